@@ -1,0 +1,121 @@
+"""The command line of DESIGN.md §6: parses arguments and hands each command to its module."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from game.errors import MasterlessError, UsageError
+
+# command -> "module:function"; each function takes the parsed namespace and returns an exit code.
+COMMANDS = {
+    "title": "game.ui.app:run_title",
+    "play": "game.ui.app:run_play",
+    "continue": "game.ui.app:run_continue",
+    "replay": "game.engine.replay_cli:run_replay",
+    "generate": "game.designers.generate_cli:run_generate",
+    "autoplay": "game.engine.autoplay_cli:run_autoplay",
+    "catalog": "game.designers.generate_cli:run_catalog",
+    "bench": "game.bench:run_bench",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, never a usage dump
+        raise UsageError(f"{self.prog}: {message} (try --help)")
+
+
+def _int_list(text: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
+    return values
+
+
+def _dial(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name or not value:
+        raise argparse.ArgumentTypeError(f"a dial is name=value, got {text!r}")
+    return name.strip(), value.strip()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master.")
+    sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="start a run at once with ready-made heroes")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seats", default="human,ai,ai", help="comma list of human, ai, ai+hero")
+    play.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
+    play.add_argument("--dial", type=_dial, action="append", default=[], help="name=value, repeatable")
+    play.add_argument("--daily", metavar="YYYY-MM-DD", default=None, help="the seed of that day")
+    play.add_argument("--window", action="store_true", help="play in an SDL window")
+    play.add_argument("--record", metavar="FILE", default=None)
+
+    sub.add_parser("continue", help="resume the autosaved game")
+
+    replay = sub.add_parser("replay", help="watch or verify a recording")
+    replay.add_argument("file")
+    replay.add_argument("--headless", action="store_true")
+    replay.add_argument("--verify", action="store_true")
+    replay.add_argument("--speed", type=float, default=1.0)
+    replay.add_argument("--window", action="store_true")
+
+    gen = sub.add_parser("generate", help="print the rooms the table would build for a party")
+    gen.add_argument("--seed", type=int, required=True)
+    gen.add_argument("--party", type=_int_list, required=True, help="hero levels, e.g. 2,3,5")
+    gen.add_argument("--floor", type=int, default=None)
+    gen.add_argument("--rooms", type=int, default=5)
+    gen.add_argument("--seats", default="human,ai,ai")
+    gen.add_argument("--dial", type=_dial, action="append", default=[])
+    gen.add_argument("--json", action="store_true")
+    gen.add_argument("--map", action="store_true", help="draw the floor as text")
+
+    auto = sub.add_parser("autoplay", help="play a whole run headless, AI at every seat")
+    auto.add_argument("--seed", type=int, required=True)
+    auto.add_argument("--seats", default="ai+hero,ai+hero,ai")
+    auto.add_argument("--level", type=int, default=2)
+    auto.add_argument("--dial", type=_dial, action="append", default=[])
+    auto.add_argument("--max-turns", type=int, default=5000)
+    auto.add_argument("--record", metavar="FILE", default=None)
+    auto.add_argument("--json", action="store_true")
+    auto.add_argument("--check", action="store_true", help="check invariants every turn")
+
+    cat = sub.add_parser("catalog", help="one line per room for a range of seeds")
+    cat.add_argument("--seeds", required=True, help="A-B")
+    cat.add_argument("--floors", type=int, default=1)
+    cat.add_argument("--rooms", type=int, default=4)
+    cat.add_argument("--map", action="store_true")
+
+    bench = sub.add_parser("bench", help="measure everything a player feels")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--quick", action="store_true", help="a short run for CI")
+    return parser
+
+
+def main(argv: Sequence[str]) -> int:
+    try:
+        args = build_parser().parse_args(list(argv))
+        command = args.command or "title"
+        module_name, func_name = COMMANDS[command].split(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith("game"):
+                raise UsageError(f"'{command}' is not built yet in this version") from None
+            raise
+        return int(getattr(module, func_name)(args) or 0)
+    except MasterlessError as exc:
+        print(f"masterless: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("masterless: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, no traceback
+        print(f"masterless: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,108 @@
+"""Named, independent random streams derived from one game seed (DESIGN.md §5).
+
+Why not `random.Random`: its state is a 625-word tuple that is slow to checksum every action,
+and its algorithms are not promised stable across Python versions. A SplitMix64 stream is a
+single 64-bit integer: portable, trivially hashed into a recording, and cheap to derive.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+def derive_seed(seed: int, *names: object) -> int:
+    """A 64-bit seed for the stream called `names` of the game `seed` (stable on every platform)."""
+    text = ":".join([str(seed), *(str(n) for n in names)]).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+
+
+class Stream:
+    """One SplitMix64 stream. Drawing from it never touches any other stream."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n) (Lemire's multiply-shift; bias under 2**-50 for n < 2**14)."""
+        return (self.next64() * n) >> 64
+
+    def die(self, sides: int) -> int:
+        return self.below(sides) + 1
+
+    def dice(self, count: int, sides: int) -> list[int]:
+        return [self.below(sides) + 1 for _ in range(count)]
+
+    def randint(self, lo: int, hi: int) -> int:
+        """Inclusive on both ends, like `random.randint`."""
+        return lo + self.below(hi - lo + 1)
+
+    def d100(self) -> int:
+        return self.below(100) + 1
+
+    def random(self) -> float:
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def chance(self, p: float) -> bool:
+        return self.random() < p
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise IndexError("choice from an empty sequence")
+        return items[self.below(len(items))]
+
+    def weighted(self, items: Sequence[T], weights: Sequence[float]) -> T:
+        total = float(sum(weights))
+        x = self.random() * total
+        for item, w in zip(items, weights, strict=True):
+            x -= w
+            if x < 0:
+                return item
+        return items[-1]
+
+    def shuffle(self, items: list[T]) -> None:
+        """In-place Fisher-Yates."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self, *names: object) -> Stream:
+        """A child stream named from this one's current state, without advancing it."""
+        return Stream(derive_seed(self.state, *names))
+
+
+class Streams:
+    """All the named streams of one game. `streams.get("layout", floor, room)` is always the
+    same stream for the same names, created on first use from the game seed."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._streams: dict[tuple[str, ...], Stream] = {}
+
+    def get(self, *names: object) -> Stream:
+        key = tuple(str(n) for n in names)
+        stream = self._streams.get(key)
+        if stream is None:
+            stream = self._streams[key] = Stream(derive_seed(self.seed, *key))
+        return stream
+
+    def checksum(self) -> int:
+        """A 64-bit digest of every stream's state, in sorted name order (for recordings)."""
+        h = hashlib.blake2b(digest_size=8)
+        for key in sorted(self._streams):
+            h.update(":".join(key).encode())
+            h.update(self._streams[key].state.to_bytes(8, "little"))
+        return int.from_bytes(h.digest(), "little")
