@@ -1,0 +1,119 @@
+"""Loading the TOML content of `data/`, with errors that name the file and the key."""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.errors import DataError
+from game.rules.heroes import HeroSheet
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+@functools.cache
+def load(name: str) -> dict[str, Any]:
+    """The parsed `data/<name>.toml` (cached: content never changes while the game runs)."""
+    path = DATA_DIR / f"{name}.toml"
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DataError(f"missing data file {path}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: {exc}") from None
+
+
+def require(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    """`table[key]`, checked to be of `kind`, or a DataError naming `where.key`."""
+    if key not in table:
+        raise DataError(f"{where}: missing key '{key}'")
+    value = table[key]
+    if not isinstance(value, kind):
+        raise DataError(f"{where}.{key}: expected {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    name: str
+    types: tuple[str, ...]
+    actions: tuple[str, ...]
+    attack: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    traits: dict[str, Trait]
+    races: dict[str, tuple[str, ...]]
+    classes: dict[str, tuple[tuple[str, ...], str]]
+    degrees: tuple[str, ...]
+    types: tuple[str, ...]
+    attack_types: tuple[str, ...]
+
+    def sheet(self, name: str, level: int, race: str, race_trait: str, klass: str,
+              class_traits: tuple[str, str]) -> HeroSheet:
+        """A hero's rules sheet from its race trait and two class traits (Budget Dungeons)."""
+        chosen = (race_trait, *class_traits)
+        types: set[str] = set()
+        actions: set[str] = set()
+        attack = self.classes[klass][1]
+        for t in chosen:
+            trait = self.traits[t]
+            types.update(trait.types)
+            actions.update(trait.actions)
+        for t in class_traits:
+            if self.traits[t].attack:
+                attack = self.traits[t].attack
+                break
+        return HeroSheet(name=name, level=level, traits=chosen, types=frozenset(types),
+                         actions=frozenset(actions), attack=attack)
+
+    def describe(self, chosen: tuple[str, ...]) -> list[str]:
+        """'very strong', 'cunning': each distinct trait with its degree (times picked)."""
+        out = []
+        for t in dict.fromkeys(chosen):
+            degree = min(chosen.count(t), len(self.degrees)) - 1
+            out.append(f"{self.degrees[degree]} {t.replace('_', ' ')}".strip())
+        return out
+
+
+@functools.cache
+def traits() -> Traits:
+    """Races, classes, traits and Types, validated against each other."""
+    raw = load("traits")
+    types_raw = require(load("types"), "types", dict, "types.toml")
+    types = tuple(sorted(types_raw))
+    attack_types = tuple(sorted(t for t, v in types_raw.items() if v.get("attack")))
+    table = {}
+    for name, body in sorted(require(raw, "traits", dict, "traits.toml").items()):
+        where = f"traits.toml traits.{name}"
+        for key in ("types", "actions"):
+            for value in body.get(key, []):
+                if key == "types" and value not in types_raw:
+                    raise DataError(f"{where}.types: unknown Type '{value}'")
+        attack = body.get("attack")
+        if attack is not None and attack not in attack_types:
+            raise DataError(f"{where}.attack: '{attack}' is not an attack Type")
+        table[name] = Trait(name, tuple(body.get("types", [])), tuple(body.get("actions", [])), attack)
+    races = {}
+    for race, names in sorted(require(raw, "races", dict, "traits.toml").items()):
+        for t in names:
+            if t not in table:
+                raise DataError(f"traits.toml races.{race}: unknown trait '{t}'")
+        races[race] = tuple(names)
+    classes = {}
+    for klass, body in sorted(require(raw, "classes", dict, "traits.toml").items()):
+        where = f"traits.toml classes.{klass}"
+        names = require(body, "traits", list, where)
+        for t in names:
+            if t not in table:
+                raise DataError(f"{where}.traits: unknown trait '{t}'")
+        attack = require(body, "attack", str, where)
+        if attack not in attack_types:
+            raise DataError(f"{where}.attack: '{attack}' is not an attack Type")
+        classes[klass] = (tuple(names), attack)
+    return Traits(table, races, classes, tuple(raw.get("degrees", [""])), types, attack_types)

@@ -1,0 +1,82 @@
+"""Fungeoneers as the rules see them: level, Class Bonus, Hits, and which rolls their traits are
+tied to (Fungeon "Creating Fungeoneers"; Budget Dungeons "Races", "Classes")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.rules.purchases import Treasure
+
+
+@dataclass(frozen=True, slots=True)
+class HeroSheet:
+    """What the rules need to know of a hero. `types` and `actions` are what its race and class
+    traits tie it to; `attack` is the Type it fights with."""
+
+    name: str
+    level: int
+    traits: tuple[str, ...] = ()
+    types: frozenset[str] = frozenset()
+    actions: frozenset[str] = frozenset()
+    attack: str = "blades"
+
+
+def class_bonus(level: int) -> int:
+    """Class Bonus is half the Level, fractions dropped."""
+    return level // 2
+
+
+def max_hits(level: int) -> int:
+    """Hits are five times the Level."""
+    return 5 * level
+
+
+def is_tied(hero: HeroSheet, roll_type: str | None = None, action: str | None = None) -> bool:
+    """A Class Bonus is granted when the hero's class (its traits) is tied to the roll's Type or
+    to the action being taken."""
+    return (roll_type is not None and roll_type in hero.types) or (
+        action is not None and action in hero.actions
+    )
+
+
+def item_applies(item: Treasure, roll_type: str | None, universal: bool) -> bool:
+    """Magic item dice count against their own Type, or any Type when the item is Universal;
+    never against Universal damage (Fungeon "Universal Damage")."""
+    if universal or not (item.annoy or item.pain):
+        return False
+    return item.universal or (roll_type is not None and item.type == roll_type)
+
+
+def annoy_pool_size(
+    hero: HeroSheet,
+    roll_type: str | None,
+    action: str | None = None,
+    universal: bool = False,
+    items: Iterable[Treasure] = (),
+    bonus_dice: int = 0,
+) -> int:
+    """Dice a hero rolls to resist: Level + Class Bonus if tied + matching item Annoy dice.
+    Universal damage removes the Class Bonus and every item die."""
+    size = hero.level + bonus_dice
+    if not universal and is_tied(hero, roll_type, action):
+        size += class_bonus(hero.level)
+    size += sum(i.annoy for i in items if item_applies(i, roll_type, universal))
+    return size
+
+
+def pain_pool_size(
+    hero: HeroSheet,
+    roll_type: str | None,
+    action: str | None = None,
+    universal: bool = False,
+    items: Iterable[Treasure] = (),
+    bonus_dice: int = 0,
+) -> int:
+    """Dice a hero rolls in a painful conflict: Level + Class Bonus if tied + matching item Pain
+    dice, with Universal damage removing the Class Bonus and the item dice."""
+    size = hero.level + bonus_dice
+    if not universal and is_tied(hero, roll_type, action):
+        size += class_bonus(hero.level)
+    size += sum(i.pain for i in items if item_applies(i, roll_type, universal))
+    return size
