@@ -1,0 +1,113 @@
+"""Annoying and painful conflicts, Thwack-O dice, narrators and the Law of Successes."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.engine.rng import Stream
+from game.rules.conflicts import annoying_conflict, painful_conflict, trap_springers
+from game.rules.dice import Pool, PoolRequest, make_pool, narrator, roll_event
+from game.rules.successes import count_successes, spend_on_trap_facts
+
+
+def pool(owner, dice, seat=-1):
+    return make_pool(owner, seat, dice, None)
+
+
+def test_donjon_gm_wins_with_two_successes():
+    assert count_successes([6, 12, 15, 18], [4, 7, 9, 11, 12]) == 2
+
+
+def test_donjon_player_wins_with_four_successes_through_ties():
+    assert count_successes([3, 11, 12, 13, 15], [5, 8, 10, 13, 15]) == 4
+
+
+def test_loser_has_no_successes():
+    assert count_successes([4, 7, 9, 11, 12], [6, 12, 15, 18]) == 0
+
+
+def test_annoy_equal_highest_succeeds_lower_fails():
+    trap = pool("trap", [5, 2])
+    result = annoying_conflict(trap, [pool("a", [5, 1]), pool("b", [4, 4, 4]), pool("c", [6, 6])])
+    assert [r.success for r in result.results] == [True, False, True]
+    assert result.of("c").successes == 2
+    assert result.of("b").successes == 1  # the trap's 5 beats b's 4
+
+
+def test_painful_conflict_by_ranks_with_shared_highest_dealing_nothing():
+    hero, monster = pool("hero", [6, 4, 2]), pool("monster", [6, 5])
+    result = painful_conflict([hero, monster], {"hero": ["monster"], "monster": ["hero"]},
+                              {"hero": 10, "monster": 6})
+    assert [r.winner for r in result.ranks] == [None, "monster", "hero"]
+    assert [r.values for r in result.ranks] == [(6, 6), (4, 5), (2, 0)]
+    assert result.hits == {"hero": 9, "monster": 5}
+
+
+def test_trap_deals_damage_but_takes_none():
+    trap, hero = pool("trap", [1, 1]), pool("hero", [6, 6])
+    result = painful_conflict([trap, hero], {"trap": ["hero"], "hero": ["trap"]}, {"hero": 5})
+    assert result.damage == ()
+    assert "trap" not in result.hits
+
+
+def test_dead_creature_stops_dealing_damage():
+    hero, rat = pool("hero", [6, 6, 1]), pool("rat", [5, 5, 5])
+    result = painful_conflict([hero, rat], {"hero": ["rat"], "rat": ["hero"]}, {"hero": 5, "rat": 2})
+    assert result.hits["rat"] == 0
+    assert result.ranks[2].values == (1, 0)
+    assert result.ranks[2].winner == "hero" and result.ranks[2].target is None
+
+
+def test_unplaceable_damage_is_lost():
+    a, b = pool("a", [6]), pool("b", [1])
+    result = painful_conflict([a, b], {}, {"a": 3, "b": 3})
+    assert result.damage == () and result.ranks[0].winner == "a"
+
+
+def test_one_thwacko_per_seat_per_event_and_narrator():
+    event = roll_event(Stream(7), 6, [PoolRequest("hero", 0, 3), PoolRequest("trap", 0, 2),
+                                      PoolRequest("monster", 1, 4), PoolRequest("none", -1, 2)], [1, 0])
+    marked = [p.owner for p in event.pools if p.thwacko >= 0]
+    assert marked == ["hero", "monster"]
+    values = {p.seat: p.dice[p.thwacko] for p in event.pools if p.thwacko >= 0}
+    expected = 1 if values[1] >= values[0] else 0
+    assert event.narrator == expected
+
+
+def test_narrator_tie_goes_to_earliest_in_category_order():
+    pools = [Pool("x", 0, (4,), 0), Pool("y", 2, (4,), 0)]
+    assert narrator(pools, [2, 0]) == 2
+    assert narrator(pools, [0, 2]) == 0
+
+
+def test_springers_highest_alone_faces_the_trap():
+    assert trap_springers({"a": 5, "b": 7}) == "b"
+    assert trap_springers({"a": 5, "b": 5}) is None
+
+
+def test_search_successes_buy_facts_then_bonus_dice():
+    assert spend_on_trap_facts(2) == (("type", "pain"), 0)
+    assert spend_on_trap_facts(5) == (("type", "pain", "guards_treasure"), 2)
+
+
+dice_lists = st.lists(st.integers(1, 20), min_size=0, max_size=8)
+
+
+@given(st.lists(dice_lists, min_size=2, max_size=6), st.integers(0, 5))
+def test_painful_damage_at_most_longest_pool_and_never_to_trap(all_dice, trap_index):
+    trap_index %= len(all_dice)
+    pools = [pool(f"p{i}", d) for i, d in enumerate(all_dice)]
+    owners = [p.owner for p in pools]
+    targets = {o: [x for x in owners if x != o] for o in owners}
+    hits = {o: 100 for i, o in enumerate(owners) if i != trap_index}
+    result = painful_conflict(pools, targets, hits)
+    assert len(result.damage) <= max(len(d) for d in all_dice)
+    assert all(victim != f"p{trap_index}" for _, victim in result.damage)
+    assert sum(100 - h for h in result.hits.values()) == len(result.damage)
+
+
+@given(dice_lists.filter(bool), dice_lists.filter(bool), dice_lists)
+def test_annoy_decided_only_by_highest_dice(obstacle, hero, extra_low):
+    base = annoying_conflict(pool("o", obstacle), [pool("h", hero)]).results[0].success
+    padded = hero + [min(d, max(hero)) for d in extra_low]
+    assert annoying_conflict(pool("o", obstacle), [pool("h", padded)]).results[0].success == base
+    assert base == (max(hero) >= max(obstacle))

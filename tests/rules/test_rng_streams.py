@@ -1,0 +1,40 @@
+"""Named random streams: reproducible, and independent of each other."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.engine.rng import Stream, Streams, derive_seed
+
+
+def test_known_values_are_stable_across_platforms():
+    # Pinned so that a change to the generator (which would break every recording) is noticed.
+    assert derive_seed(1, "layout", 2) == derive_seed(1, "layout", 2)
+    assert Stream(0).next64() == 0xE220A8397B1DCDAF
+    assert Streams(42).get("combat").dice(5, 6) == Streams(42).get("combat").dice(5, 6)
+
+
+@given(st.integers(0, 2**63), st.integers(1, 50))
+def test_same_seed_same_rolls(seed, n):
+    assert Streams(seed).get("combat").dice(n, 6) == Streams(seed).get("combat").dice(n, 6)
+
+
+@given(st.integers(0, 2**63), st.integers(0, 200))
+def test_drawing_from_one_stream_never_changes_another(seed, draws):
+    quiet = Streams(seed)
+    busy = Streams(seed)
+    busy.get("combat").dice(draws, 20)
+    assert busy.get("layout", 1, 0, 0).dice(10, 6) == quiet.get("layout", 1, 0, 0).dice(10, 6)
+
+
+@given(st.integers(1, 100))
+def test_die_faces_in_range(sides):
+    stream = Stream(sides)
+    assert all(1 <= d <= sides for d in stream.dice(200, sides))
+
+
+def test_dice_are_roughly_uniform():
+    counts = [0] * 6
+    stream = Stream(99)
+    for d in stream.dice(60000, 6):
+        counts[d - 1] += 1
+    assert all(9000 < c < 11000 for c in counts)
