@@ -44,7 +44,23 @@ class Stream:
         return self.below(sides) + 1
 
     def dice(self, count: int, sides: int) -> list[int]:
-        return [self.below(sides) + 1 for _ in range(count)]
+        """`count` dice of `sides` faces: four dice from each 64-bit draw, 16 bits apiece
+        (bias below sides/65536: far under anything a table can notice, and 4x fewer draws)."""
+        out: list[int] = []
+        append = out.append
+        state = self.state
+        left = count
+        while left > 0:  # next64() inlined: dice are the hottest draw of the game
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
+            for _ in range(4 if left >= 4 else left):
+                append((((x & 0xFFFF) * sides) >> 16) + 1)
+                x >>= 16
+            left -= 4
+        self.state = state
+        return out
 
     def randint(self, lo: int, hi: int) -> int:
         """Inclusive on both ends, like `random.randint`."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.rules.dice import Pool
 from game.rules.successes import count_successes
@@ -45,8 +46,7 @@ def annoying_conflict(obstacle: Pool, resisters: Sequence[Pool]) -> AnnoyResult:
     return AnnoyResult(obstacle, tuple(resisters), tuple(results))
 
 
-@dataclass(frozen=True, slots=True)
-class Rank:
+class Rank(NamedTuple):
     """One rank of a painful conflict: each pool's die at this rank (0 when out of dice or
     dead), the winning owner (None when the highest is shared or all are out) and its target."""
 
@@ -84,13 +84,13 @@ def painful_conflict(
     left = dict(hits)
     owners = [p.owner for p in pools]
     dice = [p.dice for p in pools]
+    alive = [left.get(o, 1) > 0 for o in owners]
+    index = {o: i for i, o in enumerate(owners)}
     depth = max((len(d) for d in dice), default=0)
     ranks = []
     damage = []
     for r in range(depth):
-        values = tuple(
-            d[r] if r < len(d) and left.get(o, 1) > 0 else 0 for o, d in zip(owners, dice, strict=True)
-        )
+        values = [d[r] if alive[i] and r < len(d) else 0 for i, d in enumerate(dice)]
         top = max(values)
         winner = target = None
         if top > 0 and values.count(top) == 1:
@@ -100,8 +100,10 @@ def painful_conflict(
                     target = candidate
                     left[candidate] -= 1
                     damage.append((winner, candidate))
+                    if left[candidate] == 0 and candidate in index:
+                        alive[index[candidate]] = False
                     break
-        ranks.append(Rank(values, winner, target))
+        ranks.append(Rank(tuple(values), winner, target))
     return PainResult(tuple(pools), tuple(ranks), tuple(damage), left)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.engine.rng import Stream
 
@@ -15,8 +16,7 @@ DIE_SIZES = (4, 6, 8, 10, 12, 20)
 NO_SEAT = -1
 
 
-@dataclass(frozen=True, slots=True)
-class PoolRequest:
+class PoolRequest(NamedTuple):
     """Who rolls how many dice: `owner` names the participant ("hero:2", "trap:7"), `seat` the
     player at the table who rolls for it (NO_SEAT when nobody does)."""
 
@@ -25,10 +25,9 @@ class PoolRequest:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class Pool:
+class Pool(NamedTuple):
     """One participant's rolled dice, sorted highest first. `thwacko` is the index of the seat's
-    Thwack-O die in `dice`, or -1 if this pool holds none."""
+    Thwack-O die in `dice`, or -1 if this pool holds none. (A NamedTuple: conflicts make many.)"""
 
     owner: str
     seat: int
@@ -87,7 +86,7 @@ def roll_event(
     pools = []
     seats_done: set[int] = set()
     for req in requests:
-        rolled = [stream.below(sides) + 1 for _ in range(max(0, req.count))]
+        rolled = stream.dice(req.count, sides) if req.count > 0 else []
         thwacko = None
         if rolled and req.seat != NO_SEAT and req.seat not in seats_done:
             seats_done.add(req.seat)
