@@ -1,0 +1,79 @@
+"""The table: seats (human, ai, ai+hero), parsed from `--seats`, and ready-made heroes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.content import traits
+from game.engine.rng import Stream
+from game.errors import UsageError
+
+SEAT_KINDS = ("human", "ai", "ai+hero")
+SEAT_COLOURS = ((255, 200, 60), (90, 180, 255), (240, 90, 200), (120, 230, 120))
+PERSONALITY_CYCLE = ("tyrant", "swarm", "warden", "trickster")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    index: int
+    kind: str  # human | ai | ai+hero
+    name: str
+    colour: tuple[int, int, int]
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def has_hero(self) -> bool:
+        return self.kind in ("human", "ai+hero")
+
+
+def parse_seats(text: str) -> tuple[Seat, ...]:
+    """`human,ai,ai` -> seats; 1-4 seats, at least one with a hero."""
+    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
+    if not 1 <= len(kinds) <= 4:
+        raise UsageError(f"--seats takes 1 to 4 seats, got {len(kinds)}")
+    for k in kinds:
+        if k not in SEAT_KINDS:
+            raise UsageError(f"unknown seat kind '{k}' (use human, ai or ai+hero)")
+    if not any(k in ("human", "ai+hero") for k in kinds):
+        raise UsageError("at least one seat needs a hero (human or ai+hero)")
+    humans = 0
+    seats = []
+    for i, k in enumerate(kinds):
+        if k == "human":
+            humans += 1
+            name = f"Player {humans}"
+        else:
+            name = f"{PERSONALITY_CYCLE[i % len(PERSONALITY_CYCLE)].title()} (AI)"
+        seats.append(Seat(i, k, name, SEAT_COLOURS[i % len(SEAT_COLOURS)]))
+    return tuple(seats)
+
+
+@dataclass(frozen=True, slots=True)
+class HeroChoice:
+    """A hero's making: Budget Dungeons race trait + two class traits."""
+
+    name: str
+    race: str
+    race_trait: str
+    klass: str
+    class_traits: tuple[str, str]
+
+
+FIRST = ("Brin", "Oda", "Tamsin", "Ulric", "Vesna", "Kell", "Maro", "Ysolde", "Pim", "Rook", "Hale",
+         "Juno", "Corvin", "Edda", "Fitch", "Garnet", "Isk", "Lark", "Nell", "Quill", "Sable", "Teague")
+LAST = ("Ashdown", "of the Low Road", "Quickfingers", "Mossback", "the Unlit", "Thimble", "Cairn",
+        "Sootwhistle", "Brack", "the Patient", "Ninefold", "Holloway")
+
+
+def random_hero(stream: Stream) -> HeroChoice:
+    """A ready-made hero drawn from `stream` (the seed's "heroes" stream)."""
+    t = traits()
+    race = stream.choice(sorted(t.races))
+    klass = stream.choice(sorted(t.classes))
+    options = list(t.classes[klass][0])
+    stream.shuffle(options)
+    name = f"{stream.choice(FIRST)} {stream.choice(LAST)}"
+    return HeroChoice(name, race, stream.choice(t.races[race]), klass, (options[0], options[1]))

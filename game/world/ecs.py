@@ -1,0 +1,73 @@
+"""One named esper world per game (DESIGN.md §5). esper keeps its worlds in module state, so
+every call here first makes this game's world the current one; queries come back sorted by
+entity id so that nothing that touches game state depends on set order."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, TypeVar
+
+import esper
+
+C = TypeVar("C")
+_names = itertools.count(1)
+
+
+class World:
+    def __init__(self, label: str = "game") -> None:
+        self.name = f"{label}-{next(_names)}"
+        esper.switch_world(self.name)
+
+    def _on(self) -> None:
+        if esper.current_world != self.name:
+            esper.switch_world(self.name)
+
+    def create(self, *components: Any) -> int:
+        self._on()
+        return esper.create_entity(*components)
+
+    def delete(self, entity: int) -> None:
+        self._on()
+        esper.delete_entity(entity, immediate=True)
+
+    def exists(self, entity: int) -> bool:
+        self._on()
+        return esper.entity_exists(entity)
+
+    def get(self, kind: type[C]) -> list[tuple[int, C]]:
+        self._on()
+        return sorted(esper.get_component(kind), key=lambda pair: pair[0])
+
+    def get2(self, a: type[Any], b: type[Any]) -> list[tuple[int, tuple[Any, Any]]]:
+        self._on()
+        return sorted(esper.get_components(a, b), key=lambda pair: pair[0])
+
+    def comp(self, entity: int, kind: type[C]) -> C:
+        self._on()
+        return esper.component_for_entity(entity, kind)
+
+    def try_comp(self, entity: int, kind: type[C]) -> C | None:
+        self._on()
+        return esper.try_component(entity, kind)
+
+    def has(self, entity: int, kind: type[Any]) -> bool:
+        self._on()
+        return esper.has_component(entity, kind)
+
+    def add(self, entity: int, component: Any) -> None:
+        self._on()
+        esper.add_component(entity, component)
+
+    def remove(self, entity: int, kind: type[Any]) -> None:
+        self._on()
+        esper.try_remove_component(entity, kind)
+
+    def components(self, entity: int) -> tuple[Any, ...]:
+        self._on()
+        return esper.components_for_entity(entity)
+
+    def close(self) -> None:
+        if self.name in esper.list_worlds():
+            if esper.current_world == self.name:
+                esper.switch_world("default")
+            esper.delete_world(self.name)
