@@ -1,0 +1,248 @@
+"""The player's options: one TOML file in the user config directory, written atomically.
+
+A file that cannot be read as TOML is moved aside as ``options.toml.bad`` and the defaults are
+used, with one line saying so. A single bad value falls back to its default and is named in
+that line; the rest of the file still counts. Keys this version does not know are kept and
+written back, so options of other parts of the game (and of newer versions) survive a save.
+
+The directory is platformdirs' user config directory for "masterless", or the directory named
+by the ``MASTERLESS_CONFIG_DIR`` environment variable (tests, portable installs).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+APP_NAME = "masterless"
+OPTIONS_FILE = "options.toml"
+
+COLOR_MODE_CHOICES = ("auto", "truecolor", "256", "16")
+PALETTE_CHOICES = ("default", "colorblind", "high_contrast")
+GLYPH_CHOICES = ("auto", "unicode", "ascii")
+KEY_LAYOUT_CHOICES = ("arrows+numpad+vi", "arrows+numpad", "arrows+vi", "arrows")
+ESC_DELAY_CHOICES = (0, 10, 25, 50, 100)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every option the front end knows. ``keys`` holds only the actions the player rebound."""
+
+    color_mode: str = "auto"
+    palette: str = "default"
+    glyphs: str = "auto"
+    key_layout: str = "arrows+numpad+vi"
+    esc_delay_ms: int = 10
+    hide_seed: bool = False
+    keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def with_changes(self, **changes: Any) -> Options:
+        return replace(self, **changes)
+
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "color_mode": COLOR_MODE_CHOICES,
+    "palette": PALETTE_CHOICES,
+    "glyphs": GLYPH_CHOICES,
+    "key_layout": KEY_LAYOUT_CHOICES,
+    "esc_delay_ms": ESC_DELAY_CHOICES,
+    "hide_seed": (False, True),
+}
+
+
+@dataclass(frozen=True)
+class LoadedOptions:
+    options: Options
+    path: Path
+    problem: str | None = None  # one line for the player, or None when all was well
+
+
+def config_dir(env: Mapping[str, str] | None = None) -> Path:
+    env = os.environ if env is None else env
+    override = env.get("MASTERLESS_CONFIG_DIR")
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def options_path(env: Mapping[str, str] | None = None) -> Path:
+    return config_dir(env) / OPTIONS_FILE
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+def options_from_mapping(data: Mapping[str, Any]) -> tuple[Options, list[str]]:
+    """Build Options from parsed TOML; returns the options and a list of complaints."""
+    complaints: list[str] = []
+    values: dict[str, Any] = {}
+    known = {f.name for f in fields(Options)} - {"keys", "extra"}
+    for name in known:
+        if name not in data:
+            continue
+        value = data[name]
+        choices = CHOICES[name]
+        if isinstance(value, bool) != isinstance(choices[0], bool) or value not in choices:
+            shown = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices)
+            complaints.append(f"{name} = {value!r} is not one of {shown}")
+            continue
+        values[name] = value
+    keys: dict[str, tuple[str, ...]] = {}
+    raw_keys = data.get("keys", {})
+    if not isinstance(raw_keys, Mapping):
+        complaints.append("[keys] should be a table of action = [\"key\", ...]")
+        raw_keys = {}
+    for action, bound in raw_keys.items():
+        if isinstance(bound, str):
+            bound = [bound]
+        if not (isinstance(bound, list) and bound and all(isinstance(k, str) and k for k in bound)):
+            complaints.append(f"keys.{action} should be a list of key names")
+            continue
+        keys[str(action)] = tuple(bound)
+    extra = {k: v for k, v in data.items() if k not in known and k != "keys"}
+    return Options(**values, keys=keys, extra=extra), complaints
+
+
+def load_options(path: Path | None = None) -> LoadedOptions:
+    """Read the options file; never raises for a bad file (see the module docstring)."""
+    path = options_path() if path is None else path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return LoadedOptions(Options(), path)
+    except (OSError, UnicodeDecodeError) as exc:
+        return LoadedOptions(Options(), path, f"could not read options file {path}: {exc}; using defaults")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        bad = path.with_name(path.name + ".bad")
+        try:
+            os.replace(path, bad)
+            kept = f"kept it as {bad}"
+        except OSError:
+            kept = "could not move it aside"
+        return LoadedOptions(Options(), path, f"options file {path} is corrupt ({exc}); {kept}; using defaults")
+    options, complaints = options_from_mapping(data)
+    problem = None
+    if complaints:
+        problem = f"options file {path}: {'; '.join(complaints)}; using the default there"
+    return LoadedOptions(options, path, problem)
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def _toml_key(key: str) -> str:
+    if key and all(c.isalnum() or c in "-_" for c in key):
+        return key
+    return _toml_value(key)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        out = ['"']
+        for ch in value:
+            if ch == '"':
+                out.append('\\"')
+            elif ch == "\\":
+                out.append("\\\\")
+            elif ord(ch) < 32 or ord(ch) == 127:
+                out.append(f"\\u{ord(ch):04x}")
+            else:
+                out.append(ch)
+        out.append('"')
+        return "".join(out)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"cannot write {type(value).__name__} to TOML")
+
+
+def dump_toml(data: Mapping[str, Any], _prefix: str = "") -> str:
+    """A small TOML writer for what options hold: scalars, lists, and tables of those."""
+    lines: list[str] = []
+    tables: list[tuple[str, Mapping[str, Any]]] = []
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            tables.append((key, value))
+        else:
+            lines.append(f"{_toml_key(str(key))} = {_toml_value(value)}")
+    for key, table in tables:
+        name = f"{_prefix}{_toml_key(str(key))}"
+        body = dump_toml(table, name + ".")
+        lines.append("")
+        lines.append(f"[{name}]")
+        if body:
+            lines.append(body)
+    return "\n".join(lines).strip("\n")
+
+
+def options_to_toml(options: Options) -> str:
+    data: dict[str, Any] = {
+        "color_mode": options.color_mode,
+        "palette": options.palette,
+        "glyphs": options.glyphs,
+        "key_layout": options.key_layout,
+        "esc_delay_ms": options.esc_delay_ms,
+        "hide_seed": options.hide_seed,
+    }
+    data.update({k: v for k, v in options.extra.items() if not isinstance(v, Mapping)})
+    data.update({k: v for k, v in options.extra.items() if isinstance(v, Mapping)})
+    data["keys"] = {action: list(keys) for action, keys in sorted(options.keys.items())}
+    header = (
+        "# Masterless options. Edit while the game is closed, or use the options screen.\n"
+        "# [keys] lists only the actions you rebound: action = [\"key\", ...].\n"
+    )
+    return header + dump_toml(data) + "\n"
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def save_options(options: Options, path: Path | None = None) -> Path:
+    path = options_path() if path is None else path
+    atomic_write_text(path, options_to_toml(options))
+    return path
