@@ -1,0 +1,325 @@
+"""The fullscreen terminal front end: blessed for keys and size, our ANSI writer for frames.
+
+- Keys: raw mode (Ctrl-C, Ctrl-Z arrive as keys: the loop saves and quits, or suspends), read
+  through blessed with a short Esc delay (10 ms by default, an option), turned into ``KeyEvent``
+  names that do not depend on blessed.
+- Size: SIGWINCH wakes the wait for input through a pipe and becomes a ``ResizeEvent``; the
+  loop draws the next frame at the new size and the writer redraws every cell.
+- Output: ``AnsiWriter`` (only changed cells, 24-bit colour with 256- and 16-colour fallbacks
+  by what the terminal reports), the alternate screen, cursor hidden unless a state asks for it.
+  libtcod's own terminal renderer is not used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import select
+import signal
+import sys
+import termios
+import time
+import tty
+from collections.abc import Callable, Mapping
+from types import FrameType
+from typing import Any, BinaryIO
+
+import tcod.console
+
+from game.ui.events import CloseEvent, Event, KeyEvent, ResizeEvent, normalize_key
+from game.ui.kit import Kit, terminal_speaks_utf8
+from game.ui.loop import MIN_SIZE, run
+from game.ui.options import Options
+from game.ui.present.ansi import AnsiWriter
+from game.ui.present.colors import ColorMode, detect_color_mode
+from game.ui.state import Exit, State
+from game.ui.terminal_guard import SignalExit, TerminalGuard, require_terminal
+
+DEFAULT_ESC_DELAY = 0.010
+
+_NAMED = {
+    "UP": "up",
+    "DOWN": "down",
+    "LEFT": "left",
+    "RIGHT": "right",
+    "HOME": "home",
+    "END": "end",
+    "PGUP": "pageup",
+    "PGDOWN": "pagedown",
+    "PPAGE": "pageup",
+    "NPAGE": "pagedown",
+    "INSERT": "insert",
+    "DELETE": "delete",
+    "ENTER": "enter",
+    "KP_ENTER": "enter",
+    "ESCAPE": "escape",
+    "TAB": "tab",
+    "BTAB": "S-tab",
+    "BACKSPACE": "backspace",
+    "SPACE": "space",
+    "CENTER": "KP_5",
+    "BEGIN": "KP_5",
+    "B2": "KP_5",
+    "A1": "KP_7",
+    "A3": "KP_9",
+    "C1": "KP_1",
+    "C3": "KP_3",
+}
+_MODIFIERS = (("CTRL_", "C-"), ("ALT_", "M-"), ("META_", "M-"), ("SHIFT_", "S-"), ("SUPER_", ""), ("HYPER_", ""))
+_FUNCTION_KEY = re.compile(r"F(\d{1,2})$")
+_KEYPAD_DIGIT = re.compile(r"KP_(\d)$")
+
+
+def blessed_key_name(text: str, name: str | None) -> str | None:
+    """Our key name for a blessed keystroke (its ``str`` and ``.name``); None to ignore it.
+
+    ``KEY_UP`` -> ``up``, ``KEY_KP_8`` -> ``KP_8``, ``KEY_CTRL_C`` -> ``C-c``,
+    ``KEY_ALT_SHIFT_X`` -> ``M-X``, ``KEY_SHIFT_UP`` -> ``S-up``, ``KEY_BTAB`` -> ``S-tab``,
+    ``KEY_CENTER`` -> ``KP_5``; plain characters are themselves, the space bar is ``space``.
+    """
+    if name is None:
+        if len(text) == 1 and text.isprintable():
+            return normalize_key(text)
+        return None
+    if not name.startswith("KEY_"):
+        return None  # mouse, focus, paste, cursor reports: not keys
+    rest = name[4:]
+    for suffix in ("_REPEATED", "_RELEASED"):
+        if rest.endswith(suffix):
+            if suffix == "_RELEASED":
+                return None
+            rest = rest[: -len(suffix)]
+    prefix_flags: dict[str, bool] = {}
+    changed = True
+    while changed:
+        changed = False
+        for word, _ in _MODIFIERS:
+            if rest.startswith(word) and len(rest) > len(word):
+                prefix_flags[word] = True
+                rest = rest[len(word) :]
+                changed = True
+    ctrl = "CTRL_" in prefix_flags
+    alt = "ALT_" in prefix_flags or "META_" in prefix_flags
+    shift = "SHIFT_" in prefix_flags
+    if len(rest) == 1:  # a character with modifiers
+        char = rest if (shift and not ctrl) else rest.lower()
+        base = char
+        shift = False
+    elif rest in _NAMED:
+        base = _NAMED[rest]
+    elif match := _FUNCTION_KEY.match(rest):
+        base = f"f{int(match.group(1))}"
+    elif match := _KEYPAD_DIGIT.match(rest):
+        base = f"KP_{match.group(1)}"
+    elif rest.startswith("KP_"):
+        base = "KP_" + rest[3:].lower()
+    else:
+        base = rest.lower()
+    if base.startswith("S-"):
+        shift, base = True, base[2:]
+    return ("C-" if ctrl else "") + ("M-" if alt else "") + ("S-" if shift else "") + base
+
+
+class TerminalPresenter:
+    """Draws frames in the terminal and reads its keys. Use ``open()``/``close()`` or ``with``.
+
+    ``env`` (default ``os.environ``) and ``color_override`` decide the colour depth together
+    with blessed's ``number_of_colors``. ``out`` is where frames go (default: standard output).
+    """
+
+    def __init__(
+        self,
+        *,
+        color_override: str = "auto",
+        esc_delay: float = DEFAULT_ESC_DELAY,
+        env: Mapping[str, str] | None = None,
+        out: BinaryIO | None = None,
+    ) -> None:
+        self.env = os.environ if env is None else env
+        self.color_override = color_override
+        self.esc_delay = esc_delay
+        self._out_given = out
+        self.term: Any = None
+        self.writer: AnsiWriter | None = None
+        self.signals: TerminalGuard | None = None
+        self._in_fd = -1
+        self._out_fd = -1
+        self._saved_attrs: list[Any] | None = None
+        self._wake_r = self._wake_w = -1
+        self._resized = False
+        self._previous_winch: Any = None
+        self._open = False
+
+    # -- lifetime -------------------------------------------------------------------------
+
+    def open(self) -> None:
+        import blessed  # here, so that importing this module costs nothing for headless use
+
+        self.term = blessed.Terminal()
+        self._in_fd = sys.__stdin__.fileno()  # type: ignore[union-attr]
+        self._out_fd = sys.__stdout__.fileno()  # type: ignore[union-attr]
+        out = self._out_given or open(self._out_fd, "wb", closefd=False)  # noqa: SIM115 - lives as long as we do
+        self.writer = AnsiWriter(out, self._detect_mode(), ascii_only=not terminal_speaks_utf8())
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
+        self._saved_attrs = termios.tcgetattr(self._in_fd)
+        self._open = True
+        self._enter()
+        with contextlib.suppress(ValueError, AttributeError):
+            self._previous_winch = signal.signal(signal.SIGWINCH, self._on_winch)
+
+    def _enter(self) -> None:
+        tty.setraw(self._in_fd, termios.TCSANOW)
+        assert self.writer is not None
+        self.writer.enter()
+
+    def _leave(self) -> None:
+        if self.writer is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.writer.leave()
+        if self._saved_attrs is not None:
+            with contextlib.suppress(OSError, termios.error):
+                termios.tcsetattr(self._in_fd, termios.TCSADRAIN, self._saved_attrs)
+
+    def close(self) -> None:
+        """Give the terminal back as it was; safe to call twice, and when the terminal is gone."""
+        if not self._open:
+            return
+        self._open = False
+        with contextlib.suppress(ValueError, AttributeError, TypeError):
+            signal.signal(signal.SIGWINCH, self._previous_winch or signal.SIG_DFL)
+        self._leave()
+        for fd in (self._wake_r, self._wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._wake_r = self._wake_w = -1
+
+    def __enter__(self) -> TerminalPresenter:
+        self.open()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def suspend(self) -> None:
+        """Ctrl-Z: give the terminal back, stop, and take it again when the shell resumes us."""
+        if not self._open:
+            return
+        self._leave()
+        previous = signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        try:
+            os.kill(os.getpid(), signal.SIGTSTP)
+        finally:
+            signal.signal(signal.SIGTSTP, previous)
+        self._enter()
+        self.invalidate()
+
+    # -- the presenter protocol -----------------------------------------------------------
+
+    def _detect_mode(self) -> ColorMode:
+        colors = getattr(self.term, "number_of_colors", None)
+        return detect_color_mode(self.env, colors, self.color_override)
+
+    def configure(self, options: Options) -> str | None:
+        self.color_override = options.color_mode
+        self.esc_delay = options.esc_delay_ms / 1000
+        if self.writer is None:
+            return None
+        self.writer.set_color_mode(self._detect_mode())
+        return self.writer.color_mode
+
+    def size(self) -> tuple[int, int]:
+        try:
+            columns, lines = os.get_terminal_size(self._out_fd)
+        except (OSError, ValueError):
+            return 80, 24
+        return max(1, columns), max(1, lines)
+
+    def invalidate(self) -> None:
+        if self.writer is not None:
+            self.writer.invalidate()
+
+    def present(self, console: tcod.console.Console, cursor: tuple[int, int] | None) -> None:
+        assert self.writer is not None, "open() the presenter first"
+        self.writer.frame(console, cursor)
+
+    def wake(self) -> None:
+        if self._wake_w >= 0:
+            with contextlib.suppress(BlockingIOError, OSError):
+                os.write(self._wake_w, b"!")
+
+    def _on_winch(self, signum: int, frame: FrameType | None) -> None:
+        self._resized = True
+        self.wake()
+
+    def _drain_wake(self) -> None:
+        with contextlib.suppress(BlockingIOError, OSError):
+            while os.read(self._wake_r, 512):
+                pass
+
+    def _pending(self) -> Event | None:
+        if self.signals is not None and self.signals.pending is not None:
+            name = signal.Signals(self.signals.pending).name
+            return CloseEvent("hangup" if name == "SIGHUP" else name.lower())
+        if self._resized:
+            self._resized = False
+            return ResizeEvent(*self.size())
+        return None
+
+    def _read_key(self) -> Event | None:
+        try:
+            keystroke = self.term.inkey(timeout=0, esc_delay=self.esc_delay)
+        except EOFError:
+            return CloseEvent("input closed")
+        except OSError:
+            return CloseEvent("hangup")
+        if not keystroke:
+            if getattr(self.term, "_keyboard_eof", False):
+                return CloseEvent("input closed")
+            return None
+        name = blessed_key_name(str(keystroke), keystroke.name)
+        return KeyEvent(name) if name else None
+
+    def next_event(self, timeout: float | None = None) -> Event | None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            event = self._pending() or self._read_key()
+            if event is not None:
+                return event
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                ready, _, _ = select.select([self._in_fd, self._wake_r], [], [], remaining)
+            except OSError:
+                return CloseEvent("hangup")
+            if self._wake_r in ready:
+                self._drain_wake()
+            if not ready and deadline is not None:
+                return self._pending()
+
+
+def run_in_terminal(
+    state: State,
+    *,
+    kit: Kit | None = None,
+    on_hangup: Callable[[], None] | None = None,
+    min_size: tuple[int, int] = MIN_SIZE,
+) -> Exit:
+    """Run ``state`` fullscreen in this terminal until it exits; the terminal is always restored.
+
+    ``on_hangup`` (autosave) is called once if the run is cut short: Ctrl-C, SIGHUP, SIGTERM.
+    Refuses with a one-line ``UsageError`` (exit 2) when stdin/stdout are not terminals. After a
+    signal, raises ``SignalExit`` (exit status 128 + signal) once the terminal is restored.
+    """
+    require_terminal()
+    options = kit.options if kit is not None else Options()
+    presenter = TerminalPresenter(color_override=options.color_mode, esc_delay=options.esc_delay_ms / 1000)
+    guard = TerminalGuard(restore=presenter.close, on_hangup=on_hangup, wake=presenter.wake)
+    with guard:
+        presenter.signals = guard
+        presenter.open()
+        result = run(state, presenter, kit=kit, min_size=min_size, on_interrupt=guard.hangup)
+    if guard.pending is not None:
+        raise SignalExit(guard.pending)
+    return result

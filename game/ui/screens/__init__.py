@@ -1,0 +1,1 @@
+"""Generic screens: title menu, help, options, dialogs, and the "make it larger" screen."""

@@ -1,0 +1,319 @@
+"""The options screen (every option, the options file's path) and the key rebinding screen.
+
+Changes apply at once and are saved at once (atomically), so what the screen shows is what the
+file holds. Other parts of the game can add their own options with ``OptionSpec``s; those are
+kept in the file beside ours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import tcod.console
+
+from game.ui import draw
+from game.ui.events import Event, KeyEvent
+from game.ui.glyphs import load_glyphs
+from game.ui.keymap import ACTION_BY_NAME, ACTIONS, Keymap, KeymapError, key_label
+from game.ui.kit import Kit, resolve_glyph_set
+from game.ui.options import CHOICES, Options
+from game.ui.palette import load_palette
+from game.ui.screens.base import Screen
+from game.ui.screens.dialog import ConfirmDialog
+from game.ui.state import State
+
+LABEL_X = 2
+VALUE_X = 28
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option on the screen: ``name`` is an Options field, or a key of ``Options.extra``."""
+
+    name: str
+    label: str
+    choices: tuple[Any, ...]
+    help: str = ""
+    value_labels: tuple[str, ...] = ()
+
+    def show(self, value: Any) -> str:
+        if self.value_labels and value in self.choices:
+            return self.value_labels[self.choices.index(value)]
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+
+def builtin_specs() -> list[OptionSpec]:
+    return [
+        OptionSpec(
+            "color_mode",
+            "Colours",
+            CHOICES["color_mode"],
+            "How many colours to send. Auto asks the terminal; over ssh or tmux it may guess too low, "
+            "so pick truecolor if your terminal has it.",
+            ("auto", "truecolor (24-bit)", "256 colours", "16 colours"),
+        ),
+        OptionSpec(
+            "palette",
+            "Palette",
+            CHOICES["palette"],
+            "The game's own colours: default, colour-blind safe, or high contrast.",
+            tuple(load_palette(name).label for name in CHOICES["palette"]),
+        ),
+        OptionSpec(
+            "glyphs",
+            "Glyphs",
+            CHOICES["glyphs"],
+            "Characters for the map. Unicode: "
+            + " ".join(load_glyphs("unicode")[r] for r in ("floor", "wall", "door_locked", "water", "chasm", "chest"))
+            + "  ASCII: "
+            + " ".join(load_glyphs("ascii")[r] for r in ("floor", "wall", "door_locked", "water", "chasm", "chest"))
+            + ". Auto picks Unicode when the terminal speaks UTF-8.",
+        ),
+        OptionSpec(
+            "key_layout",
+            "Key layout",
+            CHOICES["key_layout"],
+            "Which keys move: arrow keys (with Home/End/PgUp/PgDn for diagonals), the numeric keypad, "
+            "and vi-keys (hjkl yubn). All at once by default.",
+        ),
+        OptionSpec(
+            "esc_delay_ms",
+            "Esc delay",
+            CHOICES["esc_delay_ms"],
+            "How long to wait after Esc for the rest of a key's code. Raise it only if arrow keys act "
+            "like Esc over a slow connection.",
+            tuple(f"{ms} ms" for ms in CHOICES["esc_delay_ms"]),
+        ),
+        OptionSpec(
+            "hide_seed",
+            "Hide the seed",
+            CHOICES["hide_seed"],
+            "Keep the seed off the screen and the character sheet, for challenges.",
+        ),
+    ]
+
+
+class OptionsScreen(Screen):
+    """Every option, the key rebinding screen, a reset, and where the options file lives."""
+
+    ACTION_ROWS = ("Rebind keys...", "Reset all options to defaults...", "Back")
+
+    def __init__(self, kit: Kit, back: State | None = None, extra_specs: Sequence[OptionSpec] = ()) -> None:
+        super().__init__(kit, back)
+        self.specs = builtin_specs() + list(extra_specs)
+        self.index = 0
+        self.status = ""
+        self._cursor: tuple[int, int] | None = None
+
+    @property
+    def rows(self) -> int:
+        return len(self.specs) + len(self.ACTION_ROWS)
+
+    def value_of(self, spec: OptionSpec) -> Any:
+        options = self.kit.options
+        if hasattr(options, spec.name) and spec.name not in ("keys", "extra"):
+            return getattr(options, spec.name)
+        return options.extra.get(spec.name, spec.choices[0])
+
+    def _set(self, spec: OptionSpec, value: Any) -> None:
+        options = self.kit.options
+        if hasattr(options, spec.name) and spec.name not in ("keys", "extra"):
+            changed = options.with_changes(**{spec.name: value})
+        else:
+            changed = options.with_changes(extra={**options.extra, spec.name: value})
+        if spec.name == "key_layout":
+            changed = changed.with_changes(keys={})  # rebinding belongs to the old layout
+        self._apply(changed, f"{spec.label}: {spec.show(value)}")
+
+    def _apply(self, options: Options, what: str) -> None:
+        self.kit.apply(options)
+        problem = self.kit.save()
+        self.status = problem or f"{what}. Saved."
+
+    def _cycle(self, delta: int) -> None:
+        spec = self.specs[self.index]
+        choices = spec.choices
+        value = self.value_of(spec)
+        i = choices.index(value) if value in choices else 0
+        self._set(spec, choices[(i + delta) % len(choices)])
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        if action == "menu_up":
+            self.index = (self.index - 1) % self.rows
+        elif action == "menu_down":
+            self.index = (self.index + 1) % self.rows
+        elif action == "page_up":
+            self.index = 0
+        elif action == "page_down":
+            self.index = self.rows - 1
+        elif action in ("menu_left", "menu_right", "select") and self.index < len(self.specs):
+            self._cycle(-1 if action == "menu_left" else 1)
+        elif action == "select":
+            row = self.ACTION_ROWS[self.index - len(self.specs)]
+            if row.startswith("Rebind"):
+                return KeysScreen(self.kit, back=self)
+            if row.startswith("Reset"):
+                return ConfirmDialog(
+                    self.kit,
+                    self,
+                    "Reset every option, including your key bindings, to the defaults?",
+                    on_yes=self._reset,
+                    yes_label="Reset",
+                    no_label="Keep",
+                )
+            return self.go_back()
+        return None
+
+    def _reset(self) -> State:
+        self._apply(Options(extra=self.kit.options.extra), "All options reset")
+        return self
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        draw.clear(console, palette)
+        draw.text(console, 1, 0, "Options", palette["title"])
+        footer_rows = 1
+        path_lines = draw.wrap(f"Options file: {self.kit.path}", console.width - 4)
+        bottom = console.height - footer_rows - len(path_lines) - 1
+        for i, line in enumerate(path_lines):
+            draw.text(console, 2, bottom + 1 + i, line, palette["text_dim"])
+        top = 2
+        help_rows = 4
+        visible = max(1, bottom - top - help_rows)
+        first = max(0, min(self.index - visible + 1, self.rows - visible)) if self.index >= visible else 0
+        self._cursor = None
+        for row in range(first, min(self.rows, first + visible)):
+            y = top + row - first
+            selected = row == self.index
+            if selected:
+                draw.fill(console, 1, y, console.width - 2, 1, palette["selection_bg"])
+            fg = palette["selection_fg"] if selected else palette["text"]
+            if row < len(self.specs):
+                spec = self.specs[row]
+                draw.text(console, LABEL_X, y, spec.label, fg, width=VALUE_X - LABEL_X - 1)
+                value = spec.show(self.value_of(spec))
+                if spec.name == "color_mode" and value == "auto" and self.kit.color_mode_in_use:
+                    value = f"auto (now {self.kit.color_mode_in_use})"
+                if spec.name == "glyphs" and value == "auto":
+                    value = f"auto (now {resolve_glyph_set('auto')})"
+                shown = f"< {value} >" if selected else f"  {value}"
+                draw.text(console, VALUE_X, y, shown, fg if selected else palette["accent"])
+            else:
+                draw.text(console, LABEL_X, y, self.ACTION_ROWS[row - len(self.specs)], fg)
+            if selected:
+                self._cursor = (LABEL_X, y)
+        help_y = top + min(visible, self.rows) + 1
+        if self.index < len(self.specs):
+            help_text = self.specs[self.index].help
+        else:
+            help_text = ""
+        for i, line in enumerate(draw.wrap(help_text, console.width - 4)[: help_rows - 2]):
+            draw.text(console, 2, help_y + i, line, palette["text_dim"])
+        if self.status:
+            draw.text(console, 2, help_y + help_rows - 2, self.status, palette["info"], width=console.width - 4)
+        draw.footer(
+            console, [("Left/Right", "change"), ("Enter", "choose"), ("?", "help"), ("Esc", "back")], palette
+        )
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor
+
+
+class KeysScreen(Screen):
+    """Rebinding: Enter then a key adds it to the action; Backspace removes one; R resets."""
+
+    def __init__(self, kit: Kit, back: State | None = None) -> None:
+        super().__init__(kit, back)
+        self.index = 0
+        self.capturing = False
+        self.status = ""
+        self._cursor: tuple[int, int] | None = None
+
+    @property
+    def action(self) -> str:
+        return ACTIONS[self.index].name
+
+    def on_event(self, event: Event) -> State | None:
+        if self.capturing and isinstance(event, KeyEvent):
+            self.capturing = False
+            if event.key == "escape":
+                self.status = "Cancelled."
+                return None
+            try:
+                keymap = self.kit.keymap.add_key(self.action, event.key)
+            except KeymapError as exc:
+                self.status = str(exc)
+                return None
+            self._install(keymap, f"{key_label(event.key)} now means {ACTION_BY_NAME[self.action].label!r}")
+            return None
+        return super().on_event(event)
+
+    def _install(self, keymap: Keymap, what: str) -> None:
+        self.kit.set_keymap(keymap)
+        problem = self.kit.save()
+        self.status = problem or f"{what}. Saved."
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        n = len(ACTIONS)
+        if action == "menu_up":
+            self.index = (self.index - 1) % n
+        elif action == "menu_down":
+            self.index = (self.index + 1) % n
+        elif action == "page_up":
+            self.index = max(0, self.index - 10)
+        elif action == "page_down":
+            self.index = min(n - 1, self.index + 10)
+        elif action == "select":
+            self.capturing = True
+            self.status = f"Press a key for {ACTION_BY_NAME[self.action].label!r} (Esc cancels)."
+        elif action == "remove":
+            keys = self.kit.keymap.keys_for(self.action)
+            try:
+                keymap = self.kit.keymap.remove_key(self.action, keys[-1])
+            except KeymapError as exc:
+                self.status = str(exc)
+                return None
+            self._install(keymap, f"Removed {key_label(keys[-1])}")
+        elif action == "reset":
+            try:
+                keymap = self.kit.keymap.reset_action(self.action)
+            except KeymapError as exc:
+                self.status = str(exc)
+                return None
+            self._install(keymap, f"{ACTION_BY_NAME[self.action].label!r} reset")
+        return None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        draw.clear(console, palette)
+        draw.text(console, 1, 0, f"Keys ({self.kit.options.key_layout})", palette["title"])
+        top, bottom = 2, console.height - 4
+        visible = max(1, bottom - top)
+        first = max(0, min(self.index - visible // 2, len(ACTIONS) - visible))
+        self._cursor = None
+        for row in range(first, min(len(ACTIONS), first + visible)):
+            y = top + row - first
+            action = ACTIONS[row]
+            selected = row == self.index
+            if selected:
+                draw.fill(console, 1, y, console.width - 2, 1, palette["selection_bg"])
+                self._cursor = (LABEL_X, y)
+            fg = palette["selection_fg"] if selected else palette["text"]
+            draw.text(console, LABEL_X, y, action.label, fg, width=36)
+            draw.text(
+                console, 40, y, self.kit.keymap.labels_for(action.name), fg if selected else palette["key"],
+                width=console.width - 41,
+            )
+        draw.text(console, 2, console.height - 3, self.status, palette["info"], width=console.width - 4)
+        draw.footer(
+            console,
+            [("Enter", "add a key"), ("Backspace", "remove last"), ("R", "reset"), ("Esc", "back")],
+            palette,
+        )
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor

@@ -1,0 +1,121 @@
+"""The title menu. Its entries are callbacks, so the game wires them without this module knowing it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import tcod.console
+
+from game.ui import draw
+from game.ui.events import KeyEvent
+from game.ui.kit import Kit
+from game.ui.palette import ASSETS
+from game.ui.screens.base import Screen
+from game.ui.screens.dialog import MessageDialog
+from game.ui.screens.menu import EntryAction, Menu, MenuEntry
+from game.ui.state import Exit, State
+
+TITLE_ART = (ASSETS / "title.txt").read_text(encoding="utf-8").rstrip("\n").split("\n")
+SUBTITLE = "a roguelike with no game master"
+
+
+def not_ready(what: str) -> EntryAction:
+    """An entry action that says ``what`` is not available in this build."""
+
+    def action(screen: State) -> State:
+        kit = getattr(screen, "kit", None)
+        assert isinstance(kit, Kit)
+        return MessageDialog(kit, screen, f"{what} is not available in this build yet.", title=what)
+
+    return action
+
+
+def standard_title_entries(
+    kit: Kit,
+    *,
+    new_game: EntryAction | None = None,
+    hot_seat: EntryAction | None = None,
+    continue_game: EntryAction | None = None,
+    can_continue: Callable[[], bool] | None = None,
+    replays: EntryAction | None = None,
+    high_scores: EntryAction | None = None,
+    options: EntryAction | None = None,
+    quit_game: EntryAction | None = None,
+) -> list[MenuEntry]:
+    """The title menu of DESIGN.md: each action gets the title screen and returns the next screen.
+
+    Actions left out say "not available yet"; Options opens the generic options screen; Quit
+    ends the loop. ``can_continue`` greys out Continue when there is no autosave.
+    """
+
+    def open_options(screen: State) -> State:
+        from game.ui.screens.options import OptionsScreen
+
+        return OptionsScreen(kit, back=screen)
+
+    return [
+        MenuEntry("New game", new_game or not_ready("New game"), "n", hint="Make heroes, choose seats and dials."),
+        MenuEntry("Hot-seat", hot_seat or not_ready("Hot-seat"), "h", hint="Several players at one keyboard."),
+        MenuEntry(
+            "Continue",
+            continue_game or not_ready("Continue"),
+            "c",
+            enabled=can_continue if can_continue is not None else True,
+            hint="Resume the autosaved game.",
+        ),
+        MenuEntry("Replays", replays or not_ready("Replays"), "r", hint="Watch a recorded run."),
+        MenuEntry("High scores", high_scores or not_ready("High scores"), "s", hint="The best runs so far."),
+        MenuEntry("Options", options or open_options, "o", hint="Colours, glyphs, keys."),
+        MenuEntry("Quit", quit_game or (lambda screen: Exit()), "q", hint="Leave the game."),
+    ]
+
+
+class TitleScreen(Screen):
+    """Title art, the menu, the selected entry's hint, and any notices (e.g. a bad options file)."""
+
+    def __init__(self, kit: Kit, entries: Sequence[MenuEntry], subtitle: str = SUBTITLE) -> None:
+        super().__init__(kit, back=None)
+        self.menu = Menu(entries)
+        self.subtitle = subtitle
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        entry = self.menu.choose(action, event.key)
+        if entry is not None and entry.action is not None:
+            return entry.action(self)
+        return None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        draw.clear(console, palette)
+        art_width = max(len(line) for line in TITLE_ART)
+        show_art = console.width >= art_width + 2 and console.height >= len(TITLE_ART) + 16
+        y = 1
+        if show_art:
+            x = (console.width - art_width) // 2
+            for line in TITLE_ART:
+                draw.text(console, x, y, line, palette["title"])
+                y += 1
+        else:
+            draw.text_center(console, y, "M A S T E R L E S S", palette["title"])
+            y += 1
+        draw.text_center(console, y + 1, self.subtitle, palette["text_dim"])
+        menu_width = max(24, self.menu.width())
+        menu_x = (console.width - menu_width) // 2
+        menu_y = y + 3
+        self.menu.draw(console, menu_x, menu_y, self.kit, menu_width)
+        hint_y = menu_y + len(self.menu.entries) + 1
+        hint = self.menu.selected.hint
+        if hint:
+            draw.text_center(console, hint_y, hint, palette["text_dim"])
+        for i, notice in enumerate(self.kit.notices[-2:]):
+            lines = draw.wrap(notice, console.width - 4)
+            for j, line in enumerate(lines[:2]):
+                draw.text(console, 2, hint_y + 2 + 2 * i + j, line, palette["warning"])
+        draw.footer(
+            console,
+            [("Up/Down", "choose"), ("Enter", "select"), ("?", "help"), ("Esc", "quit")],
+            palette,
+        )
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self.menu.cursor()
