@@ -43,3 +43,7 @@ class RoomPlan:
     shape: str = "rect"
     dark: bool = False
     name: str = ""  # a room name in the theme's vocabulary, e.g. "ossuary"
+    # Added by mapgen (all defaulted, so older callers are unchanged):
+    interaction: str = ""  # table RI: "features" | "empty" | "objective" | "encounter"
+    blocked: str = ""  # why some walkable tiles cannot be reached from the entry: "chasm", "cave_in", "boulders"
+    layout: tuple[str, ...] = ()  # the cell's block of tiles, one Tile.code per tile, row by row
