@@ -145,6 +145,20 @@ class Floor:
         record = self.cells.get(cell) if cell else None
         return record if record and record.mapped else None
 
+    def wall_at(self, x: int, y: int) -> SideRecord | None:
+        """The record of the shared wall a gap tile (a door, an opening) lies in, if any."""
+        for cell in ((x // CELL_W, y // CELL_H), ((x - 1) // CELL_W, (y - 1) // CELL_H)):
+            if not self.in_grid(cell) or not self.cells[cell].mapped:
+                continue
+            x0, y0 = origin(cell)
+            for s in SIDES:
+                rec = self.side(cell, s)
+                if rec is not None and rec.kind != "wall":
+                    kind = "door" if rec.kind == "door" else "open"
+                    if (x - x0, y - y0) in gap_tiles(s, rec.offset, kind):
+                        return rec
+        return None
+
     def side(self, cell: Cell, side: str) -> SideRecord | None:
         """The record of the wall on `side` of `cell`, if one of its rooms is mapped."""
         return self.walls.get(wall_key(cell, side))
@@ -190,8 +204,15 @@ class Floor:
             rec = self.side(plan.cell, s)
             kind = plan.sides.get(s)
             if rec is not None:
+                # a plan shaped without this floor's walls would not meet its neighbours
+                hint = "shape it with Floor.plan_room"
                 if kind != rec.kind:
-                    raise ValueError(f"cell {plan.cell}: its {s} side is {kind}, but the mapped wall is {rec.kind}")
+                    raise ValueError(f"cell {plan.cell}: its {s} side is {kind}, but the mapped wall is "
+                                     f"{rec.kind} ({hint})")
+                if kind != "wall" and _offset_from_layout(plan, s) != rec.offset:
+                    raise ValueError(f"cell {plan.cell}: its {s} gap is not where the mapped wall has it ({hint})")
+                if rec.door is not None and (doors[s].kind, doors[s].tier) != (rec.door.kind, rec.door.tier):
+                    raise ValueError(f"cell {plan.cell}: its {s} door is not the mapped wall's door ({hint})")
             elif self.in_grid(neighbour(plan.cell, s)):
                 offset = _offset_from_layout(plan, s) or roll_gap(self._wall_stream(plan.cell, s).fork("gap"), s)
                 self.walls[wall_key(plan.cell, s)] = SideRecord(kind or "wall", offset, doors.get(s))

@@ -475,7 +475,7 @@ class _Layout:
 
     def furnish(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
         tile = BY_NAME[spec.tile]
-        tiles = self._place(s, tile, spec.place, s.randint(*spec.count))
+        tiles = self._place(s, tile, spec.place, s.randint(*spec.count), spec.cluster)
         feats: list[Feature] = []
         spots: list[Spot] = []
         if not tiles:
@@ -492,7 +492,7 @@ class _Layout:
             spots.append(Spot(*self.glob(p), spec.action, host, spec.treasure))
         return feats, spots
 
-    def _place(self, s: Stream, tile: Tile, place: str, count: int) -> list[Pt]:
+    def _place(self, s: Stream, tile: Tile, place: str, count: int, cluster: bool = False) -> list[Pt]:
         solid = tile not in WALKABLE_TILES
         seats = self._seats(place) or self._seats("scatter")
         if not seats:
@@ -512,8 +512,11 @@ class _Layout:
             self.put(p, tile)
             placed.append(p)
             self.reserved.add(p)
-            if place == "centre":  # grow a cluster from the first tile
+            if place == "centre" or cluster:  # grow a cluster from the first tile
+                near = set(self._seats(place)) if cluster else self.mask
                 for q in _orth(p):
+                    if q not in near:
+                        continue
                     if len(placed) >= count:
                         break
                     if (q in self.mask and q not in self.reserved and q in self.reachable

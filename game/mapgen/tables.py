@@ -90,6 +90,7 @@ class FeatureSpec:
     tile: str = ""
     place: str = ""
     count: tuple[int, int] = (1, 1)
+    cluster: bool = False  # several tiles side by side (a counter, a machine) rather than spread
     action: str = ""
     spots: int = 1
     treasure: bool = False
@@ -328,7 +329,8 @@ def feature_specs() -> dict[str, FeatureSpec]:
                      _pair(e, "count", f"{where}.extra", (1, 1)))
         out[name] = FeatureSpec(
             name=name, kind=kind, text=_get(body, "text", str, where), tile=tile, place=place,
-            count=_pair(body, "count", where, (1, 1)), action=action, spots=_get(body, "spots", int, where, 1),
+            count=_pair(body, "count", where, (1, 1)), cluster=_get(body, "cluster", bool, where, False),
+            action=action, spots=_get(body, "spots", int, where, 1),
             treasure=_get(body, "treasure", bool, where, False), skill=_get(body, "skill", str, where, ""),
             keys=_get(body, "keys", bool, where, False), trap=trap, width=_pair(body, "width", where, (2, 2)),
             extra=extra, dig_tiers=tuple(_get(body, "dig_tiers", list, where, [])),

@@ -193,3 +193,29 @@ def test_a_path_can_be_found_with_tcod() -> None:
 def test_the_room_bench_returns_a_time_per_room() -> None:
     times = bench_room_generation(5)
     assert len(times) == 5 and all(t > 0 for t in times)
+
+
+def test_every_gap_tile_knows_its_wall() -> None:
+    f = walked(2)
+    for y, x in np.argwhere(f.walkable):
+        on_wall = x % CELL_W == 0 or y % CELL_H == 0
+        assert (f.wall_at(int(x), int(y)) is not None) == on_wall, (x, y)
+    assert f.wall_at(*f.start) is None
+
+
+def test_a_plan_shaped_without_the_floors_walls_is_refused() -> None:
+    from game.mapgen.rooms import shape_room
+
+    f = Floor.new(Streams(4), 1, "catacombs")
+    _, _, cell, side = f.exits()[0]
+    fixed = f.fixed_sides(cell)
+    for seed in range(50):  # shaped alone, its gap lands elsewhere (or its door differs)
+        plan = shape_room(Stream(seed), "catacombs", 1, cell, fixed, side)
+        if plan != f.plan_room(cell, side):
+            try:
+                f.carve(plan, side)
+            except ValueError as exc:
+                assert "Floor.plan_room" in str(exc)
+                return
+            f = Floor.new(Streams(4), 1, "catacombs")
+    pytest.fail("every stand-alone plan matched the floor's walls")
