@@ -184,6 +184,7 @@ class _Layout:
         self.offsets = offsets
         self.entered_from = entered_from
         self.mask: set[Pt] = set()
+        self.cells: list[Pt] = []
         self.pillars: list[Pt] = []
         self.corridor: dict[str, set[Pt]] = {}
         self.reserved: set[Pt] = set()  # tiles furniture must leave free
@@ -209,7 +210,7 @@ class _Layout:
         xs = sorted(p[0] for p in self.mask)
         ys = sorted(p[1] for p in self.mask)
         target = (xs[len(xs) // 2], ys[len(ys) // 2])
-        return min(sorted(self.mask), key=lambda p: abs(p[0] - target[0]) + abs(p[1] - target[1]))
+        return min(self.cells, key=lambda p: abs(p[0] - target[0]) + abs(p[1] - target[1]))
 
     def rows(self) -> tuple[str, ...]:
         codes = [CODES[t] for t in Tile]
@@ -292,6 +293,7 @@ class _Layout:
         elif shape == "rect":
             mask = self._rect(s.randint(7, aw), s.randint(4, ah))
         self.mask = mask
+        self.cells = sorted(mask)  # the room's own tiles in a fixed order
         for p in mask:
             self.put(p, Tile.FLOOR)
         return shape
@@ -344,7 +346,8 @@ class _Layout:
                 continue
             off = self.offsets[side]
             start = inside_gap(side, off)
-            target = min(sorted(self.mask), key=lambda p: abs(p[0] - start[0]) + abs(p[1] - start[1]))
+            sx, sy = start
+            target = min(self.cells, key=lambda p: abs(p[0] - sx) + abs(p[1] - sy))
             first_x = side in ("w", "e")
             wide = kind == "open"
             dug: set[Pt] = set()
@@ -386,7 +389,7 @@ class _Layout:
         if spec.place == "diagonal":
             return self._band(s, spec, tile)
         if spec.place == "everywhere":
-            for p in sorted(self.mask):
+            for p in self.cells:
                 if self.at(p) == Tile.FLOOR:
                     pool = spec.name == "swamp" and s.chance(0.25)
                     self.put(p, Tile.WATER if pool else tile)
@@ -451,7 +454,7 @@ class _Layout:
                     inner = max(plug, key=lambda q: (_depth(side, q), -abs(_along(side, q) - off)))
                     self.boulder_plugs.append(inner)
         if tile == Tile.RUBBLE:
-            for p in sorted(self.mask):
+            for p in self.cells:
                 if (self.at(p) == Tile.FLOOR and p not in self.reserved and s.chance(0.08)
                         and self.can_block(p)):
                     self.put(p, Tile.RUBBLE)
@@ -461,14 +464,15 @@ class _Layout:
     # -- furniture ----------------------------------------------------------------------------
     def _seats(self, place: str) -> list[Pt]:
         """Free tiles of the room, reachable from the entry, that `place` allows."""
+        g, rock = self.g, int(Tile.ROCK)
+        need = 1 if place == "wall" else 2 if place == "corner" else 0
         out = []
-        for p in sorted(self.mask):
-            if p in self.reserved or p not in self.reachable or self.at(p) not in _SEATS:
+        for p in self.cells:
+            x, y = p
+            if p in self.reserved or g[y][x] not in _SEATS or p not in self.reachable:
                 continue
-            rock = sum(1 for q in _orth(p) if self.at(q) == Tile.ROCK)
-            if place in ("wall", "corner") and rock == 0:
-                continue
-            if place == "corner" and rock < 2:
+            if need and (g[y - 1][x] == rock) + (g[y + 1][x] == rock) + (g[y][x - 1] == rock) + (
+                    g[y][x + 1] == rock) < need:
                 continue
             out.append(p)
         return out
