@@ -85,6 +85,7 @@ class TreasureState:
     cell: tuple[int, int] | None
     host: str = "floor"
     guarded_by: tuple[int, ...] = ()  # trap entities that must be passed first
+    hidden: bool = False  # inside furniture, until the furniture is searched
 
 
 @dataclass(slots=True)

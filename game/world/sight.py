@@ -21,8 +21,9 @@ def light_radius(light: str, fuel_left: bool, dark_room: bool) -> int:
 
 
 def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
-    """Tiles seen from (x, y): `transparent` is indexed [x, y] like every map array here."""
+    """Tiles seen from (x, y): `transparent` and the result are indexed [y, x] like every map
+    array of a floor."""
     return tcod.map.compute_fov(
-        transparent, (x, y), radius=radius, light_walls=True,
+        transparent, (y, x), radius=radius, light_walls=True,
         algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
     )

@@ -1,0 +1,189 @@
+"""Monsters played as their designing seat would play them (Fungeon: "attack the Players,
+hopefully in an intelligent way"): focus the hero they can kill, aim abilities where the hero has
+no protection, come around obstacles, hold a doorway against a bigger party, and flee when
+A Dungeon Game's morale check says so."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import tcod.path
+
+from game.rules.heroes import annoy_pool_size
+from game.rules.purchases import Ability
+from game.world.components import Effects, HeroState, MonsterState, Position
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+SIGHT = 8  # how far a monster notices a lit hero
+
+
+def monster_targets(game: Game, mon_eid: int, candidates: list[int]) -> list[int]:
+    """Which engaged hero a monster hits first: the one closest to death, then the lowest Level
+    (a kill takes a whole hero's dice out of the next conflict)."""
+
+    def key(eid: int) -> tuple[int, int, int]:
+        hero = game.world.comp(eid, HeroState)
+        return (hero.hits, hero.level, eid)
+
+    return sorted(candidates, key=key)
+
+
+def protection(game: Game, hero_eid: int, ability: Ability) -> int:
+    """Dice the hero would resist this ability with: the smaller, the better the target."""
+    return annoy_pool_size(game.sheet(hero_eid), ability.type, None, ability.universal, game.items(hero_eid))
+
+
+def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
+    """The ability and target hero with the best odds: fewest resisting dice, most harm; a hero
+    already held by this monster is left held."""
+    from game.engine.combat import ABILITY_REACH, can_see
+
+    mon = game.world.comp(mon_eid, MonsterState)
+    pos = game.position(mon_eid)
+    if pos is None:
+        return None
+    best: tuple[float, int, int] | None = None
+    choice = None
+    for eid, _hero in game.heroes():
+        hpos = game.position(eid)
+        if hpos is None or hpos.floor != pos.floor or not can_see(game, pos, hpos, ABILITY_REACH):
+            continue
+        effects = game.world.comp(eid, Effects)
+        for i, ability in enumerate(mon.spec.abilities):
+            if any(e.source_entity == mon_eid and (e.hold or e.pain) and e.hold == ability.hold
+                   for e in effects.active):
+                continue
+            odds = (mon.spec.level + ability.annoy) - protection(game, eid, ability)
+            harm = ability.pain + 3 * ability.hold + 2 * ability.continuous
+            score = (-(odds * 2 + harm), eid, i)
+            if best is None or score < best:
+                best, choice = score, (ability, eid)
+    return choice
+
+
+def morale_check(game: Game, mon_eid: int, alone_at_half: bool = False) -> bool:
+    """A Dungeon Game morale: d20 under 10 + Level stands, otherwise the monster flees. A group
+    checks when one of it dies; a lone monster when it falls to half its Hits. Returns fled."""
+    if not game.dials.morale:
+        return False
+    mon = game.world.comp(mon_eid, MonsterState)
+    if mon.fleeing or mon.hits <= 0:
+        return False
+    if alone_at_half and len(room_mates(game, mon_eid)) > 0:
+        return False
+    roll = game.streams.get("morale").die(20)  # a d20, whatever the die dial says
+    if roll < 10 + mon.spec.level:
+        return False
+    mon.fleeing = True
+    game.say(f"{game.name(mon_eid)} breaks and flees!", "combat")
+    return True
+
+
+def room_mates(game: Game, mon_eid: int) -> list[int]:
+    mon = game.world.comp(mon_eid, MonsterState)
+    return [e for e, m in game.monsters() if e != mon_eid and m.cell == mon.cell and not m.fleeing]
+
+
+def group_morale(game: Game, dead_eid: int) -> None:
+    """When a monster of a group dies, the others of its room check morale."""
+    dead = game.world.comp(dead_eid, MonsterState)
+    for eid, mon in game.monsters():
+        if mon.cell == dead.cell and not mon.fleeing:
+            morale_check(game, eid)
+
+
+def cost_map(game: Game) -> np.ndarray:
+    """Step costs for monster paths ([y, x]): the floor's own (wading costs more), creatures 8
+    (go around them), walls and closed doors 0."""
+    from game.mapgen.tiles import Tile
+
+    floor = game.floor
+    cost = floor.cost().astype(np.int32)
+    cost[floor.tile == Tile.DOOR] = 0
+    for eid, _ in game.monsters():
+        pos = game.position(eid)
+        if pos is not None and pos.floor == game.floor_no:
+            cost[pos.y, pos.x] = 8
+    return cost
+
+
+def step_towards(game: Game, cost: np.ndarray, start: Position, goal: Position) -> tuple[int, int] | None:
+    graph = tcod.path.SimpleGraph(cost=cost, cardinal=2, diagonal=3)
+    finder = tcod.path.Pathfinder(graph)
+    finder.add_root((start.y, start.x))
+    saved, cost[goal.y, goal.x] = cost[goal.y, goal.x], 1  # the goal is a creature: path up to it
+    path = finder.path_to((goal.y, goal.x)).tolist()
+    cost[goal.y, goal.x] = saved
+    if len(path) < 2:
+        return None
+    return path[1][1], path[1][0]
+
+
+def sees_hero(game: Game, pos: Position) -> int | None:
+    from game.engine.combat import can_see
+
+    for eid, _ in game.heroes():
+        hpos = game.position(eid)
+        if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, SIGHT):
+            return eid
+    return None
+
+
+def monster_turn(game: Game) -> None:
+    """Every aware monster moves: to its chosen hero, around obstacles; a fleeing one away from
+    the party; one holding a doorway against a bigger party stays where it stands."""
+    if not game.heroes():
+        return
+    cost = None
+    heroes = [(e, game.position(e)) for e, _ in game.heroes()]
+    heroes = [(e, p) for e, p in heroes if p is not None and p.floor == game.floor_no]
+    for eid, mon in game.monsters():
+        pos = game.position(eid)
+        if pos is None or pos.floor != game.floor_no or not heroes:
+            continue
+        if not mon.aware:
+            if sees_hero(game, pos) is None:
+                continue
+            mon.aware = True
+            game.say(f"{game.name(eid)} notices the party.", "danger")
+        if cost is None:
+            cost = cost_map(game)
+        nearest = min(heroes, key=lambda hp: (max(abs(hp[1].x - pos.x), abs(hp[1].y - pos.y)), hp[0]))
+        if mon.fleeing:
+            step = step_away(game, cost, pos, nearest[1])
+        else:
+            adjacent = [e for e, p in heroes if max(abs(p.x - pos.x), abs(p.y - pos.y)) <= 1]
+            if adjacent or holds_doorway(game, eid, pos, len(heroes)):
+                continue
+            target = min(heroes, key=lambda hp: (game.world.comp(hp[0], HeroState).hits,
+                                                 abs(hp[1].x - pos.x) + abs(hp[1].y - pos.y), hp[0]))
+            step = step_towards(game, cost, pos, target[1])
+        if step is None or game.creature_at(*step) is not None:
+            continue
+        cost[pos.y, pos.x] = 1
+        pos.x, pos.y = step
+        cost[pos.y, pos.x] = 8
+
+
+def step_away(game: Game, cost: np.ndarray, pos: Position, threat: Position) -> tuple[int, int] | None:
+    best, best_d = None, max(abs(pos.x - threat.x), abs(pos.y - threat.y))
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            x, y = pos.x + dx, pos.y + dy
+            if (dx or dy) and cost[y, x] >= 1 and game.creature_at(x, y) is None:
+                d = max(abs(x - threat.x), abs(y - threat.y))
+                if d > best_d:
+                    best, best_d = (x, y), d
+    return best
+
+
+def holds_doorway(game: Game, mon_eid: int, pos: Position, party_size: int) -> bool:
+    """A monster standing in a doorway, outnumbered by the party, keeps it: only one hero at a
+    time can reach it there."""
+    from game.mapgen.tiles import Tile
+
+    mates = len(room_mates(game, mon_eid)) + 1
+    return party_size > mates and int(game.floor.tile[pos.y, pos.x]) == int(Tile.DOOR_OPEN)

@@ -1,0 +1,67 @@
+"""Whole runs with AI at every seat, no screen: what the tests, the balance work and the
+benchmarks stand on. Every action is applied through `Game.apply`, so an autoplayed run records
+and replays like any other."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.designers.companion import hero_action
+from game.engine.dials import Dials
+from game.engine.game import Game
+from game.engine.invariants import check_invariants
+from game.engine.seats import parse_seats
+
+MAX_ACTIONS_PER_TURN = 60  # a hero that keeps choosing actions that cost no turn is made to wait
+
+
+def play(game: Game, max_turns: int, check: bool = False, on_action: Callable[[Game, Any], None] | None = None) -> None:
+    """Play `game` to its end or to `max_turns`, every seat by the AI."""
+    from game.engine import actions as A
+
+    stalled = 0
+    last_turn = game.turn
+    while game.phase != "over" and game.turn < max_turns:
+        seat = game.next_seat()
+        if seat is None:
+            break
+        action = hero_action(game, seat, max_turns)
+        if stalled > MAX_ACTIONS_PER_TURN:
+            action = A.Wait(seat) if game.phase == "dungeon" else A.Retire(seat)
+        game.apply(action)
+        if on_action is not None:
+            on_action(game, action)
+        if check:
+            check_invariants(game)
+        if game.turn == last_turn:
+            stalled += 1
+        else:
+            stalled, last_turn = 0, game.turn
+
+
+def summary(game: Game) -> dict[str, Any]:
+    heroes = game.heroes(living=False)
+    return {
+        "seed": game.seed,
+        "turns": game.turn,
+        "rooms": game.stats.rooms_entered,
+        "floor": game.stats.deepest_floor,
+        "outcome": game.outcome or ("turn_limit" if game.phase != "over" else "over"),
+        "state_hash": game.state_hash(),
+        "deaths": game.stats.deaths,
+        "xp": sum(h.xp for _, h in heroes),
+        "levels": [h.level for _, h in game.heroes(living=False) if h.hits > 0] or [0],
+        "kills": game.stats.monsters_killed,
+        "treasure_found": game.stats.treasure_found,
+        "banked": game.stats.banked,
+        "quest": game.quest.name if game.quest else None,
+    }
+
+
+def autoplay(seed: int, seats: str = "ai+hero,ai+hero,ai", level: int = 2, dials: Dials | None = None,
+             max_turns: int = 5000, check: bool = False,
+             on_action: Callable[[Game, Any], None] | None = None) -> tuple[Game, dict[str, Any]]:
+    game = Game.new(seed, parse_seats(seats), level, dials or Dials())
+    play(game, max_turns, check, on_action)
+    return game, summary(game)

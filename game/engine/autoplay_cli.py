@@ -1,0 +1,35 @@
+"""`python main.py autoplay`: one whole run headless, AI at every seat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game.engine.autoplay import autoplay
+from game.engine.dials import parse_dials
+from game.errors import UsageError
+
+
+def run_autoplay(args: Any) -> int:
+    if args.max_turns < 1:
+        raise UsageError("--max-turns must be at least 1")
+    if not 1 <= args.level <= 10:
+        raise UsageError("--level must be between 1 and 10")
+    dials = parse_dials(args.dial)
+    recorder = None
+    if args.record:
+        from game.engine.recording import Recorder
+
+        recorder = Recorder.for_new_game(args.record, args.seed, args.seats, args.level, dials)
+    game, result = autoplay(args.seed, args.seats, args.level, dials, args.max_turns, args.check,
+                            on_action=recorder.add if recorder else None)
+    if recorder is not None:
+        recorder.finish(game)
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(f"seed {result['seed']}: {result['outcome']} after {result['turns']} turns, "
+              f"{result['rooms']} rooms, deepest floor {result['floor']}, {result['deaths']} deaths, "
+              f"{result['kills']} kills, banked {result['banked']}")
+    return 0
+

@@ -1,0 +1,31 @@
+"""The game's log and roll records: what the log screen and the roll panel draw. The log only
+ever appends (screen readers follow the newest line)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.dice import Pool
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    turn: int
+    text: str
+    narrator: int = -1  # the seat credited with the line (-1: the game itself)
+    kind: str = "info"  # info, combat, trap, loot, hallway, danger, narration
+
+
+@dataclass(frozen=True, slots=True)
+class RollRecord:
+    """One roll event as the roll panel draws it: pools (highest first), names and seats of
+    their owners, for a painful conflict the winner of each rank, and the narrating seat."""
+
+    turn: int
+    kind: str  # "annoy" or "pain"
+    title: str
+    pools: tuple[Pool, ...]
+    names: tuple[str, ...]
+    rank_winners: tuple[int, ...] = ()  # index of the winning pool per rank, -1 for none
+    successes: tuple[bool, ...] = ()  # annoy: per resister pool (pools[1:])
+    narrator: int = -1

@@ -1,0 +1,358 @@
+"""Entering rooms: the Hallway before each new room (Fungeon), the table designing it, the room
+carved and filled with what was bought; and the rooms' furniture, loot and wandering monsters."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.designers.hallway import roll_off
+from game.designers.room import design_room
+from game.designers.table import designers_for
+from game.engine.combat import continuous_effects, resist, suffer
+from game.mapgen.tiles import Tile
+from game.rules.costs import monster_cost, monster_hits, trap_cost
+from game.rules.heroes import max_hits
+from game.rules.party import level_for_xp, level_up_heal, new_hero_level, wandering_budget
+from game.rules.purchases import Treasure
+from game.world.components import (
+    DoorState,
+    Effect,
+    Effects,
+    Glyph,
+    HeroState,
+    MonsterState,
+    Named,
+    Position,
+    TrapState,
+    TreasureState,
+)
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+MONSTER_GLYPH_COLOUR = (230, 80, 60)
+
+
+# ----- the Hallway ------------------------------------------------------------------------------
+def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
+    """Fungeon's Hallway, in order: new heroes for the dead, level-ups, continuous damage.
+    Returns whether Party Min rose (a Downward Stair is owed) and what happened, for the log."""
+    from game.engine.run import free_tile_near
+
+    notes = []
+    before = game.last_party_min
+    lpos = game.position(leader)
+    for seat in sorted(game.hero_of):
+        hero = game.world.comp(game.hero_of[seat], HeroState)
+        if hero.hits > 0:
+            continue
+        level = new_hero_level(game.floor_no)
+        eid = game.make_hero(seat, level)
+        x, y = free_tile_near(game, lpos.x, lpos.y)
+        game.world.add(eid, Position(x, y, game.floor_no))
+        notes.append(f"{game.name(eid)} joins the party for {game.seats[seat].name} (Level {level}).")
+    for eid, hero in game.heroes():
+        level = level_for_xp(hero.xp, hero.level)
+        if level > hero.level:
+            gained = level - hero.level
+            hero.level = level
+            hero.hits = min(max_hits(level), hero.hits + level_up_heal(gained))
+            notes.append(f"{game.name(eid)} reaches Level {level}!")
+    continuous_effects(game, in_combat=False)
+    after = game.party_numbers()[0]
+    game.last_party_min = after
+    return after > before, notes
+
+
+def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str) -> None:
+    """The party enters an unmapped cell: Hallway, roll-off, the designers spend, the room is
+    carved and furnished, and the party steps in."""
+    min_rose, notes = hallway(game, leader)
+    for note in notes:
+        game.say(note, "hallway")
+    if not game.heroes():
+        return
+    designers = designers_for(game.seats, game.dials.design)
+    room_no = game.stats.rooms_entered + 1
+    rolloff = roll_off(designers, game.dials.die, game.streams.get("hallway", game.floor_no, room_no))
+    game.category_order = tuple(rolloff.order)
+    floor = game.floor
+    plan = floor.plan_room(cell, side, need_stair=min_rose)
+    heroes = game.heroes()
+    items = [i for eid, _ in heroes for i in game.items(eid)]
+    design = design_room(game.streams, game.floor_no, room_no, [game.sheet(e) for e, _ in heroes], designers,
+                         rolloff, game.dials, items=items, cell=cell, plan=plan, min_rose=min_rose,
+                         seen_names=game.seen_names)
+    floor.carve(design.plan, side)
+    floor.cells[cell].entered = True
+    game.last_design = design
+    game.stats.rooms_entered += 1
+    takers = ", ".join(f"{game.seats[s].name} {c}" for c, s, _ in design.takers)
+    game.say(f"Hallway: {takers}. Ahead: {design.title}.", "hallway")
+    game.stats.rooms.append(f"Floor {game.floor_no} room {room_no}: {design.title}; "
+                            f"{len(design.monsters)} monsters, {len(design.traps)} traps, "
+                            f"{len(design.treasure)} treasures")
+    spawn_room(game, design, side)
+    if game.dials.surprise and design.monsters:
+        surprise(game, cell)
+
+
+def spawn_room(game: Game, design, side: str) -> None:  # noqa: ANN001 - RoomDesign
+    """Every purchase becomes an entity where it was placed."""
+    from game.engine.run import make_treasure_entity
+
+    takers = {c: s for c, s, _ in design.takers}
+    cell = design.plan.cell
+    floor = game.floor
+    x0, y0, x1, y1 = floor.cells[cell].bounds
+    for placed in design.traps:
+        spot = placed.spot
+        game.world.create(
+            TrapState(placed.trap, trap_cost(placed.trap), takers["traps"], cell, spot.action, spot.host),
+            Position(spot.x, spot.y, game.floor_no), Named(placed.trap.name or f"a {placed.kind} trap",
+                                                            placed.description))
+    guards = tuple(e for e, t in game.traps() if t.cell == cell and t.spec.guards_treasure)
+    for placed in design.treasure:
+        spot = placed.spot
+        if spot is not None:
+            pos = Position(spot.x, spot.y, game.floor_no)
+            hidden = spot.host != "floor"
+        else:
+            pos = Position(*room_tile(game, cell, 0), game.floor_no)
+            hidden = False
+        eid = make_treasure_entity(game, placed.item, placed.item.name or "a trinket", takers["treasure"], pos)
+        item = game.world.comp(eid, TreasureState)
+        item.cell, item.host, item.guarded_by, item.hidden = cell, spot.host if spot else "floor", guards, hidden
+    entry = entry_point(game, cell, side)
+    for i, placed in enumerate(design.monsters):
+        m = placed.monster
+        x, y = far_tile(game, cell, entry, i)
+        glyph = (m.name or "m")[0].lower()
+        if m.level >= 5:
+            glyph = glyph.upper()
+        game.world.create(
+            MonsterState(m, monster_cost(m), monster_hits(m.level), takers["monsters"], cell, aware=True),
+            Position(x, y, game.floor_no), Named(m.name or "a monster", placed.description),
+            Glyph(glyph, MONSTER_GLYPH_COLOUR, 2))
+    if design.downward_stair is not None:
+        s = design.downward_stair
+        if int(floor.tile[s.y, s.x]) != Tile.STAIR_DOWN:
+            floor.set_tile(s.x, s.y, Tile.STAIR_DOWN)
+    for plan_door in design.plan.doors:
+        for x, y in door_tiles(game, cell, plan_door.side):
+            if game.entity_at(x, y, DoorState) is None:
+                locked = plan_door.kind in ("locked", "lever", "jammed", "trapped_locked")
+                game.world.create(DoorState(plan_door.kind, plan_door.tier, cell, plan_door.side, False, locked,
+                                            plan_door.kind == "jammed"), Position(x, y, game.floor_no))
+    del x0, y0, x1, y1
+
+
+def door_tiles(game: Game, cell: tuple[int, int], side: str) -> list[tuple[int, int]]:
+    floor = game.floor
+    x0, y0, x1, y1 = floor.cells[cell].bounds
+    if side in ("n", "s"):
+        y = y0 if side == "n" else y1
+        return [(x, y) for x in range(x0, x1 + 1) if int(floor.tile[y, x]) == Tile.DOOR]
+    x = x0 if side == "w" else x1
+    return [(x, y) for y in range(y0, y1 + 1) if int(floor.tile[y, x]) == Tile.DOOR]
+
+
+def entry_point(game: Game, cell: tuple[int, int], side: str) -> tuple[int, int]:
+    x0, y0, x1, y1 = game.floor.cells[cell].bounds
+    return {"n": ((x0 + x1) // 2, y0), "s": ((x0 + x1) // 2, y1), "w": (x0, (y0 + y1) // 2),
+            "e": (x1, (y0 + y1) // 2)}.get(side, ((x0 + x1) // 2, (y0 + y1) // 2))
+
+
+def room_tiles(game: Game, cell: tuple[int, int]) -> list[tuple[int, int]]:
+    floor = game.floor
+    x0, y0, x1, y1 = floor.cells[cell].bounds
+    out = []
+    for y in range(y0 + 1, y1):
+        for x in range(x0 + 1, x1):
+            if floor.walkable[y, x] and int(floor.tile[y, x]) == Tile.FLOOR and game.creature_at(x, y) is None:
+                out.append((x, y))
+    return out
+
+
+def room_tile(game: Game, cell: tuple[int, int], n: int) -> tuple[int, int]:
+    tiles = room_tiles(game, cell)
+    if not tiles:
+        x0, y0, x1, y1 = game.floor.cells[cell].bounds
+        return (x0 + x1) // 2, (y0 + y1) // 2
+    return tiles[(len(tiles) // 2 + 7 * n) % len(tiles)]
+
+
+def far_tile(game: Game, cell: tuple[int, int], entry: tuple[int, int], n: int) -> tuple[int, int]:
+    """Monsters wait away from the way in, spread out: the n-th farthest free floor tile
+    reachable from the entry side."""
+    tiles = room_tiles(game, cell)
+    if not tiles:
+        return room_tile(game, cell, n)
+    tiles.sort(key=lambda t: (-(abs(t[0] - entry[0]) + abs(t[1] - entry[1])), t))
+    return tiles[min(len(tiles) - 1, n * 3)]
+
+
+def surprise(game: Game, cell: tuple[int, int]) -> None:
+    """A Dungeon Game: when neither side knew of the other, each is surprised on 2 in 6. A
+    surprised party loses... nothing here: the monsters act first; surprised monsters stand
+    unaware until a hero comes into their sight."""
+    stream = game.streams.get("surprise", game.floor_no, cell[0], cell[1])
+    monsters_surprised = stream.die(6) <= 2
+    party_surprised = stream.die(6) <= 2
+    if monsters_surprised and not party_surprised:
+        for _, mon in game.monsters():
+            if mon.cell == cell:
+                mon.aware = False
+        game.say("The party catches the room's occupants unawares!", "combat")
+    elif party_surprised and not monsters_surprised:
+        game.say("Surprise! The monsters strike before the party is ready.", "danger")
+        from game.designers.tactics import monster_turn
+        from game.engine.combat import combat_turn
+
+        monster_turn(game)
+        combat_turn(game)
+
+
+# ----- heading back to town -----------------------------------------------------------------------
+def retrace_check(game: Game, cell: tuple[int, int] | None) -> bool:
+    """Heading back to town, before each room: every seat's hero makes an annoy roll against
+    Floor dice; each seat that fails builds a wandering monster of its hero's Level + Floor."""
+    if cell is None or cell in game.retraced:
+        return False
+    game.retraced.add(cell)
+    spawned = False
+    for seat in sorted(game.hero_of):
+        eid = game.hero_of[seat]
+        hero = game.world.comp(eid, HeroState)
+        if hero.hits <= 0:
+            continue
+        ok, _ = resist(game, eid, "the dark on the way back", -1, game.floor_no, "", False)
+        if not ok:
+            spawn_wandering(game, seat, wandering_budget(hero.level, game.floor_no), cell)
+            spawned = True
+    return spawned
+
+
+def leave_floor_check(game: Game) -> None:
+    """Leaving by the entrance counts as the last room retraced."""
+    game.retraced.clear()
+
+
+def wandering_check(game: Game) -> None:
+    """A Dungeon Game: lingering, 1 in 6 that something wanders in. The seat with the highest
+    die builds it from Party Min + Floor points."""
+    if not game.dials.wandering:
+        return
+    stream = game.streams.get("wander")
+    if stream.die(6) != 1:
+        return
+    seat = max(game.seats, key=lambda s: (stream.die(game.dials.die), -s.index)).index
+    leader = game.heroes()[0][0]
+    pos = game.position(leader)
+    cell = game.floor.cell_of(pos.x, pos.y)
+    if cell is None:
+        return
+    spawn_wandering(game, seat, game.party_numbers()[0] + game.floor_no, cell)
+
+
+def spawn_wandering(game: Game, seat: int, budget: int, cell: tuple[int, int]) -> None:
+    from game.designers.table import designers_for
+    from game.designers.wandering import design_wandering
+
+    designer = designers_for(game.seats, "auto")[seat]
+    heroes = game.heroes()
+    game.wandering_count += 1
+    stream = game.streams.get("wandering", game.floor_no, game.wandering_count)
+    monster = design_wandering(budget, game.floor_no, [game.sheet(e) for e, _ in heroes], designer.personality,
+                               stream, items=[i for e, _ in heroes for i in game.items(e)],
+                               seriousness=game.dials.seriousness, theme=game.dials.theme,
+                               seen_names=game.seen_names)
+    leader = game.position(heroes[0][0])
+    x, y = far_tile(game, cell, (leader.x, leader.y), 0)
+    game.world.create(
+        MonsterState(monster, monster_cost(monster), monster_hits(monster.level), seat, cell, aware=True,
+                     wandering=True),
+        Position(x, y, game.floor_no), Named(monster.name or "a wanderer"),
+        Glyph((monster.name or "w")[0].lower(), MONSTER_GLYPH_COLOUR, 2))
+    game.say(f"{game.seats[seat].name} sends {monster.name or 'something'} out of the dark!", "danger")
+
+
+# ----- furniture and loot --------------------------------------------------------------------------
+def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
+    """Search furniture (springing a trap set on it, uncovering what lies in it) or use it (a
+    lever, a fountain). The book's outcomes that would heal are left out: in Fungeon only
+    treasure and level-ups heal."""
+    from game.engine.traps import spring_all
+
+    if tile not in ACTIONABLE:
+        return False
+    action = "use" if tile in (Tile.LEVER, Tile.FOUNTAIN, Tile.MACHINE) else "search"
+    spring_all(game, eid, x, y, action, f"{'works' if action == 'use' else 'searches'} the "
+                                       f"{Tile(tile).name.lower()}")
+    spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
+    if game.world.comp(eid, HeroState).hits <= 0:
+        return True
+    found = 0
+    for item_eid, (item, pos) in game.world.get2(TreasureState, Position):
+        if (pos.x, pos.y, pos.floor) == (x, y, game.floor_no) and item.hidden:
+            item.hidden = False
+            found += 1
+            game.say(f"In the {Tile(tile).name.lower()}: {game.name(item_eid)}.", "loot")
+    key = (game.floor_no, x, y)
+    if key not in game.used_features:
+        game.used_features.add(key)
+        if tile == Tile.LEVER:
+            game.levers += 1
+            game.say("Somewhere a mechanism grinds: a lever-door will open.")
+            return True
+        if tile == Tile.FOUNTAIN:
+            fountain(game, eid)
+            return True
+    if not found:
+        game.say(f"{game.name(eid)} finds nothing more in the {Tile(tile).name.lower()}.")
+    return True
+
+
+def fountain(game: Game, eid: int) -> None:
+    """RTTD's fountain, read through Fungeon: its water tests the drinker (annoy vs Floor dice);
+    foul water poisons (continuous damage), good water only refreshes."""
+    ok, _ = resist(game, eid, "the fountain's water", -1, game.floor_no, "poison", False)
+    if ok:
+        game.say(f"{game.name(eid)} drinks: the water is cold and clean.")
+        return
+    game.say(f"{game.name(eid)} drinks: the water is foul!", "danger")
+    suffer(game, eid, "foul water", -1, 1, "poison", False, "foul water")
+    if game.world.comp(eid, HeroState).hits > 0:
+        game.world.comp(eid, Effects).active.append(Effect("foul water", -1, "poison", 2, 1, False, False, True))
+
+
+ACTIONABLE = {int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.FOUNTAIN, Tile.THRONE,
+                               Tile.SHELF, Tile.STATUE, Tile.ALTAR, Tile.LEVER, Tile.TABLE, Tile.COUNTER,
+                               Tile.TREE, Tile.MACHINE, Tile.DEBRIS)}
+
+
+def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
+    """Items the hero could take now (on its tile or in adjacent furniture it has opened), each
+    with the reason it cannot be taken yet ("" if it can): monsters guard a room's treasure
+    until they are dead; a trap that guards treasure must be sprung, disarmed or sidestepped."""
+    pos = game.position(eid)
+    out = []
+    for item_eid, (item, ipos) in game.world.get2(TreasureState, Position):
+        if ipos.floor != pos.floor or item.hidden or max(abs(ipos.x - pos.x), abs(ipos.y - pos.y)) > 1:
+            continue
+        if (ipos.x, ipos.y) != (pos.x, pos.y) and game.floor.walkable[ipos.y, ipos.x]:
+            continue
+        why = ""
+        if item.cell is not None and item.seat >= 0:
+            if any(m.cell == item.cell and not m.fleeing for _, m in game.monsters()):
+                why = f"{game.name(item_eid)} is guarded: the room's monsters still stand."
+            elif any(game.world.comp(t, TrapState).live and not game.world.comp(t, TrapState).sprung
+                     and eid not in game.world.comp(t, TrapState).found_by
+                     for t in item.guarded_by if game.world.exists(t)):
+                why = f"Something about {game.name(item_eid)} feels wrong: a trap guards it."
+        out.append((item_eid, why))
+    return out
+
+
+def heal_item(points: int) -> Treasure:
+    return Treasure(fancy=True, heal=points, name="healing draught")

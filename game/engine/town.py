@@ -1,0 +1,76 @@
+"""Town (Fungeon "Heading Back to Town"): treasure trades at half its cost; healing is bought
+only as healing treasure; the run's score is the value banked when the party retires."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine import actions as A
+from game.engine.quests import fulfilled
+from game.rules.costs import trade_value, treasure_cost
+from game.rules.heroes import max_hits
+from game.rules.purchases import Treasure
+from game.world.components import Effects, HeroState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+
+def arrive_in_town(game: Game) -> None:
+    game.phase = "town"
+    game.queue = []
+    game.returning = False
+    for eid, _ in game.heroes():
+        game.world.comp(eid, Effects).active.clear()
+    game.say("The party comes blinking into daylight. Town!", "hallway")
+    if fulfilled(game) and not game.quest_paid:
+        game.quest_paid = True
+        game.purse += game.quest.reward
+        game.say(f"Quest fulfilled: {game.quest.name}. The reward: {game.quest.reward}.", "loot")
+
+
+def healing_price(points: int) -> int:
+    """A healing draught is a Fancy item with Heal points, bought at its full cost."""
+    return treasure_cost(Treasure(fancy=True, heal=points))
+
+
+def town_action(game: Game, action: Any) -> None:
+    if isinstance(action, A.Trade):
+        eid = game.hero_of.get(action.seat)
+        if eid is None:
+            return
+        if action.item >= 0:
+            pack = game.pack(eid)
+            if 0 <= action.item < len(pack):
+                item_eid, item = pack[action.item]
+                value = trade_value(item.spec)
+                game.purse += value
+                game.world.delete(item_eid)
+                game.say(f"Sold {game.name(item_eid)} for {value}.", "loot")
+        elif action.heal > 0:
+            price = healing_price(action.heal)
+            if price > game.purse:
+                game.say(f"A draught of {action.heal} costs {price}; the purse holds {game.purse}.")
+                return
+            game.purse -= price
+            hero = game.world.comp(eid, HeroState)
+            before = hero.hits
+            hero.hits = min(max_hits(hero.level), hero.hits + action.heal)
+            game.say(f"{game.name(eid)} drinks a healer's draught: +{hero.hits - before} Hits.", "loot")
+    elif isinstance(action, A.Retire):
+        for eid, _ in game.heroes():
+            for item_eid, item in game.pack(eid):
+                game.purse += trade_value(item.spec)
+                game.world.delete(item_eid)
+        game.stats.banked = game.purse
+        game.phase = "over"
+        game.outcome = "quest" if game.quest_paid else "retired"
+        game.say(f"The party retires with {game.purse} banked.", "loot")
+    elif isinstance(action, A.Delve):
+        from game.engine.run import gather_party, start_round
+
+        game.phase = "dungeon"
+        game.floor_no = game.entrance_floor
+        gather_party(game, *game.floor.start)
+        game.say("Back down into the dark.", "hallway")
+        start_round(game)

@@ -1,0 +1,132 @@
+"""Traps in play (Fungeon "Traps"): found by searching, sprung by the action they sit on,
+avoided with an annoying conflict or suffered as a painful one, disarmed, guarding treasure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.combat import resist, suffer
+from game.rules.party import xp_for_trap
+from game.rules.successes import spend_on_trap_facts
+from game.world.components import Effect, Effects, HeroState, Position, TrapState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+SEARCH_REACH = 3  # a search covers the tiles within this many steps of the hero
+
+
+def trap_label(game: Game, eid: int) -> str:
+    return game.name(eid)
+
+
+def traps_at(game: Game, x: int, y: int, action: str | None = None) -> list[int]:
+    out = []
+    for eid, (trap, pos) in game.world.get2(TrapState, Position):
+        here = pos.floor == game.floor_no and pos.x == x and pos.y == y
+        if here and trap.live and (action is None or trap.action == action):
+            out.append(eid)
+    return out
+
+
+def spring(game: Game, trap_eid: int, hero_eid: int, cause: str) -> bool:
+    """A hero sets off a trap by `cause`: an annoying conflict to avoid it, a painful one on a
+    failure, continuous damage on a failure if the trap has it. Returns whether it hurt."""
+    trap = game.world.comp(trap_eid, TrapState)
+    if not trap.live:
+        return False
+    spec = trap.spec
+    trap.sprung = True
+    game.stats.traps_sprung += 1
+    label = trap_label(game, trap_eid)
+    game.say(f"{game.name(hero_eid)} {cause} and sets off {label}!", "trap")
+    ok, successes = resist(game, hero_eid, label, trap.seat, spec.annoy, spec.type, spec.universal)
+    hero = game.world.comp(hero_eid, HeroState)
+    if ok:
+        hero.xp += xp_for_trap(trap.cost)
+        game.stats.xp_gained += xp_for_trap(trap.cost)
+        game.say(f"{game.name(hero_eid)} avoids {label}.", "trap")
+        return False
+    suffer(game, hero_eid, label, trap.seat, spec.pain + successes, spec.type, spec.universal, label)
+    if spec.continuous and hero.hits > 0:
+        game.world.comp(hero_eid, Effects).active.append(
+            Effect(label, trap_eid, spec.type, spec.annoy, spec.pain, spec.universal, False, True))
+        game.say(f"{label} keeps hurting {game.name(hero_eid)}.", "danger")
+    return True
+
+
+def spring_all(game: Game, hero_eid: int, x: int, y: int, action: str, cause: str) -> None:
+    for trap_eid in traps_at(game, x, y, action):
+        trap = game.world.comp(trap_eid, TrapState)
+        if hero_eid in trap.found_by:
+            continue  # a hero who knows of a trap steps around it (or must disarm it first)
+        spring(game, trap_eid, hero_eid, cause)
+        if game.world.comp(hero_eid, HeroState).hits <= 0:
+            return
+
+
+def search(game: Game, hero_eid: int) -> int:
+    """Search for traps near the hero: an annoying conflict against dice equal to each unfound
+    trap's cost. Successes become facts about the trap, then bonus dice for disarming it."""
+    pos = game.position(hero_eid)
+    hero = game.world.comp(hero_eid, HeroState)
+    found = 0
+    for eid, (trap, tpos) in game.world.get2(TrapState, Position):
+        if tpos.floor != pos.floor or not trap.live or hero_eid in trap.found_by:
+            continue
+        if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) > SEARCH_REACH:
+            continue
+        ok, successes = resist(game, hero_eid, "hidden dangers", trap.seat, trap.cost, trap.spec.type,
+                               False, action="search")
+        if not ok:
+            continue
+        found += 1
+        game.stats.traps_found += 1
+        for seat_hero in game.hero_of.values():  # the party shares what it finds
+            trap.found_by.add(seat_hero)
+        facts, bonus = spend_on_trap_facts(successes)
+        trap.facts.update(facts)
+        hero.bonus_dice += bonus
+        hero.xp += xp_for_trap(trap.cost)
+        game.stats.xp_gained += xp_for_trap(trap.cost)
+        known = describe_known(trap)
+        game.say(f"{game.name(hero_eid)} finds {game.name(eid)} on the {trap.host}{known}.", "trap")
+    if not found:
+        game.say(f"{game.name(hero_eid)} searches and finds nothing.")
+    return found
+
+
+def describe_known(trap: TrapState) -> str:
+    bits = []
+    if "type" in trap.facts:
+        bits.append(trap.spec.type)
+    if "pain" in trap.facts:
+        bits.append(f"{trap.spec.pain} pain")
+    if "guards_treasure" in trap.facts and trap.spec.guards_treasure:
+        bits.append("guarding treasure")
+    return f" ({', '.join(bits)})" if bits else ""
+
+
+def disarm(game: Game, hero_eid: int, trap_eid: int) -> bool:
+    """Disarming is like springing it, but the Class Bonus counts if the class ties to it."""
+    trap = game.world.comp(trap_eid, TrapState)
+    label = game.name(trap_eid)
+    ok, successes = resist(game, hero_eid, label, trap.seat, trap.spec.annoy, trap.spec.type,
+                           trap.spec.universal, action="disarm")
+    if ok:
+        trap.disarmed = True
+        hero = game.world.comp(hero_eid, HeroState)
+        hero.xp += xp_for_trap(trap.cost)
+        game.stats.xp_gained += xp_for_trap(trap.cost)
+        game.say(f"{game.name(hero_eid)} disarms {label}.", "trap")
+        return True
+    trap.sprung = True
+    game.say(f"{game.name(hero_eid)} fumbles {label}!", "danger")
+    hero = game.world.comp(hero_eid, HeroState)
+    suffer(game, hero_eid, label, trap.seat, trap.spec.pain + successes, trap.spec.type, trap.spec.universal,
+           label)
+    if trap.spec.continuous and hero.hits > 0:
+        game.world.comp(hero_eid, Effects).active.append(
+            Effect(label, trap_eid, trap.spec.type, trap.spec.annoy, trap.spec.pain, trap.spec.universal, False,
+                   True))
+    return False

@@ -1,0 +1,83 @@
+"""Travel along known tiles: the next step towards the nearest of some goals (autoexplore, travel
+to the stairs or the entrance, and every AI hero's legs). Dijkstra from the goals over explored,
+walkable tiles; closed doors count as passable (stepping into one opens it); known traps and
+other creatures are avoided."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import tcod.path
+
+from game.mapgen.tiles import Tile
+from game.world.components import Position, TrapState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+UNREACHABLE = np.iinfo(np.int32).max
+
+
+def passable(game: Game, eid: int) -> np.ndarray:
+    floor = game.floor
+    cost = floor.cost().astype(np.int32)
+    cost[~floor.explored] = 0
+    cost[floor.tile == Tile.DOOR] = 2
+    for teid, (trap, pos) in game.world.get2(TrapState, Position):
+        if pos.floor == game.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
+            cost[pos.y, pos.x] = 0
+    return cost
+
+
+def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
+    cost = passable(game, eid)
+    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    for x, y in goals:
+        dist[y, x] = 0
+    tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+    return dist
+
+
+def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """(dx, dy) of the best first step towards the nearest goal, or None if none is reachable
+    (or the hero already stands on one)."""
+    pos = game.position(eid)
+    if pos is None or not goals:
+        return None
+    dist = distance_map(game, eid, goals)
+    here = dist[pos.y, pos.x]
+    if here == 0 or here == UNREACHABLE:
+        return None
+    best, best_d = None, here
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            x, y = pos.x + dx, pos.y + dy
+            if (dx or dy) and 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and dist[y, x] < best_d:
+                if game.creature_at(x, y) is not None:
+                    continue
+                best, best_d = (dx, dy), dist[y, x]
+    return best
+
+
+def explore_goals(game: Game) -> list[tuple[int, int]]:
+    """Where there is something left to see: openings into unmapped cells and the edge of what
+    has been seen in mapped rooms."""
+    floor = game.floor
+    goals = [(x, y) for x, y, _, _ in floor.exits() if floor.explored[y, x]]
+    known = floor.explored & floor.walkable
+    unknown = ~floor.explored & floor.walkable
+    edge = np.zeros_like(known)
+    edge[1:, :] |= unknown[:-1, :]
+    edge[:-1, :] |= unknown[1:, :]
+    edge[:, 1:] |= unknown[:, :-1]
+    edge[:, :-1] |= unknown[:, 1:]
+    ys, xs = np.nonzero(known & edge)
+    goals.extend(zip(xs.tolist(), ys.tolist(), strict=True))
+    return sorted(set(goals))
+
+
+def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:
+    floor = game.floor
+    ys, xs = np.nonzero((floor.tile == tile) & floor.explored)
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
