@@ -1,0 +1,164 @@
+"""The terminal front end on a real pseudo-terminal: keys, resizes, colours, and leaving cleanly."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+from pty_tools import REPO, PtyApp, python_argv
+from pyte_tools import ALT_SCREEN
+
+from game.ui.palette import load_palette
+from game.ui.present.ansi import LEAVE_SEQUENCE
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+
+GUARD_APP = str(Path(__file__).with_name("guard_app.py"))
+
+
+@pytest.fixture
+def config_env(tmp_path: Path) -> dict[str, str]:
+    return {"MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
+
+
+def start_demo(env: dict[str, str], width: int = 100, height: int = 30, **more: str) -> PtyApp:
+    app = PtyApp(python_argv("-m", "game.ui.demo"), width, height, env={**env, **more})
+    assert app.wait_for("New game"), app.text()
+    return app
+
+
+def test_title_screen_fills_the_alternate_screen_in_truecolor(config_env: dict[str, str]) -> None:
+    app = start_demo(config_env)
+    try:
+        assert ALT_SCREEN in app.screen.mode
+        assert b"\x1b[?1049h" in app.output
+        assert "Options" in app.text() and "Quit" in app.text()
+        background = "{:02x}{:02x}{:02x}".format(*load_palette("default")["background"])
+        assert app.screen.buffer[0][0].bg == background
+        assert b"\x1b[38;2;" in app.output
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("env", "expect", "refuse"),
+    [
+        ({"COLORTERM": "", "TERM": "xterm-256color"}, b"\x1b[38;5;", b"\x1b[38;2;"),
+        ({"COLORTERM": "", "TERM": "xterm", "MASTERLESS_COLORS": "16"}, b"\x1b[3", b"\x1b[38;"),
+        ({"COLORTERM": "", "TERM": "screen-256color", "MASTERLESS_COLORS": "truecolor"}, b"\x1b[38;2;", b"38;5;"),
+    ],
+)
+def test_colour_depth_follows_what_the_terminal_reports(
+    config_env: dict[str, str], env: dict[str, str], expect: bytes, refuse: bytes
+) -> None:
+    app = start_demo(config_env, **env)
+    try:
+        assert expect in app.output
+        assert refuse not in app.output
+    finally:
+        app.close()
+
+
+def test_help_opens_with_question_mark_and_escape_backs_out_at_once(config_env: dict[str, str]) -> None:
+    app = start_demo(config_env)
+    try:
+        app.send("?")
+        assert app.wait_for("Move north"), app.text()
+        app.send("\x1b")
+        assert app.wait_for("New game")
+        assert "Move north" not in app.text()
+    finally:
+        app.close()
+
+
+def test_resizing_below_the_minimum_asks_for_more_room_and_resumes(config_env: dict[str, str]) -> None:
+    app = start_demo(config_env)
+    try:
+        app.resize(60, 20)
+        assert app.wait_for("larger"), app.text()
+        app.send("o")  # keys are ignored while too small
+        app.pump(0.5)  # let it arrive while still small
+        assert "larger" in app.text()
+        app.resize(100, 30)
+        assert app.wait_for("New game"), app.text()
+        assert "Colours" not in app.text()
+        assert app.lines[-1].strip().startswith("Up/Down")
+    finally:
+        app.close()
+
+
+def test_quitting_gives_the_terminal_back(config_env: dict[str, str]) -> None:
+    app = start_demo(config_env)
+    try:
+        app.send("q")
+        assert app.wait() == 0
+        assert app.output.endswith(LEAVE_SEQUENCE.encode())
+        assert ALT_SCREEN not in app.screen.mode
+        assert not app.screen.cursor.hidden
+        attrs = termios.tcgetattr(app.fd)
+        assert attrs[3] & termios.ICANON and attrs[3] & termios.ECHO  # cooked again
+    finally:
+        app.close()
+
+
+def test_ctrl_c_saves_then_restores(tmp_path: Path, config_env: dict[str, str]) -> None:
+    marker = tmp_path / "marker"
+    app = PtyApp(python_argv(GUARD_APP, str(marker)), 90, 30, env=config_env)
+    try:
+        assert app.wait_for("New game")
+        app.send("\x03")
+        assert app.wait() == 0
+        assert marker.read_text().splitlines() == ["saved", "ended interrupted=True"]
+        assert app.output.endswith(LEAVE_SEQUENCE.encode())
+    finally:
+        app.close()
+
+
+def test_sigterm_saves_restores_and_exits_143(tmp_path: Path, config_env: dict[str, str]) -> None:
+    marker = tmp_path / "marker"
+    app = PtyApp(python_argv(GUARD_APP, str(marker)), 90, 30, env=config_env)
+    try:
+        assert app.wait_for("New game")
+        app.kill(signal.SIGTERM)
+        assert app.wait() == 128 + signal.SIGTERM
+        assert marker.read_text().splitlines() == ["saved"]
+        assert app.output.endswith(LEAVE_SEQUENCE.encode())
+    finally:
+        app.close()
+
+
+def test_a_dropped_connection_saves_the_game(tmp_path: Path, config_env: dict[str, str]) -> None:
+    marker = tmp_path / "marker"
+    app = PtyApp(python_argv(GUARD_APP, str(marker)), 90, 30, env=config_env)
+    try:
+        assert app.wait_for("New game")
+        os.close(app.fd)  # like ssh going away: the kernel hangs up the terminal
+        app.fd = os.open(os.devnull, os.O_RDONLY)
+        pid, status = os.waitpid(app.pid, 0)
+        app.status = os.waitstatus_to_exitcode(status)
+        assert app.status == 128 + signal.SIGHUP
+        assert marker.read_text().splitlines() == ["saved"]
+    finally:
+        app.close()
+
+
+def test_without_a_terminal_one_line_points_at_autoplay_and_window(config_env: dict[str, str]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "game.ui.demo"],
+        cwd=REPO,
+        env={**os.environ, **config_env},
+        stdin=subprocess.PIPE,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "autoplay" in lines[0] and "--window" in lines[0]
+    assert result.stdout == ""

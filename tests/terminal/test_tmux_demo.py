@@ -1,0 +1,45 @@
+"""The demo title screen in a real terminal emulator (tmux): help, a resize round trip, quitting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tmux_helpers import TmuxPane, python_command, requires_tmux
+
+
+@requires_tmux
+def test_demo_title_help_resize_and_quit_in_tmux(tmp_path: Path) -> None:
+    with TmuxPane(width=120, height=40, env={"MASTERLESS_CONFIG_DIR": str(tmp_path)}) as pane:
+        pane.run(f"echo BEFORE-DEMO; {python_command('-m', 'game.ui.demo')}; echo AFTER-DEMO-$?")
+        assert pane.wait_for("New game"), pane.capture()
+        assert pane.alternate_on()
+        assert "BEFORE-DEMO" not in pane.capture()
+
+        pane.send_keys("?")
+        assert pane.wait_for("Move north"), pane.capture()
+        assert "Save and quit at once" in pane.capture()
+
+        pane.resize(60, 20)
+        assert pane.wait_for("larger"), pane.capture()
+        assert pane.size() == (60, 20)
+
+        pane.resize(120, 40)
+        assert pane.wait_for("Move north"), pane.capture()
+        assert "larger" not in pane.capture()
+
+        pane.send_keys("Escape")
+        assert pane.wait_for("New game"), pane.capture()
+        pane.send_keys("q")
+        assert pane.wait_for("AFTER-DEMO-0"), pane.capture()
+        assert not pane.alternate_on()
+        screen = pane.capture()
+        assert "BEFORE-DEMO" in screen  # the shell's own screen is back, as it was
+        assert "New game" not in screen
+
+
+@requires_tmux
+def test_tmux_pane_reports_its_program_ending(tmp_path: Path) -> None:
+    with TmuxPane(python_command("-c", "print('hello from the pane')"), width=40, height=10) as pane:
+        assert pane.wait_dead()
+        assert pane.exit_status == 0
+        assert "hello from the pane" in pane.capture(history=20)
