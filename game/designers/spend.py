@@ -1,0 +1,84 @@
+"""Spending a budget exactly: sharing points among the things bought, and the small weighted
+choices every designer makes. Pure functions of their arguments and one stream.
+
+Why the designers can always spend every point: a trap, a monster and a treasure can each be
+bought at *any* whole cost of at least 1 (a trap of one Annoy pair and c-1 Pain dice, a monster
+of Level c, a mundane item of Increased Value c-1). So a budget is first shared into parts (each
+part at least its minimum: 1, or the Floor for a monster), and each part is then built at exactly
+its cost, dropping doubling features it cannot afford or whose power of two does not divide it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine.rng import Stream
+
+Weights = tuple[tuple[str, float], ...]
+
+
+def wished_count(stream: Stream, span: tuple[int, int]) -> int:
+    lo, hi = span
+    return lo if lo >= hi else stream.randint(lo, hi)
+
+
+def pick(stream: Stream, weights: Weights) -> str:
+    """One name drawn by weight (weights are in a fixed, sorted order)."""
+    names = [n for n, _ in weights]
+    return stream.weighted(names, [w for _, w in weights])
+
+
+def pick_features(stream: Stream, weights: Weights, count: int, limit: int = 1) -> list[str]:
+    """`count` features drawn by weight, each at most `limit` times, in drawing order."""
+    chosen: list[str] = []
+    pool = [(n, w) for n, w in weights if w > 0]
+    while len(chosen) < count and pool:
+        name = pick(stream, tuple(pool))
+        chosen.append(name)
+        if chosen.count(name) >= limit:
+            pool = [(n, w) for n, w in pool if n != name]
+    return chosen
+
+
+def allot(budget: int, minimums: Sequence[int], grains: Sequence[int], weights: Sequence[float]) -> list[int]:
+    """Share all of `budget` among the items: each gets its minimum, then the rest by weight in
+    multiples of its grain (so that a part stays divisible by the doublings wished on it); points
+    no grain can take go to the heaviest item, whose builder then drops a doubling to fit.
+    Requires sum(minimums) <= budget and at least one item."""
+    parts = list(minimums)
+    rest = budget - sum(parts)
+    if rest < 0 or not parts:
+        raise ValueError("allot: the minimums do not fit the budget")
+    total = float(sum(weights)) or 1.0
+    for i, (grain, weight) in enumerate(zip(grains, weights, strict=True)):
+        share = int(rest * weight / total)
+        share -= share % grain
+        parts[i] += share
+    left = budget - sum(parts)
+    order = sorted(range(len(parts)), key=lambda i: (-weights[i], i))
+    for i in order:
+        take = left - left % grains[i]
+        parts[i] += take
+        left -= take
+    parts[order[0]] += left
+    return parts
+
+
+def split_points(stream: Stream, points: int, weights: Weights) -> dict[str, int]:
+    """`points` handed out one at a time by weight: {name: points}."""
+    out = {n: 0 for n, _ in weights}
+    live = tuple((n, w) for n, w in weights if w > 0)
+    if not live:
+        return out
+    names = [n for n, _ in live]
+    ws = [w for _, w in live]
+    for _ in range(points):
+        out[stream.weighted(names, ws)] += 1
+    return out
+
+
+def trailing_doublings(cost: int, most: int) -> int:
+    """The largest k <= most with 2**k dividing cost."""
+    k = 0
+    while k < most and cost % (2 << k) == 0:
+        k += 1
+    return k

@@ -1,0 +1,48 @@
+"""Who designs for each seat (DESIGN.md §1): the seat's personality, and whether the AI spends
+its budgets. Seats and dials themselves are `game.engine.seats` and `game.engine.dials`.
+
+An AI seat's personality follows its place at the table (`PERSONALITY_CYCLE`, the same one its
+name shows) unless one is named; a human seat whose `design` dial is `auto` hands the categories
+it wins to the even-handed `artisan`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from game.engine.seats import PERSONALITY_CYCLE, Seat
+
+CATEGORIES = ("traps", "monsters", "treasure")
+HUMAN_AUTO_PERSONALITY = "artisan"
+
+
+@dataclass(frozen=True, slots=True)
+class Designer:
+    """One seat as a designer: its place, its personality, and whether the AI builds for it
+    (`ai` is False only for a human seat with `design = ask`: the room builder asks that player)."""
+
+    seat: int
+    personality: str
+    ai: bool = True
+
+
+def default_personality(seat: Seat) -> str:
+    if seat.human:
+        return HUMAN_AUTO_PERSONALITY
+    return PERSONALITY_CYCLE[seat.index % len(PERSONALITY_CYCLE)]
+
+
+def designers_for(
+    seats: Sequence[Seat], design: str = "auto", named: Mapping[int, str] | None = None
+) -> tuple[Designer, ...]:
+    """A Designer per seat. `design` is the dial (ask | auto); `named` overrides the personality
+    of some seats by index."""
+    named = named or {}
+    return tuple(
+        Designer(
+            seat=s.index,
+            personality=named.get(s.index, default_personality(s)),
+            ai=not (s.human and design == "ask"),
+        )
+        for s in seats
+    )
