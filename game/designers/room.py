@@ -1,0 +1,174 @@
+"""A room built by the table: the Traps seat shapes it, then the three designers spend their
+budgets (Fungeon "Hallway": "designers spend"), and everything gets a name.
+
+Order inside a room: the plan first (it holds the spots), then the monsters, then the treasure
+(its warding magic may answer the monsters' Types), then the traps (they need to know where the
+treasure lies, to guard it). Each category draws from its own stream
+`("design", seat, floor, room, category)`, names from `("names", floor, room)` and the shape from
+`("layout", floor, room)`, so changing one never shifts another."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from game.designers.monsters import check_monsters, design_monsters
+from game.designers.naming import Namer
+from game.designers.personality import personality
+from game.designers.records import PlacedMonster, PlacedTrap, PlacedTreasure, RollOff, RoomDesign
+from game.designers.scout import view_party
+from game.designers.table import CATEGORIES, Designer
+from game.designers.traps import check_traps, design_traps
+from game.designers.treasure import check_treasure, design_treasure
+from game.engine.dials import Dials
+from game.engine.rng import Stream, Streams
+from game.mapgen.plan import RoomPlan, Spot
+from game.mapgen.rooms import shape_room
+from game.rules.costs import monster_cost
+from game.rules.heroes import HeroSheet
+from game.rules.party import room_budgets
+from game.rules.purchases import Monster, Treasure
+
+
+def design_room(
+    streams: Streams,
+    floor: int,
+    room: int,
+    party: Sequence[HeroSheet],
+    designers: Sequence[Designer],
+    rolloff: RollOff,
+    dials: Dials,
+    *,
+    items: Sequence[Treasure] = (),
+    cell: tuple[int, int] = (0, 0),
+    fixed_sides: Mapping[str, str] | None = None,
+    entered_from: str | None = None,
+    min_rose: bool = False,
+    seen_names: set[str] | None = None,
+    manual: Mapping[str, tuple] | None = None,
+    plan: RoomPlan | None = None,
+) -> RoomDesign:
+    """Room `room` of Floor `floor` for the living heroes `party` (carrying `items`), built by the
+    seats that took each category in `rolloff`. A category taken by a seat the AI does not build
+    for (a human with design = ask) must come ready-made in `manual`: traps as PlacedTrap,
+    monsters as Monster, treasure as PlacedTreasure; it is checked like the AI's.
+
+    The Traps seat's shape for the room is rolled here from the layout stream, unless the floor
+    already shaped it (`plan`: the world shapes rooms with the shared walls of their neighbours)."""
+    manual = manual or {}
+    by_seat = {d.seat: d for d in designers}
+    takers = tuple((c, rolloff.taker(c), by_seat[rolloff.taker(c)].personality) for c in CATEGORIES)
+    seat_of = {c: s for c, s, _ in takers}
+    style = {c: personality(p) for c, _, p in takers}
+    for c, s, _ in takers:
+        if not by_seat[s].ai and c not in manual:
+            raise ValueError(f"seat {s} builds the {c} itself: pass them in `manual`")
+
+    def stream(category: str) -> Stream:
+        return streams.get("design", seat_of[category], floor, room, category)
+
+    if plan is None:
+        layout = streams.get("layout", floor, room)
+        sides = dict(fixed_sides or {})
+        plan = shape_room(layout, dials.theme, floor, cell, sides, entered_from, need_stair=min_rose)
+    budgets = room_budgets([h.level for h in party], floor)
+    view = view_party(party, items)
+    used_types: list[str] = []
+
+    if "monsters" in manual:
+        monsters = tuple(manual["monsters"])
+        check_monsters(monsters, budgets.monsters, floor, view)
+    else:
+        monsters = design_monsters(
+            budgets.monsters, floor, view, style["monsters"].monsters, stream("monsters"), used_types
+        )
+    if "treasure" in manual:
+        treasure = tuple(manual["treasure"])
+        check_treasure((p.item for p in treasure), budgets.treasure)
+    else:
+        favoured = sorted({a.type for m in monsters for a in m.abilities})
+        items_bought = design_treasure(
+            budgets.treasure, view, style["treasure"].treasure, stream("treasure"), favoured
+        )
+        treasure = _lay_treasure(items_bought, plan, stream("treasure"))
+    spots = plan.spots
+    if "traps" in manual:
+        traps = tuple(manual["traps"])
+        check_traps(traps, budgets.traps, spots, bool(treasure))
+    else:
+        traps = design_traps(
+            budgets.traps,
+            view,
+            style["traps"].traps,
+            stream("traps"),
+            spots,
+            [p.spot for p in treasure],
+            used_types,
+        )
+    stair = _stair(plan, traps) if min_rose else None
+
+    namer = Namer(dials.seriousness, dials.theme, streams.get("names", floor, room), seen_names)
+    room_title = namer.room(plan)
+    return RoomDesign(
+        floor=floor,
+        room=room,
+        plan=plan,
+        title=room_title,
+        budgets=budgets,
+        takers=takers,
+        traps=tuple(_named_trap(namer, p) for p in traps),
+        monsters=_named_monsters(namer, monsters, room_title),
+        treasure=tuple(_named_treasure(namer, p) for p in treasure),
+        downward_stair=stair,
+        rolloff=rolloff,
+    )
+
+
+def _lay_treasure(items: Sequence[Treasure], plan: RoomPlan, stream: Stream) -> tuple[PlacedTreasure, ...]:
+    """Items go into the spots that can hold them, the first item into a spot drawn at random
+    and the rest in turn after it; with no such spot they lie in the open."""
+    holders = [s for s in plan.spots if s.holds_treasure]
+    if not holders:
+        return tuple(PlacedTreasure(item, None) for item in items)
+    start = stream.below(len(holders))
+    return tuple(PlacedTreasure(item, holders[(start + i) % len(holders)]) for i, item in enumerate(items))
+
+
+def _stair(plan: RoomPlan, traps: Sequence[PlacedTrap]) -> Spot:
+    """Where the Downward Stair is: the stair down the Traps seat had shaped into the room, or, in
+    a plan shaped without one, a floor plate no trap sits on (the way on need not be literal)."""
+    for spot in plan.spots:
+        if spot.host == "stair":
+            return spot
+    trapped = {p.spot for p in traps}
+    walk = [s for s in plan.spots if s.action == "walk"]
+    chosen = next((s for s in walk if s not in trapped), (walk or list(plan.spots))[0])
+    return Spot(chosen.x, chosen.y, "use", "stair")
+
+
+def _named_monsters(namer: Namer, monsters: Sequence[Monster], room_title: str) -> tuple[PlacedMonster, ...]:
+    """The first monster leads the room when it is alone or costs more than any other."""
+    costs = [monster_cost(m) for m in monsters]
+    out = []
+    for i, m in enumerate(monsters):
+        boss = i == 0 and (len(monsters) == 1 or costs[0] > max(costs[1:]))
+        if m.name:
+            out.append(PlacedMonster(m))
+            continue
+        named, line = namer.monster(m, boss, room_title)
+        out.append(PlacedMonster(named, line))
+    return tuple(out)
+
+
+def _named_trap(namer: Namer, placed: PlacedTrap) -> PlacedTrap:
+    if placed.trap.name:
+        return placed
+    name, line = namer.trap(placed.trap, placed.kind, placed.spot)
+    return PlacedTrap(replace(placed.trap, name=name), placed.spot, placed.kind, line)
+
+
+def _named_treasure(namer: Namer, placed: PlacedTreasure) -> PlacedTreasure:
+    if placed.item.name:
+        return placed
+    name, line = namer.treasure(placed.item, placed.spot)
+    return PlacedTreasure(replace(placed.item, name=name), placed.spot, line)
