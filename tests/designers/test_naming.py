@@ -1,0 +1,96 @@
+"""Names and descriptions: in the tone of the seriousness dial, in the theme's words, and varied."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.designers.generate import generate_rooms
+from game.designers.naming import Namer, boss_name, title, vocabulary
+from game.designers.table import designers_for
+from game.engine.dials import SERIOUSNESS, Dials
+from game.engine.rng import Stream
+from game.engine.seats import parse_seats
+from game.mapgen.plan import Spot
+from game.rules.purchases import Ability, Monster, Trap, Treasure
+
+DESIGNERS = designers_for(parse_seats("human,ai,ai"))
+
+
+def names_of(seriousness: int, seeds: range, theme: str = "catacombs") -> list[str]:
+    out = []
+    for seed in seeds:
+        for d in generate_rooms(seed, (2, 3, 5), 3, 4, DESIGNERS, Dials(seriousness=seriousness, theme=theme)):
+            out += [p.monster.name for p in d.monsters] + [p.trap.name for p in d.traps]
+            out += [p.item.name for p in d.treasure]
+    return out
+
+
+def test_every_tone_has_every_kind_of_word():
+    vocab = vocabulary()
+    assert set(vocab.tones) == set(SERIOUSNESS)
+    for words in vocab.tones.values():
+        assert all(len(v) >= 3 for v in words.values())
+
+
+def test_the_seriousness_dial_changes_the_words():
+    silly = set(names_of(1, range(10)))
+    grim = set(names_of(6, range(10)))
+    assert len(silly & grim) < 0.05 * len(silly)
+    vocab = vocabulary()
+    assert any(word in " ".join(grim) for word in vocab.tones["rust-and-blood"]["monster"])
+    assert not any(word in " ".join(grim) for word in vocab.tones["over-the-top"]["monster"])
+
+
+def test_names_do_not_repeat_within_a_run():
+    for seed in range(5):
+        names = []
+        for d in generate_rooms(seed, (2, 3, 5), 3, 12, DESIGNERS, Dials()):
+            names += [p.monster.name for p in d.monsters] + [p.trap.name for p in d.traps]
+        assert len(set(names)) >= 0.95 * len(names)
+
+
+def test_names_vary_across_seeds():
+    """Sixty runs in one theme and one tone: most names are new, none is common."""
+    names = names_of(3, range(60))
+    assert len(set(names)) > 0.6 * len(names)
+    assert Counter(names).most_common(1)[0][1] < 0.01 * len(names)
+    assert len({n.split()[0] for n in names}) > 30
+
+
+def test_descriptions_speak_the_theme():
+    rooms = generate_rooms(2, (2, 3, 5), 3, 8, DESIGNERS, Dials(theme="forest"))
+    lines = " ".join(p.description for d in rooms for p in d.traps)
+    assert "heap of leaf litter" in lines or "floor" in lines
+    assert "debris" not in lines  # the forest says "heap of leaf litter"
+
+
+def test_a_monster_takes_a_creature_and_its_attack_type():
+    namer = Namer(3, "necropolis", Stream(1))
+    m = Monster(level=12, abilities=(Ability("necrotic", annoy=2, pain=3, universal=True),))
+    named, line = namer.monster(m, boss=True, room="The Sepulchre")
+    assert named.name and line and named.type in {c.attack for c in vocabulary().creatures}
+    assert named.abilities[0].name and named.level == 12 and named.abilities[0].universal
+
+
+def test_hold_abilities_say_so():
+    namer = Namer(4, "catacombs", Stream(2))
+    named, _ = namer.monster(Monster(level=2, abilities=(Ability("poison", annoy=2, hold=True),)), False, "")
+    first = named.abilities[0].name.split()[0]
+    assert first in vocabulary().hold
+
+
+def test_traps_and_treasure_get_names_and_lines():
+    namer = Namer(5, "tower", Stream(3))
+    name, line = namer.trap(Trap("fire", annoy=2, pain=2), "fire", Spot(1, 1, "open", "door"))
+    assert name and name in line
+    name, line = namer.treasure(Treasure(fancy=True, pain=1, type="fire"), None)
+    assert name.endswith("Flame-Warding") and name in line
+    name, _ = namer.treasure(Treasure(fancy=True, heal=3), Spot(1, 1, "search", "chest", True))
+    assert name.split()[-1].lower() in vocabulary().heal
+
+
+def test_titles_and_boss_names_read_well():
+    assert title("bolt of silk") == "Bolt of Silk"
+    assert title("the echoing ossuary") == "The Echoing Ossuary"
+    assert boss_name("Grell", "the Dread") == "Grell the Dread"
+    assert boss_name("Ebbe", "Bane of Heroes") == "Ebbe, Bane of Heroes"
