@@ -76,7 +76,7 @@ def wrap(string: str, width: int) -> list[str]:
     width = max(1, width)
     lines: list[str] = []
     for paragraph in string.split("\n"):
-        lines.extend(textwrap.wrap(paragraph, width, break_long_words=True) or [""])
+        lines.extend(textwrap.wrap(paragraph, width, break_long_words=True, break_on_hyphens=False) or [""])
     return lines
 
 

@@ -75,13 +75,13 @@ ACTIONS: tuple[Action, ...] = (
     Action("quit", "Save and quit", "Screens", "game"),
     Action("menu_up", "Previous entry", "Menus and dialogs", "menu"),
     Action("menu_down", "Next entry", "Menus and dialogs", "menu"),
-    Action("menu_left", "Change value down / previous", "Menus and dialogs", "menu"),
-    Action("menu_right", "Change value up / next", "Menus and dialogs", "menu"),
+    Action("menu_left", "Previous value", "Menus and dialogs", "menu"),
+    Action("menu_right", "Next value", "Menus and dialogs", "menu"),
     Action("page_up", "Page up", "Menus and dialogs", "menu"),
     Action("page_down", "Page down", "Menus and dialogs", "menu"),
-    Action("select", "Choose the highlighted entry", "Menus and dialogs", "menu"),
-    Action("remove", "Remove (a key binding)", "Menus and dialogs", "menu"),
-    Action("reset", "Reset (a binding to the layout's keys)", "Menus and dialogs", "menu"),
+    Action("select", "Choose or confirm", "Menus and dialogs", "menu"),
+    Action("remove", "Remove a key binding", "Menus and dialogs", "menu"),
+    Action("reset", "Reset a binding", "Menus and dialogs", "menu"),
     Action("yes", "Answer yes", "Menus and dialogs", "menu"),
     Action("no", "Answer no", "Menus and dialogs", "menu"),
     Action("help", "Help (this screen)", "Everywhere", "global"),
@@ -189,6 +189,7 @@ _KEY_LABELS = {
     "S-tab": "Shift-Tab",
     "backspace": "Backspace",
     "space": "Space",
+    ",": "Comma",
 }
 
 

@@ -30,6 +30,20 @@ def keys_text(keys: Sequence[str]) -> str:
     return ", ".join(key_label(k) for k in keys)
 
 
+def wrap_keys(keys: Sequence[str], width: int) -> list[str]:
+    """Key labels joined by ", ", broken into lines only between keys."""
+    lines: list[str] = []
+    current = ""
+    for label in (key_label(k) for k in keys):
+        candidate = f"{current}, {label}" if current else label
+        if current and len(candidate) + 1 > width:
+            lines.append(current + ",")
+            current = label
+        else:
+            current = candidate
+    return [*lines, current] if current else lines or [""]
+
+
 class HelpScreen(Screen):
     """Lists every binding; ``topics`` adds free text sections (heading, text) before the keys."""
 
@@ -60,7 +74,7 @@ class HelpScreen(Screen):
         for section, rows in self.kit.keymap.help_sections():
             block = [HelpLine(section, "heading")]
             for label, keys in rows:
-                wrapped = draw.wrap(keys_text(keys), key_width)
+                wrapped = wrap_keys(keys, key_width)
                 block.append(HelpLine(label, "label", wrapped[0]))
                 block += [HelpLine("", "label", more) for more in wrapped[1:]]
             blocks.append(block)

@@ -1,0 +1,72 @@
+"""Key names from blessed and SDL, and the colour depth decision."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui.events import KeyEvent, key
+from game.ui.present.colors import detect_color_mode
+from game.ui.present.terminal import blessed_key_name
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "expected"),
+    [
+        ("k", None, "k"),
+        ("K", None, "K"),
+        ("?", None, "?"),
+        (" ", None, "space"),
+        ("\x1b[A", "KEY_UP", "up"),
+        ("\x1bOx", "KEY_KP_8", "KP_8"),
+        ("\x1b[E", "KEY_CENTER", "KP_5"),
+        ("\x1bOE", "KEY_BEGIN", "KP_5"),
+        ("\r", "KEY_ENTER", "enter"),
+        ("\x1b", "KEY_ESCAPE", "escape"),
+        ("\x03", "KEY_CTRL_C", "C-c"),
+        ("\x1a", "KEY_CTRL_Z", "C-z"),
+        ("\x1bx", "KEY_ALT_X", "M-x"),
+        ("\x1bX", "KEY_ALT_SHIFT_X", "M-X"),
+        ("\x1b[Z", "KEY_BTAB", "S-tab"),
+        ("\x1b[1;2A", "KEY_SHIFT_UP", "S-up"),
+        ("\x1b[1;5A", "KEY_CTRL_UP", "C-up"),
+        ("\x1b[6~", "KEY_PGDOWN", "pagedown"),
+        ("\x1bOP", "KEY_F1", "f1"),
+        ("\x7f", "KEY_BACKSPACE", "backspace"),
+        ("", "MOUSE_LEFT", None),
+        ("", "CPR_RESPONSE", None),
+        ("", "KEY_A_RELEASED", None),
+    ],
+)
+def test_blessed_keystrokes_get_our_names(text: str, name: str | None, expected: str | None) -> None:
+    assert blessed_key_name(text, name) == expected
+
+
+def test_key_events_are_small_frozen_values() -> None:
+    assert key("esc") == KeyEvent("escape")
+    assert key(" ").key == "space" and key(" ").char == " "
+    assert KeyEvent("up").char == ""
+    with pytest.raises(AttributeError):
+        KeyEvent("a").key = "b"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("env", "colors", "override", "expected"),
+    [
+        ({"COLORTERM": "truecolor", "TERM": "xterm-256color"}, 256, "auto", "truecolor"),
+        ({"COLORTERM": "24bit"}, 8, "auto", "truecolor"),
+        ({"TERM": "xterm-256color"}, 1 << 24, "auto", "truecolor"),  # blessed asked the terminal
+        ({"TERM": "xterm-direct"}, None, "auto", "truecolor"),
+        ({"TERM": "screen-256color"}, 256, "auto", "256"),  # tmux without COLORTERM
+        ({"TERM": "tmux-256color"}, None, "auto", "256"),
+        ({"TERM": "xterm"}, 8, "auto", "16"),
+        ({"TERM": "dumb"}, 0, "auto", "16"),
+        ({"TERM": "xterm-256color", "COLORTERM": "truecolor"}, 256, "16", "16"),
+        ({"TERM": "screen"}, 8, "truecolor", "truecolor"),
+        ({"TERM": "screen", "MASTERLESS_COLORS": "truecolor"}, 8, "auto", "truecolor"),
+        ({"TERM": "xterm", "MASTERLESS_COLORS": "256"}, 8, "auto", "256"),
+        ({"TERM": "xterm", "MASTERLESS_COLORS": "256"}, 8, "16", "16"),
+        ({"TERM": "xterm", "WT_SESSION": "1"}, 8, "auto", "truecolor"),
+    ],
+)
+def test_colour_depth(env: dict[str, str], colors: int | None, override: str, expected: str) -> None:
+    assert detect_color_mode(env, colors, override) == expected

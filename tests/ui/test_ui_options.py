@@ -1,0 +1,101 @@
+"""The options file: defaults, round trips, atomic writes, and what happens to a bad file."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from game.ui.kit import Kit
+from game.ui.options import Options, config_dir, load_options, options_path, options_to_toml, save_options
+
+
+def test_missing_file_means_defaults_and_no_complaint(tmp_path: Path) -> None:
+    loaded = load_options(tmp_path / "options.toml")
+    assert loaded.options == Options()
+    assert loaded.problem is None
+
+
+def test_options_round_trip_with_rebinding_and_unknown_keys(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "options.toml"
+    options = Options(
+        color_mode="256",
+        palette="colorblind",
+        glyphs="ascii",
+        key_layout="arrows+vi",
+        esc_delay_ms=25,
+        hide_seed=True,
+        keys={"search": ("s", "F")},
+        extra={"design": "ask", "dials": {"die": 8, "seriousness": "grim"}},
+    )
+    save_options(options, path)
+    loaded = load_options(path)
+    assert loaded.problem is None
+    assert loaded.options == options
+    assert list(tmp_path.glob("deep/.*tmp")) == []  # no temp file left behind
+
+
+def test_the_written_file_is_plain_toml_with_a_keys_table(tmp_path: Path) -> None:
+    text = options_to_toml(Options(keys={"quit": ("Q",)}, extra={"name": 'say "hi"\\'}))
+    data = tomllib.loads(text)
+    assert data["keys"] == {"quit": ["Q"]}
+    assert data["name"] == 'say "hi"\\'
+    assert text.startswith("#")
+
+
+def test_a_corrupt_file_is_kept_as_bad_and_defaults_are_used(tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    path.write_text("palette = [unclosed\n")
+    loaded = load_options(path)
+    assert loaded.options == Options()
+    assert loaded.problem is not None and "\n" not in loaded.problem
+    assert "corrupt" in loaded.problem and str(path) in loaded.problem
+    assert not path.exists()
+    assert (tmp_path / "options.toml.bad").read_text() == "palette = [unclosed\n"
+
+
+def test_one_bad_value_falls_back_alone(tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    path.write_text('palette = "pink"\nglyphs = "ascii"\nesc_delay_ms = true\n[keys]\nsearch = 5\n')
+    loaded = load_options(path)
+    assert loaded.options.palette == "default"
+    assert loaded.options.glyphs == "ascii"
+    assert loaded.options.esc_delay_ms == 10
+    assert loaded.options.keys == {}
+    problem = loaded.problem or ""
+    assert "pink" in problem and "esc_delay_ms" in problem and "keys.search" in problem
+    assert "\n" not in problem
+    assert path.exists()  # a readable file is not moved
+
+
+def test_config_dir_can_be_pointed_elsewhere(tmp_path: Path) -> None:
+    env = {"MASTERLESS_CONFIG_DIR": str(tmp_path)}
+    assert config_dir(env) == tmp_path
+    assert options_path(env) == tmp_path / "options.toml"
+    assert "masterless" in str(config_dir({})).lower()
+
+
+def test_kit_notices_a_bad_file_and_still_works(tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    path.write_text("not toml at all = = =")
+    kit = Kit.load(path)
+    assert kit.notices and "corrupt" in kit.notices[0]
+    assert kit.palette.name == "default"
+
+
+def test_kit_saves_what_it_applies(tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    kit = Kit.load(path)
+    version = kit.version
+    kit.apply(kit.options.with_changes(palette="high_contrast"))
+    assert kit.version == version + 1
+    assert kit.palette.name == "high_contrast"
+    assert kit.save() is None
+    assert load_options(path).options.palette == "high_contrast"
+
+
+def test_saving_into_an_unwritable_place_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    kit = Kit.load(blocker / "options.toml")
+    problem = kit.save()
+    assert problem is not None and "\n" not in problem and "could not save" in problem
