@@ -7,7 +7,9 @@ drift. Rules the bindings always keep:
   key, as roguelikes have always had it);
 - no movement key doubles as "yes" (or as Enter, which confirms a highlighted answer), so a
   stray step never agrees to anything;
-- Esc always backs out, ``?`` always opens help, Ctrl-C saves and quits: these are reserved.
+- Esc always backs out, ``?`` always opens help, Ctrl-C saves and quits: these are reserved;
+- Alt chords are never bound: a terminal sends Alt-x as Esc followed by x, the same bytes as a
+  quick Esc then x, so the terminal front end reads them as those two keys.
 
 Contexts: ``game`` actions are read on the map, ``menu`` actions in menus, lists and dialogs.
 A key means one action per context, and the same key may mean different things in different
@@ -308,6 +310,8 @@ class Keymap:
     def add_key(self, action: str, key: str) -> Keymap:
         if key in RESERVED or key in LOOP_KEYS:
             raise KeymapError(f"{key_label(key)} is kept for {RESERVED.get(key, 'the game')}")
+        if key.startswith("M-"):
+            raise KeymapError("Alt keys cannot be bound: terminals send them as Esc and a key")
         for context in contexts_of(ACTION_BY_NAME[action]):
             other = self._lookup[context].get(key)
             if other is not None and other != action:

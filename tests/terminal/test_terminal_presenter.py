@@ -76,6 +76,17 @@ def test_help_opens_with_question_mark_and_escape_backs_out_at_once(config_env: 
         app.close()
 
 
+def test_escape_then_a_key_in_one_packet_is_two_keys(config_env: dict[str, str]) -> None:
+    app = start_demo(config_env)
+    try:
+        app.send("?")
+        assert app.wait_for("Move north")
+        app.send("\x1bo")  # Esc and o arrive together, as over a slow link (or as Alt-o)
+        assert app.wait_for("Options file"), app.text()
+    finally:
+        app.close()
+
+
 def test_resizing_below_the_minimum_asks_for_more_room_and_resumes(config_env: dict[str, str]) -> None:
     app = start_demo(config_env)
     try:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
 from tmux_helpers import TmuxPane, python_command, requires_tmux
 
 
@@ -43,3 +45,21 @@ def test_tmux_pane_reports_its_program_ending(tmp_path: Path) -> None:
         assert pane.wait_dead()
         assert pane.exit_status == 0
         assert "hello from the pane" in pane.capture(history=20)
+
+
+@requires_tmux
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash for job control")
+def test_ctrl_z_suspends_to_the_shell_and_fg_brings_the_game_back(tmp_path: Path) -> None:
+    shell = "PS1='$ ' exec bash --norc --noprofile -i"
+    with TmuxPane(shell, width=100, height=30, env={"MASTERLESS_CONFIG_DIR": str(tmp_path)}) as pane:
+        pane.run(python_command("-m", "game.ui.demo"))
+        assert pane.wait_for("New game"), pane.capture()
+        pane.send_keys("C-z")
+        assert pane.wait_for("Stopped"), pane.capture()
+        assert not pane.alternate_on()
+        pane.run("fg")
+        assert pane.wait_for("New game"), pane.capture()
+        assert pane.alternate_on()
+        pane.send_keys("Escape", "q")  # arrive together: still Esc, then q
+        assert pane.wait_until_gone("New game"), pane.capture()
+        assert not pane.alternate_on()

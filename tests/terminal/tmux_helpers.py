@@ -15,6 +15,10 @@
 Each pane gets its own tmux server (``tmux -L <unique socket>``, no config file), so tests never
 touch the player's tmux and can run in parallel. Tests that use it should be marked
 ``@requires_tmux``: they skip cleanly where tmux is not installed.
+
+Keys sent in one ``send_keys`` call arrive together; the game reads "Esc then x" arriving at
+once as Esc followed by x (there are no Alt bindings), so ``send_keys("Escape", "q")`` works,
+but waiting for the screen between keys makes a test say what it means.
 """
 
 from __future__ import annotations

@@ -94,6 +94,11 @@ def test_reserved_and_loop_keys_cannot_be_rebound() -> None:
             keymap.add_key("search", key)
 
 
+def test_alt_chords_cannot_be_bound() -> None:
+    with pytest.raises(KeymapError, match="Alt"):
+        Keymap.from_layout().add_key("search", "M-s")
+
+
 def test_a_key_cannot_mean_two_things_in_one_context() -> None:
     keymap = Keymap.from_layout()
     with pytest.raises(KeymapError, match="already means"):

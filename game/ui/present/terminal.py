@@ -21,6 +21,7 @@ import sys
 import termios
 import time
 import tty
+from collections import deque
 from collections.abc import Callable, Mapping
 from types import FrameType
 from typing import Any, BinaryIO
@@ -148,6 +149,7 @@ class TerminalPresenter:
         self._saved_attrs: list[Any] | None = None
         self._wake_r = self._wake_w = -1
         self._resized = False
+        self._queue: deque[Event] = deque()
         self._previous_winch: Any = None
         self._open = False
 
@@ -266,6 +268,8 @@ class TerminalPresenter:
         if self._resized:
             self._resized = False
             return ResizeEvent(*self.size())
+        if self._queue:
+            return self._queue.popleft()
         return None
 
     def _read_key(self) -> Event | None:
@@ -280,6 +284,11 @@ class TerminalPresenter:
                 return CloseEvent("input closed")
             return None
         name = blessed_key_name(str(keystroke), keystroke.name)
+        if name and name.startswith("M-") and len(name) > 2:
+            # Alt-x and "Esc, then x typed quickly" are the same bytes; no binding uses Alt, so
+            # it is read as the two keys (Esc backs out, then x does what it does)
+            self._queue.append(KeyEvent(name[2:]))
+            return KeyEvent("escape")
         return KeyEvent(name) if name else None
 
     def next_event(self, timeout: float | None = None) -> Event | None:
