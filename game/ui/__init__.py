@@ -1,0 +1,12 @@
+"""The user interface: screens as States, drawn into a tcod console, shown by a presenter.
+
+- ``events``: ``KeyEvent`` (normalized key names), ``ResizeEvent``, ``CloseEvent``.
+- ``state``: the ``State`` protocol (``on_event``, ``on_draw``, ``cursor``) and ``Exit``.
+- ``loop.run(state, presenter, ...)``: draw, present, read, dispatch; the "larger" screen.
+- ``present.terminal.run_in_terminal``, ``present.window.run_in_window``,
+  ``present.headless.run_headless``: run a state on each front end.
+- ``kit.Kit``: options + palette + glyphs + keymap, shared by every screen.
+- ``keymap``, ``options``, ``palette``, ``glyphs``, ``draw``: the pieces the kit is made of.
+- ``screens``: title menu, help, options and key rebinding, dialogs, too small.
+- ``terminal_guard``: giving the terminal back whatever happens; the not-a-terminal refusal.
+"""

@@ -236,8 +236,11 @@ class TerminalPresenter:
         try:
             columns, lines = os.get_terminal_size(self._out_fd)
         except (OSError, ValueError):
-            return 80, 24
-        return max(1, columns), max(1, lines)
+            columns = lines = 0
+        if columns <= 0 or lines <= 0:  # a pty whose size was never set
+            columns = int(self.env.get("COLUMNS", "0") or 0) or 80
+            lines = int(self.env.get("LINES", "0") or 0) or 24
+        return columns, lines
 
     def invalidate(self) -> None:
         if self.writer is not None:
