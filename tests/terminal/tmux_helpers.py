@@ -23,6 +23,7 @@ but waiting for the screen between keys makes a test say what it means.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import shlex
@@ -69,6 +70,7 @@ class TmuxPane:
         self.width, self.height = width, height
         self.target = "main:0.0"
         self._started = False
+        self._socket_path = ""
         if command is None:
             command = "PS1='$ ' exec sh"
         elif not isinstance(command, str):
@@ -87,6 +89,7 @@ class TmuxPane:
             *env_args, command,
         )  # fmt: skip
         self._started = True
+        self._socket_path = self._tmux("display-message", "-p", "#{socket_path}").strip()
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -103,6 +106,9 @@ class TmuxPane:
         if self._started:
             self._started = False
             subprocess.run([TMUX or "tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=20)
+            if self._socket_path:
+                with contextlib.suppress(OSError):
+                    os.unlink(self._socket_path)
 
     def __enter__(self) -> TmuxPane:
         return self
