@@ -99,6 +99,7 @@ class Game:
         self.quest_paid = False
         self.ai_memory: dict[str, Any] = {}  # what the AI heroes remember (searched rooms...)
         self.visible: Any = None  # tiles the party sees now ([y, x] bool)
+        self._sheets: dict[tuple[int, int], HeroSheet] = {}
 
     # ----- making a game -------------------------------------------------------------------
     @classmethod
@@ -140,11 +141,14 @@ class Game:
         return party_min(levels), party_max(levels), party_total(levels)
 
     def sheet(self, eid: int) -> HeroSheet:
+        """The hero's rules sheet (cached per entity and Level: only a level-up changes it)."""
         hero = self.world.comp(eid, HeroState)
-        klass_traits = hero.traits[1:]
-        base = traits().sheet(self.name(eid), hero.level, hero.race, hero.traits[0], hero.klass,
-                              (klass_traits[0], klass_traits[1]))
-        return base
+        key = (eid, hero.level)
+        sheet = self._sheets.get(key)
+        if sheet is None:
+            sheet = self._sheets[key] = traits().sheet(self.name(eid), hero.level, hero.race, hero.traits[0],
+                                                       hero.klass, (hero.traits[1], hero.traits[2]))
+        return sheet
 
     def name(self, eid: int) -> str:
         named = self.world.try_comp(eid, Named)

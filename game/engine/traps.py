@@ -91,9 +91,23 @@ def search(game: Game, hero_eid: int) -> int:
         game.stats.xp_gained += xp_for_trap(trap.cost)
         known = describe_known(trap)
         game.say(f"{game.name(hero_eid)} finds {game.name(eid)} on the {trap.host}{known}.", "trap")
+    if not game.floor.exits() and secret_passage(game, hero_eid):
+        return found
     if not found:
         game.say(f"{game.name(hero_eid)} searches and finds nothing.")
     return found
+
+
+def secret_passage(game: Game, hero_eid: int) -> bool:
+    """Roll Through the Dungeon's way out of a dead end: when no opening leads anywhere new, a
+    search finds a secret passage (from this room if it can, else from another mapped room)."""
+    pos = game.position(hero_eid)
+    cell = game.floor.cell_of(pos.x, pos.y)
+    opened = game.floor.open_secret_passage(cell) or game.floor.open_secret_passage()
+    if opened is None:
+        return False
+    game.say(f"{game.name(hero_eid)} finds a secret passage!", "loot")
+    return True
 
 
 def describe_known(trap: TrapState) -> str:

@@ -24,7 +24,7 @@ def passable(game: Game, eid: int) -> np.ndarray:
     cost = floor.cost().astype(np.int32)
     cost[~floor.explored] = 0
     cost[floor.tile == Tile.DOOR] = 2
-    for teid, (trap, pos) in game.world.get2(TrapState, Position):
+    for _, (trap, pos) in game.world.get2(TrapState, Position):
         if pos.floor == game.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
             cost[pos.y, pos.x] = 0
     return cost
@@ -40,8 +40,8 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
 
 
 def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[int, int] | None:
-    """(dx, dy) of the best first step towards the nearest goal, or None if none is reachable
-    (or the hero already stands on one)."""
+    """(dx, dy) of the best first step towards the nearest goal; (0, 0) when the way is blocked
+    by another creature for now; None if no goal is reachable (or the hero stands on one)."""
     pos = game.position(eid)
     if pos is None or not goals:
         return None
@@ -49,14 +49,17 @@ def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[in
     here = dist[pos.y, pos.x]
     if here == 0 or here == UNREACHABLE:
         return None
-    best, best_d = None, here
+    best, best_d, blocked = None, here, False
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             x, y = pos.x + dx, pos.y + dy
             if (dx or dy) and 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and dist[y, x] < best_d:
                 if game.creature_at(x, y) is not None:
+                    blocked = True
                     continue
                 best, best_d = (dx, dy), dist[y, x]
+    if best is None and blocked:
+        return (0, 0)  # someone stands in the way: wait for them to move on
     return best
 
 

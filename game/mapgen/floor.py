@@ -107,6 +107,7 @@ class Floor:
         self.entrance: Cell = (self.grid_w // 2, self.grid_h - 1)
         self.start: tuple[int, int] = (0, 0)  # the stair up the party arrives by
         self._secrets = 0
+        self._exits: list[tuple[int, int, Cell, str]] | None = None  # cached; any tile change clears it
 
     @classmethod
     def new(cls, streams: StreamSource, number: int, theme: str, *, entrance: Cell | None = None,
@@ -242,6 +243,7 @@ class Floor:
         return record
 
     def _refresh(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        self._exits = None
         t = self.tile[y0:y1 + 1, x0:x1 + 1]
         self.walkable[y0:y1 + 1, x0:x1 + 1] = WALKABLE[t]
         self.transparent[y0:y1 + 1, x0:x1 + 1] = TRANSPARENT[t]
@@ -265,6 +267,8 @@ class Floor:
 
     def exits(self) -> list[tuple[int, int, Cell, str]]:
         """Every gap tile that leads into an unmapped cell: (x, y, that cell, its entry side)."""
+        if self._exits is not None:
+            return list(self._exits)
         out = []
         for cell, record in sorted(self.cells.items()):
             if not record.mapped:
@@ -277,7 +281,8 @@ class Floor:
                 for gx, gy in gap_tiles(s, rec.offset, "door" if rec.kind == "door" else "open"):
                     if self.walkable[oy + gy, ox + gx]:
                         out.append((ox + gx, oy + gy, other, OPPOSITE[s]))
-        return out
+        self._exits = out
+        return list(out)
 
     # -- reaching -------------------------------------------------------------------------------
     def cost(self) -> np.ndarray:
@@ -358,6 +363,7 @@ class Floor:
         tiles[near & (tiles == Tile.ROCK)] = Tile.WALL
         self._refresh(x0, y0, x1, y1)
         rec.kind, rec.door, rec.secret = "open", None, True
+        self._exits = None
         record.secret_sides.append(s)
         return True
 

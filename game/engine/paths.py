@@ -1,0 +1,95 @@
+"""Where the game keeps its files (DESIGN.md §7), and the one way it writes them: atomically.
+
+Directories are platformdirs' user data and config directories for "masterless". The environment
+variable ``MASTERLESS_HOME`` moves all of them under one directory (``$MASTERLESS_HOME/data``,
+``$MASTERLESS_HOME/config``): tests, portable installs and anyone who wants two separate
+careers on one account. ``MASTERLESS_CONFIG_DIR`` (the options file's own override) still wins
+for the config directory, so the two never disagree.
+
+`atomic_write` is temp file in the same directory, flush, fsync, rename; with ``backup`` the file
+it replaces is first renamed to the backup path, so after any crash at least one of the two is a
+whole, earlier or current, file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "masterless"
+HOME_ENV = "MASTERLESS_HOME"
+CONFIG_ENV = "MASTERLESS_CONFIG_DIR"
+
+
+def _env(env: Mapping[str, str] | None) -> Mapping[str, str]:
+    return os.environ if env is None else env
+
+
+def data_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The user data directory: autosave, recordings, morgue files, high scores."""
+    home = _env(env).get(HOME_ENV)
+    if home:
+        return Path(home) / "data"
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The user config directory: the options file."""
+    e = _env(env)
+    if e.get(CONFIG_ENV):
+        return Path(e[CONFIG_ENV])
+    if e.get(HOME_ENV):
+        return Path(e[HOME_ENV]) / "config"
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def recordings_dir(env: Mapping[str, str] | None = None) -> Path:
+    return data_dir(env) / "recordings"
+
+
+def morgue_dir(env: Mapping[str, str] | None = None) -> Path:
+    return data_dir(env) / "morgue"
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make a rename in `directory` durable (POSIX; a no-op where directories cannot be opened)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: bool = True) -> None:
+    """Write `data` to `path` so that a crash leaves either the old file or the new one, never a
+    mix. With `backup`, the old file becomes the backup. `durable` fsyncs the file and the
+    directory (a power cut cannot lose the write); without it only the process dying is safe."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            if durable:
+                os.fsync(f.fileno())
+        if backup is not None and path.exists():
+            os.replace(path, backup)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if durable:
+        _fsync_dir(path.parent)
