@@ -1,0 +1,114 @@
+"""The end of a run on paper: a morgue file (the heroes, the run, how each died, every room, the
+final map) and the high-score list. Both are plain text/TOML under the user data directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.mapgen.floor import render_text
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+OUTCOME_TEXT = {"wiped": "fell in the dungeon", "retired": "came home and retired",
+                "quest": "came home with the quest fulfilled", "": "is still below"}
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Temp file, fsync, rename: a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def score(game: Game) -> int:
+    """The run's score is the trade value banked in town (Fungeon)."""
+    return game.stats.banked
+
+
+def morgue_text(game: Game, hide_seed: bool = False) -> str:
+    s = game.stats
+    lines = [
+        "Masterless - morgue file",
+        f"Seed: {'(hidden)' if hide_seed else game.seed}    Theme: {game.dials.theme}    Turns: {game.turn}",
+        f"The party {OUTCOME_TEXT.get(game.outcome, game.outcome)}. Score (banked): {score(game)}",
+        f"Deepest floor: {s.deepest_floor}   Rooms entered: {s.rooms_entered}   Rooms cleared: {s.rooms_cleared}",
+        f"Monsters killed: {s.monsters_killed}   Traps found: {s.traps_found}   Traps sprung: {s.traps_sprung}",
+        f"Treasure found (points): {s.treasure_found}   Hero deaths: {s.deaths}",
+    ]
+    if game.quest is not None:
+        from game.engine.quests import progress
+
+        lines.append(f"Quest: {game.quest.name} ({progress(game, game.quest)}/{game.quest.count})")
+    lines += ["", "Seats:"]
+    lines += [f"  {seat.index + 1}. {seat.name} ({seat.kind})" for seat in game.seats]
+    lines += ["", "Heroes:"]
+    for eid, hero in game.heroes(living=False):
+        fate = f"slain by {hero.cause_of_death}" if hero.hits <= 0 else f"{hero.hits} Hits left"
+        lines.append(f"  {game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "
+                     f"({', '.join(hero.traits)}), {hero.xp} XP, {hero.kills} kills - {fate}")
+        for _, item in game.pack(eid):
+            lines.append(f"      carrying {item.spec.name or 'an item'} (cost {item.cost})")
+    lines += ["", "Dials:"] + [f"  {d}" for d in game.dials.describe()]
+    lines += ["", "Rooms:"] + [f"  {r}" for r in s.rooms]
+    lines += ["", "Last words of the log:"] + [f"  [{line.turn}] {line.text}" for line in game.log[-25:]]
+    lines += ["", f"Map of Floor {game.floor_no} as the party knew it:"]
+    lines += [row.rstrip() for row in render_text(game.floor, explored_only=True).splitlines() if row.strip()]
+    return "\n".join(lines) + "\n"
+
+
+def write_morgue(game: Game, directory: Path, hide_seed: bool = False) -> Path:
+    name = f"morgue-{game.seed}-t{game.turn}.txt"
+    path = directory / name
+    atomic_write(path, morgue_text(game, hide_seed))
+    return path
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEntry:
+    score: int
+    seed: int
+    outcome: str
+    floor: int
+    rooms: int
+    turns: int
+    heroes: str
+
+
+def load_scores(path: Path) -> list[ScoreEntry]:
+    """The high-score list; an unreadable file counts as empty (it is kept as .bad)."""
+    try:
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        return [ScoreEntry(**row) for row in rows]
+    except FileNotFoundError:
+        return []
+    except (ValueError, TypeError, OSError):
+        path.replace(path.with_suffix(".bad"))
+        return []
+
+
+def add_score(game: Game, path: Path, keep: int = 50) -> tuple[int, list[ScoreEntry]]:
+    """Add this run; returns its rank (1-based) and the new list, best first."""
+    entry = ScoreEntry(score(game), game.seed, game.outcome or "unfinished", game.stats.deepest_floor,
+                       game.stats.rooms_entered, game.turn,
+                       ", ".join(game.name(e) for e, _ in game.heroes(living=False)))
+    entries = load_scores(path) + [entry]
+    entries.sort(key=lambda e: (-e.score, -e.floor, -e.rooms, e.turns, e.seed))
+    entries = entries[:keep]
+    atomic_write(path, json.dumps([asdict(e) for e in entries], indent=1))
+    rank = entries.index(entry) + 1 if entry in entries else len(entries) + 1
+    return rank, entries
+
