@@ -65,10 +65,11 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
     if fight is not None:
         return fight
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
-    for teid, (trap, tpos) in game.world.get2(TrapState, Position):
-        if tpos.floor == pos.floor and trap.live and eid in trap.found_by and chebyshev(pos, tpos.x, tpos.y) <= 1:
-            if is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure:
-                return A.Disarm(seat, tpos.x, tpos.y)
+    for _, (trap, tpos) in game.world.get2(TrapState, Position):
+        near = tpos.floor == pos.floor and chebyshev(pos, tpos.x, tpos.y) <= 1
+        wanted = is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure
+        if near and trap.live and eid in trap.found_by and wanted:
+            return A.Disarm(seat, tpos.x, tpos.y)
     # 4. search each new room once, before crossing it
     cell = game.floor.cell_of(pos.x, pos.y)
     memory = game.ai_memory.setdefault("searched", set())
@@ -95,9 +96,13 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
             return A.Move(seat, dx, dy)
     step = step_towards(game, eid, explore_goals(game))
     if step is not None:
-        return A.Move(seat, *step)
+        return step_action(seat, step)
     if stairs:
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
+    tries = game.ai_memory.setdefault("secret_searches", {})
+    if not game.floor.exits() and tries.get(game.floor_no, 0) < 3:
+        tries[game.floor_no] = tries.get(game.floor_no, 0) + 1
+        return A.Search(seat)
     if not game.returning:
         return A.HeadBack(seat)
     return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
@@ -110,8 +115,14 @@ def rooms_here(game: Game) -> int:
 def travel_or_act(game: Game, seat: int, eid: int, pos: Position, goals: list[tuple[int, int]], act: Any) -> Any:
     if (pos.x, pos.y) in goals:
         return act
-    step = step_towards(game, eid, goals)
-    return A.Move(seat, *step) if step is not None else A.Wait(seat)
+    return step_action(seat, step_towards(game, eid, goals))
+
+
+def step_action(seat: int, step: tuple[int, int] | None) -> Any:
+    """A Move for a step, a Wait when blocked for now (or nowhere to go)."""
+    if step is None or step == (0, 0):
+        return A.Wait(seat)
+    return A.Move(seat, *step)
 
 
 def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
@@ -140,7 +151,7 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
         return None
     step = step_towards(game, eid, [(mpos.x + dx, mpos.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                                     if (dx or dy)])
-    return A.Move(seat, *step) if step is not None else A.Wait(seat)
+    return step_action(seat, step)
 
 
 def loot_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
@@ -152,7 +163,7 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
     if cell is None or any(m.cell == cell and not m.fleeing for _, m in game.monsters()):
         return None
     goals = []
-    for ieid, (item, ipos) in game.world.get2(TreasureState, Position):
+    for _, (item, ipos) in game.world.get2(TreasureState, Position):
         if ipos.floor == pos.floor and not item.hidden and game.floor.explored[ipos.y, ipos.x]:
             if game.floor.walkable[ipos.y, ipos.x]:
                 goals.append((ipos.x, ipos.y))
@@ -175,8 +186,8 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
         return None
     step = step_towards(game, eid, goals)
     if step is None:
-        return None if not any((pos.x, pos.y) == g for g in goals) else A.PickUp(seat)
-    return A.Move(seat, *step)
+        return None
+    return step_action(seat, step)
 
 
 def traps_on(game: Game, x: int, y: int) -> list[int]:
@@ -195,8 +206,7 @@ def follow(game: Game, seat: int, eid: int, pos: Position, leader: int) -> Any:
     lpos = game.position(leader)
     if lpos is None or lpos.floor != pos.floor or chebyshev(pos, lpos.x, lpos.y) <= 2:
         return A.Wait(seat)
-    step = step_towards(game, eid, neighbours(game, lpos.x, lpos.y))
-    return A.Move(seat, *step) if step is not None else A.Wait(seat)
+    return step_action(seat, step_towards(game, eid, neighbours(game, lpos.x, lpos.y)))
 
 
 def monster_count(game: Game) -> int:

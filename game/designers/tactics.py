@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 SIGHT = 8  # how far a monster notices a lit hero
+# Decision: a seat plays its monster's special ability as a special move, at most every other
+# combat turn ("each Monster *may* use its Special Ability"): used every turn, the book's
+# Level-plus-ability pools end a fight before the heroes can answer.
+ABILITY_EVERY = 2
 
 
 def monster_targets(game: Game, mon_eid: int, candidates: list[int]) -> list[int]:
@@ -43,7 +47,7 @@ def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
 
     mon = game.world.comp(mon_eid, MonsterState)
     pos = game.position(mon_eid)
-    if pos is None:
+    if pos is None or game.turn - mon.last_ability < ABILITY_EVERY:
         return None
     best: tuple[float, int, int] | None = None
     choice = None
@@ -61,6 +65,8 @@ def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
             score = (-(odds * 2 + harm), eid, i)
             if best is None or score < best:
                 best, choice = score, (ability, eid)
+    if choice is not None:
+        mon.last_ability = game.turn
     return choice
 
 

@@ -57,6 +57,7 @@ class MonsterState:
     fleeing: bool = False
     wary: bool = False
     wandering: bool = False
+    last_ability: int = -99  # the turn it last used a special ability
 
 
 @dataclass(slots=True)
