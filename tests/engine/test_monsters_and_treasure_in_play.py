@@ -1,0 +1,110 @@
+"""Monster abilities and treasure features, played through the engine."""
+
+from engine_arena import arena, free_neighbour, give, put_monster
+
+from game.engine import actions as A
+from game.rules.heroes import max_hits
+from game.rules.purchases import Ability, Monster, Treasure
+from game.world.components import Effects, HeroState, MonsterState, Position, TreasureState
+
+
+def fight_round(game):
+    game.apply(A.Wait(0))
+
+
+def test_adjacent_monster_and_hero_meet_in_one_painful_conflict():
+    game, hero = arena(12)
+    x, y = free_neighbour(game, hero)
+    rat = put_monster(game, x, y, Monster(3, "bite", name="rat"))
+    fight_round(game)
+    melee = [r for r in game.rolls if r.title == "Melee"][-1]
+    sizes = sorted(len(p.dice) for p in melee.pools)
+    # the soldier is strong (tied to the fight): Level 2 + Class Bonus 1; the rat rolls its Level
+    assert sizes == [3, 3]
+    hits = game.world.comp(rat, MonsterState).hits
+    dealt = sum(1 for w in melee.rank_winners if w >= 0 and melee.pools[w].owner == str(hero))
+    assert hits == 9 - dealt
+
+
+def test_damage_to_a_monster_gives_experience_worth_its_cost():
+    game, hero = arena(13)
+    x, y = free_neighbour(game, hero)
+    rat = put_monster(game, x, y, Monster(2, "bite", name="rat"))
+    for _ in range(5):
+        fight_round(game)
+    taken = 6 - game.world.comp(rat, MonsterState).hits
+    assert game.world.comp(hero, HeroState).xp >= 2 * taken
+
+
+def test_resist_dice_join_the_monster_pool_against_the_heroes_attack_type():
+    game, hero = arena(14)
+    x, y = free_neighbour(game, hero)
+    attack = game.sheet(hero).attack
+    put_monster(game, x, y, Monster(2, "bite", (Ability("acid", annoy=2, resist=(attack, attack)),), name="ooze"))
+    fight_round(game)
+    melee = [r for r in game.rolls if r.title == "Melee"][-1]
+    ooze = next(p for p in melee.pools if p.owner != str(hero))
+    assert len(ooze.dice) == 4
+
+
+def test_hold_ability_makes_a_hero_lose_its_actions():
+    for seed in range(1, 80):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        put_monster(game, x, y, Monster(4, "claws", (Ability("psychic", annoy=8, hold=True, universal=True),),
+                                         name="gazer"))
+        turn = game.turn
+        fight_round(game)
+        if any("catches" in line.text for line in game.log):
+            # held, the hero's next action is lost: the round goes on without it
+            assert game.turn >= turn + 2 or game.phase == "over"
+            return
+    raise AssertionError("a 12-dice hold never caught a 2-dice hero")
+
+
+def test_continuous_damage_ability_leaves_an_effect():
+    for seed in range(1, 80):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        put_monster(game, x, y, Monster(2, "bite", (Ability("poison", annoy=8, pain=1, continuous=True),),
+                                         name="wasp"))
+        fight_round(game)
+        effects = game.world.comp(hero, Effects).active
+        if effects and game.world.comp(hero, HeroState).hits > 0:
+            assert not effects[0].hold and effects[0].type == "poison"
+            return
+    raise AssertionError("the poison never took")
+
+
+def test_healing_treasure_is_single_use():
+    game, hero = arena(15)
+    state = game.world.comp(hero, HeroState)
+    state.hits = 3
+    potion = give(game, hero, Treasure(fancy=True, heal=4, name="draught"))
+    game.apply(A.UseItem(0, 0))
+    assert state.hits == 7
+    assert not game.world.exists(potion)
+    assert max_hits(state.level) >= state.hits
+
+
+def test_pain_item_of_the_heroes_attack_type_adds_dice_in_a_fight():
+    game, hero = arena(16)
+    give(game, hero, Treasure(fancy=True, pain=2, type=game.sheet(hero).attack, name="blade"))
+    x, y = free_neighbour(game, hero)
+    put_monster(game, x, y, Monster(1, "bite", name="rat"))
+    fight_round(game)
+    melee = [r for r in game.rolls if r.title == "Melee"][-1]
+    mine = next(p for p in melee.pools if p.owner == str(hero))
+    assert len(mine.dice) == 2 + 1 + 2
+
+
+def test_dead_heroes_drop_their_treasure_where_they_fell():
+    game, hero = arena(17, seats="human,human,ai")
+    ring = give(game, hero, Treasure(fancy=True, value=3, name="ring"))
+    from game.engine.run import hero_died
+
+    pos = game.position(hero)
+    where = (pos.x, pos.y)
+    hero_died(game, hero, "a test")
+    assert (game.world.comp(ring, Position).x, game.world.comp(ring, Position).y) == where
+    assert game.world.comp(ring, TreasureState) is not None

@@ -1,0 +1,127 @@
+"""Every trap feature, played through the engine (Fungeon "Traps")."""
+
+from engine_arena import arena, free_neighbour, put_trap
+
+from game.engine import actions as A
+from game.rules.purchases import Trap, Treasure
+from game.world.components import Effects, HeroState, Position, TrapState, TreasureState
+
+
+def step_onto(game, hero, x, y):
+    pos = game.position(hero)
+    game.apply(A.Move(0, x - pos.x, y - pos.y))
+
+
+def test_walking_onto_a_plate_springs_it_with_an_annoy_roll():
+    game, hero = arena()
+    x, y = free_neighbour(game, hero)
+    trap = put_trap(game, x, y, Trap("spikes", annoy=8, pain=3))
+    step_onto(game, hero, x, y)
+    assert game.world.comp(trap, TrapState).sprung
+    annoy = [r for r in game.rolls if r.kind == "annoy"][-1]
+    assert len(annoy.pools[0].dice) == 8  # the trap's Annoy dice
+    assert len(annoy.pools[1].dice) == 2  # Level 2, no class bonus against spikes
+
+
+def test_failed_annoy_means_a_pain_roll_and_damage_only_to_the_hero():
+    for seed in range(1, 40):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        put_trap(game, x, y, Trap("spikes", annoy=10, pain=6))
+        step_onto(game, hero, x, y)
+        pain = [r for r in game.rolls if r.kind == "pain"]
+        if pain:
+            before = 10
+            taken = sum(1 for w in pain[-1].rank_winners if w == 0)
+            assert game.world.comp(hero, HeroState).hits == max(0, before - taken)
+            return
+    raise AssertionError("a 10-dice trap never beat a 2-dice hero in 40 seeds")
+
+
+def test_a_trap_springs_once_unless_unlimited():
+    game, hero = arena(3)
+    x, y = free_neighbour(game, hero)
+    once = put_trap(game, x, y, Trap("arrows", annoy=2, pain=0))
+    step_onto(game, hero, x, y)
+    assert not game.world.comp(once, TrapState).live
+    game, hero = arena(3)
+    x, y = free_neighbour(game, hero)
+    again = put_trap(game, x, y, Trap("arrows", annoy=2, pain=0, unlimited=True))
+    step_onto(game, hero, x, y)
+    assert game.world.comp(again, TrapState).live
+
+
+def test_found_trap_is_stepped_around_and_can_be_disarmed():
+    game, hero = arena(4)
+    x, y = free_neighbour(game, hero)
+    trap = put_trap(game, x, y, Trap("fire", annoy=2, pain=1))
+    game.world.comp(trap, TrapState).found_by.add(hero)
+    rolls = len(game.rolls)
+    step_onto(game, hero, x, y)
+    assert len(game.rolls) == rolls and not game.world.comp(trap, TrapState).sprung
+    game.apply(A.Disarm(0, x, y))
+    state = game.world.comp(trap, TrapState)
+    assert state.disarmed or state.sprung  # disarmed, or fumbled and sprung
+
+
+def test_search_finds_a_trap_against_dice_equal_to_its_cost():
+    game, hero = arena(6)
+    x, y = free_neighbour(game, hero)
+    trap = put_trap(game, x, y, Trap("poison", annoy=2, pain=1, continuous=True))  # cost 4
+    game.apply(A.Search(0))
+    search_rolls = [r for r in game.rolls if r.title == "hidden dangers"]
+    assert len(search_rolls[-1].pools[0].dice) == game.world.comp(trap, TrapState).cost == 4
+    found = hero in game.world.comp(trap, TrapState).found_by
+    assert found == search_rolls[-1].successes[0]
+
+
+def test_universal_trap_removes_class_bonus():
+    game, hero = arena(8)
+    game.world.comp(hero, HeroState).level = 4  # Class Bonus 2
+    assert "psychic" in game.sheet(hero).types  # the test soldier is disciplined: tied to psychic
+    x, y = free_neighbour(game, hero)
+    put_trap(game, x, y, Trap("psychic", annoy=2, pain=0, universal=True))
+    step_onto(game, hero, x, y)
+    annoy = [r for r in game.rolls if r.kind == "annoy"][-1]
+    assert len(annoy.pools[1].dice) == 4  # Level only: no Class Bonus against Universal damage
+
+
+def test_tied_trap_gets_class_bonus():
+    game, hero = arena(8)
+    game.world.comp(hero, HeroState).level = 4
+    x, y = free_neighbour(game, hero)
+    put_trap(game, x, y, Trap("psychic", annoy=2, pain=0))
+    step_onto(game, hero, x, y)
+    annoy = [r for r in game.rolls if r.kind == "annoy"][-1]
+    assert len(annoy.pools[1].dice) == 6
+
+
+def test_continuous_trap_keeps_hurting_until_an_annoy_succeeds():
+    for seed in range(1, 60):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        put_trap(game, x, y, Trap("poison", annoy=12, pain=1, continuous=True))
+        step_onto(game, hero, x, y)
+        effects = game.world.comp(hero, Effects).active
+        if effects:
+            assert effects[0].from_trap and not effects[0].hold
+            return
+    raise AssertionError("never failed a 12-dice annoy roll")
+
+
+def test_trap_guarding_treasure_keeps_it_out_of_reach_until_sprung():
+    game, hero = arena(9)
+    pos = game.position(hero)
+    trap = put_trap(game, pos.x + 30, pos.y, Trap("acid", annoy=2, pain=0, guards_treasure=True))
+    from game.engine.run import make_treasure_entity
+
+    item = make_treasure_entity(game, Treasure(fancy=True, value=1, name="idol"), "idol", 2,
+                                Position(pos.x, pos.y, game.floor_no))
+    state = game.world.comp(item, TreasureState)
+    state.cell, state.guarded_by = game.floor.cell_of(pos.x, pos.y), (trap,)
+    game.apply(A.PickUp(0))
+    assert game.world.has(item, Position)
+    assert "trap guards it" in game.log[-1].text
+    game.world.comp(trap, TrapState).sprung = True
+    game.apply(A.PickUp(0))
+    assert not game.world.has(item, Position)
