@@ -7,7 +7,9 @@ Continuous Damage and Universal over all abilities). Decisions taken here:
   nor hurts is a point spent on nothing), and a Continuous Damage ability has a Pain die;
 - Resist dice are bought only against a Type some hero attacks with;
 - a monster's Level is kept at its personality's share of Party Min whenever the points allow,
-  so a budget that can buy a real threat never buys a pile of Level-1 fodder instead."""
+  so a budget that can buy a real threat never buys a pile of Level-1 fodder instead;
+- and it is kept under `threat_cap` (Party Max + half the Floor) whenever the points can go to
+  something else: a threat, not a certain wipe."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from game.rules.costs import monster_cost, monster_violations
 from game.rules.purchases import Ability, Monster
 
 FEATURES = ("hold", "continuous", "universal")  # the doubling features of an ability
+MAX_ABILITIES = 3  # a designer adds abilities up to this many to take points its caps refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,14 +86,33 @@ def min_cost(wish: MonsterWish, floor: int) -> int:
     return max(floor, base << len(wish.features))
 
 
-def wish_for(style: MonsterStyle, party: PartyView, stream: Stream) -> MonsterWish:
+def wish_for(style: MonsterStyle, party: PartyView, stream: Stream, cap: int | None = None) -> MonsterWish:
     level = max(1, math.ceil(style.level * party.min - 1e-9))
+    if cap is not None:
+        level = min(level, cap)
     abilities = wished_count(stream, style.abilities)
     doublings = wished_count(stream, style.doublings)
     if doublings and not abilities:
         abilities = 1
     features = tuple(pick_features(stream, style.features, doublings, limit=max(1, abilities)))
     return MonsterWish(level, abilities, features)
+
+
+def threat_cap(party: PartyView, floor: int) -> int:
+    """The highest Level (and Level + Pain dice of an ability) a designer gives a monster when it
+    has other ways to spend: Party Max + half the Floor (at least 1).
+
+    Why: in a painful conflict only the single highest die of each rank deals damage, so damage
+    per turn is the size of the biggest pool, and a monster with many more dice than any hero
+    wins the ranks nobody else reaches unopposed; and a hero who loses an annoy conflict takes
+    the obstacle's successes as extra Pain dice (Law of Successes). Party Total + Floor in one
+    Level is a wipe, not a fight. So an ability's Level + Pain dice stay within the cap and its
+    Level + Annoy dice within one more; points past that buy more abilities (up to three: more
+    ways to hurt, not more dice of hurt), then Resist dice (there is always a Type the party
+    attacks with), which make the monster tougher, not deadlier. A lone monster
+    with no ability to take them still gets them as Level: the budget is spent whatever
+    happens."""
+    return party.max + max(1, floor // 2)
 
 
 def build_monster(
@@ -100,18 +122,29 @@ def build_monster(
     party: PartyView,
     stream: Stream,
     used_types: list[str],
+    cap: int | None = None,
 ) -> Monster:
-    """A monster costing exactly `cost` (>= 1), as close to the wish as the points allow."""
+    """A monster costing exactly `cost` (>= 1), as close to the wish as the points allow, its
+    Level and damage dice kept to `cap` where the points can go elsewhere."""
     k, slots, level_room = _shape(cost, wish)
     base = cost >> k
+    if cap is not None and not slots and base - cap >= 2:
+        slots = [set()]  # an ability to take the points a Level past the cap would have taken
     minimum = _min_ability_points(slots)
     if slots:
         floor_level = min(wish.level, level_room)
         wanted = round(base * style.ability_share)
         points = max(minimum, min(base - floor_level, wanted))
+        if cap is not None:
+            points = min(base - 1, max(points, base - cap))
     else:
         points = 0
     level = base - points
+    pain_cap = max(1, cap - level) if cap is not None else base
+    pair_cap = max(1, (cap + 1 - level) // 2) if cap is not None else base
+    while slots and len(slots) < MAX_ABILITIES and points - 2 >= len(slots) * (pair_cap + pain_cap):
+        slots.append(set())  # more ways to hurt, rather than more dice of hurt
+        minimum += 2
     pairs = [1] * len(slots)
     pain = [0 if "hold" in s else 1 for s in slots]
     resist: list[list[str]] = [[] for _ in slots]
@@ -122,9 +155,14 @@ def build_monster(
     for name in ("annoy", "pain", "resist"):
         for _ in range(extra.get(name, 0)):
             i = stream.below(len(slots))
-            if name == "annoy":
+            name_i = name
+            if name_i == "pain" and pain[i] >= pain_cap:
+                name_i = "annoy"  # no more damage dice past the cap: a surer hit instead,
+            if name_i == "annoy" and pairs[i] >= pair_cap:
+                name_i = "resist"  # and past that, toughness against the party's own weapons
+            if name_i == "annoy":
                 pairs[i] += 1
-            elif name == "pain":
+            elif name_i == "pain":
                 pain[i] += 1
             else:
                 resist[i].append(pick_resist(stream, party) or "")
@@ -171,7 +209,8 @@ def design_monsters(
     if budget < max(1, floor):
         raise ValueError(f"a monster budget of {budget} cannot buy a monster of {floor} points")
     used = used_types if used_types is not None else []
-    wishes = [wish_for(style, party, stream) for _ in range(wished_count(stream, style.count))]
+    cap = threat_cap(party, floor)
+    wishes = [wish_for(style, party, stream, cap) for _ in range(wished_count(stream, style.count))]
     minimums = [min_cost(w, floor) for w in wishes]
     while len(wishes) > 1 and sum(minimums) > budget:
         wishes.pop()
@@ -184,7 +223,7 @@ def design_monsters(
         [style.lead] + [1.0] * (len(wishes) - 1),
     )
     monsters = tuple(
-        build_monster(cost, wish, style, party, stream, used)
+        build_monster(cost, wish, style, party, stream, used, cap)
         for cost, wish in zip(parts, wishes, strict=True)
     )
     check_monsters(monsters, budget, floor, party)

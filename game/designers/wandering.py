@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.designers.monsters import build_monster, check_monsters, wish_for
+from game.designers.monsters import build_monster, check_monsters, threat_cap, wish_for
 from game.designers.naming import Namer
 from game.designers.personality import personality as personality_named
 from game.designers.scout import view_party
@@ -33,7 +33,8 @@ def design_wandering(
         raise ValueError(f"a wandering budget of {budget} cannot buy a monster of {floor} points")
     style = personality_named(personality).monsters
     view = view_party(party, items)
-    monster = build_monster(budget, wish_for(style, view, stream), style, view, stream, [])
+    cap = threat_cap(view, floor)
+    monster = build_monster(budget, wish_for(style, view, stream, cap), style, view, stream, [], cap)
     check_monsters((monster,), budget, floor, view)
     named, _ = Namer(seriousness, theme, stream, seen_names).monster(monster, boss=False, room="")
     return named

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from game.designers.generate import static_party
 from game.designers.hallway import roll_off
-from game.designers.monsters import design_monsters
+from game.designers.monsters import design_monsters, threat_cap
 from game.designers.personality import personalities
 from game.designers.room import design_room
 from game.designers.scout import view_party
@@ -59,6 +59,22 @@ def test_monsters_spend_exactly_and_each_costs_at_least_the_floor(levels, floor,
     for m in monsters:
         assert monster_violations(m, floor, party.attack_types) == []
         assert monster_cost(m) >= floor
+
+
+@settings(max_examples=300)
+@given(levels_st, floor_st, st.sampled_from(NAMES), seed_st)
+def test_monsters_stay_a_fight_not_a_wipe(levels, floor, name, seed):
+    """Levels and damage pools stay near the threat cap (Party Max + half the Floor); the points
+    past it become more abilities and Resist dice."""
+    party = view_party([h.sheet for h in static_party(seed % 1000, levels)])
+    cap = threat_cap(party, floor)
+    budget = room_budgets(levels, floor).monsters
+    for m in design_monsters(budget, floor, party, personalities()[name].monsters, Stream(seed)):
+        assert m.level <= cap + 1
+        assert len(m.abilities) <= 3
+        for a in m.abilities:
+            assert m.level + a.pain <= cap + 1
+            assert m.level + a.annoy <= cap + 2
 
 
 @settings(max_examples=300)
