@@ -2,8 +2,8 @@
 the seriousness dial (Donjon) and the words of the dungeon's theme.
 
 A Namer remembers every name it has given (pass the same `seen` set through a run) and draws
-again, a few times, rather than repeat one; the vocabulary is wide enough (a dozen adjectives
-per tone times sixty creatures, and so on) that repeats are rare."""
+again, a few times, rather than repeat one; and it goes through each list of words (adjectives,
+epithets, lines) before using any word twice in a run, so that a run's names keep changing."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ TONE_KEYS = (
     "treasure_lines",
 )
 RETRIES = 8
+WORD_MARK = "\x00"  # a word kept in `seen` (so a run goes through its vocabulary) is marked thus
 _ARTICLE = re.compile(r"\b([Aa]) (?=[aeiouAEIOU])")
 
 
@@ -176,7 +177,6 @@ class Namer:
         self.theme = theme
         self.stream = stream
         self.seen = seen if seen is not None else set()
-        self.used: set[str] = set()  # words used by this Namer (one room): not again if avoidable
 
     def _fresh(self, make: Callable[[], str]) -> str:
         name = make()
@@ -188,13 +188,14 @@ class Namer:
         return name
 
     def _word(self, words: tuple[str, ...]) -> str:
-        """A word from `words`, avoiding the ones this Namer already used when it can."""
-        word = self.stream.choice(words)
-        for _ in range(RETRIES):
-            if word not in self.used:
-                break
-            word = self.stream.choice(words)
-        self.used.add(word)
+        """A word from `words` not used yet in this run (the `seen` set keeps them, marked, beside
+        the names); once all are used, the list starts over."""
+        fresh = [w for w in words if WORD_MARK + w not in self.seen]
+        if not fresh:
+            self.seen.difference_update(WORD_MARK + w for w in words)
+            fresh = list(words)
+        word = self.stream.choice(fresh)
+        self.seen.add(WORD_MARK + word)
         return word
 
     def _line(self, key: str, **fields: object) -> str:
