@@ -4,7 +4,8 @@ trap on a spot of the room where a common action springs it.
 cost = (Annoy pairs + Pain dice + 1 if it Guards Treasure) x 2^(Unlimited + Universal +
 Continuous). Trap kinds and their Types come from the book's trap rows (data/rttd/traps.toml),
 each only on the actions it fits (a pit on the floor, a needle on a lock). Decisions taken here:
-- a trap has a Pain die whenever it has the points for one (and always when Continuous);
+- a trap has a Pain die whenever it has the points for one, and a doubling feature is bought
+  only for a trap that keeps its Pain die (Continuous Damage with no Pain would be no damage);
 - Guards Treasure is bought only when the room holds treasure, and a guarding trap sits on the
   spot that holds it (or, for treasure lying in the open, on the way to it);
 - several traps may share one spot only once every spot of the room holds a trap."""
@@ -54,7 +55,7 @@ def build_trap(cost: int, wish: TrapWish, style: TrapStyle, stream: Stream) -> t
             continue
         feats = wish.features[:k]
         base = cost >> k
-        if base >= 1 + int(guards) + int("continuous" in feats):
+        if k == 0 or base >= 2 + int(guards):  # a doubled trap keeps its Pain die: no doubled dud
             break
     rest = base - 1 - int(guards)
     pain = 1 if rest else 0

@@ -91,6 +91,8 @@ def test_traps_spend_exactly_on_spots_of_the_room(levels, floor, name, seed, spo
         assert trap_violations(p.trap) == []
         assert p.spot in room_spots
         assert treasure or not p.trap.guards_treasure
+        if p.trap.unlimited or p.trap.universal or p.trap.continuous:
+            assert p.trap.pain >= 1  # never a doubled dud
 
 
 @settings(max_examples=300)
