@@ -87,7 +87,11 @@ def parse_table(text: str) -> tuple[tuple[Seat, ...], dict[int, str]]:
                 raise UsageError("--seats: a human seat designs for itself; only AI seats name a personality")
             named[i] = wanted
         kinds.append(kind)
-    return parse_seats(",".join(kinds)), named
+    seats = tuple(
+        replace(s, name=f"{named[s.index].title()} (AI)") if s.index in named else s
+        for s in parse_seats(",".join(kinds))
+    )
+    return seats, named
 
 
 def table_dials(pairs: Sequence[tuple[str, str]], seed: int) -> Dials:

@@ -87,7 +87,7 @@ def min_cost(wish: MonsterWish, floor: int) -> int:
 
 
 def wish_for(style: MonsterStyle, party: PartyView, stream: Stream, cap: int | None = None) -> MonsterWish:
-    level = max(1, math.ceil(style.level * party.min - 1e-9))
+    level = max(1, math.ceil(style.level * (party.max if style.level_of == "max" else party.min) - 1e-9))
     if cap is not None:
         level = min(level, cap)
     abilities = wished_count(stream, style.abilities)

@@ -18,6 +18,7 @@ Weights = tuple[tuple[str, float], ...]  # (name, weight) pairs in sorted name o
 class MonsterStyle:
     count: tuple[int, int]
     level: float
+    level_of: str  # "min" | "max": which Party Level `level` is a share of
     ability_share: float
     abilities: tuple[int, int]
     doublings: tuple[int, int]
@@ -98,6 +99,13 @@ def _weights(table: dict[str, Any], key: str, where: str, allowed: tuple[str, ..
     return tuple(out)
 
 
+def _level_of(table: dict[str, Any], where: str) -> str:
+    value = table.get("level_of", "min")
+    if value not in ("min", "max"):
+        raise DataError(f"{where}.level_of: expected \"min\" or \"max\", got {value!r}")
+    return value
+
+
 def _kinds() -> tuple[str, ...]:
     types = load("types")["types"]
     return tuple(sorted({body["kind"] for body in types.values()}))
@@ -123,6 +131,7 @@ def _personality(name: str, body: dict[str, Any]) -> Personality:
         monsters=MonsterStyle(
             count=_range(m, "count", mw, 1),
             level=_number(m, "level", mw),
+            level_of=_level_of(m, mw),
             ability_share=_share(m, "ability_share", mw),
             abilities=_range(m, "abilities", mw),
             doublings=_range(m, "doublings", mw),

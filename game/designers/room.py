@@ -147,11 +147,12 @@ def _stair(plan: RoomPlan, traps: Sequence[PlacedTrap]) -> Spot:
 
 
 def _named_monsters(namer: Namer, monsters: Sequence[Monster], room_title: str) -> tuple[PlacedMonster, ...]:
-    """The first monster leads the room when it is alone or costs more than any other."""
+    """The first monster leads the room when it is alone or worth half as much again as any
+    other (a leader gets a name of its own; the others are known by what they are)."""
     costs = [monster_cost(m) for m in monsters]
     out = []
     for i, m in enumerate(monsters):
-        boss = i == 0 and (len(monsters) == 1 or costs[0] > max(costs[1:]))
+        boss = i == 0 and (len(monsters) == 1 or 2 * costs[0] >= 3 * max(costs[1:]))
         if m.name:
             out.append(PlacedMonster(m))
             continue
