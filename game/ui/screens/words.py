@@ -1,0 +1,92 @@
+"""Game things in plain words for the screens: an item's features, an effect, a hero's traits and
+what they tie the hero to. Pure functions of the game's values; no drawing here."""
+
+from __future__ import annotations
+
+from game.content import traits
+from game.rules.costs import trade_value, treasure_cost
+from game.rules.heroes import class_bonus
+from game.rules.purchases import Treasure
+from game.world.components import Effect
+
+
+def item_name(spec: Treasure, fallback: str = "an item") -> str:
+    return spec.name or fallback
+
+
+def item_features(spec: Treasure) -> list[str]:
+    """Every purchased feature of an item, one phrase each, in the order the rules price them."""
+    out = ["fancy" if spec.fancy else "mundane"]
+    if spec.value:
+        out.append(f"+{spec.value} value")
+    if spec.heal:
+        out.append(f"heals {spec.heal} Hits (used up)")
+    kind = "any Type" if spec.universal else (spec.type or "its Type")
+    if spec.annoy:
+        out.append(f"+{spec.annoy} Annoy dice vs {kind}")
+    if spec.pain:
+        out.append(f"+{spec.pain} Pain dice vs {kind}")
+    if spec.universal and not (spec.annoy or spec.pain):
+        out.append("Universal")
+    return out
+
+
+def item_summary(spec: Treasure) -> str:
+    """'fancy, heals 3 Hits (used up); trade 2'."""
+    return f"{', '.join(item_features(spec))}; trade {trade_value(spec)}"
+
+
+def item_details(spec: Treasure) -> list[str]:
+    """Sentences for the inventory's detail panel."""
+    lines = []
+    if spec.fancy:
+        lines.append("Fancy: it can hold magic.")
+    else:
+        lines.append("Mundane: no magic, worth its value in town.")
+    if spec.value:
+        lines.append(f"Increased Value: +{spec.value}.")
+    if spec.heal:
+        lines.append(f"Healing: restores {spec.heal} Hits when used, then it is gone.")
+    if spec.annoy or spec.pain:
+        against = "any Type (Universal)" if spec.universal else f"rolls of Type {spec.type or '?'}"
+        dice = " and ".join(
+            part for part in (f"{spec.annoy} Annoy dice" if spec.annoy else "", f"{spec.pain} Pain dice" if spec.pain
+                              else "") if part
+        )
+        lines.append(f"Magic dice: adds {dice} to the carrier's pool in {against}; never against Universal harm.")
+    elif spec.universal:
+        lines.append("Universal.")
+    lines.append(f"Cost {treasure_cost(spec)}; trades in town for {trade_value(spec)}.")
+    return lines
+
+
+def usable(spec: Treasure) -> bool:
+    """Only healing is used up; magic dice work while the item is carried."""
+    return spec.heal > 0
+
+
+def effect_words(effect: Effect) -> str:
+    parts = [effect.type]
+    if effect.hold:
+        parts.append("held")
+    parts.append("continuous")
+    if effect.universal:
+        parts.append("Universal")
+    dice = f"{effect.annoy} Annoy / {effect.pain} Pain dice each Hallway"
+    return f"{effect.source}: {', '.join(parts)}; {dice}"
+
+
+def trait_words(chosen: tuple[str, ...]) -> list[str]:
+    """'very strong', 'cunning': the traits with their degrees (Budget Dungeons)."""
+    return traits().describe(tuple(chosen))
+
+
+def ties(chosen: tuple[str, ...], klass: str) -> tuple[list[str], list[str], str]:
+    """(Types, actions, attack Type) that the chosen traits tie a hero to."""
+    sheet = traits().sheet("", 1, "", chosen[0], klass, (chosen[1], chosen[2]))
+    return sorted(sheet.types), sorted(sheet.actions), sheet.attack
+
+
+def bonus_words(level: int) -> str:
+    bonus = class_bonus(level)
+    return f"+{bonus} {'die' if bonus == 1 else 'dice'}" if bonus else "none yet (Level 2 gives +1 die)"

@@ -1,0 +1,37 @@
+"""Games and kits for the secondary screens' tests (imported by tests/ui/test_*.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.engine.dials import Dials
+from game.engine.game import Game
+from game.engine.run import make_treasure_entity
+from game.engine.seats import parse_seats
+from game.rules.purchases import Treasure
+from game.ui.kit import Kit
+from game.ui.options import Options
+from game.ui.session import Session
+
+
+def make_kit(tmp_path: Path, **options: object) -> Kit:
+    return Kit.from_options(Options(**options), tmp_path / "options.toml")  # type: ignore[arg-type]
+
+
+def make_session(seed: int = 7, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None) -> Session:
+    session = Session(Game.new(seed, parse_seats(seats), level, dials or Dials()))
+    session.advance_ai()
+    return session
+
+
+def give(game: Game, hero: int, name: str, **features: object) -> int:
+    """Put a new item in `hero`'s pack; returns its entity."""
+    spec = Treasure(name=name, **features)  # type: ignore[arg-type]
+    return make_treasure_entity(game, spec, name, 1, None, carried_by=hero)
+
+
+def in_town(session: Session) -> Session:
+    from game.engine.town import arrive_in_town
+
+    arrive_in_town(session.game)
+    return session

@@ -1,0 +1,111 @@
+"""Hot-seat narration and the hand-over screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import tcod.console
+from screen_games import make_kit, make_session
+
+from game.ui.events import Event, key
+from game.ui.kit import Kit
+from game.ui.present.headless import run_headless
+from game.ui.screens.handover import HandOverScreen
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.narration import NarrationPrompt
+from game.ui.state import Exit, State
+from game.world.components import HeroState
+
+BACK = Exit("back")
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Kit:
+    return make_kit(tmp_path)
+
+
+class Secret:
+    """A stand-in for the map: what must not show during a hand-over."""
+
+    def on_event(self, event: Event) -> State | None:
+        return None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        console.print(0, 0, "SECRET MAP")
+
+    def cursor(self) -> tuple[int, int] | None:
+        return None
+
+
+def typed(text: str) -> list:
+    return [key(c) for c in text]
+
+
+def test_enter_tells_the_line_to_the_log_and_earns_a_story_point(kit: Kit) -> None:
+    session = make_session(seats="human,human,ai")
+    game = session.game
+    seat = 1
+    hero = game.world.comp(game.hero_of[seat], HeroState)
+    result, screen = run_headless(NarrationPrompt(kit, session, BACK, seat), [*typed("The door? It bit back!"),
+                                                                               key("enter")])
+    assert result == BACK
+    assert game.log[-1].text == f"{game.seats[seat].name}: The door? It bit back!"
+    assert game.log[-1].narrator == seat and game.log[-1].kind == "narration"
+    assert hero.story_points == 1
+
+
+def test_the_prompt_names_the_seat_and_shows_what_was_typed(kit: Kit) -> None:
+    session = make_session(seats="human,human,ai")
+    state = NarrationPrompt(kit, session, BACK, 0)
+    _, screen = run_headless(state, typed("jk hl"))
+    text = screen.text()
+    assert "Player 1: your Thwack-O die won this roll" in text
+    assert "jk hl" in text and "5/200" in text
+    assert screen.cursor is not None and screen.lines()[screen.cursor[1]][screen.cursor[0] - 5:].startswith("jk hl")
+    hints = screen.lines()[-1]
+    for keys in ("Enter", "Esc", "F1"):
+        assert keys in hints
+
+
+def test_backspace_edits_and_escape_or_an_empty_line_skips(kit: Kit) -> None:
+    session = make_session(seats="human,human,ai")
+    game = session.game
+    lines = len(game.log)
+    state = NarrationPrompt(kit, session, BACK, 0)
+    run_headless(state, [*typed("abc"), key("backspace")])
+    assert state.field.value == "ab"
+    assert state.on_event(key("escape")) == BACK
+    result, _ = run_headless(NarrationPrompt(kit, session, BACK, 0), [*typed("   "), key("enter")])
+    assert result == BACK and len(game.log) == lines
+    assert game.heroes()[0][1].story_points == 0
+
+
+def test_f1_opens_help_and_question_marks_are_typed(kit: Kit) -> None:
+    session = make_session(seats="human,human,ai")
+    state = NarrationPrompt(kit, session, BACK, 0)
+    assert state.on_event(key("?")) is None and state.field.value == "?"
+    assert isinstance(state.on_event(key("f1")), HelpScreen)
+
+
+def test_the_hand_over_hides_the_screen_and_any_key_continues(kit: Kit) -> None:
+    nxt = Exit("player two")
+    state = HandOverScreen(kit, Secret(), "Player 2", kit.palette.seat(1), nxt)
+    result, screen = run_headless(state, [key("x")])
+    assert result == nxt
+    state = HandOverScreen(kit, Secret(), "Player 2", kit.palette.seat(1), nxt)
+    _, screen = run_headless(state, [])
+    text = screen.text()
+    assert "SECRET" not in text
+    assert "Pass the keyboard to" in text and "Player 2" in text
+    x, y = screen.find("Player 2")
+    assert tuple(screen.console.fg[y, x]) == kit.palette.seat(1)
+    assert "any key" in screen.lines()[-1] and "Esc" in screen.lines()[-1]
+
+
+def test_the_hand_over_escape_goes_back_and_question_mark_helps(kit: Kit) -> None:
+    secret = Secret()
+    state = HandOverScreen(kit, secret, "Player 2", (1, 2, 3), Exit("next"))
+    assert state.on_event(key("escape")) is secret
+    assert isinstance(state.on_event(key("?")), HelpScreen)
+    assert state.on_event(key("enter")) == Exit("next")
