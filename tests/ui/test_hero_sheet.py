@@ -1,0 +1,125 @@
+"""The hero sheet: every hero's making, numbers, items and effects, the dials; spending a story point."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from screen_games import give, make_kit, make_session
+
+from game.content import traits
+from game.engine.dials import Dials
+from game.engine.seats import HeroChoice, parse_seats
+from game.rules.party import xp_to_be
+from game.ui.events import key
+from game.ui.kit import Kit
+from game.ui.present.headless import run_headless
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.hero_sheet import HeroSheetScreen
+from game.ui.session import Session
+from game.ui.state import Exit
+from game.world.components import Effect, Effects, HeroState
+
+BACK = Exit("back")
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Kit:
+    return make_kit(tmp_path)
+
+
+def test_the_sheet_shows_the_heros_making_and_numbers(kit: Kit) -> None:
+    session = make_session(seats="human,ai+hero,ai")
+    game = session.game
+    eid, hero = game.heroes()[0]
+    hero.xp = 7
+    give(game, eid, "Flask of Mending", fancy=True, heal=3)
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [], size=(120, 40))
+    text = screen.text()
+    assert game.name(eid) in text
+    assert f"Level {hero.level} {hero.race} {hero.klass}" in text
+    assert f"Hits {hero.hits}/{5 * hero.level}" in text
+    assert f"XP 7  {xp_to_be(hero.level + 1) - 7} more for Level {hero.level + 1}" in text
+    assert "Class Bonus +1 die" in text
+    assert ", ".join(traits().describe(hero.traits)) in text
+    sheet = game.sheet(eid)
+    assert "Tied actions " + ", ".join(sorted(sheet.actions)) in text
+    assert f"Fights with {sheet.attack}" in text
+    assert "Flask of Mending: fancy, heals 3 Hits (used up); trade 2" in text
+    for described in game.dials.describe():
+        name, _, value = described.partition(": ")
+        assert f"{name.replace('_', ' ')}: {value}" in text
+    assert "seed: 7" in text
+
+
+def test_a_trait_taken_twice_shows_its_degree(kit: Kit) -> None:
+    choice = HeroChoice("Gruk", "orc", "strong", "soldier", ("strong", "commanding"))
+    from game.engine.game import Game
+
+    session = Session(Game.new(3, parse_seats("human,ai"), 2, Dials(), {0: choice}))
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [])
+    assert "Traits very strong, commanding" in screen.text()
+
+
+def test_left_and_right_switch_heroes(kit: Kit) -> None:
+    session = make_session(seats="human,ai+hero,ai")
+    game = session.game
+    (first, _), (second, _) = game.heroes()
+    state = HeroSheetScreen(kit, session, BACK)
+    _, screen = run_headless(state, [key("right")])
+    assert screen.lines()[2].strip().startswith(game.name(second))
+    _, screen = run_headless(state, [key("left")])
+    assert screen.lines()[2].strip().startswith(game.name(first))
+
+
+def test_s_spends_a_story_point_and_sets_the_flag(kit: Kit) -> None:
+    session = make_session()
+    eid, hero = session.game.heroes()[0]
+    hero.story_points = 2
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [key("s")])
+    assert hero.spend_story_point and hero.story_points == 1
+    assert "spends a story point" in screen.text()
+    assert "one in play: +2 dice" in screen.text()
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [key("s")])
+    assert hero.story_points == 1
+    assert "already has a story point in play" in screen.text()
+
+
+def test_without_story_points_nothing_is_spent_and_it_says_how_to_earn_one(kit: Kit) -> None:
+    session = make_session()
+    _, hero = session.game.heroes()[0]
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [key("s")])
+    assert not hero.spend_story_point
+    assert "no story points" in screen.text()
+
+
+def test_effects_and_a_hidden_seed(tmp_path: Path) -> None:
+    kit = make_kit(tmp_path, hide_seed=True)
+    session = make_session()
+    eid, _ = session.game.heroes()[0]
+    session.game.world.comp(eid, Effects).active.append(
+        Effect("Gluey Web", 99, "acid", 2, 1, False, True, True))
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [], size=(120, 40))
+    assert "Gluey Web: acid, held, continuous" in screen.text()
+    assert "seed: (hidden)" in screen.text() and "seed: 7" not in screen.text()
+
+
+def test_a_fallen_hero_says_what_killed_it(kit: Kit) -> None:
+    session = make_session()
+    eid, hero = session.game.heroes()[0]
+    hero.hits, hero.cause_of_death = 0, "a Gnashing Shade"
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [key("s")])
+    assert "Fallen: slain by a Gnashing Shade" in screen.text()
+    assert session.game.world.comp(eid, HeroState).story_points == 0
+
+
+def test_help_and_back(kit: Kit) -> None:
+    session = make_session()
+    state = HeroSheetScreen(kit, session, BACK)
+    help_screen = state.on_event(key("?"))
+    assert isinstance(help_screen, HelpScreen) and help_screen.title == "Help: hero sheet"
+    assert state.on_event(key("escape")) == BACK
+    _, screen = run_headless(state, [])
+    hints = " ".join(screen.lines()[-2:])
+    for keys in ("Left/Right", "Up/Down", "s spend story point", "Esc", "?"):
+        assert keys in hints

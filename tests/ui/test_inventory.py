@@ -1,0 +1,110 @@
+"""The inventory screen: the active hero's pack in plain words; use healing, drop, letters pick."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from screen_games import give, make_kit, make_session
+
+from game.rules.costs import trade_value
+from game.rules.purchases import Treasure
+from game.ui.events import key
+from game.ui.kit import Kit
+from game.ui.present.headless import run_headless
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.inventory import InventoryScreen
+from game.ui.state import Exit
+from game.world.components import HeroState
+
+BACK = Exit("back")
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Kit:
+    return make_kit(tmp_path)
+
+
+def stocked():
+    session = make_session()
+    game, hero = session.game, session.hero()
+    give(game, hero, "Flask of Mending", fancy=True, heal=3)
+    give(game, hero, "Ring of Frost Warding", fancy=True, annoy=2, type="cold", value=1)
+    give(game, hero, "Painted Fan", value=2)
+    return session, hero
+
+
+def test_every_item_is_listed_with_its_letter_features_and_trade_value(kit: Kit) -> None:
+    session, hero = stocked()
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [])
+    text = screen.text()
+    assert session.game.name(hero) in text
+    assert "a) Flask of Mending" in text and "heals 3 Hits" in text
+    assert "b) Ring of Frost Warding" in text and "+2 Annoy dice vs cold" in text and "+1 value" in text
+    assert "c) Painted Fan" in text and "mundane, +2 value" in text
+    fan = Treasure(value=2, name="Painted Fan")
+    row = next(line for line in screen.lines() if "Painted Fan" in line)
+    assert row.endswith(f"trade {trade_value(fan)}")
+    for keys in ("a-z", "U/Enter", "D", "Esc", "?"):
+        assert keys in screen.lines()[-1] or keys in screen.lines()[-2]
+
+
+def test_a_letter_picks_the_item_and_the_detail_panel_follows(kit: Kit) -> None:
+    session, _ = stocked()
+    state = InventoryScreen(kit, session, BACK)
+    _, screen = run_headless(state, [key("b")])
+    assert state.index == 1
+    assert "Magic dice: adds 2 Annoy dice" in screen.text()
+    assert screen.cursor == (2, screen.find("b) Ring")[1])
+
+
+def test_using_healing_heals_the_hero_removes_the_flask_and_goes_back(kit: Kit) -> None:
+    session, hero = stocked()
+    state = session.game.world.comp(hero, HeroState)
+    state.hits = 4
+    result, _ = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")])
+    assert result == BACK
+    assert state.hits == 7
+    assert "Flask of Mending" not in [session.game.name(e) for e, _ in session.game.pack(hero)]
+
+
+def test_using_a_magic_ring_is_refused_with_the_reason_and_takes_no_turn(kit: Kit) -> None:
+    session, hero = stocked()
+    turn = session.game.turn
+    state = InventoryScreen(kit, session, BACK)
+    result, screen = run_headless(state, [key("b"), key("enter")])
+    assert result.interrupted  # still on the screen when the script ended
+    assert "its magic works while it is carried" in screen.text()
+    assert len(session.game.pack(hero)) == 3 and session.game.turn == turn
+
+
+def test_dropping_puts_the_item_on_the_floor(kit: Kit) -> None:
+    session, hero = stocked()
+    result, _ = run_headless(InventoryScreen(kit, session, BACK), [key("c"), key("D")])
+    assert result == BACK
+    names = [session.game.name(e) for e, _ in session.game.pack(hero)]
+    assert names == ["Flask of Mending", "Ring of Frost Warding"]
+
+
+def test_an_empty_pack_says_so(kit: Kit) -> None:
+    session = make_session()
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")])
+    assert "The pack is empty." in screen.text()
+
+
+def test_help_has_an_inventory_topic_and_escape_goes_back(kit: Kit) -> None:
+    session, _ = stocked()
+    state = InventoryScreen(kit, session, BACK)
+    assert isinstance(state.on_event(key("?")), HelpScreen)
+    _, screen = run_headless(state, [key("?")], size=(100, 40))
+    assert "Your pack" in screen.text()
+    assert state.on_event(key("escape")) == BACK
+
+
+def test_it_fits_80x24_and_uses_a_wide_screen_for_details(kit: Kit) -> None:
+    session, _ = stocked()
+    _, small = run_headless(InventoryScreen(kit, session, BACK), [key("b")])
+    _, wide = run_headless(InventoryScreen(kit, session, BACK), [key("b")], size=(160, 50))
+    assert "Cost 6; trades in town for 3." in small.text()
+    row = next(line for line in wide.lines() if "b) Ring" in line)
+    assert "Fancy: it can hold magic." in row  # the details stand beside the list
