@@ -1,0 +1,196 @@
+"""The Hallway before the latest room: the category roll-off (every seat's die, each re-roll of a
+tie, the order, who took which category) and what the designers bought, as far as the heroes can
+know it. The rules let the heroes know the budgets and that the table spent them; monsters are
+seen when met, so they are named; traps and treasure stay hidden until found."""
+
+from __future__ import annotations
+
+import tcod.console
+
+from game.ui import draw
+from game.ui.events import KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.base import Screen
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_named, wrap_line
+from game.ui.session import Session
+from game.ui.state import State
+
+CATEGORY_LABEL = {"traps": "Traps", "monsters": "Monsters", "treasure": "Treasure"}
+BUDGET_RULE = {"traps": "Party Max + Floor", "monsters": "Party Total + Floor", "treasure": "Party Min + Floor"}
+HELP_TOPICS = (
+    (
+        "The Hallway",
+        "Between rooms: dead heroes' seats make new heroes, heroes with the experience rise a Level, "
+        "continuous harm bites, and then every seat at the table rolls one die. From the highest, each "
+        "seat takes a category for the next room (Traps, Monsters, Treasure); ties re-roll among the "
+        "tied seats. A seat may take several categories, or none.",
+    ),
+    (
+        "Budgets",
+        "Traps get Party Max + Floor points, Monsters Party Total + Floor, Treasure Party Min + Floor, "
+        "and each designer must spend every point. The heroes know the budgets and that they were "
+        "spent; they see the monsters when they meet them, but traps and treasure stay hidden until "
+        "found.",
+    ),
+    ("Keys", "Up/Down, PgUp/PgDn scroll. Esc goes back."),
+)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+class HallwayScreen(Screen):
+    def __init__(self, kit: Kit, session: Session, back: State | None) -> None:
+        super().__init__(kit, back)
+        self.session = session
+        self.offset = 0
+        self._max = 0
+        self._page = 1
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        if action == "menu_up":
+            self.offset -= 1
+        elif action == "menu_down":
+            self.offset += 1
+        elif action == "page_up":
+            self.offset -= self._page
+        elif action == "page_down":
+            self.offset += self._page
+        elif action == "select":
+            return self.go_back()
+        self.offset = max(0, min(self.offset, self._max))
+        return None
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: the Hallway", topics=HELP_TOPICS)
+
+    # -- content --------------------------------------------------------------------------
+
+    def seat(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+        return seat_named(self.kit, self.session.game, seat)
+
+    def die(self, face: int, seat: int) -> list[tuple[str, tuple[int, int, int]]]:
+        name, colour = self.seat(seat)
+        p = self.kit.palette
+        return [(name, colour), (" ", p["text"]), (f"[{face}]", colour), ("   ", p["text"])]
+
+    def lines(self) -> list[Line]:
+        game = self.session.game
+        design = game.last_design
+        p = self.kit.palette
+        dim, text, accent = p["text_dim"], p["text"], p["accent"]
+        if design is None:
+            return [line(("No Hallway yet: the party has not come to a room.", dim))]
+        rows: list[Line] = [
+            line(("Ahead: ", dim), (design.title, p["text_bright"]), (f"  (Floor {design.floor}, room {design.room})",
+                                                                         dim)),
+        ]
+        notes = self.hallway_notes()
+        for note in notes:
+            rows.append(line(("  " + note, p["good"]), indent=4))
+        rows.append(Line())
+        rolloff = design.rolloff
+        if rolloff is not None:
+            rule = f"Category roll-off: every seat rolls a d{rolloff.die}; the highest takes first"
+            rows.append(line((rule, accent)))
+            for r, dice in enumerate(rolloff.rounds):
+                row = line(("  Roll     " if r == 0 else "  Re-roll  ", dim), indent=11)
+                for seat, face in dice:
+                    row.segments.extend(self.die(face, seat))
+                if r:
+                    row.add(f"(tie on {self.tie_face(rolloff, dice)})", dim)
+                rows.append(row)
+            order = line(("  Order    ", dim), indent=11)
+            for i, seat in enumerate(rolloff.order):
+                if i:
+                    order.add(", ", dim)
+                order.add(*self.seat(seat))
+            rows.append(order)
+            for n, (category, seat) in enumerate(rolloff.picks, start=1):
+                name, colour = self.seat(seat)
+                rows.append(line((f"  {n}. ", dim), (name, colour), (" takes ", text),
+                                 (CATEGORY_LABEL.get(category, category), p["text_bright"])))
+            rows.append(Line())
+        rows.append(line(("What the table bought, as far as the heroes can know", accent)))
+        for category, seat, personality in design.takers:
+            name, colour = self.seat(seat)
+            budget = getattr(design.budgets, category)
+            head = line((f"  {CATEGORY_LABEL.get(category, category)}: ", p["text_bright"]), (name, colour),
+                        (self.style(seat, name, personality), dim),
+                        (f", budget {budget} ({BUDGET_RULE.get(category, '')}), all spent", text), indent=4)
+            rows.append(head)
+            rows.append(line(("    " + self.bought(category), text), indent=4))
+        if design.downward_stair is not None:
+            rows.append(line(("  Party Min rose: a stair down waits in this room.", p["good"]), indent=4))
+        return rows
+
+    def style(self, seat: int, name: str, personality: str) -> str:
+        """How a seat's purchase was made: a human's own room, or the AI's style for it."""
+        game = self.session.game
+        if not personality or personality.lower() in name.lower():
+            return ""
+        if 0 <= seat < len(game.seats) and game.seats[seat].human:
+            return "" if game.dials.design == "ask" else f" (built for them by the AI: {personality})"
+        return f" ({personality})"
+
+    @staticmethod
+    def tie_face(rolloff: object, dice: tuple[tuple[int, int], ...]) -> str:
+        """The face the seats of a re-roll had tied on, from the round before that held them all."""
+        seats = {s for s, _ in dice}
+        for earlier in reversed(getattr(rolloff, "rounds", ())):
+            faces = {f for s, f in earlier if s in seats}
+            if len(faces) == 1 and seats <= {s for s, _ in earlier} and earlier != dice:
+                return str(faces.pop())
+        return "?"
+
+    def bought(self, category: str) -> str:
+        design = self.session.game.last_design
+        if category == "monsters":
+            names: dict[str, int] = {}
+            for placed in design.monsters:
+                name = placed.monster.name or "something"
+                names[name] = names.get(name, 0) + 1
+            listed = ", ".join(n if c == 1 else f"{n} (x{c})" for n, c in names.items())
+            return f"{_plural(len(design.monsters), 'monster', 'monsters')}: {listed}" if names else "no monsters"
+        if category == "traps":
+            count = len(design.traps)
+            return f"{_plural(count, 'trap', 'traps')}; what and where stays hidden until found"
+        return "what and where stays hidden until found"
+
+    def hallway_notes(self) -> list[str]:
+        """What else happened in this Hallway (new heroes, level-ups), from the log."""
+        log = self.session.game.log
+        last = next((i for i in range(len(log) - 1, -1, -1) if log[i].text.startswith("Hallway:")), None)
+        if last is None:
+            return []
+        notes = []
+        i = last - 1
+        while i >= 0 and log[i].kind == "hallway" and log[i].turn == log[last].turn \
+                and not log[i].text.startswith("Hallway:"):
+            notes.insert(0, log[i].text)
+            i -= 1
+        return notes
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        draw.clear(console, palette)
+        draw.text(console, 1, 0, "The Hallway", palette["title"])
+        bottom = footer(console, self.kit, [("Up/Down PgUp/PgDn", "scroll"), ("Esc/Enter", "back"),
+                                            ("?", "help")]) - 1
+        top = 2
+        height = max(1, bottom - top + 1)
+        width = min(console.width - 3, 110)
+        rows = [w for row in self.lines() for w in wrap_line(row, width)]
+        self._page = max(1, height - 1)
+        self._max = max(0, len(rows) - height)
+        self.offset = max(0, min(self.offset, self._max))
+        draw_lines(console, 1, top, width, height, rows, self.offset)
+        scroll_marks(console, self.kit, console.width - 1, top, top + height - 1, self.offset > 0,
+                     self.offset < self._max)
+
+    def cursor(self) -> tuple[int, int] | None:
+        return (1, 2)

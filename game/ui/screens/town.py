@@ -1,0 +1,291 @@
+"""Town (Fungeon "Heading Back to Town"): the purse, every hero's pack with what each item
+trades for, selling (half the item's cost), healing bought as a healer's draught at its full cost,
+retiring (bank everything and end the run) and delving again.
+
+Letters a-z pick an item across all the packs; the arrows and keypad move. Action keys are
+capitals so that no item letter is lost: S sell, H heal, R retire, D delve."""
+
+from __future__ import annotations
+
+import string
+
+import tcod.console
+
+from game.engine.actions import Delve, Retire, Trade
+from game.engine.town import healing_price
+from game.rules.costs import trade_value
+from game.rules.heroes import max_hits
+from game.ui import draw
+from game.ui.events import KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.base import Screen
+from game.ui.screens.dialog import ConfirmDialog
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.widgets import footer, scroll_marks, seat_colour
+from game.ui.screens.words import item_features
+from game.ui.session import Session
+from game.ui.state import State
+from game.world.components import HeroState
+
+LETTERS = string.ascii_lowercase
+HELP_TOPICS = (
+    (
+        "Town",
+        "Treasure trades here at half its cost, rounded down: that is the trade value beside each "
+        "item. Healing is bought only as a healer's draught: a Fancy item with Heal points, paid at its "
+        "full cost (2 + the points). Retiring sells everything the heroes carry, banks the purse and "
+        "ends the run: the score is the value banked. Delving takes the party back to the dungeon's "
+        "entrance with what it carries.",
+    ),
+    (
+        "Keys",
+        "a-z pick an item, Up/Down move. S sells the picked item (asks first). H buys healing for the "
+        "picked hero: Left/Right choose the points, Enter buys. R retires (asks first). D delves again.",
+    ),
+)
+
+
+class TownScreen(Screen):
+    def __init__(self, kit: Kit, session: Session, back: State | None) -> None:
+        super().__init__(kit, back)
+        self.session = session
+        self.index = 0  # into rows()
+        self.status = ""
+        self.healing: int | None = None  # points being chosen, while the healing chooser is open
+        self._cursor: tuple[int, int] | None = None
+
+    # -- what is on offer -----------------------------------------------------------------
+
+    def rows(self) -> list[tuple[int, int, int]]:
+        """(hero entity, pack index or -1 for the hero's own row, item letter number or -1)."""
+        out: list[tuple[int, int, int]] = []
+        letter = 0
+        game = self.session.game
+        for eid, _ in game.heroes():
+            out.append((eid, -1, -1))
+            for i, _ in enumerate(game.pack(eid)):
+                out.append((eid, i, letter))
+                letter += 1
+        return out
+
+    def selected(self) -> tuple[int, int, int] | None:
+        rows = self.rows()
+        if not rows:
+            return None
+        self.index = max(0, min(self.index, len(rows) - 1))
+        return rows[self.index]
+
+    def hero_state(self, eid: int) -> HeroState:
+        return self.session.game.world.comp(eid, HeroState)
+
+    def in_town(self) -> bool:
+        return self.session.game.phase == "town"
+
+    # -- events ---------------------------------------------------------------------------
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        if self.healing is not None:
+            return self.healing_key(action, event)
+        rows = self.rows()
+        k = event.key
+        if len(k) == 1 and k in LETTERS:
+            found = next((r for r, row in enumerate(rows) if row[2] == LETTERS.index(k)), None)
+            if found is None:
+                self.status = f"No item {k}."
+            else:
+                self.index, self.status = found, ""
+            return None
+        if k == "S":
+            return self.sell()
+        if k == "H":
+            self.open_healing()
+            return None
+        if k == "R":
+            return self.retire()
+        if k == "D":
+            return self.delve()
+        if action == "menu_up" and rows:
+            self.index = (self.index - 1) % len(rows)
+        elif action == "menu_down" and rows:
+            self.index = (self.index + 1) % len(rows)
+        elif action == "page_up" or k == "home":
+            self.index = 0
+        elif action == "page_down" or k == "end":
+            self.index = max(0, len(rows) - 1)
+        return None
+
+    def sell(self) -> State | None:
+        row = self.selected()
+        if not self.in_town():
+            self.status = "Only in town."
+            return None
+        if row is None or row[1] < 0:
+            self.status = "Pick an item to sell (a-z)."
+            return None
+        eid, i, _ = row
+        game = self.session.game
+        item_eid, item = game.pack(eid)[i]
+        name, value = game.name(item_eid), trade_value(item.spec)
+        seat = self.hero_state(eid).seat
+
+        def yes() -> State:
+            before = game.purse
+            self.session.apply(Trade(seat, item=i))
+            self.status = f"Sold {name} for {game.purse - before}. The purse holds {game.purse}."
+            return self
+
+        return ConfirmDialog(self.kit, self, f"Sell {name} for {value}?", on_yes=yes, title="Sell",
+                             yes_label="Sell", no_label="Keep")
+
+    def healing_hero(self) -> int | None:
+        row = self.selected()
+        return None if row is None else row[0]
+
+    def open_healing(self) -> None:
+        eid = self.healing_hero()
+        if eid is None or not self.in_town():
+            self.status = "No hero to heal." if eid is None else "Only in town."
+            return
+        hero = self.hero_state(eid)
+        missing = max_hits(hero.level) - hero.hits
+        if missing <= 0:
+            self.status = f"{self.session.game.name(eid)} is unhurt."
+            return
+        self.healing = missing
+        while self.healing > 1 and healing_price(self.healing) > self.session.game.purse:
+            self.healing -= 1
+        self.status = ""
+
+    def healing_key(self, action: str | None, event: KeyEvent) -> State | None:
+        eid = self.healing_hero()
+        assert eid is not None and self.healing is not None
+        hero = self.hero_state(eid)
+        missing = max(1, max_hits(hero.level) - hero.hits)
+        if action in ("menu_left", "menu_down"):
+            self.healing = max(1, self.healing - 1)
+        elif action in ("menu_right", "menu_up"):
+            self.healing = min(missing, self.healing + 1)
+        elif action == "select" or event.key == "H":
+            points, price = self.healing, healing_price(self.healing)
+            game = self.session.game
+            if price > game.purse:
+                self.status = f"A draught of {points} costs {price}; the purse holds {game.purse}."
+                return None
+            before = hero.hits
+            self.session.apply(Trade(hero.seat, heal=points))
+            self.status = f"{game.name(eid)} drinks: +{hero.hits - before} Hits for {price}."
+            self.healing = None
+        return None
+
+    def retire(self) -> State | None:
+        if not self.in_town():
+            self.status = "Only in town."
+            return None
+        game = self.session.game
+        worth = game.purse + sum(trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
+
+        def yes() -> State:
+            self.session.apply(Retire(self.seat()))
+            return self.go_back()
+
+        return ConfirmDialog(self.kit, self, f"Retire? Everything carried is sold and {worth} is banked. The run "
+                             "ends here.", on_yes=yes, title="Retire", yes_label="Retire", no_label="Stay")
+
+    def delve(self) -> State | None:
+        if not self.in_town():
+            self.status = "Only in town."
+            return None
+        self.session.apply(Delve(self.seat()))
+        return self.go_back()
+
+    def seat(self) -> int:
+        seat = self.session.game.next_seat()
+        if seat is None:
+            heroes = self.session.game.heroes()
+            seat = heroes[0][1].seat if heroes else 0
+        return seat
+
+    def on_event(self, event):  # noqa: ANN001, ANN201 - Screen's signature
+        if self.healing is not None and isinstance(event, KeyEvent) and event.key == "escape":
+            self.healing = None
+            return None
+        return super().on_event(event)
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: town", topics=HELP_TOPICS)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        game = self.session.game
+        draw.clear(console, palette)
+        draw.text(console, 1, 0, "Town", palette["title"])
+        x = 7 + draw.text(console, 7, 0, "Purse: ", palette["text_dim"])
+        x += draw.text(console, x, 0, str(game.purse), palette["treasure"])
+        carried = sum(trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
+        draw.text(console, x, 0, f"   packs would fetch {carried}   Floor {game.stats.deepest_floor} at deepest,"
+                                 f" {game.stats.rooms_cleared} rooms cleared", palette["text_dim"],
+                  width=console.width - x - 1)
+        if self.healing is not None:
+            hints = [("Left/Right", "points"), ("Enter", "buy"), ("Esc", "cancel"), ("?", "help")]
+        else:
+            hints = [("a-z", "pick"), ("Up/Down", "move"), ("S", "sell"), ("H", "buy healing"), ("R", "retire"),
+                     ("D", "delve again"), ("Esc", "back"), ("?", "help")]
+        bottom = footer(console, self.kit, hints) - 1
+        if self.healing is not None:
+            eid = self.healing_hero()
+            price = healing_price(self.healing)
+            afford = price <= game.purse
+            draw.fill(console, 0, bottom - 1, console.width, 2, palette["panel_bg"])
+            draw.text(console, 1, bottom - 1, f"Healer's draught for {game.name(eid) if eid else '?'}:",
+                      palette["accent"])
+            draw.text(console, 1, bottom, f"< {self.healing} Hits >  costs {price} (2 + {self.healing})  "
+                                          f"purse {game.purse}", palette["text"] if afford else palette["bad"])
+            bottom -= 2
+        elif self.status:
+            draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
+            bottom -= 1
+        if not self.in_town():
+            draw.text(console, 2, 2, "The party is not in town.", palette["warning"])
+            return
+        rows = self.rows()
+        self.selected()
+        list_w = min(console.width - 2, 110)
+        draw.text(console, 2, 2, "Hero / item", palette["text_dim"])
+        draw.text(console, 38, 2, "features", palette["text_dim"])
+        draw.text(console, list_w - 5, 2, "trade", palette["text_dim"])
+        top = 3
+        height = max(1, bottom - top + 1)
+        first = max(0, min(self.index - height + 1, len(rows) - height)) if self.index >= height else 0
+        self._cursor = None
+        for r, (eid, i, letter) in enumerate(rows[first : first + height]):
+            y = top + r
+            selected = first + r == self.index
+            if selected:
+                draw.fill(console, 1, y, list_w, 1, palette["selection_bg"])
+                self._cursor = (2, y)
+            fg = palette["selection_fg"] if selected else palette["text"]
+            hero = self.hero_state(eid)
+            if i < 0:
+                colour = fg if selected else seat_colour(self.kit, game.seats[hero.seat])
+                x = 2 + draw.text(console, 2, y, game.name(eid), colour)
+                top_hits = max_hits(hero.level)
+                need = top_hits - hero.hits
+                note = f"  Hits {hero.hits}/{top_hits}" + (f", {need} to heal: {healing_price(need)}" if need else "")
+                draw.text(console, x, y, note, fg if selected else palette["text_dim"])
+                continue
+            item_eid, item = game.pack(eid)[i]
+            draw.text(console, 4, y, f"{LETTERS[letter] if letter < len(LETTERS) else ' '})",
+                      fg if selected else palette["key"])
+            draw.text(console, 7, y, game.name(item_eid), fg if selected else palette["treasure"], width=30)
+            value = f"{trade_value(item.spec):>4}"
+            feats = ", ".join(item_features(item.spec))
+            draw.text(console, 38, y, feats, fg, width=max(0, list_w - 38 - 6))
+            draw.text(console, list_w - 4, y, value, fg)
+        if not any(i >= 0 for _, i, _ in rows):
+            draw.text(console, 4, top + len(rows), "(the packs are empty)", palette["text_dim"])
+        scroll_marks(console, self.kit, list_w + 1, top, top + height - 1, first > 0, first + height < len(rows))
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor

@@ -1,0 +1,86 @@
+"""The Hallway screen: the roll-off as it fell and what the designers bought, as the heroes know it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from screen_games import make_kit, make_session
+
+from game.engine.autoplay import play
+from game.ui.events import key
+from game.ui.kit import Kit
+from game.ui.present.headless import run_headless
+from game.ui.screens.hallway import HallwayScreen
+from game.ui.screens.help import HelpScreen
+from game.ui.session import Session
+from game.ui.state import Exit
+
+BACK = Exit("back")
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Kit:
+    return make_kit(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def in_room() -> Session:
+    session = make_session(seed=7)
+    game = session.game
+    play(game, 20)
+    assert game.last_design is not None and game.last_design.rolloff is not None
+    return session
+
+
+def test_before_any_room_it_says_there_was_no_hallway(kit: Kit) -> None:
+    session = make_session()
+    _, screen = run_headless(HallwayScreen(kit, session, BACK), [])
+    assert "No Hallway yet" in screen.text()
+
+
+def test_every_seats_die_each_reroll_and_the_order_are_shown_in_seat_colours(kit: Kit, in_room: Session) -> None:
+    game = in_room.game
+    rolloff = game.last_design.rolloff
+    _, screen = run_headless(HallwayScreen(kit, in_room, BACK), [])
+    rows = screen.lines()
+    roll_rows = [r for r in rows if r.strip().startswith(("Roll ", "Re-roll "))]
+    assert len(roll_rows) == len(rolloff.rounds)
+    for row, dice in zip(roll_rows, rolloff.rounds, strict=True):
+        for seat, face in dice:
+            assert f"{game.seats[seat].name} [{face}]" in row
+    y = rows.index(roll_rows[0])
+    seat, face = rolloff.rounds[0][0]
+    x = rows[y].index(f"[{face}]")
+    assert tuple(screen.console.fg[y, x]) == kit.palette.seat(seat)
+    order = next(r for r in rows if r.strip().startswith("Order"))
+    assert order.split("Order", 1)[1].strip() == ", ".join(game.seats[s].name for s in rolloff.order)
+    for n, (category, seat) in enumerate(rolloff.picks, start=1):
+        assert f"{n}. {game.seats[seat].name} takes {category.title()}" in screen.text()
+
+
+def test_purchases_show_budgets_monster_names_and_trap_counts_but_hide_details(kit: Kit, in_room: Session) -> None:
+    design = in_room.game.last_design
+    _, screen = run_headless(HallwayScreen(kit, in_room, BACK), [], size=(120, 40))
+    text = screen.text()
+    assert f"budget {design.budgets.traps} (Party Max + Floor), all spent" in text
+    assert f"budget {design.budgets.monsters} (Party Total + Floor), all spent" in text
+    assert f"budget {design.budgets.treasure} (Party Min + Floor), all spent" in text
+    for placed in design.monsters:
+        assert placed.monster.name in text
+    count = len(design.traps)
+    assert f"{count} trap{'s' if count != 1 else ''}; what and where stays hidden" in text
+    for placed in design.traps:
+        assert placed.trap.name not in text and placed.trap.type not in text
+    for placed in design.treasure:
+        assert placed.item.name not in text
+
+
+def test_it_scrolls_when_the_screen_is_short_and_goes_back(kit: Kit, in_room: Session) -> None:
+    state = HallwayScreen(kit, in_room, BACK)
+    _, screen = run_headless(state, [key("pagedown")], size=(80, 24))
+    assert state.offset == 0  # everything fits at 80x24: nothing to scroll
+    assert "Treasure:" in screen.text()
+    assert isinstance(state.on_event(key("?")), HelpScreen)
+    assert state.on_event(key("escape")) == BACK
+    assert state.on_event(key("enter")) == BACK

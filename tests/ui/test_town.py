@@ -1,0 +1,149 @@
+"""The town screen: the purse, the packs with trade values, selling, healing, retiring, delving."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from screen_games import give, in_town, make_kit, make_session
+
+from game.engine.town import healing_price
+from game.rules.costs import trade_value
+from game.rules.purchases import Treasure
+from game.ui.events import key
+from game.ui.kit import Kit
+from game.ui.present.headless import run_headless
+from game.ui.screens.dialog import ConfirmDialog
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.town import TownScreen
+from game.ui.session import Session
+from game.ui.state import Exit
+
+BACK = Exit("back")
+RING = {"fancy": True, "annoy": 2, "type": "cold", "value": 1}
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Kit:
+    return make_kit(tmp_path)
+
+
+def town() -> Session:
+    session = in_town(make_session(seats="human,ai+hero,ai"))
+    game = session.game
+    (first, _), (second, _) = game.heroes()
+    give(game, first, "Flask of Mending", fancy=True, heal=3)
+    give(game, first, "Ring of Frost Warding", **RING)
+    give(game, second, "Painted Fan", value=2)
+    return session
+
+
+def test_the_purse_every_pack_and_each_trade_value_are_shown(kit: Kit) -> None:
+    session = town()
+    session.game.purse = 5
+    _, screen = run_headless(TownScreen(kit, session, BACK), [])
+    text = screen.text()
+    assert "Purse: 5" in text
+    for eid, _ in session.game.heroes():
+        assert session.game.name(eid) in text
+    ring_row = next(line for line in screen.lines() if "b) Ring of Frost Warding" in line)
+    assert ring_row.rstrip().endswith(str(trade_value(Treasure(**RING))))
+    assert "c) Painted Fan" in text
+    hints = " ".join(screen.lines()[-2:])
+    for keys in ("a-z", "S sell", "H buy healing", "R retire", "D delve again", "Esc", "?"):
+        assert keys in hints
+
+
+def test_selling_raises_the_purse_by_the_items_trade_value(kit: Kit) -> None:
+    session = town()
+    game = session.game
+    first = game.heroes()[0][0]
+    before = game.purse
+    state = TownScreen(kit, session, BACK)
+    assert isinstance(state.on_event(key("b")) or state, TownScreen)
+    dialog = state.on_event(key("S"))
+    assert isinstance(dialog, ConfirmDialog) and "Sell Ring of Frost Warding for 3?" in dialog.question
+    _, screen = run_headless(dialog, [key("Y")])
+    assert game.purse == before + trade_value(Treasure(**RING))
+    assert [game.name(e) for e, _ in game.pack(first)] == ["Flask of Mending"]
+    assert f"The purse holds {game.purse}" in screen.text()
+
+
+def test_saying_no_keeps_the_item(kit: Kit) -> None:
+    session = town()
+    state = TownScreen(kit, session, BACK)
+    run_headless(state, [key("c"), key("S"), key("N")])
+    assert session.game.purse == 0
+    assert len(session.game.pack(session.game.heroes()[1][0])) == 1
+
+
+def test_buying_healing_shows_the_price_and_heals_the_picked_hero(kit: Kit) -> None:
+    session = town()
+    game = session.game
+    eid, hero = game.heroes()[0]
+    hero.hits = 4
+    game.purse = 20
+    state = TownScreen(kit, session, BACK)
+    _, screen = run_headless(state, [key("H")])
+    assert state.healing == 6
+    assert f"< 6 Hits >  costs {healing_price(6)}" in screen.text()
+    _, screen = run_headless(state, [key("left"), key("left"), key("enter")])
+    assert hero.hits == 8
+    assert game.purse == 20 - healing_price(4)
+    assert f"+4 Hits for {healing_price(4)}" in screen.text()
+
+
+def test_healing_never_offers_more_than_the_purse_can_pay(kit: Kit) -> None:
+    session = town()
+    game = session.game
+    _, hero = game.heroes()[0]
+    hero.hits = 1
+    game.purse = healing_price(3)
+    state = TownScreen(kit, session, BACK)
+    run_headless(state, [key("H")])
+    assert state.healing == 3
+    run_headless(state, [key("right"), key("enter")])
+    assert hero.hits == 1 and game.purse == healing_price(3)  # 4 points cost more than the purse
+    run_headless(state, [key("left"), key("enter")])
+    assert hero.hits == 4 and game.purse == 0
+
+
+def test_retire_asks_then_banks_everything_and_ends_the_run(kit: Kit) -> None:
+    session = town()
+    game = session.game
+    game.purse = 4
+    worth = 4 + trade_value(Treasure(fancy=True, heal=3)) + trade_value(Treasure(**RING)) + trade_value(
+        Treasure(value=2))
+    state = TownScreen(kit, session, BACK)
+    dialog = state.on_event(key("R"))
+    assert isinstance(dialog, ConfirmDialog) and f"{worth} is banked" in dialog.question
+    assert dialog.on_event(key("escape")) is state and game.phase == "town"
+    result, _ = run_headless(dialog, [key("Y")])
+    assert result == BACK
+    assert game.phase == "over" and game.stats.banked == worth
+
+
+def test_delve_goes_back_into_the_dungeon(kit: Kit) -> None:
+    session = town()
+    result, _ = run_headless(TownScreen(kit, session, BACK), [key("D")])
+    assert result == BACK and session.game.phase == "dungeon"
+
+
+def test_outside_town_the_screen_says_so_and_sells_nothing(kit: Kit) -> None:
+    session = make_session()
+    give(session.game, session.hero(), "Painted Fan", value=2)
+    state = TownScreen(kit, session, BACK)
+    _, screen = run_headless(state, [key("a"), key("S")])
+    assert "not in town" in screen.text()
+    assert len(session.game.pack(session.hero())) == 1
+
+
+def test_help_and_back(kit: Kit) -> None:
+    session = town()
+    session.game.heroes()[0][1].hits = 3
+    state = TownScreen(kit, session, BACK)
+    assert isinstance(state.on_event(key("?")), HelpScreen)
+    state.on_event(key("H"))
+    assert state.healing is not None
+    assert state.on_event(key("escape")) is None and state.healing is None  # Esc closes the chooser first
+    assert state.on_event(key("escape")) == BACK
