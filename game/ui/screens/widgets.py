@@ -4,6 +4,7 @@ and a scrolling text screen (the morgue file)."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -244,7 +245,7 @@ class TextScreen(Screen):
         bottom = footer(console, self.kit, hints) - 1
         top = 2
         height = max(1, bottom - top)
-        rows = [wrapped for raw in self.body for wrapped in draw.wrap(raw, console.width - 4)]
+        rows = [wrapped for raw in self.body for wrapped in _wrap_indented(raw, console.width - 4)]
         self._page = max(1, height - 1)
         self._max = max(0, len(rows) - height)
         self.offset = max(0, min(self.offset, self._max))
@@ -255,3 +256,12 @@ class TextScreen(Screen):
 
     def cursor(self) -> tuple[int, int] | None:
         return (2, 2)
+
+
+def _wrap_indented(raw: str, width: int) -> list[str]:
+    """A line wrapped to ``width``, its continuations indented two past its own indentation."""
+    indent = len(raw) - len(raw.lstrip(" "))
+    if len(raw) <= width or indent + 12 > width:
+        return draw.wrap(raw, width)
+    return textwrap.wrap(raw.strip(), width, initial_indent=" " * indent, subsequent_indent=" " * (indent + 2),
+                         break_long_words=True, break_on_hyphens=False)

@@ -1,0 +1,133 @@
+"""The end of a run: how it ended, the score (the trade value banked), the deepest floor and the
+rooms, each hero's fate, the seed, where the morgue file was written and the run's place on the
+high-score list. The morgue text can be read from here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tcod.console
+
+from game.engine.morgue import OUTCOME_TEXT, morgue_text, score
+from game.ui import draw
+from game.ui.events import KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.base import Screen
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.widgets import Line, TextScreen, draw_lines, footer, line, scroll_marks, seat_colour, wrap_line
+from game.ui.session import Session
+from game.ui.state import State
+
+TITLES = {"wiped": "The party has fallen", "retired": "Home, and retired", "quest": "Quest fulfilled"}
+HELP_TOPICS = (
+    (
+        "The end of a run",
+        "A run ends when every hero is dead at once, when the party retires in town with its loot, or "
+        "when the quest is fulfilled. The score is the trade value banked in town. The morgue file "
+        "keeps the whole story: heroes, rooms, the last of the log and the map as the party knew it.",
+    ),
+    ("Keys", "M reads the morgue file here. Enter or Esc returns to the title."),
+)
+
+
+class EndOfRunScreen(Screen):
+    def __init__(self, kit: Kit, session: Session, back: State | None, morgue_path: Path | str | None = None,
+                 rank: int | None = None) -> None:
+        super().__init__(kit, back)
+        self.session = session
+        self.morgue_path = Path(morgue_path) if morgue_path is not None else None
+        self.rank = rank
+        self.offset = 0
+        self._max = 0
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        if event.key in ("M", "m"):
+            return TextScreen(self.kit, self, "Morgue file", self.morgue())
+        if action == "select":
+            return self.go_back()
+        if action == "menu_up":
+            self.offset = max(0, self.offset - 1)
+        elif action == "menu_down":
+            self.offset = min(self._max, self.offset + 1)
+        return None
+
+    def morgue(self) -> str:
+        """The file as written; if it cannot be read, the same text made afresh."""
+        if self.morgue_path is not None:
+            try:
+                return self.morgue_path.read_text(encoding="utf-8")
+            except OSError:
+                pass
+        return morgue_text(self.session.game, hide_seed=self.kit.options.hide_seed)
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: end of the run", topics=HELP_TOPICS)
+
+    def lines(self) -> list[Line]:
+        game = self.session.game
+        p = self.kit.palette
+        dim, text, bright = p["text_dim"], p["text"], p["text_bright"]
+        s = game.stats
+        rows = [
+            line((f"The party {OUTCOME_TEXT.get(game.outcome, game.outcome)}.", text)),
+            Line(),
+            line(("Score (value banked)  ", dim), (str(score(game)), p["treasure"])),
+            line(("Deepest floor         ", dim), (str(s.deepest_floor), bright)),
+            line(("Rooms                 ", dim), (f"{s.rooms_entered} entered, {s.rooms_cleared} cleared", bright)),
+            line(("Monsters killed       ", dim), (str(s.monsters_killed), text), ("   traps found ", dim),
+                 (str(s.traps_found), text), ("   hero deaths ", dim), (str(s.deaths), text)),
+            line(("Turns                 ", dim), (str(game.turn), text)),
+        ]
+        if game.quest is not None:
+            from game.engine.quests import progress
+
+            done = "fulfilled" if game.quest_paid else f"{progress(game, game.quest)}/{game.quest.count}"
+            rows.append(line(("Quest                 ", dim), (f"{game.quest.name} ({done})", text), indent=22))
+        seed = "(hidden)" if self.kit.options.hide_seed else str(game.seed)
+        rows.append(line(("Seed                  ", dim), (seed, text)))
+        rows.append(Line())
+        rows.append(line(("The heroes", p["accent"])))
+        for eid, hero in game.heroes(living=False):
+            colour = seat_colour(self.kit, game.seats[hero.seat])
+            if hero.hits <= 0:
+                fate = (f"slain by {hero.cause_of_death or 'the dungeon'}", p["bad"])
+            else:
+                fate = (f"alive, {hero.hits} Hits", p["good"])
+            rows.append(line(("  ", text), (game.name(eid), colour),
+                             (f", Level {hero.level} {hero.race} {hero.klass}, {hero.xp} XP, {hero.kills} kills: ",
+                              text), fate, indent=4))
+        if s.deaths:
+            fell = "1 hero fell along the way and was" if s.deaths == 1 else f"{s.deaths} heroes fell and were"
+            rows.append(line((f"  ({fell} replaced.)", dim), indent=4))
+        rows.append(Line())
+        if self.morgue_path is not None:
+            rows.append(line(("Morgue file  ", dim), (str(self.morgue_path), text), indent=13))
+        else:
+            rows.append(line(("Morgue file  ", dim), ("not written", text)))
+        if self.rank is not None:
+            rows.append(line(("High scores  ", dim), (f"#{self.rank}", p["treasure"]),
+                             (" on the list" + (": the best run yet!" if self.rank == 1 else ""), text)))
+        return rows
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        game = self.session.game
+        draw.clear(console, palette)
+        title = TITLES.get(game.outcome, "The run is over")
+        colour = palette["bad"] if game.outcome == "wiped" else palette["title"]
+        draw.text_center(console, 1, title, colour)
+        bottom = footer(console, self.kit, [("M", "read the morgue file"), ("Enter/Esc", "title screen"),
+                                            ("?", "help")]) - 1
+        width = min(console.width - 4, 100)
+        x = max(2, (console.width - width) // 2)
+        top = 3
+        height = max(1, bottom - top + 1)
+        rows = [w for row in self.lines() for w in wrap_line(row, width)]
+        self._max = max(0, len(rows) - height)
+        self.offset = max(0, min(self.offset, self._max))
+        draw_lines(console, x, top, width, height, rows, self.offset)
+        scroll_marks(console, self.kit, console.width - 1, top, top + height - 1, self.offset > 0,
+                     self.offset < self._max)
+
+    def cursor(self) -> tuple[int, int] | None:
+        return (2, 3)

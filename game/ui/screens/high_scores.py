@@ -1,0 +1,106 @@
+"""The high-score list: the best runs, best first (score, then deepest floor, then rooms)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import tcod.console
+
+from game.engine.morgue import ScoreEntry
+from game.ui import draw
+from game.ui.events import KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.base import Screen
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.widgets import footer, scroll_marks
+from game.ui.state import State
+
+OUTCOME_WORDS = {"wiped": "fell", "retired": "retired", "quest": "quest done", "unfinished": "unfinished"}
+HELP_TOPICS = (
+    (
+        "High scores",
+        "Every finished run, best first: the score is the trade value banked in town; ties go to the "
+        "deeper floor, then the more rooms, then the fewer turns. Seeds are hidden when the Hide the "
+        "seed option is on.",
+    ),
+    ("Keys", "Up/Down, PgUp/PgDn, Home/End scroll. Esc goes back."),
+)
+COLUMNS = (("#", 4), ("Score", 7), ("Outcome", 12), ("Floor", 6), ("Rooms", 6), ("Turns", 7), ("Seed", 12))
+
+
+class HighScoresScreen(Screen):
+    def __init__(
+        self, kit: Kit, scores: Sequence[ScoreEntry], back: State | None, highlight: int | None = None
+    ) -> None:
+        super().__init__(kit, back)
+        self.scores = list(scores)
+        self.highlight = highlight  # a rank (1-based) to mark: the run just ended
+        self.offset = max(0, (highlight or 1) - 5)
+        self._max = 0
+        self._page = 1
+        self._cursor: tuple[int, int] | None = None
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        if event.key == "home":
+            self.offset = 0
+        elif event.key == "end":
+            self.offset = self._max
+        elif action == "menu_up":
+            self.offset -= 1
+        elif action == "menu_down":
+            self.offset += 1
+        elif action == "page_up":
+            self.offset -= self._page
+        elif action == "page_down":
+            self.offset += self._page
+        elif action == "select":
+            return self.go_back()
+        self.offset = max(0, min(self.offset, self._max))
+        return None
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: high scores", topics=HELP_TOPICS)
+
+    def row(self, rank: int, entry: ScoreEntry) -> list[str]:
+        seed = "-" if self.kit.options.hide_seed else str(entry.seed)
+        return [str(rank), str(entry.score), OUTCOME_WORDS.get(entry.outcome, entry.outcome), str(entry.floor),
+                str(entry.rooms), str(entry.turns), seed]
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        draw.clear(console, palette)
+        draw.text(console, 1, 0, "High scores", palette["title"])
+        bottom = footer(console, self.kit, [("Up/Down PgUp/PgDn Home/End", "scroll"), ("Esc", "back"),
+                                            ("?", "help")]) - 1
+        self._cursor = (1, 2)
+        if not self.scores:
+            draw.text(console, 2, 2, "No runs yet. The dungeon is waiting.", palette["text_dim"])
+            return
+        x = 1
+        for label, width in COLUMNS:
+            draw.text(console, x, 2, label, palette["accent"])
+            x += width
+        draw.text(console, x, 2, "Heroes", palette["accent"])
+        top = 3
+        height = max(1, bottom - top + 1)
+        self._page = max(1, height - 1)
+        self._max = max(0, len(self.scores) - height)
+        self.offset = max(0, min(self.offset, self._max))
+        for i, entry in enumerate(self.scores[self.offset : self.offset + height]):
+            rank = self.offset + i + 1
+            y = top + i
+            marked = rank == self.highlight
+            if marked:
+                draw.fill(console, 0, y, console.width, 1, palette["selection_bg"])
+                self._cursor = (1, y)
+            fg = palette["selection_fg"] if marked else palette["text"]
+            x = 1
+            for (_, width), cell in zip(COLUMNS, self.row(rank, entry), strict=True):
+                draw.text(console, x, y, cell, fg, width=width - 1)
+                x += width
+            draw.text(console, x, y, entry.heroes, fg if marked else palette["text_dim"], width=console.width - x - 2)
+        scroll_marks(console, self.kit, console.width - 1, top, top + height - 1, self.offset > 0,
+                     self.offset < self._max)
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor

@@ -1,0 +1,116 @@
+"""The end-of-run screen and the high-score list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from screen_games import make_kit, make_session
+
+from game.engine.autoplay import play
+from game.engine.morgue import ScoreEntry, add_score, score, write_morgue
+from game.ui.events import key
+from game.ui.kit import Kit
+from game.ui.present.headless import run_headless
+from game.ui.screens.end_of_run import EndOfRunScreen
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.high_scores import HighScoresScreen
+from game.ui.screens.widgets import TextScreen
+from game.ui.session import Session
+from game.ui.state import Exit
+
+TITLE = Exit("title")
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Kit:
+    return make_kit(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def ended() -> Session:
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    assert session.game.phase == "over"
+    return session
+
+
+def test_the_outcome_score_floors_rooms_fates_seed_path_and_rank_are_shown(
+        kit: Kit, ended: Session, tmp_path: Path) -> None:
+    game = ended.game
+    path = write_morgue(game, tmp_path)
+    rank, _ = add_score(game, tmp_path / "scores.json")
+    _, screen = run_headless(EndOfRunScreen(kit, ended, TITLE, path, rank), [], size=(100, 40))
+    text = screen.text()
+    assert "The party fell in the dungeon." in text
+    assert f"Score (value banked)  {score(game)}" in text
+    assert f"Deepest floor         {game.stats.deepest_floor}" in text
+    assert f"{game.stats.rooms_entered} entered, {game.stats.rooms_cleared} cleared" in text
+    for eid, hero in game.heroes(living=False):
+        assert game.name(eid) in text
+        if hero.hits <= 0:
+            assert f"slain by {hero.cause_of_death}" in text
+    assert f"Seed                  {game.seed}" in text
+    assert str(path) in text
+    assert f"#{rank} on the list" in text
+
+
+def test_m_shows_the_morgue_file_and_enter_returns_to_the_title(
+        kit: Kit, ended: Session, tmp_path: Path) -> None:
+    path = write_morgue(ended.game, tmp_path)
+    state = EndOfRunScreen(kit, ended, TITLE, path, None)
+    morgue = state.on_event(key("M"))
+    assert isinstance(morgue, TextScreen)
+    _, screen = run_headless(morgue, [])
+    assert "Masterless - morgue file" in screen.text()
+    assert morgue.on_event(key("escape")) is state
+    assert state.on_event(key("enter")) == TITLE
+    assert state.on_event(key("escape")) == TITLE
+    assert isinstance(state.on_event(key("?")), HelpScreen)
+
+
+def test_without_a_file_the_morgue_is_made_afresh_and_the_seed_can_be_hidden(tmp_path: Path, ended: Session) -> None:
+    kit = make_kit(tmp_path, hide_seed=True)
+    state = EndOfRunScreen(kit, ended, TITLE)
+    _, screen = run_headless(state, [])
+    assert "Morgue file  not written" in screen.text()
+    assert "(hidden)" in screen.text() and "Seed                  11" not in screen.text()
+    assert "Seed: (hidden)" in state.morgue()
+    hints = screen.lines()[-1]
+    for keys in ("M", "Enter/Esc", "?"):
+        assert keys in hints
+
+
+def entries(n: int) -> list[ScoreEntry]:
+    return [ScoreEntry(100 - i, 1000 + i, "retired" if i % 2 else "wiped", 3, 5 + i, 200 + i, f"Hero {i}")
+            for i in range(n)]
+
+
+def test_the_high_score_list_shows_every_column_and_marks_the_new_run(kit: Kit) -> None:
+    rows = entries(3)
+    state = HighScoresScreen(kit, rows, TITLE, highlight=2)
+    _, screen = run_headless(state, [])
+    text = screen.lines()
+    assert text[2].split() == ["#", "Score", "Outcome", "Floor", "Rooms", "Turns", "Seed", "Heroes"]
+    assert text[3].split() == ["1", "100", "fell", "3", "5", "200", "1000", "Hero", "0"]
+    assert text[4].split() == ["2", "99", "retired", "3", "6", "201", "1001", "Hero", "1"]
+    assert screen.cursor == (1, 4)
+    assert tuple(screen.console.bg[4, 0]) == kit.palette["selection_bg"]
+
+
+def test_a_long_list_scrolls_and_an_empty_one_says_so(kit: Kit) -> None:
+    state = HighScoresScreen(kit, entries(50), TITLE)
+    _, screen = run_headless(state, [key("end")])
+    assert screen.lines()[-2].split()[0] == "50"
+    _, screen = run_headless(state, [key("home"), key("down")])
+    assert screen.lines()[3].split()[0] == "2"
+    _, screen = run_headless(HighScoresScreen(kit, [], TITLE), [])
+    assert "No runs yet" in screen.text()
+    assert state.on_event(key("escape")) == TITLE
+    assert isinstance(state.on_event(key("?")), HelpScreen)
+
+
+def test_hidden_seeds_stay_hidden_in_the_list(tmp_path: Path) -> None:
+    kit = make_kit(tmp_path, hide_seed=True)
+    _, screen = run_headless(HighScoresScreen(kit, entries(1), TITLE), [])
+    assert "1000" not in screen.text()
