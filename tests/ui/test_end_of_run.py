@@ -114,3 +114,24 @@ def test_hidden_seeds_stay_hidden_in_the_list(tmp_path: Path) -> None:
     kit = make_kit(tmp_path, hide_seed=True)
     _, screen = run_headless(HighScoresScreen(kit, entries(1), TITLE), [])
     assert "1000" not in screen.text()
+
+
+def test_the_app_may_leave_the_morgue_path_and_rank_on_the_session(kit: Kit, ended: Session, tmp_path: Path) -> None:
+    ended.morgue_path = tmp_path / "morgue.txt"  # type: ignore[attr-defined]
+    ended.score_rank = 4  # type: ignore[attr-defined]
+    try:
+        _, screen = run_headless(EndOfRunScreen(kit, ended, TITLE), [], size=(100, 30))
+    finally:
+        del ended.morgue_path, ended.score_rank  # type: ignore[attr-defined]
+    assert str(tmp_path / "morgue.txt") in screen.text() and "#4 on the list" in screen.text()
+
+
+def test_without_a_list_the_screen_reads_the_users_scores(kit: Kit, ended: Session, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    from game.ui.screens.high_scores import scores_path
+
+    add_score(ended.game, scores_path())
+    _, screen = run_headless(HighScoresScreen(kit, None, TITLE), [])
+    eid, _ = ended.game.heroes(living=False)[0]
+    assert ended.game.name(eid) in screen.text()

@@ -35,8 +35,10 @@ class EndOfRunScreen(Screen):
                  rank: int | None = None) -> None:
         super().__init__(kit, back)
         self.session = session
+        # The app may leave them on the session (``session.morgue_path``, ``session.score_rank``).
+        morgue_path = morgue_path if morgue_path is not None else getattr(session, "morgue_path", None)
         self.morgue_path = Path(morgue_path) if morgue_path is not None else None
-        self.rank = rank
+        self.rank = rank if rank is not None else getattr(session, "score_rank", None)
         self.offset = 0
         self._max = 0
 

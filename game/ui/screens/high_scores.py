@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import tcod.console
 
-from game.engine.morgue import ScoreEntry
+from game.engine.morgue import ScoreEntry, load_scores
+from game.engine.paths import data_dir
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
@@ -25,15 +27,22 @@ HELP_TOPICS = (
     ),
     ("Keys", "Up/Down, PgUp/PgDn, Home/End scroll. Esc goes back."),
 )
+SCORES_FILE = "scores.json"  # in the user data directory, as the app writes it
 COLUMNS = (("#", 4), ("Score", 7), ("Outcome", 12), ("Floor", 6), ("Rooms", 6), ("Turns", 7), ("Seed", 12))
 
 
+def scores_path() -> Path:
+    return data_dir() / SCORES_FILE
+
+
 class HighScoresScreen(Screen):
+    """``scores`` None reads the list from the user data directory."""
+
     def __init__(
-        self, kit: Kit, scores: Sequence[ScoreEntry], back: State | None, highlight: int | None = None
+        self, kit: Kit, scores: Sequence[ScoreEntry] | None, back: State | None, highlight: int | None = None
     ) -> None:
         super().__init__(kit, back)
-        self.scores = list(scores)
+        self.scores = list(scores) if scores is not None else load_scores(scores_path())
         self.highlight = highlight  # a rank (1-based) to mark: the run just ended
         self.offset = max(0, (highlight or 1) - 5)
         self._max = 0
