@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import actions as A
 from game.engine.quests import fulfilled
-from game.engine.travel import explore_goals, step_towards, tiles_of
+from game.engine.travel import explore_goals, step_towards, tiles_of, usable_exits
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
 from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
@@ -90,7 +90,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
     stairs = tiles_of(game, Tile.STAIR_DOWN)
     if stairs and party_strength(game) > 0.6 and rooms_here(game) >= 3:
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
-    for x, y, _, side in game.floor.exits():
+    for x, y, _, side in usable_exits(game):
         if (x, y) == (pos.x, pos.y):
             dx, dy = ENTRY_STEP[side]
             return A.Move(seat, dx, dy)
@@ -100,7 +100,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
     if stairs:
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
     tries = game.ai_memory.setdefault("secret_searches", {})
-    if not game.floor.exits() and tries.get(game.floor_no, 0) < 3:
+    if not usable_exits(game) and tries.get(game.floor_no, 0) < 3:
         tries[game.floor_no] = tries.get(game.floor_no, 0) + 1
         return A.Search(seat)
     if not game.returning:

@@ -7,8 +7,8 @@ careers on one account. ``MASTERLESS_CONFIG_DIR`` (the options file's own overri
 for the config directory, so the two never disagree.
 
 `atomic_write` is temp file in the same directory, flush, fsync, rename; with ``backup`` the file
-it replaces is first renamed to the backup path, so after any crash at least one of the two is a
-whole, earlier or current, file.
+it replaces first becomes the backup (hard-linked, so the file itself is never missing), so after
+any crash both are whole files: the current one, and the one before it.
 """
 
 from __future__ import annotations
@@ -71,6 +71,19 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def _keep_as_backup(path: Path, backup: Path) -> None:
+    """Make `backup` the current `path`. A hard link first, so `path` itself never goes missing
+    (a process killed here leaves both); where links are not allowed, a rename."""
+    link = backup.with_name(f".{backup.name}.link")
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(link)
+        os.link(path, link)
+        os.replace(link, backup)
+    except OSError:
+        os.replace(path, backup)
+
+
 def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: bool = True) -> None:
     """Write `data` to `path` so that a crash leaves either the old file or the new one, never a
     mix. With `backup`, the old file becomes the backup. `durable` fsyncs the file and the
@@ -85,7 +98,7 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: b
             if durable:
                 os.fsync(f.fileno())
         if backup is not None and path.exists():
-            os.replace(path, backup)
+            _keep_as_backup(path, Path(backup))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

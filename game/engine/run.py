@@ -355,6 +355,7 @@ def open_door(game: Game, eid: int, x: int, y: int) -> bool:
             dice = game.floor_no + 2 * max(door.tier, 0)
             ok, _ = resist(game, eid, f"the door ({test})", -1, dice, "", False, action=action)
             if not ok:
+                door.failed += 1
                 game.say(f"{game.name(eid)} cannot get the door open.")
                 return True
         door.locked = False

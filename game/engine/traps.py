@@ -91,7 +91,9 @@ def search(game: Game, hero_eid: int) -> int:
         game.stats.xp_gained += xp_for_trap(trap.cost)
         known = describe_known(trap)
         game.say(f"{game.name(hero_eid)} finds {game.name(eid)} on the {trap.host}{known}.", "trap")
-    if not game.floor.exits() and secret_passage(game, hero_eid):
+    from game.engine.travel import usable_exits
+
+    if not usable_exits(game) and secret_passage(game, hero_eid):
         return found
     if not found:
         game.say(f"{game.name(hero_eid)} searches and finds nothing.")

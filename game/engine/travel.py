@@ -11,12 +11,30 @@ import numpy as np
 import tcod.path
 
 from game.mapgen.tiles import Tile
-from game.world.components import Position, TrapState
+from game.world.components import DoorState, Position, TrapState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
 UNREACHABLE = np.iinfo(np.int32).max
+GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked door
+
+
+def stuck_doors(game: Game) -> set[tuple[int, int]]:
+    """Locked doors the party cannot open for now: a lever door with no lever pulled, or a lock
+    that has beaten them GIVE_UP_ON_DOOR times."""
+    out = set()
+    for _, (door, pos) in game.world.get2(DoorState, Position):
+        stuck = door.locked and ((door.kind == "lever" and game.levers <= 0) or door.failed >= GIVE_UP_ON_DOOR)
+        if pos.floor == game.floor_no and stuck:
+            out.add((pos.x, pos.y))
+    return out
+
+
+def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:
+    """The floor's openings into unmapped cells, less the ones behind stuck doors."""
+    stuck = stuck_doors(game)
+    return [e for e in game.floor.exits() if (e[0], e[1]) not in stuck]
 
 
 def passable(game: Game, eid: int) -> np.ndarray:
@@ -24,6 +42,8 @@ def passable(game: Game, eid: int) -> np.ndarray:
     cost = floor.cost().astype(np.int32)
     cost[~floor.explored] = 0
     cost[floor.tile == Tile.DOOR] = 2
+    for x, y in stuck_doors(game):
+        cost[y, x] = 0
     for _, (trap, pos) in game.world.get2(TrapState, Position):
         if pos.floor == game.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
             cost[pos.y, pos.x] = 0
@@ -67,7 +87,7 @@ def explore_goals(game: Game) -> list[tuple[int, int]]:
     """Where there is something left to see: openings into unmapped cells and the edge of what
     has been seen in mapped rooms."""
     floor = game.floor
-    goals = [(x, y) for x, y, _, _ in floor.exits() if floor.explored[y, x]]
+    goals = [(x, y) for x, y, _, _ in usable_exits(game) if floor.explored[y, x]]
     known = floor.explored & floor.walkable
     unknown = ~floor.explored & floor.walkable
     edge = np.zeros_like(known)
@@ -77,7 +97,7 @@ def explore_goals(game: Game) -> list[tuple[int, int]]:
     edge[:, :-1] |= unknown[:, 1:]
     ys, xs = np.nonzero(known & edge)
     goals.extend(zip(xs.tolist(), ys.tolist(), strict=True))
-    return sorted(set(goals))
+    return sorted(set(goals) - stuck_doors(game))
 
 
 def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:

@@ -105,6 +105,7 @@ class DoorState:
     is_open: bool = False
     locked: bool = False
     jammed: bool = False
+    failed: int = 0  # attempts that did not open it (the AI gives up on a door after a few)
 
 
 @dataclass(slots=True)

@@ -1,0 +1,78 @@
+"""Engine numbers for `python main.py bench`: sight on a big floor, autoplay speed on whole runs,
+and the peak memory of a long autoplay run (measured in a child process, so it is the run's own)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+from game.bench import Result, p99
+
+SIGHT_SEEDS = 8
+MEMORY_SCRIPT = """
+import json, resource, sys
+from game.engine.autoplay import autoplay
+turns = 0
+seed = 1
+while turns < int(sys.argv[1]):
+    game, result = autoplay(seed, "ai+hero,ai+hero,ai+hero", max_turns=int(sys.argv[1]) - turns)
+    turns += result["turns"]
+    game.close()
+    seed += 1
+print(json.dumps({"turns": turns, "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+"""
+
+
+def bench_sight(quick: bool) -> Result:
+    """One hero's field of view by lantern on a 200 x 60 open floor with pillars (the bench's
+    terminal size), median over many positions."""
+    import numpy as np
+
+    from game.world.sight import LANTERN_RADIUS, field_of_view
+
+    transparent = np.ones((60, 200), dtype=bool)
+    transparent[::4, ::6] = False
+    times = []
+    for i in range(300 if quick else 3000):
+        x, y = 10 + (i * 37) % 180, 5 + (i * 11) % 50
+        t0 = time.perf_counter()
+        field_of_view(transparent, x, y, LANTERN_RADIUS)
+        times.append(time.perf_counter() - t0)
+    ms = statistics.median(times) * 1000
+    return Result("sight for one hero, 200x60 floor (median)", ms, "ms", "<= 0.2", ms <= 0.2,
+                  f"p99 {p99(times) * 1000:.3f} ms")
+
+
+def bench_autoplay(quick: bool) -> Result:
+    from game.engine.autoplay import autoplay
+
+    turns, seconds, runs = 0, 0.0, 0
+    seed = 1
+    budget = 3.0 if quick else 20.0
+    while seconds < budget:
+        t0 = time.perf_counter()
+        game, result = autoplay(seed, "ai+hero,ai+hero,ai", max_turns=3000)
+        seconds += time.perf_counter() - t0
+        turns += result["turns"]
+        runs += 1
+        game.close()
+        seed += 1
+    rate = turns / seconds
+    return Result("autoplay turns/s (whole runs)", rate, "/s", ">= 2000", rate >= 2000,
+                  f"{runs} runs, {runs / seconds * 60:.0f} runs/min")
+
+
+def bench_memory(quick: bool) -> Result:
+    turns = 1000 if quick else 5000
+    out = subprocess.run([sys.executable, "-c", MEMORY_SCRIPT, str(turns)], capture_output=True, text=True,
+                         check=True, timeout=600)
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    mb = data["peak_kb"] / 1024
+    return Result(f"peak memory, {data['turns']}-turn autoplay", mb, "MB", "<= 150", mb <= 150)
+
+
+def bench(quick: bool) -> list[Result]:
+    return [bench_sight(quick), bench_autoplay(quick), bench_memory(quick)]

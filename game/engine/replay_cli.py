@@ -1,0 +1,67 @@
+"""`python main.py replay FILE [--headless] [--verify] [--speed X]` (DESIGN.md §6).
+
+`--headless` re-runs the recording with no screen and prints one line; with `--verify` every
+action's check, every state check and the final state hash must match: exit 0, or 4 with the
+turn of the first mismatch (ReplayDesync). Without `--verify` a mismatch is reported on that
+line but the exit is 0. Without `--headless` the recording plays in the terminal viewer, which
+the UI provides as `game.ui.app:run_replay_viewer(replay, args) -> int`; with no terminal,
+one line suggesting `--headless`, exit 2. A file that cannot be used: one line, exit 3.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+from typing import Any
+
+from game.engine.recording import Recording, read_recording
+from game.engine.replay import Replay
+from game.errors import ReplayDesync, UsageError
+
+VIEWER = "game.ui.app:run_replay_viewer"
+
+
+def run_replay(args: Any) -> int:
+    if not args.speed > 0:
+        raise UsageError("--speed must be more than 0")
+    recording = read_recording(args.file)
+    if args.headless:
+        return verify_headless(recording, strict=args.verify)
+    if not getattr(args, "window", False) and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError("replay needs a terminal to show the game; use --headless (with --verify to check it)")
+    module_name, func_name = VIEWER.split(":")
+    try:
+        viewer = getattr(importlib.import_module(module_name), func_name)
+    except (ModuleNotFoundError, AttributeError):
+        raise UsageError("the replay viewer is not built yet in this version; use --headless") from None
+    replay = Replay(recording)
+    try:
+        return int(viewer(replay, args) or 0)
+    finally:
+        replay.close()
+
+
+def verify_headless(recording: Recording, strict: bool) -> int:
+    """Replay with no screen and print one line; ReplayDesync (exit 4) when `strict`."""
+    header = recording.header
+    start = time.perf_counter()
+    replay = Replay(recording, keyframe_every=0, verify=True)
+    problem = ""
+    try:
+        try:
+            replay.run()
+        except ReplayDesync as exc:
+            if strict:
+                raise
+            problem = f"; {exc}"
+        seconds = time.perf_counter() - start
+        game = replay.game
+        where = f"floor {game.floor_no}, {game.phase}" + (f" ({game.outcome})" if game.outcome else "")
+        status = "verified" if strict else "replayed"
+        print(f"{recording.where}: {status}: seed {header.seed}, seats {header.seats}, {len(recording.steps)} actions, "
+              f"turn {game.turn}, {where}; {game.turn / max(seconds, 1e-9):,.0f} turns/s"
+              f"{problem}")
+    finally:
+        replay.close()
+    return 0

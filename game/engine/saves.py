@@ -1,0 +1,200 @@
+"""The autosave: the recording of the game in progress, resumed by replaying it (DESIGN.md §7).
+
+There is one autosave, ``autosave.mlrec`` in the user data directory (`paths.data_dir`), and its
+backup ``autosave.bak.mlrec``: every write renames the previous autosave to the backup first, so
+the backup is the same game one write earlier. A human game writes after every action, so a
+killed process loses at most the action it was applying.
+
+`load_autosave` tries, in order, and says which one it used and why:
+
+1. the autosave, replayed with every check;
+2. the backup (the autosave is broken: `LoadedSave.problem` says how); the broken file is moved
+   aside to ``autosave.broken.mlrec`` so the next write cannot turn the good backup into it;
+3. salvage: the longest prefix of either file whose actions still check (a file cut short or
+   damaged mid-way, or a game this version no longer plays the same); `LoadedSave.lost` is how
+   many recorded actions could not be kept.
+
+The UI asks `find_autosave()` first (cheap: no replay) to show "Continue" with the seed, floor
+and turn, and may offer the backup by calling `load_autosave(allow_backup=...)` as it sees fit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.engine.dials import Dials
+from game.engine.game import Game
+from game.engine.paths import data_dir, recordings_dir
+from game.engine.recording import SUFFIX, Recorder, Recording, read_recording, replay, replay_salvaged
+from game.engine.seats import HeroChoice
+from game.errors import FileProblem, ReplayDesync
+
+AUTOSAVE = "autosave" + SUFFIX
+BACKUP = "autosave.bak" + SUFFIX
+BROKEN = "autosave.broken" + SUFFIX
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE
+
+
+def backup_path() -> Path:
+    return data_dir() / BACKUP
+
+
+def has_autosave() -> bool:
+    return autosave_path().exists() or backup_path().exists()
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the title menu shows for Continue, read without replaying."""
+
+    path: Path
+    seed: int
+    seats: str
+    actions: int
+    turn: int
+    floor: int
+    phase: str  # dungeon | town | over
+    problem: str | None = None  # set when only the backup could be read
+
+
+def find_autosave() -> SaveInfo | None:
+    """The autosave (or, when it cannot be read, its backup) described; None when neither exists
+    or neither can be read at all."""
+    problem = None
+    for path in (autosave_path(), backup_path()):
+        if not path.exists():
+            continue
+        try:
+            rec = read_recording(path)
+        except FileProblem as exc:
+            problem = problem or str(exc)
+            continue
+        end = rec.end
+        return SaveInfo(path, rec.header.seed, rec.header.seats, len(rec.steps), rec.turns,
+                        end.floor if end else 0, end.phase if end else "dungeon",
+                        problem if path == backup_path() else None)
+    return None
+
+
+@dataclass
+class LoadedSave:
+    game: Game
+    recorder: Recorder  # goes on writing the autosave: call `recorder.add(game, action)` after each action
+    path: Path  # the file the game came from
+    which: str  # "autosave", "backup", "salvaged autosave" or "salvaged backup"
+    problem: str | None = None  # why the autosave itself was not used as it was (None: all was well)
+    lost: int = 0  # recorded actions read but not kept (salvage only; a cut-off end may hide more)
+
+
+def new_autosave(seed: int, seats: str, level: int = 2, dials: Dials | None = None,
+                 heroes: dict[int, HeroChoice] | None = None) -> tuple[Game, Recorder]:
+    """Start a game recorded to the autosave. The previous autosave becomes the backup, and is
+    gone after the first action: ask the player before starting over a game in progress."""
+    recorder = Recorder.for_new_game(autosave_path(), seed, seats, level, dials, heroes, flush_every=1,
+                                     backup=backup_path())
+    return recorder.start(), recorder
+
+
+def resume(recording: Recording, path: Path | None = None) -> tuple[Game, Recorder]:
+    """A fresh game with every recorded action replayed and checked, and a recorder that goes on
+    writing to `path` (the autosave by default)."""
+    game = replay(recording)
+    recorder = Recorder.resume(recording, path or autosave_path(), game, flush_every=1, backup=backup_path())
+    return game, recorder
+
+
+def load_autosave(allow_backup: bool = True, allow_salvage: bool = True) -> LoadedSave:
+    """Resume the saved game (see the module docstring); FileProblem when nothing can be used."""
+    main, bak = autosave_path(), backup_path()
+    _sweep_temp_files(main.parent)
+    if not main.exists() and not bak.exists():
+        raise FileProblem(f"{main}: there is no saved game to continue")
+    problems: list[str] = []
+    candidates = [(main, "autosave")] + ([(bak, "backup")] if allow_backup else [])
+    for path, which in candidates:
+        if not path.exists():
+            problems.append(f"{path}: is missing")
+            continue
+        try:
+            recording = read_recording(path)
+            game, recorder = resume(recording)
+        except (FileProblem, ReplayDesync) as exc:
+            problems.append(str(exc) if isinstance(exc, FileProblem) else f"{path}: {exc}")
+            continue
+        problem = problems[0] if problems else None
+        if which == "backup":
+            _set_aside(main)
+            recorder.flush(game)
+        return LoadedSave(game, recorder, path, which, problem)
+    if allow_salvage:
+        loaded = _salvage([c for c in candidates if c[0].exists()], problems)
+        if loaded is not None:
+            return loaded
+    raise FileProblem(problems[0] if len(problems) == 1 else "; ".join(problems))
+
+
+def _salvage(candidates: list[tuple[Path, str]], problems: list[str]) -> LoadedSave | None:
+    best: tuple[int, Recording, Path, str] | None = None
+    for path, which in candidates:
+        try:
+            recording = read_recording(path, salvage=True)
+        except FileProblem:
+            continue  # not even a header
+        game, good = replay_salvaged(recording)
+        game.close()
+        if best is None or good > best[0]:
+            best = (good, recording, path, which)
+    if best is None:
+        return None
+    good, recording, path, which = best
+    kept = Recording(recording.header, recording.steps[:good], None, recording.where)
+    game, recorder = resume(kept)
+    _set_aside(autosave_path())
+    recorder.flush(game)
+    return LoadedSave(game, recorder, path, f"salvaged {which}", problems[0] if problems else None,
+                      len(recording.steps) - good)
+
+
+def _sweep_temp_files(directory: Path) -> None:
+    """Temp files a killed write left behind (never a whole save: the rename is what commits)."""
+    for stale in directory.glob(f".{AUTOSAVE}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
+def _set_aside(path: Path) -> None:
+    """Move a broken autosave out of the way (kept for a bug report), so the next write does
+    not rename it over the good backup."""
+    if path.exists():
+        with contextlib.suppress(OSError):
+            os.replace(path, path.with_name(BROKEN))
+
+
+def archive_autosave(name: str | None = None) -> Path | None:
+    """When a run is over: move its autosave into the recordings directory (to watch with
+    `replay`), and drop the backup. Returns where it went, or None when there was no autosave."""
+    main = autosave_path()
+    if not main.exists():
+        return None
+    try:
+        info = read_recording(main)
+        stem = name or f"seed-{info.header.seed}-turn-{info.turns}"
+    except FileProblem:
+        stem = name or "unreadable"
+    target_dir = recordings_dir()
+    target_dir.mkdir(parents=True, exist_ok=True)
+    target = target_dir / f"{stem}{SUFFIX}"
+    n = 2
+    while target.exists():
+        target = target_dir / f"{stem}-{n}{SUFFIX}"
+        n += 1
+    os.replace(main, target)
+    with contextlib.suppress(OSError):
+        backup_path().unlink()
+    return target

@@ -1,0 +1,60 @@
+"""A scripted "human": hand-written inputs for the tests, the checked-in recordings and the bench.
+
+Each human seat first plays the hand-written OPENING (moves, waits, searches, a bump into
+whatever is there), then keeps to a rhythm a cautious player might have: a search every
+SEARCH_EVERY actions, a wait every WAIT_EVERY, and otherwise what the AI companion would do in
+its place (so the run goes somewhere). AI seats play as in autoplay. Nothing here draws from
+the game's random streams: like a player's keys, the inputs only look at the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.engine import actions as A
+from game.engine.game import Game
+
+# (kind, dx, dy): a Move, or "search"/"wait"
+OPENING: tuple[tuple[str, int, int], ...] = (
+    ("search", 0, 0), ("move", 1, 0), ("move", 1, 0), ("move", 0, 1), ("wait", 0, 0),
+    ("move", -1, 0), ("move", 0, -1), ("search", 0, 0), ("move", 1, 1), ("move", -1, -1),
+    ("move", 0, 1), ("move", 0, 1), ("wait", 0, 0), ("move", 1, -1), ("search", 0, 0),
+    ("move", -1, 1), ("move", 1, 0), ("wait", 0, 0), ("move", 0, -1), ("search", 0, 0),
+)
+SEARCH_EVERY = 9
+WAIT_EVERY = 14
+MAX_TURNS = 5000
+
+
+def scripted_action(game: Game, seat: int, n: int) -> Any:
+    """The `n`th input (counting from 0) of the seat to act now."""
+    from game.designers.companion import hero_action
+
+    if game.phase == "town":
+        return A.Retire(seat)
+    if not game.seats[seat].human:
+        return hero_action(game, seat, MAX_TURNS)
+    if n < len(OPENING):
+        kind, dx, dy = OPENING[n]
+        return A.Move(seat, dx, dy) if kind == "move" else A.Search(seat) if kind == "search" else A.Wait(seat)
+    if n % SEARCH_EVERY == 0:
+        return A.Search(seat)
+    if n % WAIT_EVERY == 0:
+        return A.Wait(seat)
+    return hero_action(game, seat, MAX_TURNS)
+
+
+def play_scripted(game: Game, max_actions: int, on_action: Callable[[Game, Any], None] | None = None) -> None:
+    """Apply up to `max_actions` scripted inputs (fewer when the game ends)."""
+    counts: dict[int, int] = {}
+    for _ in range(max_actions):
+        seat = game.next_seat()
+        if seat is None or game.phase == "over":
+            return
+        n = counts.get(seat, 0)
+        counts[seat] = n + 1
+        action = scripted_action(game, seat, n)
+        game.apply(action)
+        if on_action is not None:
+            on_action(game, action)
