@@ -1,0 +1,560 @@
+"""New game: the table (1-4 seats, each human, ai or ai+hero, with a name and a colour), a hero
+for every human seat (Budget Dungeons: a name, one race trait, two class traits; a trait taken
+twice reads "very strong"), the starting Level, every dial, and the seed (blank: a fresh one).
+
+"Start" calls ``start(seed, seats_text, level, dials, heroes)`` (the app's), which returns the
+first screen of the run. The seats' names and colours go along as the keywords ``seat_names``
+and ``seat_colours`` when ``start`` accepts them (the engine's seats take their names and
+colours from their order today).
+
+One form, scrolled: Up/Down pick a row, Left/Right change its value, Enter edits a text row (or
+starts, on Start). The hot-seat entry point is the same form with two human seats and an AI.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+import tcod.console
+
+from game.content import traits
+from game.engine.dials import SERIOUSNESS, THEMES, Dials
+from game.engine.seats import FIRST, LAST, PERSONALITY_CYCLE, SEAT_KINDS, HeroChoice
+from game.rules.dice import DIE_SIZES
+from game.ui import draw
+from game.ui.events import Event, KeyEvent
+from game.ui.kit import Kit
+from game.ui.palette import RGB
+from game.ui.screens.base import Screen
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.widgets import TextField, footer, scroll_marks
+from game.ui.screens.words import ties, trait_words
+from game.ui.state import State
+
+StartFn = Callable[..., State]
+MAX_SEATS = 4
+LEVELS = (1, 2, 3)
+SEAT_COLOUR_CHOICES = 6  # the palette's seat colours
+LABEL_W = 20
+FORM_W = 48  # the form's width beside the side panel
+
+DIAL_HELP = {
+    "die": "Every die in the game has this many sides (Donjon). Bigger dice make rolls swingier.",
+    "seriousness": "The tone of every generated name and line, from over-the-top to rust-and-blood.",
+    "successes": "Law of Successes: dice above the obstacle's highest are successes, spent as facts or "
+                 "banked as bonus dice; a lost conflict gives the obstacle extra Pain dice.",
+    "design": "ask: a human seat that wins a category builds that part of the room itself; auto: the "
+              "seat's AI builds it.",
+    "morale": "Monsters check morale when one of them dies or a lone one is at half Hits, and may flee.",
+    "surprise": "When neither side knew of the other, either may be surprised (2 in 6).",
+    "wandering": "Lingering draws wandering monsters (1 in 6 every third turn).",
+    "reactions": "Monsters a designer marked wary roll how they react before fighting.",
+    "light": "Light sets sight: a torch shows 6 tiles, a lantern 12; carried light is seen first.",
+    "narration_prompts": "Hot-seat: when your Thwack-O die wins a roll you may write the log's line.",
+    "theme": "The dungeon's look and the words it is described in.",
+}
+HELP_TOPICS = (
+    (
+        "The table",
+        "Every seat is a player with its own Thwack-O die: human (you, or a friend at this keyboard), "
+        "ai (designs rooms, has no hero) or ai+hero (designs and brings an AI companion). The other "
+        "seats build the rooms your heroes meet, spending point budgets on traps, monsters and "
+        "treasure. At least one seat needs a hero.",
+    ),
+    (
+        "Heroes",
+        "A hero is a race and a class, each a list of traits: pick one race trait and two class traits "
+        "(the same trait twice makes it 'very', three times 'incredibly'). Traits tie the hero to "
+        "Types of harm and to actions; the Class Bonus (half the Level) is added to rolls of those. "
+        "AI heroes are made from the seed.",
+    ),
+    (
+        "Dials and seed",
+        "Dials switch the optional rules and set the die size and tone; they are stored with the run "
+        "and shown on the hero sheet. The same seed with the same choices makes the same dungeon; "
+        "leave it blank for a fresh one.",
+    ),
+    (
+        "Keys",
+        "Up/Down pick a row, Left/Right change it, Enter edits a text row (Enter again keeps it, Esc "
+        "undoes) or starts the run on Start. * makes a random hero for the picked seat. S starts "
+        "from anywhere.",
+    ),
+)
+
+
+@dataclass
+class SeatDraft:
+    kind: str
+    name: str
+    colour: int  # index of the palette's seat colour
+    named: bool = False  # the player typed the name (else it follows the seat's kind and place)
+
+
+@dataclass
+class HeroDraft:
+    name: str
+    race: str
+    race_trait: str
+    klass: str
+    class_traits: list[str] = field(default_factory=list)
+
+    def choice(self) -> HeroChoice:
+        return HeroChoice(self.name.strip(), self.race, self.race_trait, self.klass,
+                          (self.class_traits[0], self.class_traits[1]))
+
+    def chosen(self) -> tuple[str, str, str]:
+        return (self.race_trait, self.class_traits[0], self.class_traits[1])
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the form: ``key`` names what it edits; ``kind`` is choice, text, button or heading."""
+
+    key: str
+    label: str
+    kind: str = "choice"
+    help: str = ""
+
+
+def _default_name(kind: str, index: int, humans: int) -> str:
+    if kind == "human":
+        return f"Player {humans}"
+    return f"{PERSONALITY_CYCLE[index % len(PERSONALITY_CYCLE)].title()} (AI)"
+
+
+def suggested_hero(index: int) -> HeroDraft:
+    """A ready hero for seat ``index``, varied by seat (the player changes what they like)."""
+    t = traits()
+    races = sorted(t.races)
+    classes = sorted(t.classes)
+    race = races[(index * 3) % len(races)]
+    klass = classes[(index * 5 + 1) % len(classes)]
+    options = t.classes[klass][0]
+    return HeroDraft(f"{FIRST[(index * 7) % len(FIRST)]} {LAST[(index * 5) % len(LAST)]}", race, t.races[race][0],
+                     klass, [options[0], options[1 % len(options)]])
+
+
+class NewGameScreen(Screen):
+    def __init__(self, kit: Kit, start: StartFn | None, back: State | None, preset: str = "solo") -> None:
+        super().__init__(kit, back)
+        self.start = start
+        kinds = ["human", "human", "ai"] if preset == "hot_seat" else ["human", "ai", "ai"]
+        self.seats: list[SeatDraft] = []
+        for kind in kinds:
+            self.add_seat(kind)
+        self.heroes: dict[int, HeroDraft] = {}
+        self.level = 2
+        self.dials = Dials(design="ask") if preset == "hot_seat" else Dials()
+        self.seed = ""
+        self.selected = "seats"
+        self.editing: TextField | None = None
+        self.offset = 0
+        self.status = ""
+        self._cursor: tuple[int, int] | None = None
+
+    # -- the drafts -----------------------------------------------------------------------
+
+    def add_seat(self, kind: str) -> None:
+        self.seats.append(SeatDraft(kind, "", len(self.seats) % SEAT_COLOUR_CHOICES))
+        self.rename()
+
+    def rename(self) -> None:
+        """Seats the player has not named are called as the engine calls them: Player 1, Tyrant (AI)..."""
+        humans = 0
+        for i, seat in enumerate(self.seats):
+            humans += seat.kind == "human"
+            if not seat.named:
+                seat.name = _default_name(seat.kind, i, humans)
+
+    def hero(self, index: int) -> HeroDraft:
+        if index not in self.heroes:
+            self.heroes[index] = suggested_hero(index)
+        return self.heroes[index]
+
+    def seats_text(self) -> str:
+        return ",".join(s.kind for s in self.seats)
+
+    def rows(self) -> list[Row]:
+        rows = [Row("h.table", "The table", "heading"),
+                Row("seats", "Seats", help="How many players sit at the table: 1 to 4."),
+                Row("level", "Starting Level", help="Every hero starts at this Level (1-3); Hits are 5 per Level.")]
+        for i in range(len(self.seats)):
+            rows.append(Row(f"seat.{i}.kind", f"Seat {i + 1}",
+                            help="human: a player here; ai: designs rooms, no hero; ai+hero: designs and brings "
+                                 "an AI companion."))
+            rows.append(Row(f"seat.{i}.name", "  name", "text", "The seat's name in the log and the Hallway."))
+            rows.append(Row(f"seat.{i}.colour", "  colour", help="The seat's colour: its name, hero and "
+                                                                 "Thwack-O die are drawn in it."))
+        for i, seat in enumerate(self.seats):
+            if seat.kind != "human":
+                continue
+            rows.append(Row(f"h.hero.{i}", f"Hero of {seat.name}", "heading"))
+            rows.append(Row(f"hero.{i}.name", "  name", "text", "The hero's name."))
+            rows.append(Row(f"hero.{i}.race", "  race", help="The race's traits are offered below."))
+            rows.append(Row(f"hero.{i}.race_trait", "  race trait", help="One trait of the race."))
+            rows.append(Row(f"hero.{i}.klass", "  class", help="The class's traits are offered below."))
+            rows.append(Row(f"hero.{i}.trait.0", "  class trait", help="First of two class traits (the same "
+                                                                       "twice makes it 'very')."))
+            rows.append(Row(f"hero.{i}.trait.1", "  class trait", help="Second class trait."))
+        rows.append(Row("h.dials", "Dials", "heading"))
+        for f in fields(Dials):
+            rows.append(Row(f"dial.{f.name}", f.name.replace("_", " "), help=DIAL_HELP.get(f.name, "")))
+        rows.append(Row("h.run", "The run", "heading"))
+        rows.append(Row("seed", "Seed", "text", "A number; the same seed and choices give the same dungeon. "
+                                                "Blank: a fresh seed."))
+        rows.append(Row("start", "Start the run", "button", "Into the dungeon."))
+        return rows
+
+    def row_index(self, rows: list[Row]) -> int:
+        keys = [r.key for r in rows]
+        if self.selected not in keys:
+            self.selected = "seats"
+        return keys.index(self.selected)
+
+    def value(self, key: str) -> str:
+        parts = key.split(".")
+        if key == "seats":
+            return str(len(self.seats))
+        if key == "level":
+            return str(self.level)
+        if key == "seed":
+            return self.seed or "(random)"
+        if parts[0] == "seat":
+            seat = self.seats[int(parts[1])]
+            return {"kind": seat.kind, "name": seat.name, "colour": f"colour {seat.colour + 1}"}[parts[2]]
+        if parts[0] == "hero":
+            hero = self.hero(int(parts[1]))
+            if parts[2] == "trait":
+                return hero.class_traits[int(parts[3])].replace("_", " ")
+            return str(getattr(hero, parts[2])).replace("_", " ")
+        if parts[0] == "dial":
+            value = getattr(self.dials, parts[1])
+            if parts[1] == "die":
+                return f"d{value}"
+            if parts[1] == "seriousness":
+                return f"{value} ({SERIOUSNESS[value - 1]})"
+            if isinstance(value, bool):
+                return "on" if value else "off"
+            return str(value)
+        return ""
+
+    def text_of(self, key: str) -> str:
+        parts = key.split(".")
+        if key == "seed":
+            return self.seed
+        if parts[0] == "seat":
+            return self.seats[int(parts[1])].name
+        return self.hero(int(parts[1])).name
+
+    def set_text(self, key: str, text: str) -> None:
+        parts = key.split(".")
+        if key == "seed":
+            self.seed = text
+        elif parts[0] == "seat":
+            seat = self.seats[int(parts[1])]
+            seat.name, seat.named = text, bool(text.strip())
+            self.rename()
+        else:
+            self.hero(int(parts[1])).name = text
+
+    def change(self, key: str, delta: int) -> None:
+        """Step the value of a choice row by ``delta`` (wrapping)."""
+
+        def step(options: list[Any] | tuple[Any, ...], current: Any) -> Any:
+            i = options.index(current) if current in options else 0
+            return options[(i + delta) % len(options)]
+
+        parts = key.split(".")
+        t = traits()
+        if key == "seats":
+            count = step(list(range(1, MAX_SEATS + 1)), len(self.seats))
+            while len(self.seats) < count:
+                self.add_seat("ai")
+            del self.seats[count:]
+        elif key == "level":
+            self.level = step(LEVELS, self.level)
+        elif parts[0] == "seat":
+            seat = self.seats[int(parts[1])]
+            if parts[2] == "kind":
+                seat.kind = step(SEAT_KINDS, seat.kind)
+                self.rename()
+            elif parts[2] == "colour":
+                seat.colour = (seat.colour + delta) % SEAT_COLOUR_CHOICES
+        elif parts[0] == "hero":
+            hero = self.hero(int(parts[1]))
+            what = parts[2]
+            if what == "race":
+                hero.race = step(sorted(t.races), hero.race)
+                hero.race_trait = t.races[hero.race][0]
+            elif what == "race_trait":
+                hero.race_trait = step(list(t.races[hero.race]), hero.race_trait)
+            elif what == "klass":
+                hero.klass = step(sorted(t.classes), hero.klass)
+                options = t.classes[hero.klass][0]
+                hero.class_traits = [options[0], options[1 % len(options)]]
+            elif what == "trait":
+                j = int(parts[3])
+                hero.class_traits[j] = step(list(t.classes[hero.klass][0]), hero.class_traits[j])
+        elif parts[0] == "dial":
+            name = parts[1]
+            current = getattr(self.dials, name)
+            if name == "die":
+                new: Any = step(DIE_SIZES, current)
+            elif name == "seriousness":
+                new = step(list(range(1, len(SERIOUSNESS) + 1)), current)
+            elif name == "design":
+                new = step(["auto", "ask"], current)
+            elif name == "theme":
+                new = step(list(THEMES), current)
+            else:
+                new = not current
+            self.dials = replace(self.dials, **{name: new})
+
+    def random_hero(self, index: int) -> None:
+        """A hero drawn from the OS's randomness (only the making: the run's dice are the seed's)."""
+        t = traits()
+        pick = int.from_bytes(os.urandom(8), "little")
+
+        def take(options: list[str] | tuple[str, ...]) -> str:
+            nonlocal pick
+            choice = options[pick % len(options)]
+            pick //= len(options)
+            return choice
+
+        race = take(sorted(t.races))
+        klass = take(sorted(t.classes))
+        options = t.classes[klass][0]
+        self.heroes[index] = HeroDraft(f"{take(FIRST)} {take(LAST)}", race, take(t.races[race]), klass,
+                                       [take(options), take(options)])
+
+    # -- starting -------------------------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        out = []
+        if not any(s.kind in ("human", "ai+hero") for s in self.seats):
+            out.append("At least one seat needs a hero: make one human or ai+hero.")
+        for i, seat in enumerate(self.seats):
+            if not seat.name.strip():
+                out.append(f"Seat {i + 1} needs a name.")
+            if seat.kind == "human" and not self.hero(i).name.strip():
+                out.append(f"The hero of {seat.name or f'seat {i + 1}'} needs a name.")
+        if self.seed and not self.seed.isdigit():
+            out.append("The seed is a number (or blank for a fresh one).")
+        return out
+
+    def hero_choices(self) -> dict[int, HeroChoice]:
+        return {i: self.hero(i).choice() for i, s in enumerate(self.seats) if s.kind == "human"}
+
+    def seed_value(self) -> int:
+        if self.seed:
+            return int(self.seed)
+        return int.from_bytes(os.urandom(4), "little") % 1_000_000_000
+
+    def colours(self) -> list[RGB]:
+        return [self.kit.palette.seat(s.colour) for s in self.seats]
+
+    def begin(self) -> State | None:
+        problems = self.problems()
+        if problems:
+            self.status = problems[0]
+            return None
+        start = self.start or _app_start(self.kit, self)
+        args = (self.seed_value(), self.seats_text(), self.level, self.dials, self.hero_choices())
+        extra = {"seat_names": [s.name.strip() for s in self.seats], "seat_colours": self.colours()}
+        try:
+            params = inspect.signature(start).parameters
+        except (TypeError, ValueError):
+            params = {}
+        accepts_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+        kwargs = {k: v for k, v in extra.items() if accepts_any or k in params}
+        return start(*args, **kwargs)
+
+    # -- events ---------------------------------------------------------------------------
+
+    def on_event(self, event: Event) -> State | None:
+        if self.editing is not None and isinstance(event, KeyEvent):
+            if event.key == "escape":
+                self.editing = None
+            elif event.key in ("enter", "tab", "down", "up"):
+                self.set_text(self.selected, self.editing.value.strip() if self.selected == "seed"
+                              else self.editing.value)
+                self.editing = None
+                if event.key in ("tab", "down", "up"):
+                    self.move(-1 if event.key == "up" else 1)
+            elif event.key == "f1":
+                return self.open_help()
+            else:
+                self.editing.feed(event)
+            return None
+        return super().on_event(event)
+
+    def move(self, delta: int) -> None:
+        rows = self.rows()
+        i = self.row_index(rows)
+        for _ in range(len(rows)):
+            i = (i + delta) % len(rows)
+            if rows[i].kind != "heading":
+                break
+        self.selected = rows[i].key
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        rows = self.rows()
+        row = rows[self.row_index(rows)]
+        self.status = ""
+        if event.key == "S":
+            return self.begin()
+        if event.key == "*":
+            index = self._seat_of(row.key)
+            if index is not None and self.seats[index].kind == "human":
+                self.random_hero(index)
+            else:
+                self.status = "Pick a row of a human seat's hero first."
+            return None
+        if action == "menu_up":
+            self.move(-1)
+        elif action == "menu_down":
+            self.move(1)
+        elif action == "page_up":
+            self.selected = "seats"
+        elif action == "page_down":
+            self.selected = "start"
+        elif action in ("menu_left", "menu_right") and row.kind == "choice":
+            self.change(row.key, -1 if action == "menu_left" else 1)
+        elif action == "select":
+            if row.kind == "text":
+                limit = 12 if row.key == "seed" else 40
+                self.editing = TextField(self.text_of(row.key), limit, "0123456789" if row.key == "seed" else None)
+            elif row.kind == "button":
+                return self.begin()
+            elif row.kind == "choice":
+                self.change(row.key, 1)
+        return None
+
+    @staticmethod
+    def _seat_of(key: str) -> int | None:
+        parts = key.split(".")
+        if parts[0] in ("seat", "hero") and len(parts) > 1:
+            return int(parts[1])
+        return None
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: new game", topics=HELP_TOPICS)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def hints(self) -> list[tuple[str, str]]:
+        if self.editing is not None:
+            return [("type", "text"), ("Enter", "keep"), ("Esc", "undo"), ("F1", "help")]
+        return [("Up/Down", "row"), ("Left/Right", "change"), ("Enter", "edit/start"), ("*", "random hero"),
+                ("S", "start"), ("Esc", "back"), ("?", "help")]
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        draw.clear(console, palette)
+        draw.text(console, 1, 0, "New game", palette["title"])
+        draw.text(console, 11, 0, f"  {self.seats_text()}, Level {self.level}", palette["text_dim"],
+                  width=console.width - 12)
+        bottom = footer(console, self.kit, self.hints()) - 1
+        if self.status:
+            draw.text(console, 1, bottom, self.status, palette["warning"], width=console.width - 2)
+            bottom -= 1
+        top = 2
+        height = max(1, bottom - top + 1)
+        side = console.width - FORM_W - 2 >= 26
+        form_w = FORM_W if side else console.width - 2
+        rows = self.rows()
+        sel = self.row_index(rows)
+        if sel < self.offset:
+            self.offset = max(0, sel - 1 if sel and rows[sel - 1].kind == "heading" else sel)
+        elif sel >= self.offset + height:
+            self.offset = sel - height + 1
+        self.offset = max(0, min(self.offset, max(0, len(rows) - height)))
+        self._cursor = None
+        for r, row in enumerate(rows[self.offset : self.offset + height]):
+            y = top + r
+            selected = row.key == self.selected
+            if row.kind == "heading":
+                draw.text(console, 1, y, row.label, palette["accent"], width=form_w)
+                continue
+            if selected:
+                draw.fill(console, 1, y, form_w, 1, palette["selection_bg"])
+                self._cursor = (2, y)
+            fg = palette["selection_fg"] if selected else palette["text"]
+            draw.text(console, 2, y, row.label, fg, width=LABEL_W - 1)
+            vx = 2 + LABEL_W
+            if row.kind == "button":
+                draw.text(console, 2, y, f"[ {row.label} ]", fg if selected else palette["good"])
+                continue
+            if selected and self.editing is not None:
+                self._cursor = self.editing.draw(console, vx, y, form_w - LABEL_W - 2, palette["text_bright"],
+                                                 palette["panel_bg"])
+                continue
+            value = self.value(row.key)
+            shown = f"< {value} >" if selected and row.kind == "choice" else f"  {value}"
+            colour = fg if selected else palette["accent"] if row.kind == "choice" else palette["text_bright"]
+            parts = row.key.split(".")
+            if parts[0] == "seat" and parts[2] in ("name", "kind"):
+                seat = self.seats[int(parts[1])]
+                colour = fg if selected else self.kit.palette.seat(seat.colour)
+            draw.text(console, vx, y, shown, colour, width=form_w - LABEL_W - 2)
+            if parts[0] == "seat" and parts[2] == "colour":
+                swatch_x = vx + len(shown) + 1
+                draw.fill(console, swatch_x, y, 4, 1, self.kit.palette.seat(self.seats[int(parts[1])].colour))
+        scroll_marks(console, self.kit, form_w + 1, top, top + height - 1, self.offset > 0,
+                     self.offset + height < len(rows))
+        if side:
+            self.draw_side(console, FORM_W + 3, top, console.width - FORM_W - 4, height, rows[sel])
+
+    def draw_side(self, console: tcod.console.Console, x: int, y: int, w: int, h: int, row: Row) -> None:
+        palette = self.kit.palette
+        draw.fill(console, x - 1, y, w + 2, h, palette["panel_bg"])
+        lines: list[tuple[str, RGB]] = []
+        for text in draw.wrap(row.help, w):
+            lines.append((text, palette["text"]))
+        index = self._seat_of(row.key)
+        if index is not None and index < len(self.seats) and self.seats[index].kind == "human":
+            hero = self.hero(index)
+            types, actions, attack = ties(hero.chosen(), hero.klass)
+            lines.append(("", palette["text"]))
+            lines.append((hero.name or "(no name)", self.kit.palette.seat(self.seats[index].colour)))
+            lines.append((f"{hero.race} {hero.klass}", palette["text_bright"]))
+            for text in draw.wrap("Traits: " + ", ".join(trait_words(hero.chosen())), w):
+                lines.append((text, palette["text_bright"]))
+            for text in draw.wrap("Tied Types: " + (", ".join(types) or "none"), w):
+                lines.append((text, palette["text"]))
+            for text in draw.wrap("Tied actions: " + (", ".join(actions) or "none"), w):
+                lines.append((text, palette["text"]))
+            lines.append((f"Fights with {attack}", palette["text"]))
+            lines.append((f"Hits {5 * self.level}", palette["text"]))
+        if row.key == "start":
+            lines.append(("", palette["text"]))
+            for text in draw.wrap(f"Seats: {self.seats_text()}; Level {self.level}; seed {self.seed or 'fresh'}.", w):
+                lines.append((text, palette["text_dim"]))
+        for i, (text, colour) in enumerate(lines[:h]):
+            draw.text(console, x, y + i, text, colour, width=w)
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor
+
+
+def hot_seat_screen(kit: Kit, start: StartFn | None, back: State | None) -> NewGameScreen:
+    """The hot-seat entry point: two human seats and an AI, rooms designed by hand."""
+    return NewGameScreen(kit, start, back, preset="hot_seat")
+
+
+def _app_start(kit: Kit, screen: NewGameScreen) -> StartFn:
+    """Without a ``start`` from the caller, the app's own new-run function (imported only now)."""
+
+    def start(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice]) -> State:
+        from game.ui.app import start_state
+
+        state, _ = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
+                               back=screen.back)
+        return state
+
+    return start

@@ -1,0 +1,214 @@
+"""The new-game screen: seats, heroes made by hand, every dial, the seed, and Start."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from screen_games import make_kit
+
+from game.content import traits
+from game.engine.dials import THEMES, Dials
+from game.engine.seats import HeroChoice, parse_seats
+from game.rules.dice import DIE_SIZES
+from game.ui.events import KeyEvent, key
+from game.ui.kit import Kit
+from game.ui.present.headless import run_headless
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.new_game import NewGameScreen, hot_seat_screen
+from game.ui.state import Exit
+
+BACK = Exit("back")
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Kit:
+    return make_kit(tmp_path)
+
+
+class Starter:
+    """The app's start function, remembering what it was given."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+        self.names: list[str] | None = None
+
+    def __call__(self, seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice],
+                 seat_names: list[str] | None = None) -> Exit:
+        self.calls.append((seed, seats, level, dials, heroes))
+        self.names = seat_names
+        return Exit("started")
+
+
+def go(state: NewGameScreen, row: str) -> list[KeyEvent]:
+    """The Down presses that bring the selection to `row` (checked against the screen's rows)."""
+    keys = [r.key for r in state.rows() if r.kind != "heading"]
+    assert row in keys, row
+    return [key("down")] * ((keys.index(row) - keys.index(state.selected)) % len(keys))
+
+
+def typed(text: str) -> list[KeyEvent]:
+    return [key(c) for c in text]
+
+
+def test_the_defaults_are_a_solo_table_and_start_hands_everything_over(kit: Kit) -> None:
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    result, screen = run_headless(state, [*go(state, "seed"), key("enter"), *typed("4321"), key("enter"),
+                                          key("down"), key("enter")])
+    assert result == Exit("started")
+    seed, seats, level, dials, heroes = start.calls[0]
+    assert (seed, seats, level, dials) == (4321, "human,ai,ai", 2, Dials())
+    assert list(heroes) == [0]
+    hero = heroes[0]
+    t = traits()
+    assert hero.race_trait in t.races[hero.race]
+    assert all(c in t.classes[hero.klass][0] for c in hero.class_traits)
+    assert start.names == ["Player 1", "Swarm (AI)", "Warden (AI)"]
+    parse_seats(seats)
+
+
+def test_a_blank_seed_is_a_fresh_number(kit: Kit) -> None:
+    start = Starter()
+    run_headless(NewGameScreen(kit, start, BACK), [key("S")])
+    run_headless(NewGameScreen(kit, start, BACK), [key("S")])
+    seeds = [c[0] for c in start.calls]
+    assert all(isinstance(s, int) and s >= 0 for s in seeds) and seeds[0] != seeds[1]
+
+
+def test_the_seed_takes_only_digits(kit: Kit) -> None:
+    state = NewGameScreen(kit, Starter(), BACK)
+    run_headless(state, [*go(state, "seed"), key("enter"), *typed("12a3-4"), key("enter")])
+    assert state.seed == "1234"
+
+
+def test_seats_can_be_added_and_each_human_seat_gets_a_hero(kit: Kit) -> None:
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    run_headless(state, [*go(state, "seats"), key("right")])
+    assert len(state.seats) == 4
+    run_headless(state, [*go(state, "seat.3.kind"), key("left")])
+    assert [s.kind for s in state.seats] == ["human", "ai", "ai", "human"]
+    _, screen = run_headless(state, [*go(state, "hero.3.name")], size=(100, 60))
+    assert "Hero of Player 1" in screen.text() and "Hero of Player 2" in screen.text()
+    run_headless(state, [key("S")])
+    assert start.calls[0][1] == "human,ai,ai,human"
+    assert sorted(start.calls[0][4]) == [0, 3]
+    assert start.names[3] == "Player 2"
+
+
+def test_a_hero_is_one_race_trait_and_two_class_traits_and_shows_degrees(kit: Kit) -> None:
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    t = traits()
+    hero = state.hero(0)
+    presses = [*go(state, "hero.0.race")]
+    presses += [key("right")] * ((sorted(t.races).index("orc") - sorted(t.races).index(hero.race)) % len(t.races))
+    run_headless(state, presses)
+    assert hero.race == "orc" and hero.race_trait == t.races["orc"][0] == "strong"
+    steps = (sorted(t.classes).index("soldier") - sorted(t.classes).index(hero.klass)) % len(t.classes)
+    run_headless(state, [*go(state, "hero.0.klass"), *[key("right")] * steps])
+    assert hero.klass == "soldier" and hero.class_traits == ["strong", "disciplined"]
+    _, screen = run_headless(state, [*go(state, "hero.0.trait.1"), key("left")], size=(100, 40))
+    assert hero.class_traits == ["strong", "strong"]
+    assert "Traits: incredibly strong" in screen.text()
+    run_headless(state, [*go(state, "hero.0.trait.1"), key("right")])
+    _, screen = run_headless(state, [], size=(100, 40))
+    assert "Traits: very strong, disciplined" in screen.text()
+    run_headless(state, [key("S")])
+    assert start.calls[0][4][0].class_traits == ("strong", "disciplined")
+    assert start.calls[0][4][0].race_trait == "strong"
+
+
+def test_names_are_typed_and_escape_undoes_an_edit(kit: Kit) -> None:
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    run_headless(state, [*go(state, "hero.0.name"), key("enter"), *[key("backspace")] * 40, *typed("Mab the Bold"),
+                         key("enter")])
+    run_headless(state, [*go(state, "seat.0.name"), key("enter"), *typed("x"), key("escape")])
+    run_headless(state, [*go(state, "seat.1.name"), key("enter"), *[key("backspace")] * 20, *typed("Gloom"),
+                         key("enter")])
+    run_headless(state, [key("S")])
+    assert start.calls[0][4][0].name == "Mab the Bold"
+    assert start.names == ["Player 1", "Gloom", "Warden (AI)"]
+
+
+def test_every_dial_can_be_set(kit: Kit) -> None:
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    run_headless(state, [*go(state, "dial.die"), key("right"), key("down"), key("left"), key("down"), key("right"),
+                         key("down"), key("right"), *[k for _ in range(6) for k in (key("down"), key("right"))],
+                         key("down"), key("left")])
+    dials = state.dials
+    assert dials.die == DIE_SIZES[DIE_SIZES.index(6) + 1]
+    assert dials.seriousness == 2
+    assert dials.successes is False and dials.design == "ask"
+    assert not any((dials.morale, dials.surprise, dials.wandering, dials.reactions, dials.light,
+                    dials.narration_prompts))
+    assert dials.theme == THEMES[-1]
+    _, screen = run_headless(state, [key("S")])
+    assert start.calls[0][3] == dials
+
+
+def test_a_table_without_heroes_cannot_start(kit: Kit) -> None:
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    _, screen = run_headless(state, [*go(state, "seat.0.kind"), key("right"), key("S")])
+    assert state.seats[0].kind == "ai"
+    assert "At least one seat needs a hero" in screen.text()
+    assert not start.calls
+    run_headless(state, [*go(state, "seat.0.kind"), key("right"), key("S")])  # ai+hero
+    assert start.calls[0][1] == "ai+hero,ai,ai" and start.calls[0][4] == {}
+
+
+def test_the_hot_seat_preset_seats_two_humans_and_an_ai(kit: Kit) -> None:
+    start = Starter()
+    result, screen = run_headless(hot_seat_screen(kit, start, BACK), [key("S")])
+    assert result == Exit("started")
+    seed, seats, level, dials, heroes = start.calls[0]
+    assert seats == "human,human,ai" and sorted(heroes) == [0, 1] and dials.design == "ask"
+    assert heroes[0].name != heroes[1].name
+
+
+def test_star_makes_a_random_hero_for_the_picked_seat(kit: Kit) -> None:
+    state = NewGameScreen(kit, Starter(), BACK)
+    names = set()
+    for _ in range(5):
+        run_headless(state, [*go(state, "hero.0.race"), key("*")])
+        names.add(state.hero(0).name)
+        hero = state.hero(0)
+        assert hero.race_trait in traits().races[hero.race]
+    assert len(names) > 1
+
+
+def test_the_selection_stays_in_view_at_80x24_and_every_key_is_hinted(kit: Kit) -> None:
+    state = NewGameScreen(kit, Starter(), BACK)
+    rows = [r for r in state.rows() if r.kind != "heading"]
+    for _ in rows:
+        _, screen = run_headless(state, [key("down")])
+        x, y = screen.cursor
+        assert 2 <= y < 22
+    hints = " ".join(screen.lines()[-2:])
+    for keys in ("Up/Down", "Left/Right", "Enter", "*", "S start", "Esc", "?"):
+        assert keys in hints
+
+
+def test_help_and_back(kit: Kit) -> None:
+    state = NewGameScreen(kit, Starter(), BACK)
+    assert isinstance(state.on_event(key("?")), HelpScreen)
+    assert state.on_event(key("escape")) == BACK
+
+
+def test_without_a_start_function_the_apps_own_is_used(kit: Kit, monkeypatch: pytest.MonkeyPatch) -> None:
+    got = {}
+
+    def start_state(kit: Kit, **kwargs: object) -> tuple[Exit, None]:
+        got.update(kwargs)
+        return Exit("app"), None
+
+    monkeypatch.setitem(sys.modules, "game.ui.app", types.SimpleNamespace(start_state=start_state))
+    result, _ = run_headless(NewGameScreen(kit, None, BACK), [key("S")])
+    assert result == Exit("app")
+    assert got["seats"] == "human,ai,ai" and got["back"] == BACK and got["level"] == 2
