@@ -16,7 +16,9 @@ SERIOUSNESS = ("over-the-top", "goofy", "light", "grim", "gritty", "rust-and-blo
 class Dials:
     die: int = 6  # Donjon: every die in the game has this many sides
     seriousness: int = 3  # Donjon: 1 over-the-top ... 6 rust-and-blood
-    successes: bool = True  # Donjon's Law of Successes
+    # Donjon's Law of Successes. Off by default: its extra Pain dice on a lost conflict change the
+    # Pain pools Fungeon prices traps and abilities by (DESIGN.md: dials on where they keep Fungeon).
+    successes: bool = False
     design: str = "auto"  # ask | auto: does a human seat build the rooms it wins?
     morale: bool = True  # A Dungeon Game
     surprise: bool = True
