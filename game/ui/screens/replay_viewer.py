@@ -1,0 +1,377 @@
+"""Watching a recording: the map and the roll panel as they were after each action, played at a
+chosen speed or stepped by hand, forwards and back (backwards uses the replay's keyframes), or
+jumped to a turn. Also the list of recordings to pick one from (the title's "Replays").
+
+Drives ``game.engine.replay.Replay`` (step, step_back, seek, jump_to_turn, game, index, total,
+turn); a recording that desyncs pauses with the reason shown. Playing asks the loop for ticks
+(``tick_delay``/``on_tick``). The map and the roll panel are drawn by the map screen's own
+drawing (``game.ui.map_view``, ``game.ui.roll_panel``) when they are there, else plainly here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import tcod.console
+
+from game.errors import MasterlessError
+from game.ui import draw
+from game.ui.events import Event, KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.base import Screen
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.widgets import TextField, footer, scroll_marks
+from game.ui.state import State
+
+SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128, 256)  # actions per second
+DEFAULT_SPEED = 8
+FRAME = 1 / 60  # the fastest the screen is redrawn while playing
+ROLL_ROWS = 6  # the roll panel's height at 80x24 (more on taller screens)
+
+HELP_TOPICS = (
+    (
+        "Watching a recording",
+        "A recording is every action of a run; the viewer plays them again with the same dice. Space "
+        "plays or pauses; . steps one action and , steps one back (going back starts from the nearest "
+        "keyframe, so it is quick anywhere in a long run); + and - change the speed; g, a turn number "
+        "and Enter jump to that turn; Home and End go to the start and the end. A recording that no "
+        "longer plays the same (another version of the rules) stops where it went astray.",
+    ),
+)
+
+
+def _draw_map(console: tcod.console.Console, kit: Kit, game: Any, camera: Any, rect: tuple[int, int, int, int],
+              active: int | None) -> Any:
+    """The map screen's map drawing if it is there (returns its camera), else a plain map."""
+    try:
+        from game.ui.map_view import Camera, draw_map
+    except ImportError:
+        _plain_map(console, kit, game, rect, active)
+        return camera
+    if camera is None or not isinstance(camera, Camera):
+        camera = Camera()
+    x, y, w, h = rect
+    pos = game.position(active) if active is not None else None
+    floor = game.floor
+    if pos is not None:
+        camera.follow(pos.x, pos.y, w, h, floor.width, floor.height, game.floor_no)
+    draw_map(console, game, camera, rect, kit.palette, kit.glyphs, active)
+    return camera
+
+
+def _plain_map(console: tcod.console.Console, kit: Kit, game: Any, rect: tuple[int, int, int, int],
+               active: int | None) -> None:
+    """The explored floor in tile codes, centred on the active hero; heroes in their seat colours."""
+    from game.mapgen.tiles import Tile
+
+    x0, y0, w, h = rect
+    floor = game.floor
+    pos = game.position(active) if active is not None else None
+    cx, cy = (pos.x, pos.y) if pos is not None else floor.start
+    left, top = cx - w // 2, cy - h // 2
+    palette = kit.palette
+    for sy in range(h):
+        fy = top + sy
+        if not 0 <= fy < floor.height:
+            continue
+        for sx in range(w):
+            fx = left + sx
+            if 0 <= fx < floor.width and floor.explored[fy, fx]:
+                console.ch[y0 + sy, x0 + sx] = ord(Tile(int(floor.tile[fy, fx])).code)
+                console.fg[y0 + sy, x0 + sx] = palette["floor_fg"]
+    for eid, hero in game.heroes():
+        p = game.position(eid)
+        if p is not None and p.floor == game.floor_no and 0 <= p.x - left < w and 0 <= p.y - top < h:
+            console.ch[y0 + p.y - top, x0 + p.x - left] = ord("@")
+            console.fg[y0 + p.y - top, x0 + p.x - left] = palette.seat(hero.seat)
+    for eid, _ in game.monsters():
+        p = game.position(eid)
+        seen = game.visible is not None and p is not None and bool(game.visible[p.y, p.x])
+        if seen and p.floor == game.floor_no and 0 <= p.x - left < w and 0 <= p.y - top < h:
+            console.ch[y0 + p.y - top, x0 + p.x - left] = ord(kit.glyphs["monster"])
+            console.fg[y0 + p.y - top, x0 + p.x - left] = palette["monster"]
+
+
+def _draw_rolls(console: tcod.console.Console, kit: Kit, game: Any, rect: tuple[int, int, int, int]) -> None:
+    """The latest roll events as the roll panel draws them (or their titles, plainly)."""
+    x, y, w, h = rect
+    if h <= 0 or w <= 0:
+        return
+    try:
+        from game.ui.roll_panel import draw_rolls, recent_records
+    except ImportError:
+        draw.fill(console, x, y, w, h, kit.palette["panel_bg"])
+        turn = game.rolls[-1].turn if game.rolls else None
+        records = [r for r in game.rolls if r.turn == turn][-h:]
+        for i, record in enumerate(records):
+            dice = "  ".join(" ".join(str(d) for d in pool.dice) for pool in record.pools)
+            draw.text(console, x + 1, y + i, f"{record.title}: {dice}", kit.palette["text"], width=w - 2)
+        return
+    draw_rolls(console, game, rect, kit.palette, kit.glyphs, recent_records(game, 8))
+
+
+class ReplayViewerScreen(Screen):
+    """``replay``: a ``game.engine.replay.Replay``. Esc goes back (and closes it)."""
+
+    def __init__(self, kit: Kit, replay: Any, back: State | None, title: str = "") -> None:
+        super().__init__(kit, back)
+        self.replay = replay
+        self.title = title or "Replay"
+        self.playing = False
+        self.speed = DEFAULT_SPEED
+        self.jump: TextField | None = None
+        self.status = ""
+        self.problem = ""
+        self._camera: Any = None
+
+    # -- moving through the recording -----------------------------------------------------
+
+    def _guard(self, move: Any, *args: Any) -> bool:
+        """Run a move of the replay; a desync or a broken file pauses with the reason."""
+        try:
+            move(*args)
+        except MasterlessError as exc:
+            self.playing = False
+            self.problem = str(exc)
+            return False
+        return True
+
+    def step(self) -> None:
+        if self.replay.at_end:
+            self.playing = False
+            self.status = "The end of the recording."
+            return
+        if self._guard(self.replay.step) and self.replay.at_end:
+            self.playing = False
+            self.status = "The end of the recording."
+
+    def step_back(self) -> None:
+        self.playing = False
+        if self.replay.at_start:
+            self.status = "The start of the recording."
+            return
+        self._guard(self.replay.step_back)
+
+    def jump_to(self, turn: int) -> None:
+        self.playing = False
+        if self._guard(self.replay.jump_to_turn, turn):
+            self.status = f"Turn {self.replay.turn}."
+
+    # -- the loop's ticks -----------------------------------------------------------------
+
+    def tick_delay(self) -> float | None:
+        if not self.playing or self.replay.at_end or self.problem:
+            return None
+        return max(FRAME, 1 / self.speed)
+
+    def on_tick(self) -> State | None:
+        for _ in range(max(1, int(self.speed * FRAME))):  # above 60 a second, several per frame
+            if not self.playing:
+                break
+            self.step()
+        return None
+
+    # -- events ---------------------------------------------------------------------------
+
+    def on_event(self, event: Event) -> State | None:
+        if self.jump is not None and isinstance(event, KeyEvent):
+            if event.key == "escape":
+                self.jump = None
+            elif event.key == "enter":
+                text = self.jump.value
+                self.jump = None
+                if text:
+                    self.jump_to(int(text))
+            elif event.key == "f1":
+                return self.open_help()
+            else:
+                self.jump.feed(event)
+            return None
+        return super().on_event(event)
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        k = event.key
+        self.status = ""
+        if k == "space":
+            if self.replay.at_end:
+                self.status = "The end of the recording: Home starts it again."
+            elif not self.problem:
+                self.playing = not self.playing
+        elif k == ".":
+            self.playing = False
+            self.step()
+        elif k == ",":
+            self.step_back()
+        elif k in ("+", "="):
+            self.speed = SPEEDS[min(len(SPEEDS) - 1, SPEEDS.index(self.speed) + 1)]
+        elif k == "-":
+            self.speed = SPEEDS[max(0, SPEEDS.index(self.speed) - 1)]
+        elif k == "g":
+            self.playing = False
+            self.jump = TextField("", 7, "0123456789")
+        elif k == "home":
+            self.playing = False
+            self._guard(self.replay.seek, 0)
+        elif k == "end":
+            self.playing = False
+            self._guard(self.replay.seek, self.replay.total)
+        return None
+
+    def go_back(self) -> State:
+        close = getattr(self.replay, "close", None)
+        if close is not None:
+            close()
+        return super().go_back()
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: replays", topics=HELP_TOPICS)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def leader(self, game: Any) -> int | None:
+        heroes = game.heroes()
+        if not heroes:
+            return None
+        seat = game.next_seat()
+        for eid, hero in heroes:
+            if hero.seat == seat:
+                return eid
+        return heroes[0][0]
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        replay = self.replay
+        game = replay.game
+        draw.clear(console, palette)
+        state = "playing" if self.playing else "paused"
+        head = (f"{self.title}  action {replay.index}/{replay.total}  turn {game.turn}/{replay.last_turn}  "
+                f"Floor {game.floor_no}  {state}, {self.speed}/s")
+        draw.text(console, 1, 0, head, palette["title"], width=console.width - 2)
+        if self.jump is not None:
+            hints = [("digits", "turn"), ("Enter", "jump"), ("Esc", "cancel"), ("F1", "help")]
+        else:
+            hints = [("Space", "play/pause"), (".", "step"), (",", "step back"), ("+/-", "speed"),
+                     ("g", "go to turn"), ("Home/End", "start/end"), ("Esc", "back"), ("?", "help")]
+        bottom = footer(console, self.kit, hints) - 1
+        if self.jump is not None:
+            draw.text(console, 1, bottom, "Go to turn:", palette["accent"])
+            self.jump.draw(console, 13, bottom, 10, palette["text_bright"], palette["panel_bg"])
+        elif self.problem or self.status:
+            rows = draw.wrap(self.problem or self.status, console.width - 2)[-2:]
+            for i, row in enumerate(rows):
+                draw.text(console, 1, bottom - len(rows) + 1 + i, row, palette["bad"] if self.problem
+                          else palette["info"])
+            bottom -= len(rows) - 1
+        else:
+            last = game.log[-1].text if game.log else ""
+            draw.text(console, 1, bottom, last, palette["text_dim"], width=console.width - 2)
+        bottom -= 1
+        roll_h = ROLL_ROWS + max(0, (console.height - 24) // 3)
+        map_top = 1
+        map_h = max(1, bottom - map_top + 1 - roll_h)
+        if game.floor_no in game.floors:
+            self._camera = _draw_map(console, self.kit, game, self._camera, (0, map_top, console.width, map_h),
+                                     self.leader(game))
+        else:
+            draw.text_center(console, map_top + map_h // 2, "In town.", palette["text_dim"])
+        _draw_rolls(console, self.kit, game, (0, map_top + map_h, console.width, roll_h))
+
+    def cursor(self) -> tuple[int, int] | None:
+        return None
+
+
+class ReplaysScreen(Screen):
+    """The recordings in a directory (the user's by default), newest first; Enter watches one."""
+
+    def __init__(self, kit: Kit, directory: Path | str | None, back: State | None) -> None:
+        super().__init__(kit, back)
+        if directory is None:
+            from game.engine.paths import recordings_dir
+
+            directory = recordings_dir()
+        self.directory = Path(directory)
+        self.files = self.scan()
+        self.index = 0
+        self.offset = 0
+        self.status = ""
+        self._cursor: tuple[int, int] | None = None
+
+    def scan(self) -> list[Path]:
+        from game.engine.recording import SUFFIX
+
+        try:
+            found = [p for p in self.directory.iterdir() if p.suffix == SUFFIX and p.is_file()]
+        except OSError:
+            return []
+        return sorted(found, key=lambda p: (-p.stat().st_mtime, p.name))
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        n = len(self.files)
+        if action == "menu_up" and n:
+            self.index = (self.index - 1) % n
+        elif action == "menu_down" and n:
+            self.index = (self.index + 1) % n
+        elif action == "select" and n:
+            return self.watch(self.files[self.index])
+        return None
+
+    def watch(self, path: Path) -> State | None:
+        from game.engine.replay import Replay
+
+        try:
+            replay = Replay.open(str(path))
+        except MasterlessError as exc:
+            self.status = str(exc)
+            return None
+        return ReplayViewerScreen(self.kit, replay, self, title=path.stem)
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: replays", topics=HELP_TOPICS)
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        draw.clear(console, palette)
+        draw.text(console, 1, 0, "Replays", palette["title"])
+        draw.text(console, 10, 0, str(self.directory), palette["text_dim"], width=console.width - 11)
+        bottom = footer(console, self.kit, [("Up/Down", "choose"), ("Enter", "watch"), ("Esc", "back"),
+                                            ("?", "help")]) - 1
+        if self.status:
+            rows = draw.wrap(self.status, console.width - 2)[-3:]
+            for i, row in enumerate(rows):
+                draw.text(console, 1, bottom - len(rows) + 1 + i, row, palette["bad"])
+            bottom -= len(rows)
+        self._cursor = None
+        if not self.files:
+            draw.text(console, 2, 2, "No recordings yet: every run you play is kept here when it ends.",
+                      palette["text_dim"], width=console.width - 4)
+            return
+        top = 2
+        height = max(1, bottom - top + 1)
+        if self.index < self.offset:
+            self.offset = self.index
+        elif self.index >= self.offset + height:
+            self.offset = self.index - height + 1
+        for r, path in enumerate(self.files[self.offset : self.offset + height]):
+            y = top + r
+            selected = self.offset + r == self.index
+            if selected:
+                draw.fill(console, 1, y, console.width - 2, 1, palette["selection_bg"])
+                self._cursor = (2, y)
+            draw.text(console, 2, y, path.name, palette["selection_fg"] if selected else palette["text"],
+                      width=console.width - 4)
+        scroll_marks(console, self.kit, console.width - 1, top, top + height - 1, self.offset > 0,
+                     self.offset + height < len(self.files))
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor
+
+
+def open_replays(kit: Kit, replay: Any, back: State | None) -> State:
+    """The title's "Replays": the viewer for a replay, or the list of recordings when given none
+    (or a directory to list)."""
+    if replay is None or isinstance(replay, (str, Path)):
+        return ReplaysScreen(kit, replay, back)
+    return ReplayViewerScreen(kit, replay, back)
+
+
+SCREEN = open_replays  # what ``game.ui.other_screens`` opens for "replays"

@@ -1,0 +1,174 @@
+"""The replay viewer: stepping both ways, playing by the loop's ticks, jumping to a turn, and the
+list of recordings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from screen_games import make_kit
+
+from game.engine.autoplay import play
+from game.engine.recording import Recorder, Recording, parse_recording
+from game.engine.recording import replay as replay_to
+from game.engine.replay import Replay
+from game.ui.events import key
+from game.ui.kit import Kit
+from game.ui.present.headless import run_headless
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.replay_viewer import ReplaysScreen, ReplayViewerScreen, open_replays
+from game.ui.state import Exit
+
+BACK = Exit("back")
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Kit:
+    return make_kit(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def recorded() -> tuple[Recording, bytes]:
+    rec = Recorder.for_new_game(None, 7, "ai+hero,ai", 2)
+    game = rec.start()
+    play(game, 120, on_action=rec.add)
+    data = rec.to_bytes(game)
+    game.close()
+    return parse_recording(data), data
+
+
+@pytest.fixture
+def viewer(kit: Kit, recorded: tuple[Recording, bytes]):
+    state = ReplayViewerScreen(kit, Replay(recorded[0]), BACK)
+    yield state
+    state.replay.close()
+
+
+def same_as_fresh(recording: Recording, replay: Replay) -> bool:
+    fresh = replay_to(recording, verify=False, upto=replay.index)
+    try:
+        return fresh.state_hash() == replay.game.state_hash()
+    finally:
+        fresh.close()
+
+
+def test_dot_steps_one_action_and_comma_steps_back(viewer: ReplayViewerScreen,
+                                                   recorded: tuple[Recording, bytes]) -> None:
+    _, screen = run_headless(viewer, [key(".")] * 5)
+    assert viewer.replay.index == 5
+    assert f"action 5/{len(recorded[0].steps)}" in screen.lines()[0]
+    run_headless(viewer, [key(","), key(",")])
+    assert viewer.replay.index == 3
+    assert same_as_fresh(recorded[0], viewer.replay)
+    _, screen = run_headless(viewer, [key(",")] * 5)
+    assert viewer.replay.index == 0 and "The start of the recording." in screen.text()
+
+
+def test_g_and_a_number_jumps_to_that_turn(viewer: ReplayViewerScreen, recorded: tuple[Recording, bytes]) -> None:
+    _, screen = run_headless(viewer, [key("g"), key("4"), key("x"), key("0"), key("enter")])
+    steps = recorded[0].steps
+    assert viewer.replay.index == next(i for i, s in enumerate(steps) if s.turn >= 40)
+    assert viewer.replay.turn == 40
+    assert "Turn 40." in screen.text() and "turn 40/" in screen.lines()[0]
+    assert same_as_fresh(recorded[0], viewer.replay)
+    run_headless(viewer, [key("g"), key("9"), key("escape")])
+    assert viewer.jump is None and viewer.replay.turn == 40
+
+
+def test_space_plays_by_the_loops_ticks_and_plus_minus_change_the_speed(viewer: ReplayViewerScreen) -> None:
+    assert viewer.tick_delay() is None
+    viewer.on_event(key("space"))
+    assert viewer.playing and viewer.tick_delay() == pytest.approx(1 / 8)
+    viewer.on_event(key("+"))
+    assert viewer.tick_delay() == pytest.approx(1 / 16)
+    viewer.on_event(key("-"))
+    viewer.on_event(key("-"))
+    assert viewer.tick_delay() == pytest.approx(1 / 4)
+    for _ in range(3):
+        viewer.on_tick()
+    assert viewer.replay.index == 3
+    viewer.on_event(key("space"))
+    assert not viewer.playing and viewer.tick_delay() is None
+    for _ in range(8):
+        viewer.on_event(key("+"))
+    viewer.on_event(key("space"))
+    viewer.on_tick()
+    assert viewer.replay.index == 3 + int(256 / 60)  # past 60 a second, several actions a frame
+
+
+def test_playing_stops_at_the_end(viewer: ReplayViewerScreen, recorded: tuple[Recording, bytes]) -> None:
+    viewer.on_event(key("space"))
+    for _ in range(len(recorded[0].steps) + 5):
+        if viewer.tick_delay() is None:
+            break
+        viewer.on_tick()
+    assert viewer.replay.at_end and not viewer.playing and viewer.tick_delay() is None
+    _, screen = run_headless(viewer, [key("space")])
+    assert "Home starts it again" in screen.text()
+    run_headless(viewer, [key("home")])
+    assert viewer.replay.index == 0
+    run_headless(viewer, [key("end")])
+    assert viewer.replay.at_end
+
+
+def test_the_map_and_the_roll_panel_are_drawn_as_they_were(viewer: ReplayViewerScreen) -> None:
+    replay = viewer.replay
+    while not replay.game.rolls:
+        replay.step()
+    _, screen = run_headless(viewer, [], size=(120, 40))
+    assert screen.find("@") is not None
+    assert screen.find(replay.game.rolls[-1].title[:30]) is not None
+    hints = screen.lines()[-1]
+    for keys in ("Space", ". step", ", step back", "+/-", "g", "Home/End", "Esc", "?"):
+        assert keys in hints
+
+
+def test_a_recording_that_desyncs_pauses_with_the_reason(kit: Kit, recorded: tuple[Recording, bytes]) -> None:
+    recording = recorded[0]
+    steps = list(recording.steps)
+    steps[2] = replace(steps[2], check=steps[2].check ^ 1)
+    broken = Recording(recording.header, steps, recording.end)
+    state = ReplayViewerScreen(kit, Replay(broken), BACK)
+    try:
+        state.on_event(key("space"))
+        for _ in range(10):
+            if state.tick_delay() is None:
+                break
+            state.on_tick()
+        assert not state.playing and "desynced at turn" in state.problem
+        _, screen = run_headless(state, [])
+        assert "desynced" in screen.text()
+    finally:
+        state.replay.close()
+
+
+def test_escape_goes_back_and_question_mark_helps(viewer: ReplayViewerScreen) -> None:
+    assert isinstance(viewer.on_event(key("?")), HelpScreen)
+    assert viewer.on_event(key("escape")) == BACK
+
+
+def test_the_list_of_recordings_opens_one_and_says_what_is_wrong_with_a_broken_one(
+        kit: Kit, tmp_path: Path, recorded: tuple[Recording, bytes]) -> None:
+    folder = tmp_path / "recordings"
+    folder.mkdir()
+    (folder / "run-7.mlrec").write_bytes(recorded[1])
+    (folder / "broken.mlrec").write_bytes(b"not a recording")
+    (folder / "notes.txt").write_text("hello")
+    state = open_replays(kit, folder, BACK)
+    assert isinstance(state, ReplaysScreen)
+    _, screen = run_headless(state, [])
+    assert "run-7.mlrec" in screen.text() and "broken.mlrec" in screen.text() and "notes.txt" not in screen.text()
+    names = [p.name for p in state.files]
+    state.index = names.index("broken.mlrec")
+    _, screen = run_headless(state, [key("enter")])
+    assert "is not a Masterless recording" in screen.text()
+    state.index = names.index("run-7.mlrec")
+    viewer = state.on_event(key("enter"))
+    assert isinstance(viewer, ReplayViewerScreen) and viewer.replay.total == len(recorded[0].steps)
+    assert viewer.on_event(key("escape")) is state
+
+
+def test_without_recordings_the_list_says_so(kit: Kit, tmp_path: Path) -> None:
+    _, screen = run_headless(ReplaysScreen(kit, tmp_path / "none", BACK), [key("enter")])
+    assert "No recordings yet" in screen.text()
