@@ -78,12 +78,13 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
         return A.Search(seat)
     if leader is not None and leader != eid:
         return follow(game, seat, eid, pos, leader)
-    # 5. loot
-    loot = loot_action(game, seat, eid, pos)
+    # 5. loot (on the way home, only what lies within reach)
+    homeward = wants_town(game, max_turns)
+    loot = loot_action(game, seat, eid, pos, detours=not homeward)
     if loot is not None:
         return loot
     # 6. going home / going down / exploring
-    if wants_town(game, max_turns):
+    if homeward:
         if not game.returning:
             return A.HeadBack(seat)
         return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
@@ -154,12 +155,14 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
     return step_action(seat, step)
 
 
-def loot_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
+def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = True) -> Any:
     from game.engine.rooms import reachable_treasure
 
     if any(not why for _, why in reachable_treasure(game, eid)):
         return A.PickUp(seat)
     cell = game.floor.cell_of(pos.x, pos.y)
+    if not detours:
+        return None
     if cell is None or any(m.cell == cell and not m.fleeing for _, m in game.monsters()):
         return None
     goals = []
