@@ -121,5 +121,18 @@ def test_help_and_back(kit: Kit) -> None:
     assert state.on_event(key("escape")) == BACK
     _, screen = run_headless(state, [])
     hints = " ".join(screen.lines()[-2:])
-    for keys in ("Left/Right", "Up/Down", "s spend story point", "Esc", "?"):
+    for keys in ("Left/Right", "Up/Down", "spend story point", "Esc", "?"):
         assert keys in hints
+    assert hints.split("spend story point")[0].split()[-1].split("/")[0] == "s"
+
+
+def test_the_maps_spend_key_works_on_the_sheet_too(kit: Kit) -> None:
+    from game.ui.keymap import ACTION_BY_NAME
+
+    if "spend_story" not in ACTION_BY_NAME:
+        pytest.skip("the keymap has no spend-a-story-point action")
+    session = make_session()
+    _, hero = session.game.heroes()[0]
+    hero.story_points = 1
+    run_headless(HeroSheetScreen(kit, session, BACK), [key(kit.keymap.keys_for("spend_story")[0])])
+    assert hero.spend_story_point

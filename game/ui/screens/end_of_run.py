@@ -118,8 +118,8 @@ class EndOfRunScreen(Screen):
         title = TITLES.get(game.outcome, "The run is over")
         colour = palette["bad"] if game.outcome == "wiped" else palette["title"]
         draw.text_center(console, 1, title, colour)
-        bottom = footer(console, self.kit, [("M", "read the morgue file"), ("Enter/Esc", "title screen"),
-                                            ("?", "help")]) - 1
+        bottom = footer(console, self.kit, [("M", "read the morgue file"), ("Up/Down", "scroll"),
+                                            ("Enter/Esc", "title screen"), ("?", "help")]) - 1
         width = min(console.width - 4, 100)
         x = max(2, (console.width - width) // 2)
         top = 3

@@ -11,6 +11,7 @@ from game.rules.heroes import class_bonus, max_hits
 from game.rules.party import xp_to_be
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.keymap import key_label
 from game.ui.kit import Kit
 from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
@@ -59,7 +60,7 @@ class HeroSheetScreen(Screen):
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         n = len(self.heroes())
-        if event.key == "s":
+        if event.key in self.spend_keys():
             self.spend()
         elif action == "menu_left" and n:
             self.index, self.offset = (self.index - 1) % n, 0
@@ -74,6 +75,14 @@ class HeroSheetScreen(Screen):
         elif action == "page_down":
             self.offset = min(self._max, self.offset + self._page)
         return None
+
+    def spend_keys(self) -> tuple[str, ...]:
+        """s, and whatever the map's "spend a story point" key is, so one key works in both places."""
+        try:
+            bound = self.kit.keymap.keys_for("spend_story")
+        except KeyError:
+            bound = ()
+        return ("s", *(k for k in bound if k != "s"))
 
     def spend(self) -> None:
         heroes = self.heroes()
@@ -143,7 +152,7 @@ class HeroSheetScreen(Screen):
         if hero.spend_story_point:
             story.add("  one in play: +2 dice on the next roll", p["good"])
         elif hero.story_points and seat.human and hero.hits > 0:
-            story.add("  s spends one: +2 dice on the next roll", label)
+            story.add(f"  {key_label(self.spend_keys()[0])} spends one: +2 dice on the next roll", label)
         rows.append(story)
         if hero.bonus_dice:
             rows.append(line(("Banked successes ", label), (f"{hero.bonus_dice} bonus dice for a related roll", text)))
@@ -196,7 +205,8 @@ class HeroSheetScreen(Screen):
             else:
                 x += draw.text(console, x, 0, label, colour)
             x += 1
-        hints = [("Left/Right", "hero"), ("Up/Down PgUp/PgDn", "scroll"), ("s", "spend story point"),
+        hints = [("Left/Right", "hero"), ("Up/Down PgUp/PgDn", "scroll"),
+                 ("/".join(key_label(k) for k in self.spend_keys()), "spend story point"),
                  ("Esc", "back"), ("?", "help")]
         bottom = footer(console, self.kit, hints) - 1
         if self.status:

@@ -89,10 +89,6 @@ class InventoryScreen(Screen):
             self.index = (self.index - 1) % len(pack)
         elif action == "menu_down" and pack:
             self.index = (self.index + 1) % len(pack)
-        elif action == "page_up" or k == "home":
-            self.index = 0
-        elif action == "page_down" or k == "end":
-            self.index = max(0, len(pack) - 1)
         return None
 
     def _act(self, what: str) -> State | None:

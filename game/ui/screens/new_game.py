@@ -450,8 +450,8 @@ class NewGameScreen(Screen):
     def hints(self) -> list[tuple[str, str]]:
         if self.editing is not None:
             return [("type", "text"), ("Enter", "keep"), ("Esc", "undo"), ("F1", "help")]
-        return [("Up/Down", "row"), ("Left/Right", "change"), ("Enter", "edit/start"), ("*", "random hero"),
-                ("S", "start"), ("Esc", "back"), ("?", "help")]
+        return [("Up/Down", "row"), ("PgUp/PgDn", "first/last"), ("Left/Right", "change"), ("Enter", "edit/start"),
+                ("*", "random hero"), ("S", "start"), ("Esc", "back"), ("?", "help")]
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette

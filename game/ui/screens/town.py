@@ -108,10 +108,6 @@ class TownScreen(Screen):
             self.index = (self.index - 1) % len(rows)
         elif action == "menu_down" and rows:
             self.index = (self.index + 1) % len(rows)
-        elif action == "page_up" or k == "home":
-            self.index = 0
-        elif action == "page_down" or k == "end":
-            self.index = max(0, len(rows) - 1)
         return None
 
     def sell(self) -> State | None:
