@@ -104,7 +104,12 @@ class InventoryScreen(Screen):
             self.status = f"{name} is not used up: its magic works while it is carried."
             return None
         if not self.my_turn():
-            self.status = f"It is not {game.name(self.hero)}'s turn." if self.hero is not None else "No hero."
+            if game.phase == "town":
+                self.status = "In town, items are sold on the town screen; healing is bought there."
+            elif self.hero is None:
+                self.status = "No hero."
+            else:
+                self.status = f"It is not {game.name(self.hero)}'s turn."
             return None
         seat = self.seat()
         assert seat is not None
