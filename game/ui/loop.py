@@ -1,6 +1,11 @@
 """The main loop: draw, present, read an event, dispatch. Resizes relayout for free (every
 frame is drawn at the current size); below the minimum size the "make it larger" screen shows
-instead, and the real screen resumes when the terminal grows."""
+instead, and the real screen resumes when the terminal grows.
+
+A state that animates (travel and autoexplore take one step per frame) may define
+``tick_delay() -> float | None`` and ``on_tick() -> State | None``: while ``tick_delay`` gives
+a number, the loop waits at most that long for an event and calls ``on_tick`` when none came.
+A key that arrives meanwhile goes to ``on_event`` as usual (and may stop the animation)."""
 
 from __future__ import annotations
 
@@ -51,7 +56,13 @@ def run(
 
         if max_events is not None and handled >= max_events:
             return Exit(interrupted=True)
-        event = presenter.next_event()
+        delay = _tick_delay(shown)
+        event = presenter.next_event(delay)
+        if event is None and delay is not None and not too_small:
+            nxt = state.on_tick()  # type: ignore[attr-defined]
+            if nxt is not None:
+                state = nxt
+            continue
         if event is None or isinstance(event, ResizeEvent):
             continue
         handled += 1
@@ -70,3 +81,12 @@ def run(
         if nxt is not None:
             state = nxt
     return state
+
+
+def _tick_delay(state: State) -> float | None:
+    """How long ``state`` waits for a key before its next animation frame (None: no animation)."""
+    tick_delay = getattr(state, "tick_delay", None)
+    if tick_delay is None or not hasattr(state, "on_tick"):
+        return None
+    delay = tick_delay()
+    return None if delay is None else max(0.0, float(delay))

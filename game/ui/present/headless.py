@@ -19,7 +19,8 @@ from game.ui.state import Exit, State
 
 class HeadlessPresenter:
     """``events`` are returned in order; a ``ResizeEvent`` also changes the size. When the script
-    runs out, a ``CloseEvent("script ended")`` ends the loop."""
+    runs out, a ``CloseEvent("script ended")`` ends the loop. While a state animates (asks for a
+    tick) no event is delivered: the animation plays to its end at once, then the script goes on."""
 
     def __init__(self, width: int = 80, height: int = 24, events: Iterable[Event] = ()) -> None:
         self.width = width
@@ -51,6 +52,10 @@ class HeadlessPresenter:
         self._invalid = True
 
     def next_event(self, timeout: float | None = None) -> Event | None:
+        if timeout is not None:
+            # an animating state (travel) plays on until it stops, as if the player watched it
+            # without touching a key; then the script goes on
+            return None
         if not self.events:
             return CloseEvent("script ended")
         event = self.events.popleft()
