@@ -101,6 +101,20 @@ class TakeCategory:
 
 
 @dataclass(frozen=True, slots=True)
+class BuildRoom:
+    """A human designer's purchases for the category it took (encoded by game.engine.builds)."""
+
+    seat: int
+    category: str
+    items: tuple = ()
+
+    def __post_init__(self) -> None:
+        from game.engine.builds import freeze
+
+        object.__setattr__(self, "items", freeze(self.items))
+
+
+@dataclass(frozen=True, slots=True)
 class Trade:
     """In town: sell pack item `item` (half value) or buy a healing draught of `heal` points."""
 
@@ -124,7 +138,7 @@ class Delve:
 
 
 Action = (Move | Wait | Search | Disarm | Interact | PickUp | UseItem | Drop | Descend | HeadBack | Ascend
-          | SpendStory | Narrate | TakeCategory | Trade | Retire | Delve)
+          | SpendStory | Narrate | TakeCategory | BuildRoom | Trade | Retire | Delve)
 KINDS: dict[str, type] = {cls.__name__: cls for cls in Action.__args__}  # type: ignore[attr-defined]
 
 

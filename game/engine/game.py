@@ -100,6 +100,7 @@ class Game:
         self.ai_memory: dict[str, Any] = {}  # what the AI heroes remember (searched rooms...)
         self.visible: Any = None  # tiles the party sees now ([y, x] bool)
         self._sheets: dict[tuple[int, int], HeroSheet] = {}
+        self.pending: Any = None  # a Hallway waiting for human designers (rooms.PendingRoom)
 
     # ----- making a game -------------------------------------------------------------------
     @classmethod
@@ -188,6 +189,8 @@ class Game:
         """The seat whose hero must act now, or None when the game is over."""
         if self.phase == "over":
             return None
+        if self.pending is not None and self.pending.waiting:
+            return self.pending.waiting[1]
         if self.phase == "town":
             return self.heroes()[0][1].seat if self.heroes() else None
         return self.queue[0] if self.queue else None

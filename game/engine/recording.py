@@ -19,11 +19,14 @@ File format (version 1)::
                                            `state_hash()` (catches a desync the streams miss)
       {"end":169,"turn":110,"floor":2,"phase":"over","state":"<state_hash>"}
                                            the trailer: where the game stood when written
+    CRC-32 of everything before it, 4 bytes big-endian: with zlib's own adler-32 this makes any
+                                           one changed byte a refused file (a flipped padding
+                                           bit in the last deflate byte would slip past zlib)
 
 The body is one deflate stream, fed line by line; every write of the file is the bytes the
 compressor has produced so far plus a flushed *copy* of it with the trailer, so saving after
 every action costs one small compression and one write, not a recompression of the game.
-zlib's adler-32 at the end of the stream catches a flipped byte; a missing end, a truncation.
+A missing end of stream is a truncation; a bad CRC or deflate error, corruption.
 The same inputs give byte-identical files (JSON with sorted keys, no clock, no paths inside);
 zlib builds may differ in the bytes they choose, so checked-in recordings are compared by
 replaying them, never by their bytes.
@@ -287,7 +290,8 @@ class Recorder:
         if game is not None and self.count:
             tail = z.compress(_line({"end": self.count, "turn": game.turn, "floor": game.floor_no,
                                      "phase": game.phase, "state": game.state_hash()}))
-        return _prefix() + bytes(self._body) + tail + z.flush()
+        data = _prefix() + bytes(self._body) + tail + z.flush()
+        return data + zlib.crc32(data).to_bytes(4, "big")
 
     def flush(self, game: Game | None = None, durable: bool | None = None) -> None:
         """Write the file now (atomically, keeping the previous one as the backup if asked).
@@ -344,7 +348,7 @@ def parse_recording(data: bytes, where: str = "recording", salvage: bool = False
                           f"this version reads format {FORMAT_VERSION})")
     if version < 1:
         raise FileProblem(f"{where}: is in recording format {version}, which no version reads")
-    payload, problem = _inflate(data[newline + 1:])
+    payload, problem = _inflate(data, newline + 1)
     if problem is not None and not salvage:
         raise FileProblem(f"{where}: {problem}")
     lines = payload.split(b"\n")
@@ -361,16 +365,19 @@ def parse_recording(data: bytes, where: str = "recording", salvage: bool = False
     return Recording(header, steps, end, where)
 
 
-def _inflate(body: bytes) -> tuple[bytes, str | None]:
+def _inflate(data: bytes, start: int) -> tuple[bytes, str | None]:
+    """The JSON lines of the body that begins at `start`, and what is wrong with the file."""
     d = zlib.decompressobj()
     try:
-        out = d.decompress(body)
+        out = d.decompress(data[start:])
     except zlib.error as exc:
-        return _partial(body), f"is corrupted (damaged compressed data: {exc})"
-    if not d.eof:
+        return _partial(data[start:]), f"is corrupted (damaged compressed data: {exc})"
+    if not d.eof or len(d.unused_data) < 4:
         return out, "is truncated (the file ends before the recording does)"
-    if d.unused_data:
-        return out, "is corrupted (unexpected bytes after the end of the recording)"
+    if len(d.unused_data) > 4:
+        return out, "is corrupted (its end is damaged)"
+    if zlib.crc32(data[:-4]).to_bytes(4, "big") != d.unused_data:
+        return out, "is corrupted (its checksum does not match its contents)"
     return out, None
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import actions as A
 from game.engine.combat import combat_turn, continuous_effects, resist, suffer
-from game.engine.rooms import enter_room, leave_floor_check, retrace_check
+from game.engine.rooms import designer_input, enter_room, leave_floor_check, retrace_check
 from game.engine.seats import HeroChoice
 from game.engine.sight import update_sight
 from game.engine.traps import disarm, search, spring_all
@@ -217,19 +217,45 @@ def apply_action(game: Game, action: Any) -> None:
     if isinstance(action, A.SpendStory):
         spend_story(game, action.seat)
         return
+    if game.pending is not None:
+        if designer_input(game, action):
+            resume_room(game)
+        return
     if not game.queue or action.seat != game.queue[0] or action.seat not in game.hero_of:
         return
     eid = game.hero_of[action.seat]
     used = hero_action(game, eid, action)
-    if not used or game.phase != "dungeon":
+    if used and game.pending is None:
+        turn_done(game, action.seat)
+
+
+def turn_done(game: Game, seat: int) -> None:
+    """The acting hero's turn is over: the next hero, or the end of the round."""
+    if game.phase != "dungeon":
         return
-    if game.queue and game.queue[0] == action.seat:
+    if game.queue and game.queue[0] == seat:
         game.queue.pop(0)
-    if not game.queue and game.phase == "dungeon":
+    if not game.queue:
         end_round(game)
         start_round(game)
     else:
         update_sight(game)
+
+
+def resume_room(game: Game) -> None:
+    """Human designers gave what the Hallway waited for: if the room is now designed, the
+    leader's step into it completes and its turn ends."""
+    pending = game.pending
+    if pending is None or not enter_room(game, pending.leader, pending.cell, pending.side, pending.target):
+        return
+    eid = pending.leader
+    hero = game.world.comp(eid, HeroState)
+    x, y = pending.target
+    if hero.hits > 0 and game.phase == "dungeon" and game.floor.walkable[y, x] and game.creature_at(x, y) is None:
+        pos = game.position(eid)
+        pos.x, pos.y = x, y
+        spring_all(game, eid, x, y, "walk", "steps on a hidden plate")
+    turn_done(game, hero.seat)
 
 
 def hero_action(game: Game, eid: int, action: Any) -> bool:
@@ -298,7 +324,8 @@ def move(game: Game, eid: int, dx: int, dy: int) -> bool:
     entering = floor.step_into(pos.x, pos.y, nx, ny)
     if entering is not None:
         cell, side = entering
-        enter_room(game, eid, cell, side)
+        if not enter_room(game, eid, cell, side, (nx, ny)):
+            return True  # the Hallway waits for human designers; the step ends when they are done
         if game.phase != "dungeon" or game.world.comp(eid, HeroState).hits <= 0:
             return True
         tile = int(floor.tile[ny, nx])

@@ -1,0 +1,60 @@
+"""design = ask: the Hallway waits for a human seat's category pick and build, refuses a build
+that breaks a rule, and the step into the room completes once the room is built."""
+
+from game.designers.companion import hero_action
+from game.engine import actions as A
+from game.engine.builds import encode_treasure, encode_trap
+from game.engine.dials import Dials
+from game.engine.game import Game
+from game.engine.seats import parse_seats
+from game.rules.purchases import Trap, Treasure
+
+
+def walk_until_hallway(game: Game) -> None:
+    for _ in range(2000):
+        if game.pending is not None and game.pending.waiting:
+            return
+        seat = game.next_seat()
+        game.apply(hero_action(game, seat))
+    raise AssertionError("the party never reached a new room")
+
+
+def legal_build(category: str, budget: int, floor: int) -> tuple:
+    if category == "traps":
+        return (encode_trap(Trap("fire", annoy=2, pain=budget - 1), 0),)
+    if category == "monsters":
+        return ((budget, "claws", "test brute", ()),)
+    return (encode_treasure(Treasure(value=budget - 1), -1),)
+
+
+def test_the_hallway_waits_for_a_human_designer_and_then_the_party_enters():
+    game = Game.new(4, parse_seats("human,human"), 2, Dials(design="ask"))
+    walk_until_hallway(game)
+    rooms = game.stats.rooms_entered
+    for _ in range(10):
+        waiting = game.pending.waiting if game.pending else ()
+        if not waiting:
+            break
+        seat = waiting[1]
+        assert game.next_seat() == seat
+        if waiting[0] == "category":
+            game.apply(A.TakeCategory(seat, waiting[2][0]))
+        else:
+            _, _, category, budget, _plan = waiting
+            game.apply(A.BuildRoom(seat, category, legal_build(category, budget, game.floor_no)))
+    assert game.pending is None
+    assert game.stats.rooms_entered == rooms + 1
+    names = [p.monster.name for p in game.last_design.monsters]
+    assert "test brute" in names or any(c == "monsters" and not game.seats[s].human
+                                        for c, s, _ in game.last_design.takers)
+
+
+def test_a_build_that_breaks_a_rule_is_refused_with_its_reason():
+    game = Game.new(4, parse_seats("human,human"), 2, Dials(design="ask"))
+    walk_until_hallway(game)
+    while game.pending.waiting[0] == "category":
+        game.apply(A.TakeCategory(game.pending.waiting[1], game.pending.waiting[2][0]))
+    _, seat, category, budget, _ = game.pending.waiting
+    game.apply(A.BuildRoom(seat, category, legal_build(category, budget + 1, game.floor_no)))
+    assert game.pending is not None and game.pending.waiting[2] == category
+    assert "cannot stand" in game.log[-1].text
