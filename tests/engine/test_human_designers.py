@@ -3,7 +3,7 @@ that breaks a rule, and the step into the room completes once the room is built.
 
 from game.designers.companion import hero_action
 from game.engine import actions as A
-from game.engine.builds import encode_treasure, encode_trap
+from game.engine.builds import encode_trap, encode_treasure
 from game.engine.dials import Dials
 from game.engine.game import Game
 from game.engine.seats import parse_seats
