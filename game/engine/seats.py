@@ -30,8 +30,11 @@ class Seat:
 
 
 def parse_seats(text: str) -> tuple[Seat, ...]:
-    """`human,ai,ai` -> seats; 1-4 seats, at least one with a hero."""
-    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
+    """`human,ai,ai` -> seats; 1-4 seats, at least one with a hero. A seat may carry its
+    player's name after a colon (`human:Ann,human:Bob,ai`); names are kept in recordings."""
+    parts = [k.strip() for k in text.split(",") if k.strip()]
+    kinds = [p.split(":", 1)[0].strip().lower() for p in parts]
+    given = [p.split(":", 1)[1].strip()[:20] if ":" in p else "" for p in parts]
     if not 1 <= len(kinds) <= 4:
         raise UsageError(f"--seats takes 1 to 4 seats, got {len(kinds)}")
     for k in kinds:
@@ -47,7 +50,7 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
             name = f"Player {humans}"
         else:
             name = f"{PERSONALITY_CYCLE[i % len(PERSONALITY_CYCLE)].title()} (AI)"
-        seats.append(Seat(i, k, name, SEAT_COLOURS[i % len(SEAT_COLOURS)]))
+        seats.append(Seat(i, k, given[i] or name, SEAT_COLOURS[i % len(SEAT_COLOURS)]))
     return tuple(seats)
 
 
