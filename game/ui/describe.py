@@ -1,0 +1,115 @@
+"""Words for what is on the map: the tile kinds, and everything a player can know about one tile
+(look mode, travel's "you see ..." messages). Only what the party knows: unseen tiles are
+unknown, monsters only while in sight, traps only once found, treasure only in the open."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.mapgen.themes import theme as get_theme
+from game.mapgen.tiles import Tile
+from game.rules.costs import trade_value
+from game.rules.heroes import max_hits
+from game.world.components import DoorState, HeroState, Named, Position, TrapState, TreasureState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+TILE_WORDS: dict[Tile, str] = {
+    Tile.ROCK: "solid rock",
+    Tile.WALL: "a wall",
+    Tile.FLOOR: "floor",
+    Tile.DOOR: "a closed door",
+    Tile.DOOR_OPEN: "an open door",
+    Tile.WATER: "running water (wading it tests your agility)",
+    Tile.CHASM: "a chasm",
+    Tile.ICE: "ice (crossing it tests your agility)",
+    Tile.SWAMP: "a swamp (it may hold you fast)",
+    Tile.RUBBLE: "rubble from a cave-in",
+    Tile.BOULDER: "heaped boulders (open/use to heave them aside)",
+    Tile.PIT: "an open pit",
+    Tile.STAIR_DOWN: "a stair down",
+    Tile.STAIR_UP: "a stair up",
+    Tile.PILLAR: "a pillar",
+    Tile.DEBRIS: "a pile of debris (search it)",
+    Tile.CHEST: "a chest",
+    Tile.CRATE: "a crate",
+    Tile.GRATE: "a grate",
+    Tile.TOMB: "a tomb",
+    Tile.FOUNTAIN: "a fountain",
+    Tile.THRONE: "a throne",
+    Tile.SHELF: "shelves of books",
+    Tile.STATUE: "a statue",
+    Tile.ALTAR: "an altar",
+    Tile.LEVER: "a lever",
+    Tile.TABLE: "a table",
+    Tile.COUNTER: "a counter",
+    Tile.TREE: "a tree",
+    Tile.MACHINE: "a machine",
+}
+# Tiles that stop autoexplore the first time they come into view.
+FEATURE_TILES = frozenset({
+    Tile.STAIR_DOWN, Tile.STAIR_UP, Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.FOUNTAIN,
+    Tile.THRONE, Tile.SHELF, Tile.STATUE, Tile.ALTAR, Tile.LEVER, Tile.MACHINE,
+})
+
+
+def tile_words(game: Game, x: int, y: int) -> str:
+    tile = Tile(int(game.floor.tile[y, x]))
+    words = TILE_WORDS.get(tile, tile.name.lower())
+    if tile == Tile.FLOOR:
+        words = get_theme(game.floor.theme).floor or words
+    elif tile == Tile.WALL:
+        words = get_theme(game.floor.theme).wall or words
+    elif tile == Tile.DEBRIS:
+        words = f"a {get_theme(game.floor.theme).debris} (search next to it)"
+    if tile == Tile.STAIR_UP and game.floor_no == game.entrance_floor and (x, y) == game.floor.start:
+        return "the way out: the stair up to town"
+    return words
+
+
+def _on_tile(game: Game, x: int, y: int, pos: Position) -> bool:
+    return pos.x == x and pos.y == y and pos.floor == game.floor_no
+
+
+def things_at(game: Game, x: int, y: int) -> list[str]:
+    """Everything the party knows of at (x, y), most important first, as short sentences."""
+    floor = game.floor
+    if not (0 <= x < floor.width and 0 <= y < floor.height) or not floor.explored[y, x]:
+        return ["You have not seen this place."]
+    seen = game.visible is not None and bool(game.visible[y, x])
+    out: list[str] = []
+    for eid, hero in game.heroes():
+        pos = game.position(eid)
+        if pos is not None and _on_tile(game, x, y, pos):
+            out.append(f"{game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "
+                       f"({hero.hits}/{max_hits(hero.level)} Hits), {game.seats[hero.seat].name}'s hero.")
+    if seen:
+        for eid, mon in game.monsters():
+            pos = game.position(eid)
+            if pos is not None and _on_tile(game, x, y, pos):
+                named = game.world.try_comp(eid, Named)
+                state = " It flees." if mon.fleeing else "" if mon.aware else " It has not noticed you."
+                out.append(f"{game.name(eid)}: Level {mon.spec.level}, {mon.hits} Hits left, "
+                           f"designed by {game.seats[mon.seat].name}.{state}")
+                if named is not None and named.description:
+                    out.append(named.description)
+    for eid, (trap, pos) in game.world.get2(TrapState, Position):
+        if _on_tile(game, x, y, pos) and trap.found_by:
+            status = "disarmed" if trap.disarmed else "sprung" if not trap.live else "live"
+            facts = f" Known: {', '.join(sorted(trap.facts))}." if trap.facts else ""
+            out.append(f"A {status} trap: {game.name(eid)} (on the {trap.host}).{facts}")
+    for eid, (item, pos) in game.world.get2(TreasureState, Position):
+        if _on_tile(game, x, y, pos) and not item.hidden:
+            out.append(f"{game.name(eid)}, worth {trade_value(item.spec)} in town.")
+    door = game.entity_at(x, y, DoorState)
+    words = tile_words(game, x, y)
+    if door is not None and int(floor.tile[y, x]) == Tile.DOOR:
+        words = "a closed door (walk into it or open it)"
+    out.append(words[0].upper() + words[1:] + ("." if seen else ", as you remember it."))
+    return out
+
+
+def hero_at(game: Game, x: int, y: int) -> int | None:
+    eid = game.entity_at(x, y, HeroState)
+    return eid

@@ -1,0 +1,230 @@
+"""The dungeon drawn into a rectangle of the console: tiles from the floor's arrays in one numpy
+step per frame (lit where the party sees now, dim where it only remembers), then the things on
+them: found traps, treasure lying in the open, visible monsters and the heroes.
+
+Tile looks come from the theme (data/themes.toml: an ASCII and a Unicode glyph and colours per
+tile kind); the glyph set picks which glyph, the palette the colours (the default palette keeps
+the theme's own colours, the others map each tile kind to a palette role so that colour-blind
+and high-contrast players get the same readable map). Everything is looked up in tables built
+once per (theme, glyph set, palette).
+
+`Camera` keeps the active hero in view without scrolling on every step (a scrolling map
+rewrites every cell of the terminal, so it only moves when the hero nears an edge).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+import tcod.console
+
+from game.mapgen.themes import theme as get_theme
+from game.mapgen.tiles import Tile
+from game.ui.glyphs import Glyphs
+from game.ui.palette import RGB, Palette, load_palette
+from game.world.components import Glyph, Position, TrapState, TreasureState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+# Tile kind -> the palette roles (fg, bg) used when the palette is not the default one.
+_ROLE_OF: dict[Tile, tuple[str, str]] = {
+    Tile.ROCK: ("background", "background"),
+    Tile.WALL: ("wall_fg", "wall_bg"),
+    Tile.PILLAR: ("wall_fg", "wall_bg"),
+    Tile.RUBBLE: ("wall_fg", "floor_bg"),
+    Tile.BOULDER: ("wall_fg", "floor_bg"),
+    Tile.FLOOR: ("floor_fg", "floor_bg"),
+    Tile.DOOR: ("door", "wall_bg"),
+    Tile.DOOR_OPEN: ("door", "floor_bg"),
+    Tile.WATER: ("water", "floor_bg"),
+    Tile.ICE: ("water", "floor_bg"),
+    Tile.SWAMP: ("water", "floor_bg"),
+    Tile.CHASM: ("chasm", "background"),
+    Tile.PIT: ("chasm", "background"),
+    Tile.STAIR_DOWN: ("stairs", "floor_bg"),
+    Tile.STAIR_UP: ("stairs", "floor_bg"),
+}
+_SEEN_MIX = 0.7  # how far a remembered tile's colour moves towards the palette's "remembered" colour
+
+
+@dataclass(frozen=True)
+class TileTables:
+    """Per tile code: glyph codepoint and colours, lit and remembered."""
+
+    ch: np.ndarray  # (n,) int32
+    lit_fg: np.ndarray  # (n, 3) uint8
+    lit_bg: np.ndarray
+    dim_fg: np.ndarray
+    dim_bg: np.ndarray
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def tile_tables(theme_name: str, glyph_set: str, palette: Palette) -> TileTables:
+    return _tile_tables(theme_name, glyph_set, palette.name)
+
+
+@cache
+def _tile_tables(theme_name: str, glyph_set: str, palette_name: str) -> TileTables:
+    palette = load_palette(palette_name)
+    looks = get_theme(theme_name).tiles
+    n = len(Tile)
+    ch = np.zeros(n, dtype=np.int32)
+    lit_fg = np.zeros((n, 3), dtype=np.uint8)
+    lit_bg = np.zeros((n, 3), dtype=np.uint8)
+    dim_fg = np.zeros((n, 3), dtype=np.uint8)
+    dim_bg = np.zeros((n, 3), dtype=np.uint8)
+    for tile in Tile:
+        look = looks[tile]
+        ch[tile] = ord(look.glyph if glyph_set == "ascii" else look.uni)
+        if palette.name == "default":
+            fg, bg = look.fg, look.bg
+        else:
+            fg_role, bg_role = _ROLE_OF.get(tile, ("furniture", "floor_bg"))
+            fg, bg = palette[fg_role], palette[bg_role]
+        lit_fg[tile], lit_bg[tile] = fg, bg
+        dim_fg[tile] = _mix(fg, palette["remembered_fg"], _SEEN_MIX)
+        dim_bg[tile] = _mix(bg, palette["remembered_bg"], 0.85)
+    ch[Tile.ROCK] = ord(" ")
+    for arr in (lit_fg, lit_bg, dim_fg, dim_bg):
+        arr[Tile.ROCK] = palette["background"]
+    return TileTables(ch, lit_fg, lit_bg, dim_fg, dim_bg)
+
+
+class Camera:
+    """Which floor tile sits at the top-left of the view. It follows the hero in jumps: when the
+    hero comes within `margin` of an edge, the view recentres on the hero. A floor smaller than
+    the view is centred in it."""
+
+    def __init__(self) -> None:
+        self.x = 0
+        self.y = 0
+        self.view: tuple[int, int] = (0, 0)
+        self.floor: int | None = None
+
+    @staticmethod
+    def _axis(cam: int, hero: int, view: int, size: int, margin: int, force: bool) -> int:
+        if size <= view:
+            return -((view - size) // 2)
+        margin = max(1, min(margin, view // 3))
+        if force or hero - cam < margin or hero - cam >= view - margin:
+            cam = hero - view // 2
+        return max(0, min(cam, size - view))
+
+    def follow(self, hx: int, hy: int, view_w: int, view_h: int, floor_w: int, floor_h: int,
+               floor_no: int, margin: int = 10) -> None:
+        force = (view_w, view_h) != self.view or floor_no != self.floor
+        self.view, self.floor = (view_w, view_h), floor_no
+        self.x = self._axis(self.x, hx, view_w, floor_w, margin, force)
+        self.y = self._axis(self.y, hy, view_h, floor_h, margin, force)
+
+    def to_screen(self, x: int, y: int, ox: int, oy: int) -> tuple[int, int] | None:
+        sx, sy = x - self.x, y - self.y
+        if 0 <= sx < self.view[0] and 0 <= sy < self.view[1]:
+            return ox + sx, oy + sy
+        return None
+
+    def to_floor(self, sx: int, sy: int, ox: int, oy: int) -> tuple[int, int]:
+        return sx - ox + self.x, sy - oy + self.y
+
+
+def _put(console: tcod.console.Console, x: int, y: int, ch: int, fg: RGB | None, bg: RGB | None = None) -> None:
+    console.ch[y, x] = ch
+    if fg is not None:
+        console.fg[y, x] = fg
+    if bg is not None:
+        console.bg[y, x] = bg
+
+
+def entrance_tile(game: Game) -> tuple[int, int] | None:
+    """The stair up that leads out to town (only on the floor the party came in by)."""
+    return game.floor.start if game.floor_no == game.entrance_floor else None
+
+
+def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tuple[int, int, int, int],
+             palette: Palette, glyphs: Glyphs, active: int | None = None) -> None:
+    """Draw the floor through `camera` into `rect` (x, y, width, height) of `console`."""
+    ox, oy, vw, vh = rect
+    if vw <= 0 or vh <= 0:
+        return
+    floor = game.floor
+    tables = tile_tables(floor.theme, glyphs.name, palette)
+    console.ch[oy:oy + vh, ox:ox + vw] = ord(" ")
+    console.bg[oy:oy + vh, ox:ox + vw] = palette["background"]
+    # the part of the floor inside the view, and where it lands on screen
+    fx0, fy0 = max(0, camera.x), max(0, camera.y)
+    fx1, fy1 = min(floor.width, camera.x + vw), min(floor.height, camera.y + vh)
+    if fx0 >= fx1 or fy0 >= fy1:
+        return
+    sx0, sy0 = ox + fx0 - camera.x, oy + fy0 - camera.y
+    sx1, sy1 = sx0 + (fx1 - fx0), sy0 + (fy1 - fy0)
+    tiles = floor.tile[fy0:fy1, fx0:fx1]
+    explored = floor.explored[fy0:fy1, fx0:fx1]
+    visible = game.visible[fy0:fy1, fx0:fx1] if game.visible is not None else np.zeros_like(explored)
+    visible = visible & explored
+    ch = np.where(explored, tables.ch[tiles], ord(" "))
+    fg = np.where(visible[..., None], tables.lit_fg[tiles], tables.dim_fg[tiles])
+    bg = np.where(visible[..., None], tables.lit_bg[tiles], tables.dim_bg[tiles])
+    unseen = ~explored
+    fg[unseen] = palette["background"]
+    bg[unseen] = palette["background"]
+    console.ch[sy0:sy1, sx0:sx1] = ch
+    console.fg[sy0:sy1, sx0:sx1] = fg
+    console.bg[sy0:sy1, sx0:sx1] = bg
+
+    def on_screen(x: int, y: int) -> tuple[int, int] | None:
+        if fx0 <= x < fx1 and fy0 <= y < fy1 and floor.explored[y, x]:
+            return sx0 + x - fx0, sy0 + y - fy0
+        return None
+
+    def seen_now(x: int, y: int) -> bool:
+        return game.visible is not None and bool(game.visible[y, x])
+
+    here = game.floor_no
+    entrance = entrance_tile(game)
+    if entrance is not None and (at := on_screen(*entrance)) is not None:
+        _put(console, *at, glyphs.code("entrance"), palette["stairs"] if seen_now(*entrance) else None)
+    # found traps: a plate on the floor shows as a trap; one set on furniture or a door tints it
+    for _, (trap, pos) in game.world.get2(TrapState, Position):
+        if pos.floor != here or not trap.found_by or (at := on_screen(pos.x, pos.y)) is None:
+            continue
+        colour = palette["trap"] if trap.live else palette["text_dim"]
+        if not seen_now(pos.x, pos.y):
+            colour = _mix(colour, palette["remembered_fg"], 0.5)
+        if trap.host == "floor" or trap.action == "walk":
+            _put(console, *at, glyphs.code("trap"), colour)
+        else:
+            console.bg[at[1], at[0]] = _mix(colour, palette["background"], 0.55)
+    # treasure in the open (not inside furniture, not carried)
+    for _, (item, pos) in game.world.get2(TreasureState, Position):
+        if pos.floor != here or item.hidden or (at := on_screen(pos.x, pos.y)) is None:
+            continue
+        colour = palette["treasure"]
+        if not seen_now(pos.x, pos.y):
+            colour = _mix(colour, palette["remembered_fg"], 0.5)
+        _put(console, *at, glyphs.code("treasure"), colour)
+    # monsters only where the party sees them now
+    for eid, _ in game.monsters():
+        pos = game.position(eid)
+        if pos is None or pos.floor != here or not seen_now(pos.x, pos.y):
+            continue
+        if (at := on_screen(pos.x, pos.y)) is None:
+            continue
+        look = game.world.try_comp(eid, Glyph)
+        char = look.char if look is not None and len(look.char) == 1 else glyphs["monster"]
+        _put(console, *at, ord(char), palette["monster"])
+    # heroes last, each in its seat's colour; the one whose turn it is stands out
+    for eid, hero in game.heroes():
+        pos = game.position(eid)
+        if pos is None or pos.floor != here or (at := on_screen(pos.x, pos.y)) is None:
+            continue
+        colour = palette.seat(hero.seat)
+        bg = _mix(colour, palette["background"], 0.6) if eid == active else None
+        fg = palette["text_bright"] if eid == active else colour
+        _put(console, *at, glyphs.code("hero"), fg, bg)

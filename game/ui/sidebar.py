@@ -1,0 +1,147 @@
+"""The sidebar beside the map: every hero (name, Level, Hits bar, XP to the next Level, effects,
+story points), then the party's light, the floor and room, the quest, keys and levers, the turn
+and the seed (unless the hide-seed option is on). Text first, colour second: every value is
+written out, so a screen reader or a colour-blind player loses nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import tcod.console
+
+from game.rules.heroes import max_hits
+from game.rules.party import xp_to_be
+from game.ui import draw
+from game.ui.palette import Palette
+from game.world.components import Effects, HeroState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+
+def hits_colour(hits: int, most: int, palette: Palette) -> tuple[int, int, int]:
+    if hits * 3 <= most:
+        return palette["bad"]
+    if hits * 3 <= most * 2:
+        return palette["warning"]
+    return palette["good"]
+
+
+def hero_lines_needed(game: Game, width: int, compact: bool) -> int:
+    return sum(3 if compact else 4 + (1 if _effects_text(game, eid) else 0) for eid, _ in game.heroes(living=False)
+               if _shown(game, eid))
+
+
+def _shown(game: Game, eid: int) -> bool:
+    hero = game.world.comp(eid, HeroState)
+    return hero.hits > 0 or game.hero_of.get(hero.seat) == eid
+
+
+def _effects_text(game: Game, eid: int) -> str:
+    effects = game.world.try_comp(eid, Effects)
+    if effects is None or not effects.active:
+        return ""
+    parts = []
+    for e in effects.active:
+        parts.append(f"held by {e.source}" if e.hold else f"{e.type or 'hurt'} from {e.source}")
+    return "; ".join(parts)
+
+
+def light_text(game: Game) -> str:
+    from game.engine.run import light_kind
+
+    kind = light_kind(game)
+    if kind == "lantern":
+        return f"lantern {game.oil} oil"
+    if kind == "torch":
+        return f"torch {game.torch_left} +{game.torches}"
+    return "none!"
+
+
+def room_title(game: Game, x: int, y: int, titles: dict[tuple[int, tuple[int, int]], str]) -> str:
+    record = game.floor.room_at(x, y)
+    if record is None or record.plan is None:
+        return "between rooms"
+    title = titles.get((game.floor_no, record.cell))
+    if title:
+        return title
+    name = record.plan.name or "room"
+    return name[0].upper() + name[1:]
+
+
+def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int, int, int], palette: Palette,
+                 *, active: int | None, here: tuple[int, int] | None, hide_seed: bool,
+                 titles: dict[tuple[int, tuple[int, int]], str], bar_glyph: str = " ") -> None:
+    x, y, w, h = rect
+    if w <= 2 or h <= 0:
+        return
+    draw.fill(console, x, y, w, h, palette["panel_bg"], fg=palette["text"])
+    ix, iw = x + 1, w - 2
+    bottom = y + h
+    row = y
+
+    def put(string: str, fg: tuple[int, int, int], dx: int = 0) -> None:
+        nonlocal row
+        if row < bottom:
+            draw.text(console, ix + dx, row, string, fg, width=iw - dx)
+        row += 1
+
+    info_rows = 5 + (1 if game.quest is not None else 0)  # light, floor, room, quest, keys, turn
+    heroes = [(eid, hero) for eid, hero in game.heroes(living=False) if _shown(game, eid)]
+    compact = hero_lines_needed(game, w, False) + info_rows > h
+    for eid, hero in heroes:
+        if row >= bottom:
+            break
+        seat = hero.seat
+        colour = palette.seat(seat)
+        marker = ">" if eid == active else " "
+        draw.text(console, ix, row, marker, palette["text_bright"])
+        draw.text(console, ix + 1, row, "@", colour)
+        name = game.name(eid)
+        name_fg = palette["text_bright"] if hero.hits > 0 else palette["disabled"]
+        draw.text(console, ix + 3, row, name, name_fg, width=iw - 3)
+        row += 1
+        if hero.hits <= 0:
+            put(f"  fallen: {hero.cause_of_death or 'dead'}", palette["bad"])
+            continue
+        story = f"  story {hero.story_points}" if hero.story_points or not compact else ""
+        put(f"  L{hero.level} {hero.race} {hero.klass}{story}", palette["text"])
+        most = max_hits(hero.level)
+        hits_text = f"{hero.hits}/{most}"
+        bar_w = max(3, min(12, iw - 8 - len(hits_text)))
+        filled = max(0, min(bar_w, round(bar_w * hero.hits / most))) if most else 0
+        if row < bottom:
+            draw.text(console, ix, row, "  Hits ", palette["text_dim"])
+            bx = ix + 7
+            colour = hits_colour(hero.hits, most, palette)
+            draw.fill(console, bx, row, filled, 1, colour, ch=bar_glyph, fg=palette["panel_bg"])
+            draw.fill(console, bx + filled, row, bar_w - filled, 1, palette["panel_border"], ch=bar_glyph)
+            draw.text(console, bx + bar_w + 1, row, hits_text, colour,
+                      width=max(0, ix + iw - (bx + bar_w + 1)))
+        row += 1
+        if not compact:
+            need = xp_to_be(hero.level + 1)
+            if hero.xp >= need:
+                put(f"  XP {hero.xp}/{need} L{hero.level + 1} due", palette["good"])
+            else:
+                put(f"  XP {hero.xp}/{need} for L{hero.level + 1}", palette["text"])
+            effects = _effects_text(game, eid)
+            if effects:
+                put("  " + effects, palette["warning"])
+    if row + 1 + info_rows <= bottom:
+        row += 1
+    put(f"Light {light_text(game)}", palette["warning"] if game.oil <= 0 else palette["text"])
+    put(f"Floor {game.floor_no}" + ("  (heading home)" if game.returning else ""), palette["accent"])
+    if here is not None:
+        title_lines = draw.wrap(room_title(game, here[0], here[1], titles), iw - 1)
+        spare = bottom - row - (info_rows - 3)  # rows left once the quest, keys and turn have theirs
+        for part in title_lines[: max(1, min(2, spare))]:
+            put(part, palette["text"], 1)
+    if game.quest is not None:
+        from game.engine.quests import progress
+
+        done = progress(game, game.quest)
+        fg = palette["good"] if done >= game.quest.count else palette["text"]
+        put(f"Quest  {game.quest.name} {min(done, game.quest.count)}/{game.quest.count}", fg)
+    put(f"Keys {game.keys}  Levers {game.levers}", palette["text"])
+    put(f"Turn {game.turn}" + ("" if hide_seed else f"  Seed {game.seed}"), palette["text_dim"])

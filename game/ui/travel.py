@@ -1,0 +1,228 @@
+"""Travel as modern roguelikes do it: autoexplore, travel to the stair down, travel back to the
+stair up. One step per frame, each an ordinary action through the session (so it is recorded
+like a keypress); the walk stops at once when something new is seen: a monster comes into
+view, treasure lies in the open, a feature (stairs, furniture) appears, a trap is found, the
+log reports danger or loot, the hero is hurt, a new room is entered, or another player's turn
+comes (hot-seat). Any key stops it too (the map screen sees to that).
+
+Autoexplore walks over known tiles to the nearest place with something left to see
+(`explore_goals`); standing on an opening into an unmapped cell, it steps through (into the
+cell, the opposite way from the side the cell is entered by), which unfolds the next room.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.engine import actions as A
+from game.engine.travel import explore_goals, step_towards, tiles_of
+from game.mapgen.tiles import Tile
+from game.ui.describe import FEATURE_TILES, tile_words
+from game.world.components import HeroState, Position, TrapState, TreasureState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+    from game.ui.session import Session
+
+ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}  # entered by side -> step
+MAX_STEPS = 400  # one command never walks further than this
+MAX_WAITS = 3  # turns waited for a friend in the way before giving up
+STOP_KINDS = frozenset({"danger", "loot", "trap"})
+_FEATURE_CODES = np.array(sorted(int(t) for t in FEATURE_TILES), dtype=np.uint8)
+
+KIND_LABEL = {"explore": "exploring", "stairs": "travelling to the stair down",
+              "entrance": "travelling to the stair up"}
+
+
+def visible_monsters(game: Game) -> list[int]:
+    if game.visible is None:
+        return []
+    out = []
+    for eid, _ in game.monsters():
+        pos = game.position(eid)
+        if pos is not None and pos.floor == game.floor_no and game.visible[pos.y, pos.x]:
+            out.append(eid)
+    return out
+
+
+def visible_items(game: Game) -> set[int]:
+    if game.visible is None:
+        return set()
+    return {eid for eid, (item, pos) in game.world.get2(TreasureState, Position)
+            if pos.floor == game.floor_no and not item.hidden and game.visible[pos.y, pos.x]}
+
+
+def found_traps(game: Game) -> int:
+    return sum(1 for _, trap in game.traps() if trap.found_by)
+
+
+def feature_mask(game: Game) -> np.ndarray:
+    floor = game.floor
+    return floor.explored & np.isin(floor.tile, _FEATURE_CODES)
+
+
+@dataclass
+class Snapshot:
+    floor: int
+    phase: str
+    log: int
+    traps: int
+    hits: int
+    design: Any
+    features: np.ndarray
+    where: tuple[int, int]
+
+    @classmethod
+    def of(cls, game: Game, eid: int) -> Snapshot:
+        hero = game.world.try_comp(eid, HeroState)
+        pos = game.position(eid)
+        return cls(game.floor_no, game.phase, len(game.log), found_traps(game), hero.hits if hero else 0,
+                   game.last_design, feature_mask(game), (pos.x, pos.y) if pos else (-1, -1))
+
+
+@dataclass
+class Travel:
+    """One travel command under way for `seat`'s hero."""
+
+    kind: str  # explore | stairs | entrance
+    seat: int
+    steps: int = 0
+    waits: int = 0
+    seen_items: set[int] = field(default_factory=set)
+
+    @property
+    def label(self) -> str:
+        return KIND_LABEL[self.kind]
+
+
+def goals(game: Game, kind: str) -> list[tuple[int, int]]:
+    if kind == "stairs":
+        return tiles_of(game, Tile.STAIR_DOWN)
+    if kind == "entrance":
+        return tiles_of(game, Tile.STAIR_UP)
+    return explore_goals(game)
+
+
+def can_start(game: Game, eid: int, kind: str) -> str | None:
+    """Why this travel cannot start now (None: it can)."""
+    seen = visible_monsters(game)
+    if seen:
+        return f"Not with {game.name(seen[0])} in view."
+    pos = game.position(eid)
+    if pos is None:
+        return "Your hero is nowhere to travel from."
+    if kind == "stairs" and not goals(game, kind):
+        return "You know of no stair down on this floor yet (x explores)."
+    if kind == "entrance" and not goals(game, kind):
+        return "You know of no stair up on this floor."
+    if kind != "explore" and (pos.x, pos.y) in goals(game, kind):
+        return "You are standing on it." + (" (> goes down)" if kind == "stairs" else " (< climbs it)")
+    return None
+
+
+def next_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, str | None]:
+    """The next step of `travel`, or (None, why it ends)."""
+    pos = game.position(eid)
+    if pos is None:
+        return None, "Your hero is gone."
+    seat = travel.seat
+    if travel.kind == "explore":
+        for x, y, _, side in game.floor.exits():
+            if (x, y) == (pos.x, pos.y):
+                return A.Move(seat, *ENTRY_STEP[side]), None
+    targets = goals(game, travel.kind)
+    if travel.kind == "explore":
+        targets = [g for g in targets if g != (pos.x, pos.y)]
+    elif (pos.x, pos.y) in targets:
+        where = "stair down (> goes down)" if travel.kind == "stairs" else "stair up (< climbs it)"
+        return None, f"You reach the {where}."
+    step = step_towards(game, eid, targets)
+    if step is None:
+        if travel.kind == "explore":
+            more = " (t travels to the stair down)" if tiles_of(game, Tile.STAIR_DOWN) else ""
+            return None, "Nothing left to explore that you can reach." + more
+        return None, "There is no known way there."
+    if step == (0, 0):
+        if travel.waits >= MAX_WAITS:
+            return None, "Someone stands in the way."
+        travel.waits += 1
+        return A.Wait(seat), None
+    travel.waits = 0
+    return A.Move(seat, *step), None
+
+
+def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel) -> str | None:
+    """Why the walk must stop after the step just taken (None: walk on)."""
+    if game.phase != before.phase or game.phase != "dungeon":
+        return ""
+    if game.floor_no != before.floor:
+        return ""
+    hero = game.world.try_comp(eid, HeroState)
+    if hero is None or hero.hits <= 0:
+        return ""
+    monsters = visible_monsters(game)
+    if monsters:
+        return f"{game.name(monsters[0])} comes into view."
+    if game.last_design is not before.design:
+        return "You enter a new room."
+    if hero.hits < before.hits:
+        return "You are hurt."
+    for line in game.log[before.log:]:
+        if line.kind in STOP_KINDS:
+            return ""  # the log says it
+    if found_traps(game) > before.traps:
+        return "You found a trap."
+    items = visible_items(game) - travel.seen_items
+    if items:
+        travel.seen_items |= items
+        return f"You see {game.name(min(items))}."
+    new = feature_mask(game) & ~before.features
+    if new.any():
+        ys, xs = np.nonzero(new)
+        return f"You see {tile_words(game, int(xs[0]), int(ys[0]))}."
+    if travel.steps >= MAX_STEPS:
+        return "You stop to get your bearings."
+    return None
+
+
+def step(session: Session, eid: int, travel: Travel) -> str | None:
+    """Take one step of `travel` through the session; returns None to go on, or a message
+    (possibly empty) saying why the walk ended."""
+    game = session.game
+    if session.human_seat() != travel.seat:
+        return ""
+    action, why = next_action(game, eid, travel)
+    if action is None:
+        return why or ""
+    before = Snapshot.of(game, eid)
+    target = None
+    if isinstance(action, A.Move):
+        target = (before.where[0] + action.dx, before.where[1] + action.dy)
+        tile_before = int(game.floor.tile[target[1], target[0]])
+    session.apply(action)
+    travel.steps += 1
+    if target is not None and game.phase == "dungeon" and game.floor_no == before.floor:
+        pos = game.position(eid)
+        moved = pos is not None and (pos.x, pos.y) != before.where
+        if not moved and int(game.floor.tile[target[1], target[0]]) == tile_before:
+            return ""  # the step changed nothing (a door that will not open): the log says why
+    reason = stop_reason(game, eid, before, travel)
+    if reason is None and session.human_seat() != travel.seat:
+        return ""  # another player's turn (hot-seat), or the game moved on
+    return reason
+
+
+def trap_known_near(game: Game, eid: int) -> list[tuple[int, int]]:
+    """Known live traps next to (or under) the hero: where Disarm can reach."""
+    pos = game.position(eid)
+    if pos is None:
+        return []
+    out = []
+    for _, (trap, tpos) in game.world.get2(TrapState, Position):
+        if (tpos.floor == game.floor_no and trap.live and eid in trap.found_by
+                and max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) <= 1):
+            out.append((tpos.x, tpos.y))
+    return sorted(set(out))

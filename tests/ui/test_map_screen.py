@@ -1,0 +1,409 @@
+"""The map screen, played headless: every key of the keymap's game context does what help says,
+travel stops when it should, look mode describes what is there, and the layout fits any size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import tcod.console
+
+from game.engine import actions as A
+from game.engine.game import Game
+from game.engine.seats import parse_seats
+from game.mapgen.tiles import Tile
+from game.rules.purchases import Trap
+from game.ui.events import KeyEvent, key
+from game.ui.kit import Kit
+from game.ui.options import Options
+from game.ui.present.headless import run_headless
+from game.ui.screens.dialog import ConfirmDialog
+from game.ui.screens.map_screen import MapScreen, compute_layout, first_screen
+from game.ui.session import Session
+from game.ui.state import Exit
+from game.ui.travel import visible_monsters
+from game.world.components import HeroState, Position, TrapState
+
+
+def make_kit(tmp_path: Path, **options: object) -> Kit:
+    return Kit.from_options(Options(**options), tmp_path / "options.toml")  # type: ignore[arg-type]
+
+
+def new_map(tmp_path: Path, seed: int = 7, seats: str = "human,ai,ai", **options: object) -> MapScreen:
+    session = Session(Game.new(seed, parse_seats(seats), 2))
+    screen = first_screen(make_kit(tmp_path, **options), session)
+    assert isinstance(screen, MapScreen)
+    return screen
+
+
+def press(state, *keys: str):  # noqa: ANN001, ANN201 - any State
+    for name in keys:
+        nxt = state.on_event(key(name))
+        if nxt is not None:
+            state = nxt
+        while getattr(state, "tick_delay", lambda: None)() is not None:
+            nxt = state.on_tick()
+            if nxt is not None:
+                state = nxt
+    return state
+
+
+def hero_pos(screen: MapScreen) -> tuple[int, int]:
+    pos = screen.game.position(screen.hero())
+    return pos.x, pos.y
+
+
+def free_step(screen: MapScreen) -> tuple[str, int, int]:
+    """A movement key whose step lands on plain floor."""
+    game = screen.game
+    x, y = hero_pos(screen)
+    for name, (dx, dy) in (("l", (1, 0)), ("h", (-1, 0)), ("k", (0, -1)), ("j", (0, 1))):
+        if int(game.floor.tile[y + dy, x + dx]) == Tile.FLOOR and game.creature_at(x + dx, y + dy) is None:
+            return name, x + dx, y + dy
+    raise AssertionError("no free floor next to the hero")
+
+
+def wall_step(screen: MapScreen) -> str | None:
+    game = screen.game
+    x, y = hero_pos(screen)
+    for name, (dx, dy) in (("l", (1, 0)), ("h", (-1, 0)), ("k", (0, -1)), ("j", (0, 1)), ("y", (-1, -1)),
+                           ("u", (1, -1)), ("b", (-1, 1)), ("n", (1, 1))):
+        if int(game.floor.tile[y + dy, x + dx]) == Tile.WALL:
+            return name
+    return None
+
+
+def add_known_trap(screen: MapScreen, x: int, y: int) -> int:
+    game = screen.game
+    trap = TrapState(Trap("fire", 2, 1, name="Test Plate"), 2, 1, game.floor.cell_of(x, y), "walk", "floor",
+                     found_by={screen.hero()})
+    return game.world.create(trap, Position(x, y, game.floor_no))
+
+
+# ----- layout -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (200, 60), (300, 90)])
+@pytest.mark.parametrize("banner", [False, True])
+def test_layout_fills_the_screen_without_overlaps(size: tuple[int, int], banner: bool) -> None:
+    w, h = size
+    lay = compute_layout(w, h, banner, roll_rows=4)
+    rects = [lay.banner, lay.map, lay.rolls, lay.sidebar, lay.log, (0, lay.hint_y, w, 1)]
+    cells = set()
+    for x, y, rw, rh in rects:
+        assert x >= 0 and y >= 0 and x + rw <= w and y + rh <= h
+        for yy in range(y, y + rh):
+            for xx in range(x, x + rw):
+                assert (xx, yy) not in cells
+                cells.add((xx, yy))
+    assert lay.map[2] >= 50 and lay.map[3] >= 12  # a real view even at 80x24
+    assert lay.log[3] >= 3 and lay.sidebar[2] >= 24
+
+
+def test_map_uses_the_whole_screen_when_larger(tmp_path: Path) -> None:
+    small = compute_layout(80, 24, False, 0)
+    big = compute_layout(200, 60, False, 0)
+    assert big.map[2] > 2 * small.map[2] and big.map[3] > 2 * small.map[3]
+    assert big.log[2] == 198
+
+
+# ----- moving and acting ----------------------------------------------------------------------------
+def test_a_movement_key_moves_the_hero_and_takes_a_turn(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    name, x, y = free_step(screen)
+    turn = screen.game.turn
+    press(screen, name)
+    assert hero_pos(screen) == (x, y)
+    assert screen.game.turn == turn + 1
+
+
+def test_walking_into_a_wall_costs_no_turn(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    name = wall_step(screen)
+    if name is None:
+        pytest.skip("no wall next to the start")
+    turn = screen.game.turn
+    press(screen, name)
+    assert screen.game.turn == turn
+
+
+def test_wait_search_and_pick_up_are_actions(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    turn = screen.game.turn
+    press(screen, ".")
+    assert screen.game.turn == turn + 1
+    press(screen, "s")
+    assert screen.game.turn == turn + 2
+    assert "search" in screen.game.log[-1].text
+    press(screen, "g")
+    assert "nothing here to take" in screen.game.log[-1].text
+
+
+def test_disarm_without_a_known_trap_says_how_to_find_one(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    press(screen, "D")
+    assert "no trap" in screen.notice and "s searches" in screen.notice
+
+
+def test_disarm_one_known_trap_at_once_and_ask_which_of_two(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    _, x, y = free_step(screen)
+    trap = add_known_trap(screen, x, y)
+    press(screen, "D")
+    assert screen.game.turn == 1 and screen.prompt is None
+    state = screen.game.world.comp(trap, TrapState)
+    assert state.disarmed or state.sprung or "disarm" in " ".join(line.text for line in screen.game.log[-3:])
+
+    screen = new_map(tmp_path)
+    hx, hy = hero_pos(screen)
+    spots = [(hx + dx, hy + dy) for dx, dy in ((1, 0), (-1, 0), (0, -1), (0, 1))
+             if screen.game.floor.walkable[hy + dy, hx + dx]][:2]
+    for sx, sy in spots:
+        add_known_trap(screen, sx, sy)
+    press(screen, "D")
+    assert screen.prompt is not None and "Disarm which" in screen.prompt.question
+    press(screen, "escape")
+    assert screen.prompt is None and screen.game.turn == 0
+    press(screen, "D")
+    dx, dy = spots[1][0] - hx, spots[1][1] - hy
+    press(screen, {(1, 0): "l", (-1, 0): "h", (0, -1): "k", (0, 1): "j"}[(dx, dy)])
+    assert screen.prompt is None and screen.game.turn == 1
+
+
+def test_open_a_door_next_to_the_hero(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    _, x, y = free_step(screen)
+    screen.game.floor.set_tile(x, y, Tile.DOOR)
+    press(screen, "o")
+    assert int(screen.game.floor.tile[y, x]) == Tile.DOOR_OPEN
+    assert "opens the door" in screen.game.log[-1].text
+
+
+def test_nothing_to_use_says_so(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    press(screen, "o")
+    assert screen.notice == "There is nothing here to open or use." or screen.game.turn == 1
+
+
+def test_descend_needs_a_stair_and_asks_when_a_friend_is_far_behind(tmp_path: Path) -> None:
+    screen = new_map(tmp_path, seats="human,ai+hero,ai")
+    press(screen, ">")
+    assert "no stair down here" in screen.notice
+    game = screen.game
+    x, y = hero_pos(screen)
+    game.floor.set_tile(x, y, Tile.STAIR_DOWN)
+    friend = next(e for e, h in game.heroes() if e != screen.hero())
+    fpos = game.position(friend)
+    fpos.x, fpos.y = x - 12, y
+    dialog = screen.on_event(key(">"))
+    assert isinstance(dialog, ConfirmDialog) and "far behind" in dialog.question
+    press(dialog, "Y")
+    assert game.floor_no == 3
+
+
+def test_head_back_asks_first_then_the_party_turns_for_town(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    name, _, _ = free_step(screen)
+    press(screen, name)  # off the entrance stair
+    dialog = screen.on_event(key("<"))
+    assert isinstance(dialog, ConfirmDialog) and "Head back" in dialog.title
+    assert dialog.on_event(key("N")) is screen and not screen.game.returning
+    press(screen.on_event(key("<")), "Y")
+    assert screen.game.returning
+    assert "T travels" in screen.notice
+
+
+def test_climbing_out_at_the_entrance_goes_to_town(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)  # the party starts on the entrance stair
+    dialog = screen.on_event(key("<"))
+    assert isinstance(dialog, ConfirmDialog) and "town" in dialog.question
+    state = press(dialog, "Y")
+    assert screen.game.phase == "town"
+    assert "Town" in type(state).__name__
+
+
+def test_spend_story_point_and_roll_panel_keys(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    press(screen, "p")
+    assert "story point" in screen.game.log[-1].text
+    modes = []
+    for _ in range(3):
+        press(screen, "r")
+        modes.append(screen.roll_mode)
+    assert modes == ["expanded", "hidden", "auto"]
+
+
+def test_an_unbound_key_says_where_help_is(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    press(screen, "Z")
+    assert "does nothing" in screen.notice and "?" in screen.notice
+
+
+def test_help_options_and_other_screens_open_and_come_back(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    for name in ("?", "O", "i", "c", "m"):
+        other = screen.on_event(key(name))
+        assert other is not None and other is not screen
+        assert press(other, "escape") is screen, name
+
+
+# ----- quitting -------------------------------------------------------------------------------------
+def test_quit_asks_save_or_abandon(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    result, presenter = run_headless(screen, [key("S"), key("s")], kit=screen.kit)
+    assert result == Exit("saved")
+    screen = new_map(tmp_path)
+    result, _ = run_headless(screen, [key("Q"), key("a"), key("Y")], kit=screen.kit)
+    assert result == Exit("abandoned")
+    screen = new_map(tmp_path)
+    result, presenter = run_headless(screen, [key("Q"), key("k")], kit=screen.kit)
+    assert result.interrupted  # still playing when the script ran out
+    assert presenter.find("Pim Mossback") is not None
+
+
+# ----- travel -------------------------------------------------------------------------------------
+def test_autoexplore_walks_until_a_monster_comes_into_view(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    state = screen
+    for _ in range(40):
+        state = press(state, "x" if state is screen else "escape")
+        if state is screen and visible_monsters(screen.game):
+            break
+    assert visible_monsters(screen.game), "explored the whole floor without meeting a monster"
+    assert screen.travel is None
+    turn = screen.game.turn
+    press(screen, "x")
+    assert screen.notice.startswith("Not with ") and screen.game.turn == turn
+
+
+def test_any_key_stops_travel_without_acting(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    screen.on_event(key("x"))  # one step taken at once, the rest one per frame
+    assert screen.travel is not None and screen.tick_delay() is not None
+    turn = screen.game.turn
+    screen.on_event(key("l"))
+    assert screen.travel is None and screen.notice == "You stop." and screen.game.turn == turn
+
+
+def test_travel_to_stairs_needs_a_known_stair(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    press(screen, "t")
+    assert "no stair down" in screen.notice
+    press(screen, "T")
+    assert "standing on it" in screen.notice
+
+
+def test_travel_to_the_entrance_walks_back_to_the_stair_up(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    start = hero_pos(screen)
+    for _ in range(3):
+        name, _, _ = free_step(screen)
+        press(screen, name)
+    assert hero_pos(screen) != start
+    press(screen, "T")
+    assert hero_pos(screen) == start and "reach the stair up" in screen.notice
+
+
+# ----- look mode ------------------------------------------------------------------------------------
+def test_look_mode_describes_the_tile_and_finds_things_by_name(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    result, presenter = run_headless(screen, [key(";")], kit=screen.kit)
+    text = presenter.text()
+    assert "Pim Mossback, Level 2" in text  # the looked-at hero, as plain text
+    hx, hy = hero_pos(screen)
+    sx, sy = screen.camera.to_screen(hx, hy, 0, screen.layout.map[1])
+    assert presenter.cursor == (sx, sy)  # the real cursor rests on the looked-at tile
+    result, presenter = run_headless(screen, [key(";"), key("l"), key("l")], kit=screen.kit)
+    assert presenter.cursor == (sx + 2, sy)
+    look = screen.on_event(key(";"))
+    for name in ("/", "p", "i", "m", "enter"):
+        look.on_event(key(name))
+    assert (look.x, look.y) == (hx, hy)
+    assert press(look, "escape") is screen
+
+
+def test_look_tab_jumps_to_a_monster_in_view(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    state = screen
+    for _ in range(40):
+        state = press(state, "x" if state is screen else "escape")
+        if state is screen and visible_monsters(screen.game):
+            break
+    monster = visible_monsters(screen.game)[0]
+    look = screen.on_event(key(";"))
+    console = tcod.console.Console(120, 40, order="C")
+    for _ in range(10):
+        look.on_event(key("tab"))
+        mpos = screen.game.position(monster)
+        if (look.x, look.y) == (mpos.x, mpos.y):
+            break
+    look.on_draw(console)
+    text = "\n".join("".join(chr(c) for c in row) for row in console.ch)
+    assert screen.game.name(monster) in text and "Hits left" in text
+
+
+# ----- the end, town, hot-seat ----------------------------------------------------------------------
+def test_a_wiped_party_ends_the_run(tmp_path: Path) -> None:
+    from game.engine.run import wipe
+
+    screen = new_map(tmp_path)
+    wipe(screen.game)
+    result, presenter = run_headless(screen, [key("enter")], kit=screen.kit)
+    assert result == Exit("over")
+
+
+def test_town_opens_when_the_party_gets_there(tmp_path: Path) -> None:
+    from game.engine.town import arrive_in_town
+
+    screen = new_map(tmp_path)
+    arrive_in_town(screen.game)
+    state = press(screen.on_event(key(".")) or screen)
+    assert "Town" in type(state).__name__
+
+
+def test_hot_seat_banner_names_whose_turn_it_is(tmp_path: Path) -> None:
+    screen = new_map(tmp_path, seats="human,human,ai")
+    _, presenter = run_headless(screen, [], kit=screen.kit)
+    first = presenter.lines()[0]
+    assert "Player 1's turn" in first
+    name, _, _ = free_step(screen)
+    _, presenter = run_headless(screen, [key(name)], kit=screen.kit)
+    assert "Player 2's turn" in presenter.lines()[0]
+    hero = screen.game.world.comp(screen.hero(), HeroState)
+    assert hero.seat == 1
+
+
+def test_companions_play_on_while_no_human_hero_can_act(tmp_path: Path) -> None:
+    screen = new_map(tmp_path, seats="human,ai+hero,ai")
+    game = screen.game
+    human = game.hero_of[0]
+    game.world.comp(human, HeroState).hits = 0
+    game.queue = [s for s in game.queue if s != 0]
+    if not game.queue:
+        game.queue = [1]
+    assert screen.seat() is None and screen.tick_delay() is not None
+    turn = game.turn
+    screen.on_tick()
+    assert game.turn > turn or game.phase != "dungeon"
+
+
+def test_first_frame_hint_tells_a_new_player_what_to_press(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    _, presenter = run_headless(screen, [], kit=screen.kit)
+    assert "x explores" in presenter.lines()[-1] and "? shows every key" in presenter.lines()[-1]
+    _, presenter = run_headless(screen, [key(".")], kit=screen.kit)
+    last = presenter.lines()[-1]
+    assert "move" in last and "? help" in last and "x explore" in last
+
+
+def test_every_game_key_is_handled(tmp_path: Path) -> None:
+    """No key of the game context falls through to "not possible here"."""
+    from game.ui.keymap import ACTIONS
+
+    for action in ACTIONS:
+        if action.context != "game":
+            continue
+        screen = new_map(tmp_path)
+        first = screen.kit.keymap.keys_for(action.name)[0]
+        state = screen.on_event(KeyEvent(first))
+        assert "not possible" not in screen.notice, action.name
+        assert state is None or state is not screen or action.name in ("quit",)
+        _ = A  # actions module in scope for readers of this test
