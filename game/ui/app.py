@@ -1,0 +1,326 @@
+"""The game as a player starts it: `python main.py` (the title menu), `play` (a run at once, with
+ready-made heroes, straight onto the map) and `continue` (the autosave).
+
+Every run is recorded as it is played, and the recording is the save (DESIGN.md §7): the
+recorder writes the autosave after every action (the process dying loses at most the action
+being applied), durably on quitting, on Ctrl-C and on a hang-up. When the run ends, the morgue
+file and the high-score list are written, the autosave becomes a recording under the
+recordings directory (for replays), and the end-of-run screen shows.
+
+`start_state` is how other screens (the new-game screen) start a run:
+``start_state(kit, seed=..., seats="human,ai,ai", level=2, dials=Dials(), heroes={}, back=title)``.
+
+The files are game.engine.saves' (the autosave, its backup, archiving a finished run); this
+module only decides when to write: after every action, durably when leaving.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.engine.dials import Dials, parse_dials
+from game.engine.game import Game
+from game.engine.seats import HeroChoice, parse_seats
+from game.errors import FileProblem, MasterlessError, UsageError
+from game.ui.kit import Kit
+from game.ui.screens.dialog import MessageDialog
+from game.ui.screens.map_screen import RunHost, first_screen
+from game.ui.session import Session
+from game.ui.state import Exit, State
+
+SCORES = "scores.json"
+
+
+def data_dir() -> Path:
+    from game.engine.paths import data_dir as _data_dir
+
+    return _data_dir()
+
+
+# ----- the save machinery (game.engine.saves: the one place that knows the autosave's files) ------
+def has_autosave() -> bool:
+    from game.engine.saves import has_autosave as _has
+
+    return _has()
+
+
+def open_recorder(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice]) -> tuple[Game, Any]:
+    """A new game recorded to the autosave after every action.
+
+    Those writes are atomic but not fsynced (a durable write costs ~12 ms, too much for every
+    keypress): a killed process or a closed terminal loses nothing, a power cut at most the
+    last actions. Quitting, Ctrl-C and a hang-up write durably (`AppHost.save_now`)."""
+    from game.engine.saves import new_autosave
+
+    game, recorder = new_autosave(seed, seats, level, dials, heroes)
+    recorder.durable = False
+    return game, recorder
+
+
+def load_autosave() -> tuple[Game, Any, str | None]:
+    """The autosaved game, replayed, a recorder that goes on writing it, and a line for the
+    player when the autosave itself could not be used as it was (the backup or a salvage was)."""
+    from game.engine.saves import archive_autosave
+    from game.engine.saves import load_autosave as _load
+
+    try:
+        loaded = _load()
+    except FileProblem as exc:
+        if "no saved game" in str(exc):
+            raise UsageError("there is no saved game to continue: `python main.py play` starts a new one") from None
+        raise
+    if loaded.game.phase == "over":
+        loaded.game.close()
+        archive_autosave()
+        raise UsageError("the saved run had already ended (its recording is under Replays)")
+    loaded.recorder.durable = False
+    note = None
+    if loaded.problem:
+        note = f"Continued from the {loaded.which}" + (f", {loaded.lost} actions lost" if loaded.lost else "") + \
+               f": {loaded.problem}"
+    return loaded.game, loaded.recorder, note
+
+
+def archive_run() -> Path | None:
+    """The run is over (or abandoned): its autosave becomes a recording for replays."""
+    from game.engine.saves import archive_autosave
+
+    return archive_autosave()
+
+
+# ----- the app around the map screen --------------------------------------------------------------
+class AppHost(RunHost):
+    """Saves, ends runs (morgue, high score, end screen) and leaves to `after` (the title, or the
+    end of the program)."""
+
+    def __init__(self, kit: Kit, recorder: Any | None, after: Callable[[], State], export: str | None = None,
+                 ) -> None:
+        self.kit = kit
+        self.recorder = recorder
+        self.after = after
+        self.export = export
+        self.session: Session | None = None
+        self.finished = False
+
+    def save(self, session: Session) -> None:
+        self.session = session  # the recorder writes after every action itself
+
+    def save_now(self) -> None:
+        """A durable write (quitting, Ctrl-C, hang-up)."""
+        if self.recorder is not None and self.session is not None and not self.finished:
+            with contextlib.suppress(OSError):
+                self.recorder.flush(self.session.game, durable=True)
+                if self.export:
+                    self.recorder.export(self.export, self.session.game)
+
+    def _finish(self, session: Session, reason: str) -> Path | None:
+        if self.finished:
+            return None
+        self.finished = True
+        if self.recorder is not None:
+            self.recorder.finish(session.game)
+            if self.export:
+                self.recorder.export(self.export, session.game)
+        return archive_run()
+
+    def end_of_run(self, session: Session, screen: State) -> State:
+        from game.engine.morgue import add_score, write_morgue
+        from game.engine.paths import morgue_dir
+
+        game = session.game
+        self.session = session
+        recording = self._finish(session, game.outcome or "over")
+        morgue = rank = None
+        problem = ""
+        try:
+            morgue = write_morgue(game, morgue_dir(), hide_seed=self.kit.options.hide_seed)
+            rank, _ = add_score(game, data_dir() / SCORES)
+        except OSError as exc:
+            problem = f" (could not write the morgue file or score: {exc.strerror or exc})"
+        session.morgue_path = morgue  # type: ignore[attr-defined]  - for the end-of-run screen
+        session.score_rank = rank  # type: ignore[attr-defined]
+        session.recording_path = recording  # type: ignore[attr-defined]
+        from game.ui.other_screens import open_screen
+
+        after = self.after()
+        end = open_screen("end_of_run", self.kit, session, after)
+        if end is not None:
+            return end
+        text = {"wiped": "The whole party has fallen.", "retired": "The party retires to town.",
+                "quest": "The party comes home with the quest fulfilled."}.get(game.outcome, "The run is over.")
+        lines = [f"{text} Score: {game.stats.banked}" + (f", rank {rank} on the high-score list." if rank else "."),
+                 f"Deepest floor {game.stats.deepest_floor}, {game.stats.rooms_entered} rooms, "
+                 f"{game.stats.monsters_killed} monsters slain, {game.turn} turns."]
+        if morgue is not None:
+            lines.append(f"Morgue file: {morgue}")
+        return MessageDialog(self.kit, screen, "\n".join(lines) + problem, title="The end of the run",
+                             then=lambda: after)
+
+    def leave(self, session: Session, abandon: bool) -> State:
+        self.session = session
+        if abandon:
+            self._finish(session, "abandoned")
+        else:
+            self.save_now()
+        return self.after()
+
+
+def derive_seed(seed: int | None, daily: str | None) -> int:
+    """The run's seed: given, the day's (`--daily YYYY-MM-DD`), or fresh from the OS (only here,
+    at the edge of the program: the game itself never reads the clock or the OS's randomness)."""
+    if seed is not None:
+        return seed
+    if daily is not None:
+        try:
+            day = dt.date.fromisoformat(daily)
+        except ValueError:
+            raise UsageError(f"--daily takes a date like 2026-01-31, got {daily!r}") from None
+        return day.year * 10000 + day.month * 100 + day.day
+    return int.from_bytes(os.urandom(4), "little") % 1_000_000_000
+
+
+def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None,
+                heroes: dict[int, HeroChoice] | None = None, back: State | None = None,
+                export: str | None = None) -> tuple[State, AppHost]:
+    """A new run on screen (the map, or wherever the game sends the player first) and its host.
+    `back` is where leaving the run goes (None: the program ends)."""
+    if not 1 <= level <= 3:
+        raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
+    parse_seats(seats)
+    dials = dials or Dials()
+    heroes = dict(heroes or {})
+    game, recorder = open_recorder(seed, seats, level, dials, heroes)
+    return _on_screen(kit, game, recorder, back, export)
+
+
+def _on_screen(kit: Kit, game: Game, recorder: Any | None, back: State | None,
+               export: str | None = None, note: str | None = None) -> tuple[State, AppHost]:
+    host = AppHost(kit, recorder, after=(lambda: back) if back is not None else (lambda: Exit("left")), export=export)
+    session = Session(game, recorder)
+    host.session = session
+    state = first_screen(kit, session, back=back, host=host)
+    if note:
+        state = MessageDialog(kit, state, note, title="Continue")
+    return state, host
+
+
+def _present(state: State, kit: Kit, window: bool, on_hangup: Callable[[], None]) -> Any:
+    if window:
+        from game.ui.present.window import run_in_window
+
+        return run_in_window(state, kit=kit, on_hangup=on_hangup)
+    from game.ui.present.terminal import run_in_terminal
+
+    return run_in_terminal(state, kit=kit, on_hangup=on_hangup)
+
+
+def _goodbye(host: AppHost, result: Any) -> None:
+    left = getattr(result, "interrupted", False) or getattr(result, "result", None) == "left"
+    if left and host.session is not None and not host.finished and host.recorder is not None:
+        print("Saved. `python main.py continue` picks the run up where you left it.", file=sys.stderr)
+
+
+# ----- the commands ---------------------------------------------------------------------------------
+def run_play(args: Any) -> int:
+    if not getattr(args, "window", False):
+        from game.ui.terminal_guard import require_terminal
+
+        require_terminal()
+    kit = Kit.load()
+    seed = derive_seed(getattr(args, "seed", None), getattr(args, "daily", None))
+    dials = parse_dials(getattr(args, "dial", []) or [])
+    state, host = start_state(kit, seed=seed, seats=getattr(args, "seats", "human,ai,ai"),
+                              level=getattr(args, "level", 2), dials=dials, export=getattr(args, "record", None))
+    result = _present(state, kit, getattr(args, "window", False), host.save_now)
+    _goodbye(host, result)
+    return 0
+
+
+def run_continue(args: Any) -> int:
+    if not getattr(args, "window", False):
+        from game.ui.terminal_guard import require_terminal
+
+        require_terminal()
+    kit = Kit.load()
+    game, recorder, note = load_autosave()
+    state, host = _on_screen(kit, game, recorder, None, note=note)
+    result = _present(state, kit, getattr(args, "window", False), host.save_now)
+    _goodbye(host, result)
+    return 0
+
+
+def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
+    """The title menu, wired to new runs, the autosave, replays and high scores."""
+    from game.ui.other_screens import not_available
+    from game.ui.screens.title import TitleScreen, standard_title_entries
+
+    hosts = hosts if hosts is not None else []
+
+    def start(back: State) -> Callable[..., State]:
+        def begin(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice]) -> State:
+            state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
+                                      back=back)
+            hosts.append(host)
+            return state
+        return begin
+
+    def new_game(preset: str) -> Callable[[State], State]:
+        def open_form(title: State) -> State:
+            try:
+                from game.ui.screens.new_game import NewGameScreen
+            except ModuleNotFoundError:  # a quick start with ready-made heroes instead
+                seats = "human,human,ai" if preset == "hot_seat" else "human,ai,ai"
+                return start(title)(derive_seed(None, None), seats, 2, Dials(), {})
+            return NewGameScreen(kit, start(title), title, preset=preset)
+        return open_form
+
+    def continue_game(title: State) -> State:
+        try:
+            game, recorder, note = load_autosave()
+        except MasterlessError as exc:
+            return MessageDialog(kit, title, str(exc), title="Continue")
+        state, host = _on_screen(kit, game, recorder, title, note=note)
+        hosts.append(host)
+        return state
+
+    def replays(title: State) -> State:
+        try:
+            from game.ui.screens.replay_viewer import ReplaysScreen
+        except ModuleNotFoundError:
+            return not_available("replays", kit, title)
+        return ReplaysScreen(kit, None, title)
+
+    def high_scores(title: State) -> State:
+        try:
+            from game.ui.screens.high_scores import HighScoresScreen
+        except ModuleNotFoundError:
+            return not_available("high_scores", kit, title)
+        return HighScoresScreen(kit, None, title)
+
+    entries = standard_title_entries(kit, new_game=new_game("solo"), hot_seat=new_game("hot_seat"),
+                                     continue_game=continue_game, can_continue=has_autosave,
+                                     replays=replays, high_scores=high_scores)
+    return TitleScreen(kit, entries)
+
+
+def run_title(args: Any) -> int:
+    window = bool(getattr(args, "window", False))
+    if not window:
+        from game.ui.terminal_guard import require_terminal
+
+        require_terminal()
+    kit = Kit.load()
+    hosts: list[AppHost] = []
+
+    def hangup() -> None:
+        for host in hosts:
+            host.save_now()
+
+    _present(title_screen(kit, hosts), kit, window, hangup)
+    return 0

@@ -1,0 +1,122 @@
+"""The app around the map: runs start from the command line's choices, every action is autosaved
+and continues exactly, the end of a run leaves a morgue file, a score and a recording, and the
+title menu reaches every part of the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.engine.dials import Dials
+from game.engine.run import wipe
+from game.errors import UsageError
+from game.ui import app
+from game.ui.events import key
+from game.ui.kit import Kit
+from game.ui.options import Options
+from game.ui.present.headless import run_headless
+from game.ui.screens.map_screen import MapScreen
+from game.ui.state import Exit
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "home"
+
+
+def make_kit(tmp_path: Path) -> Kit:
+    return Kit.from_options(Options(), tmp_path / "options.toml")
+
+
+def test_a_run_starts_on_the_map_and_every_action_is_saved(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state, host = app.start_state(kit, seed=7)
+    assert isinstance(state, MapScreen)
+    assert (home / "data" / "autosave.mlrec").exists()
+    result, presenter = run_headless(state, [key("."), key("s"), key(".")], kit=kit)
+    game = host.session.game
+    assert game.turn == 3 and presenter.find("Turn 3") is not None
+    loaded, recorder, note = app.load_autosave()
+    assert note is None
+    assert loaded.turn == 3 and loaded.state_hash() == game.state_hash()
+    assert recorder.count >= 3
+
+
+def test_save_and_quit_then_continue_on_the_same_turn(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state, host = app.start_state(kit, seed=9, seats="human,ai+hero,ai", level=1, dials=Dials(die=8))
+    result, _ = run_headless(state, [key("."), key("S"), key("s")], kit=kit)
+    assert result == Exit("left")
+    game, _, _ = app.load_autosave()
+    assert game.seed == 9 and game.dials.die == 8 and game.start_level == 1
+    assert game.turn == host.session.game.turn
+    assert [s.kind for s in game.seats] == ["human", "ai+hero", "ai"]
+
+
+def test_the_end_of_a_run_writes_morgue_score_and_recording(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state, host = app.start_state(kit, seed=7)
+    run_headless(state, [key(".")], kit=kit)
+    wipe(host.session.game)
+    result, presenter = run_headless(state, [], kit=kit)
+    assert "wiped" in presenter.text() or "fallen" in presenter.text()
+    morgues = list((home / "data" / "morgue").glob("morgue-7-*.txt"))
+    assert len(morgues) == 1 and "fell in the dungeon" in morgues[0].read_text()
+    assert (home / "data" / app.SCORES).exists()
+    assert not (home / "data" / "autosave.mlrec").exists()
+    assert len(list((home / "data" / "recordings").glob("*.mlrec"))) == 1
+    assert host.session.morgue_path == morgues[0] and host.session.score_rank == 1
+    with pytest.raises(UsageError):
+        app.load_autosave()
+
+
+def test_abandoning_keeps_the_recording_but_no_autosave(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state, _ = app.start_state(kit, seed=7)
+    result, _ = run_headless(state, [key("."), key("Q"), key("a"), key("Y")], kit=kit)
+    assert result == Exit("left")
+    assert not app.has_autosave()
+    assert len(list((home / "data" / "recordings").glob("*.mlrec"))) == 1
+
+
+def test_seeds_come_from_the_flag_the_day_or_the_os() -> None:
+    assert app.derive_seed(5, None) == 5
+    assert app.derive_seed(None, "2026-01-31") == 20260131
+    assert 0 <= app.derive_seed(None, None) < 1_000_000_000
+    with pytest.raises(UsageError):
+        app.derive_seed(None, "yesterday")
+
+
+def test_a_bad_level_or_seats_is_a_usage_error(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    with pytest.raises(UsageError):
+        app.start_state(kit, seed=1, level=7)
+    with pytest.raises(UsageError):
+        app.start_state(kit, seed=1, seats="ai,ai")
+    assert not app.has_autosave()
+
+
+def test_title_reaches_new_game_replays_scores_options_and_continue(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    title = app.title_screen(kit)
+    for hotkey, name in (("n", "NewGame"), ("h", "NewGame"), ("r", "Replays"), ("s", "HighScores"),
+                         ("o", "Options")):
+        other = title.on_event(key(hotkey))
+        assert other is not None and name in type(other).__name__, hotkey
+    assert title.on_event(key("c")) is None  # Continue is greyed out without a save
+    state, _ = app.start_state(kit, seed=7, back=title)
+    result, _ = run_headless(state, [key("."), key("S"), key("s")], kit=kit)
+    assert result is title or isinstance(result, Exit)
+    resumed = title.on_event(key("c"))
+    assert isinstance(resumed, MapScreen) and resumed.game.turn == 1
+
+
+def test_a_new_game_from_the_form_starts_on_the_map(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    title = app.title_screen(kit)
+    form = title.on_event(key("n"))
+    state = form.begin()
+    assert isinstance(state, MapScreen) and app.has_autosave()
