@@ -3,7 +3,9 @@
 Each human seat first plays the hand-written OPENING (moves, waits, searches, a bump into
 whatever is there), then keeps to a rhythm a cautious player might have: a search every
 SEARCH_EVERY actions, a wait every WAIT_EVERY, and otherwise what the AI companion would do in
-its place (so the run goes somewhere). AI seats play as in autoplay. Nothing here draws from
+its place (so the run goes somewhere). When the Hallway waits for a human designer
+(design = ask) it takes the first category left and builds the plainest legal room. AI seats
+play as in autoplay. Nothing here draws from
 the game's random streams: like a player's keys, the inputs only look at the game.
 """
 
@@ -27,10 +29,34 @@ WAIT_EVERY = 14
 MAX_TURNS = 5000
 
 
+def designer_input(game: Game) -> Any:
+    """A human designer's input when the Hallway waits for one (design = ask): the first category
+    left, and the plainest build that spends the budget exactly (one trap on the first spot, one
+    monster of the whole budget, or one treasure on the floor)."""
+    from game.engine.builds import encode_trap, encode_treasure
+    from game.rules.purchases import Trap, Treasure
+
+    waiting = game.pending.waiting  # type: ignore[attr-defined]
+    seat = waiting[1]
+    if waiting[0] == "category":
+        return A.TakeCategory(seat, waiting[2][0])
+    _, _, category, budget, _plan = waiting
+    if category == "traps":
+        items: tuple = (encode_trap(Trap("fire", annoy=2, pain=budget - 1), 0),)
+    elif category == "monsters":
+        items = ((budget, "claws", "scripted brute", ()),)
+    else:
+        items = (encode_treasure(Treasure(value=budget - 1), -1),)
+    return A.BuildRoom(seat, category, items)
+
+
 def scripted_action(game: Game, seat: int, n: int) -> Any:
     """The `n`th input (counting from 0) of the seat to act now."""
     from game.designers.companion import hero_action
 
+    pending = getattr(game, "pending", None)
+    if pending is not None and pending.waiting:
+        return designer_input(game)
     if game.phase == "town":
         return A.Retire(seat)
     if not game.seats[seat].human:

@@ -38,3 +38,5 @@ def test_the_fixtures_cover_solo_companions_and_hot_seat() -> None:
     assert any("human" not in k and "ai+hero" in k for k in kinds), "a companions game"
     assert any(k.count("human") >= 2 for k in kinds), "a hot-seat game"
     assert any(read_recording(p).header.heroes for p in FILES), "hand-made heroes"
+    kinds_played = {type(s.action).__name__ for p in FILES for s in read_recording(p).steps}
+    assert {"Move", "Wait", "Search", "TakeCategory", "BuildRoom"} <= kinds_played

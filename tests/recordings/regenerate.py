@@ -33,6 +33,7 @@ FIXTURES: dict[str, tuple[int, str, int, tuple[tuple[str, str], ...], dict[int, 
         4, "human,ai+hero,ai", 1, (("die", "8"), ("theme", "forest"), ("seriousness", "5")),
         {0: HeroChoice("Wren Tallow", "dwarf", "brave", "rogue", ("stealthy", "deadly"))},
         "scripted", 300),
+    "hotseat-designers-scripted": (4, "human,human", 2, (("design", "ask"),), {}, "scripted", 300),
 }
 
 
