@@ -97,7 +97,7 @@ class Header:
 
     @property
     def human(self) -> bool:
-        return "human" in self.seats.split(",")
+        return any(s.human for s in parse_seats(self.seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +193,18 @@ def rng_check(streams: Streams, bits: int = CHECK_BITS) -> int:
     return (total & _MASK64) >> (64 - bits)
 
 
+def seats_text(text: str) -> str:
+    """`--seats` as a recording keeps it: checked, kinds in lower case, players' names kept
+    (`Human:Ann , ai` -> `human:Ann,ai`)."""
+    parse_seats(text)
+    parts = []
+    for part in text.split(","):
+        kind, _, name = part.strip().partition(":")
+        if kind.strip():
+            parts.append(kind.strip().lower() + (f":{name.strip()[:20]}" if name.strip() else ""))
+    return ",".join(parts)
+
+
 def check_of(game: Game, bits: int = CHECK_BITS) -> int:
     """The per-action check of `game` (see `rng_check`)."""
     return rng_check(game.streams, bits)
@@ -240,8 +252,7 @@ class Recorder:
                      dials: Dials | None = None, heroes: dict[int, HeroChoice] | None = None,
                      flush_every: int | None = None, backup: str | Path | None = None,
                      durable: bool = True) -> Recorder:
-        seats_text = ",".join(s.kind for s in parse_seats(seats))
-        header = Header(seed, seats_text, level, dials or Dials(), dict(heroes or {}))
+        header = Header(seed, seats_text(seats), level, dials or Dials(), dict(heroes or {}))
         return cls(path, header, flush_every, backup, durable)
 
     @classmethod

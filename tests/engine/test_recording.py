@@ -93,6 +93,16 @@ def test_the_header_holds_everything_a_fresh_game_needs(tmp_path: Path) -> None:
     assert rec.end is not None and rec.end.state == game.state_hash()
 
 
+def test_players_names_are_kept_with_their_seats(tmp_path: Path) -> None:
+    path = tmp_path / "r.mlrec"
+    recorder = Recorder.for_new_game(path, 5, " Human:Ann , human:Bob,ai", durable=False)
+    game = recorder.start()
+    rec = read_recording(path)
+    assert rec.header.seats == "human:Ann,human:Bob,ai"
+    names = [s.name for s in game.seats]
+    assert [s.name for s in rec.header.new_game().seats] == names == ["Ann", "Bob", "Warden (AI)"]
+
+
 def test_every_action_keeps_its_turn_and_a_check_and_the_file_ends_with_the_state(tmp_path: Path) -> None:
     path = tmp_path / "r.mlrec"
     recorder, game = record_scripted(path)
