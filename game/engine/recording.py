@@ -228,7 +228,9 @@ class Recorder:
     `finish`. The default is 1 when a seat is human and BATCH otherwise (an autoplayed run can
     be played again from its seed; a person's evening cannot). With `backup`, every write first
     renames the previous file to it. With `durable`, writes are fsynced at least every
-    SYNC_SECONDS and always by `finish` and `flush(durable=True)` (on Ctrl-C or a hang-up)."""
+    SYNC_SECONDS and always by `finish` and `flush(durable=True)` (on Ctrl-C or a hang-up).
+    Not re-entrant: call `flush` from the main loop once a signal has been noted, never from
+    inside the signal handler (it could land halfway through an `add`)."""
 
     def __init__(self, path: str | Path | None, header: Header, flush_every: int | None = None,
                  backup: str | Path | None = None, durable: bool = True) -> None:
