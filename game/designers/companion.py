@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from game.engine import actions as A
 from game.engine.quests import fulfilled
 from game.engine.travel import explore_goals, step_towards, tiles_of, usable_exits
@@ -18,8 +20,8 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
-FURNITURE = {int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.THRONE, Tile.SHELF, Tile.STATUE,
-                              Tile.ALTAR, Tile.TABLE, Tile.COUNTER, Tile.DEBRIS)}
+FURNITURE_CODES = np.array([int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.THRONE, Tile.SHELF,
+                                              Tile.STATUE, Tile.ALTAR, Tile.TABLE, Tile.COUNTER, Tile.DEBRIS)])
 
 
 def chebyshev(a: Position, x: int, y: int) -> int:
@@ -175,16 +177,17 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
     # unsearched furniture in this room: open it (its traps were looked for on the way in)
     x0, y0, x1, y1 = game.floor.cells[cell].bounds
     memory = game.ai_memory.setdefault("opened", set())
-    for y in range(y0, y1 + 1):
-        for x in range(x0, x1 + 1):
-            if int(game.floor.tile[y, x]) in FURNITURE and (game.floor_no, x, y) not in memory:
-                if chebyshev(pos, x, y) <= 1:
-                    if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
-                           for t in traps_on(game, x, y)):
-                        return A.Disarm(seat, x, y)
-                    memory.add((game.floor_no, x, y))
-                    return A.Interact(seat, x, y)
-                goals.extend(neighbours(game, x, y))
+    ys, xs = np.nonzero(np.isin(game.floor.tile[y0:y1 + 1, x0:x1 + 1], FURNITURE_CODES))
+    for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True):
+        if (game.floor_no, x, y) in memory:
+            continue
+        if chebyshev(pos, x, y) <= 1:
+            if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
+                   for t in traps_on(game, x, y)):
+                return A.Disarm(seat, x, y)
+            memory.add((game.floor_no, x, y))
+            return A.Interact(seat, x, y)
+        goals.extend(neighbours(game, x, y))
     if not goals:
         return None
     step = step_towards(game, eid, goals)

@@ -42,21 +42,38 @@ def passable(game: Game, eid: int) -> np.ndarray:
     cost = floor.cost().astype(np.int32)
     cost[~floor.explored] = 0
     cost[floor.tile == Tile.DOOR] = 2
-    for x, y in stuck_doors(game):
+    for x, y in avoided(game, eid):
         cost[y, x] = 0
-    for _, (trap, pos) in game.world.get2(TrapState, Position):
-        if pos.floor == game.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
-            cost[pos.y, pos.x] = 0
     return cost
 
 
 def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
-    cost = passable(game, eid)
-    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
-    for x, y in goals:
-        dist[y, x] = 0
-    tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+    """Steps to the nearest goal from every tile. Cached: the map only changes with the tiles,
+    what has been explored, the goals, and the traps and doors this hero must go around."""
+    floor = game.floor
+    avoid = tuple(sorted(avoided(game, eid)))
+    key = (game.floor_no, floor.version, int(np.count_nonzero(floor.explored)), tuple(goals), avoid)
+    cache = game.ai_memory.setdefault("distance_maps", {})
+    dist = cache.get(key)
+    if dist is None:
+        cost = passable(game, eid)
+        dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+        for x, y in goals:
+            dist[y, x] = 0
+        tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+        if len(cache) > 8:
+            cache.clear()
+        cache[key] = dist
     return dist
+
+
+def avoided(game: Game, eid: int) -> set[tuple[int, int]]:
+    """Tiles this hero will not step on: known plates it has found, doors that will not open."""
+    out = stuck_doors(game)
+    for _, (trap, pos) in game.world.get2(TrapState, Position):
+        if pos.floor == game.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
+            out.add((pos.x, pos.y))
+    return out
 
 
 def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[int, int] | None:

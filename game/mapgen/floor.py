@@ -108,6 +108,7 @@ class Floor:
         self.start: tuple[int, int] = (0, 0)  # the stair up the party arrives by
         self._secrets = 0
         self._exits: list[tuple[int, int, Cell, str]] | None = None  # cached; any tile change clears it
+        self.version = 0  # counts tile changes, so callers can cache what they derive from tiles
 
     @classmethod
     def new(cls, streams: StreamSource, number: int, theme: str, *, entrance: Cell | None = None,
@@ -244,6 +245,7 @@ class Floor:
 
     def _refresh(self, x0: int, y0: int, x1: int, y1: int) -> None:
         self._exits = None
+        self.version += 1
         t = self.tile[y0:y1 + 1, x0:x1 + 1]
         self.walkable[y0:y1 + 1, x0:x1 + 1] = WALKABLE[t]
         self.transparent[y0:y1 + 1, x0:x1 + 1] = TRANSPARENT[t]
