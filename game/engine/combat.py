@@ -35,14 +35,13 @@ def chebyshev(a: Position, b: Position) -> int:
 
 
 def can_see(game: Game, a: Position, b: Position, reach: int) -> bool:
-    from game.world.sight import field_of_view
+    from game.engine.sight import fov
 
     if chebyshev(a, b) > reach:
         return False
     if chebyshev(a, b) <= 1:
         return True
-    fov = field_of_view(game.floor.transparent, a.x, a.y, reach)
-    return bool(fov[b.y, b.x])
+    return bool(fov(game, a.x, a.y, reach)[b.y, b.x])
 
 
 def engaged_with(game: Game, eid: int, attack_type: str, opponents: list[tuple[int, Position]]) -> list[int]:

@@ -100,6 +100,7 @@ class Game:
         self.ai_memory: dict[str, Any] = {}  # what the AI heroes remember (searched rooms...)
         self.visible: Any = None  # tiles the party sees now ([y, x] bool)
         self._sheets: dict[tuple[int, int], HeroSheet] = {}
+        self.fov_cache: dict[tuple[int, ...], Any] = {}  # sight.fov's cache (derived, never hashed)
         self.pending: Any = None  # a Hallway waiting for human designers (rooms.PendingRoom)
 
     # ----- making a game -------------------------------------------------------------------

@@ -24,6 +24,20 @@ def hero_radius(game: Game, x: int, y: int) -> int:
     return light_radius(kind, kind != "none", dark)
 
 
+def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
+    """Field of view from (x, y) on the current floor, cached until a tile changes (sight is
+    asked for again and again from the same spots: every step, every engagement check)."""
+    floor = game.floor
+    key = (game.floor_no, floor.version, x, y, radius)
+    cache = game.fov_cache
+    seen = cache.get(key)
+    if seen is None:
+        if len(cache) > 256:
+            cache.clear()
+        seen = cache[key] = field_of_view(floor.transparent, x, y, radius)
+    return seen
+
+
 def update_sight(game: Game) -> None:
     floor = game.floor
     seen = np.zeros(floor.transparent.shape, dtype=bool)
@@ -31,7 +45,7 @@ def update_sight(game: Game) -> None:
         pos = game.position(eid)
         if pos is None or pos.floor != game.floor_no:
             continue
-        seen |= field_of_view(floor.transparent, pos.x, pos.y, hero_radius(game, pos.x, pos.y))
+        seen |= fov(game, pos.x, pos.y, hero_radius(game, pos.x, pos.y))
     floor.explored |= seen
     game.visible = seen
 

@@ -16,6 +16,7 @@ _names = itertools.count(1)
 class World:
     def __init__(self, label: str = "game") -> None:
         self.name = f"{label}-{next(_names)}"
+        self._order: dict[Any, tuple[list[Any], list[Any]]] = {}
         esper.switch_world(self.name)
 
     def _on(self) -> None:
@@ -36,11 +37,21 @@ class World:
 
     def get(self, kind: type[C]) -> list[tuple[int, C]]:
         self._on()
-        return sorted(esper.get_component(kind), key=lambda pair: pair[0])
+        return self._sorted(kind, esper.get_component(kind))
 
     def get2(self, a: type[Any], b: type[Any]) -> list[tuple[int, tuple[Any, Any]]]:
         self._on()
-        return sorted(esper.get_components(a, b), key=lambda pair: pair[0])
+        return self._sorted((a, b), esper.get_components(a, b))
+
+    def _sorted(self, key: Any, found: list[Any]) -> list[Any]:
+        """`found` in entity order. esper hands back the same cached list until an entity or
+        component is added or removed, so the sorted copy is kept as long as that list lives."""
+        cached = self._order.get(key)
+        if cached is not None and cached[0] is found:
+            return cached[1]
+        ordered = sorted(found, key=lambda pair: pair[0])
+        self._order[key] = (found, ordered)
+        return ordered
 
     def comp(self, entity: int, kind: type[C]) -> C:
         self._on()
