@@ -29,7 +29,7 @@ from game.engine.game import Game
 from game.engine.seats import HeroChoice, parse_seats
 from game.errors import FileProblem, MasterlessError, UsageError
 from game.ui.kit import Kit
-from game.ui.screens.dialog import MessageDialog
+from game.ui.screens.dialog import ConfirmDialog, MessageDialog
 from game.ui.screens.map_screen import RunHost, first_screen
 from game.ui.session import Session
 from game.ui.state import Exit, State
@@ -85,6 +85,44 @@ def load_autosave() -> tuple[Game, Any, str | None]:
         note = f"Continued from the {loaded.which}" + (f", {loaded.lost} actions lost" if loaded.lost else "") + \
                f": {loaded.problem}"
     return loaded.game, loaded.recorder, note
+
+
+def run_in_progress() -> str | None:
+    """A line describing the saved run a new one would replace, or None when there is none."""
+    from game.engine.saves import find_autosave
+
+    info = find_autosave()
+    if info is None or info.phase == "over":
+        return None
+    where = "in town" if info.phase == "town" else f"on Floor {info.floor}" if info.floor else "in the dungeon"
+    return f"seed {info.seed}, {where}, turn {info.turn}"
+
+
+def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> State:
+    """`begin()` at once, or first a question when a saved run is in progress (a new run replaces
+    the autosave; the old run is kept as a recording under Replays, but cannot be continued)."""
+    saved = run_in_progress()
+    if saved is None:
+        return begin()
+
+    def replace() -> State:
+        archive_run()
+        return begin()
+
+    return ConfirmDialog(kit, back if back is not None else Exit("kept"),
+                         f"A saved run is in progress ({saved}). A new run ends it for good: it is kept "
+                         "under Replays to watch, but cannot be continued. Start a new run anyway? "
+                         "(`python main.py continue` resumes the saved one.)",
+                         on_yes=replace, title="Start a new run?", yes_label="New run", no_label="Keep it")
+
+
+def archive_run_unplayed() -> None:
+    """Remove the autosave of a run that never got a single action."""
+    from game.engine.saves import autosave_path, backup_path
+
+    for path in (autosave_path(), backup_path()):
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def archive_run() -> Path | None:
@@ -214,7 +252,11 @@ def _present(state: State, kit: Kit, window: bool, on_hangup: Callable[[], None]
     if window:
         from game.ui.present.window import run_in_window
 
-        return run_in_window(state, kit=kit, on_hangup=on_hangup)
+        try:
+            return run_in_window(state, kit=kit, on_hangup=on_hangup)
+        except RuntimeError as exc:  # SDL could not open a window (no display, no video driver)
+            reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+            raise UsageError(f"cannot open a window ({reason}); play in the terminal without --window") from None
     from game.ui.present.terminal import run_in_terminal
 
     return run_in_terminal(state, kit=kit, on_hangup=on_hangup)
@@ -228,17 +270,39 @@ def _goodbye(host: AppHost, result: Any) -> None:
 
 # ----- the commands ---------------------------------------------------------------------------------
 def run_play(args: Any) -> int:
-    if not getattr(args, "window", False):
+    window = bool(getattr(args, "window", False))
+    if not window:
         from game.ui.terminal_guard import require_terminal
 
         require_terminal()
     kit = Kit.load()
     seed = derive_seed(getattr(args, "seed", None), getattr(args, "daily", None))
     dials = parse_dials(getattr(args, "dial", []) or [])
-    state, host = start_state(kit, seed=seed, seats=getattr(args, "seats", "human,ai,ai"),
-                              level=getattr(args, "level", 2), dials=dials, export=getattr(args, "record", None))
-    result = _present(state, kit, getattr(args, "window", False), host.save_now)
-    _goodbye(host, result)
+    seats, level = getattr(args, "seats", "human,ai,ai"), getattr(args, "level", 2)
+    if not 1 <= level <= 3:
+        raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
+    parse_seats(seats)
+    hosts: list[AppHost] = []
+
+    def begin() -> State:
+        state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials,
+                                  export=getattr(args, "record", None))
+        hosts.append(host)
+        return state
+
+    def hangup() -> None:
+        for host in hosts:
+            host.save_now()
+
+    try:
+        result = _present(guard_new_run(kit, None, begin), kit, window, hangup)
+    except UsageError:
+        for host in hosts:  # the run never got on screen: leave no empty save behind
+            if host.recorder is not None and host.recorder.count == 0:
+                archive_run_unplayed()
+        raise
+    for host in hosts:
+        _goodbye(host, result)
     return 0
 
 
@@ -264,10 +328,12 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
 
     def start(back: State) -> Callable[..., State]:
         def begin(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice]) -> State:
-            state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
-                                      back=back)
-            hosts.append(host)
-            return state
+            def make() -> State:
+                state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
+                                          back=back)
+                hosts.append(host)
+                return state
+            return guard_new_run(kit, back, make)
         return begin
 
     def new_game(preset: str) -> Callable[[State], State]:

@@ -53,13 +53,18 @@ _SEEN_MIX = 0.7  # how far a remembered tile's colour moves towards the palette'
 
 @dataclass(frozen=True)
 class TileTables:
-    """Per tile code: glyph codepoint and colours, lit and remembered."""
+    """Per tile code: glyph codepoint and colours, lit and remembered. The ``all_*`` tables
+    stack them for one lookup per frame: index ``tile`` (remembered), ``n + tile`` (lit) and
+    ``2n`` (never seen)."""
 
     ch: np.ndarray  # (n,) int32
     lit_fg: np.ndarray  # (n, 3) uint8
     lit_bg: np.ndarray
     dim_fg: np.ndarray
     dim_bg: np.ndarray
+    all_ch: np.ndarray  # (2n + 1,)
+    all_fg: np.ndarray  # (2n + 1, 3)
+    all_bg: np.ndarray
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -90,11 +95,17 @@ def _tile_tables(theme_name: str, glyph_set: str, palette_name: str) -> TileTabl
             fg, bg = palette[fg_role], palette[bg_role]
         lit_fg[tile], lit_bg[tile] = fg, bg
         dim_fg[tile] = _mix(fg, palette["remembered_fg"], _SEEN_MIX)
-        dim_bg[tile] = _mix(bg, palette["remembered_bg"], 0.85)
+        # a near-black background stays as it is when remembered: the dimmer glyph says it, and a
+        # step then rewrites only the glyphs' colour at the edge of the light (fewer bytes)
+        dim_bg[tile] = bg if max(bg) < 48 else _mix(bg, palette["remembered_bg"], 0.85)
     ch[Tile.ROCK] = ord(" ")
     for arr in (lit_fg, lit_bg, dim_fg, dim_bg):
         arr[Tile.ROCK] = palette["background"]
-    return TileTables(ch, lit_fg, lit_bg, dim_fg, dim_bg)
+    unseen = np.array([palette["background"]], dtype=np.uint8)
+    all_ch = np.concatenate([ch, ch, [ord(" ")]]).astype(np.int32)
+    all_fg = np.concatenate([dim_fg, lit_fg, unseen])
+    all_bg = np.concatenate([dim_bg, lit_bg, unseen])
+    return TileTables(ch, lit_fg, lit_bg, dim_fg, dim_bg, all_ch, all_fg, all_bg)
 
 
 class Camera:
@@ -134,12 +145,18 @@ class Camera:
         return sx - ox + self.x, sy - oy + self.y
 
 
-def _put(console: tcod.console.Console, x: int, y: int, ch: int, fg: RGB | None, bg: RGB | None = None) -> None:
-    console.ch[y, x] = ch
-    if fg is not None:
-        console.fg[y, x] = fg
-    if bg is not None:
-        console.bg[y, x] = bg
+class _Cells:
+    """The console's arrays, fetched once a frame (each property access makes a new view)."""
+
+    def __init__(self, console: tcod.console.Console) -> None:
+        self.ch, self.fg, self.bg = console.ch, console.fg, console.bg
+
+    def put(self, x: int, y: int, ch: int, fg: RGB | None, bg: RGB | None = None) -> None:
+        self.ch[y, x] = ch
+        if fg is not None:
+            self.fg[y, x] = fg
+        if bg is not None:
+            self.bg[y, x] = bg
 
 
 def entrance_tile(game: Game) -> tuple[int, int] | None:
@@ -155,8 +172,9 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
         return
     floor = game.floor
     tables = tile_tables(floor.theme, glyphs.name, palette)
-    console.ch[oy:oy + vh, ox:ox + vw] = ord(" ")
-    console.bg[oy:oy + vh, ox:ox + vw] = palette["background"]
+    cells = _Cells(console)
+    cells.ch[oy:oy + vh, ox:ox + vw] = ord(" ")
+    cells.bg[oy:oy + vh, ox:ox + vw] = palette["background"]
     # the part of the floor inside the view, and where it lands on screen
     fx0, fy0 = max(0, camera.x), max(0, camera.y)
     fx1, fy1 = min(floor.width, camera.x + vw), min(floor.height, camera.y + vh)
@@ -164,19 +182,15 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
         return
     sx0, sy0 = ox + fx0 - camera.x, oy + fy0 - camera.y
     sx1, sy1 = sx0 + (fx1 - fx0), sy0 + (fy1 - fy0)
-    tiles = floor.tile[fy0:fy1, fx0:fx1]
-    explored = floor.explored[fy0:fy1, fx0:fx1]
-    visible = game.visible[fy0:fy1, fx0:fx1] if game.visible is not None else np.zeros_like(explored)
-    visible = visible & explored
-    ch = np.where(explored, tables.ch[tiles], ord(" "))
-    fg = np.where(visible[..., None], tables.lit_fg[tiles], tables.dim_fg[tiles])
-    bg = np.where(visible[..., None], tables.lit_bg[tiles], tables.dim_bg[tiles])
-    unseen = ~explored
-    fg[unseen] = palette["background"]
-    bg[unseen] = palette["background"]
-    console.ch[sy0:sy1, sx0:sx1] = ch
-    console.fg[sy0:sy1, sx0:sx1] = fg
-    console.bg[sy0:sy1, sx0:sx1] = bg
+    n = len(tables.ch)
+    index = floor.tile[fy0:fy1, fx0:fx1].astype(np.intp)
+    if game.visible is not None:
+        index += n * game.visible[fy0:fy1, fx0:fx1]
+    index[~floor.explored[fy0:fy1, fx0:fx1]] = 2 * n
+    cells.ch[sy0:sy1, sx0:sx1] = tables.all_ch[index]
+    cells.fg[sy0:sy1, sx0:sx1] = tables.all_fg[index]
+    cells.bg[sy0:sy1, sx0:sx1] = tables.all_bg[index]
+    _put = cells.put
 
     def on_screen(x: int, y: int) -> tuple[int, int] | None:
         if fx0 <= x < fx1 and fy0 <= y < fy1 and floor.explored[y, x]:
@@ -189,7 +203,7 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
     here = game.floor_no
     entrance = entrance_tile(game)
     if entrance is not None and (at := on_screen(*entrance)) is not None:
-        _put(console, *at, glyphs.code("entrance"), palette["stairs"] if seen_now(*entrance) else None)
+        _put(*at, glyphs.code("entrance"), palette["stairs"] if seen_now(*entrance) else None)
     # found traps: a plate on the floor shows as a trap; one set on furniture or a door tints it
     for _, (trap, pos) in game.world.get2(TrapState, Position):
         if pos.floor != here or not trap.found_by or (at := on_screen(pos.x, pos.y)) is None:
@@ -198,9 +212,9 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
         if not seen_now(pos.x, pos.y):
             colour = _mix(colour, palette["remembered_fg"], 0.5)
         if trap.host == "floor" or trap.action == "walk":
-            _put(console, *at, glyphs.code("trap"), colour)
+            _put(*at, glyphs.code("trap"), colour)
         else:
-            console.bg[at[1], at[0]] = _mix(colour, palette["background"], 0.55)
+            cells.bg[at[1], at[0]] = _mix(colour, palette["background"], 0.55)
     # treasure in the open (not inside furniture, not carried)
     for _, (item, pos) in game.world.get2(TreasureState, Position):
         if pos.floor != here or item.hidden or (at := on_screen(pos.x, pos.y)) is None:
@@ -208,7 +222,7 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
         colour = palette["treasure"]
         if not seen_now(pos.x, pos.y):
             colour = _mix(colour, palette["remembered_fg"], 0.5)
-        _put(console, *at, glyphs.code("treasure"), colour)
+        _put(*at, glyphs.code("treasure"), colour)
     # monsters only where the party sees them now
     for eid, _ in game.monsters():
         pos = game.position(eid)
@@ -218,7 +232,7 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
             continue
         look = game.world.try_comp(eid, Glyph)
         char = look.char if look is not None and len(look.char) == 1 else glyphs["monster"]
-        _put(console, *at, ord(char), palette["monster"])
+        _put(*at, ord(char), palette["monster"])
     # heroes last, each in its seat's colour; the one whose turn it is stands out
     for eid, hero in game.heroes():
         pos = game.position(eid)
@@ -227,4 +241,4 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
         colour = palette.seat(hero.seat)
         bg = _mix(colour, palette["background"], 0.6) if eid == active else None
         fg = palette["text_bright"] if eid == active else colour
-        _put(console, *at, glyphs.code("hero"), fg, bg)
+        _put(*at, glyphs.code("hero"), fg, bg)

@@ -120,3 +120,18 @@ def test_a_new_game_from_the_form_starts_on_the_map(home: Path, tmp_path: Path) 
     form = title.on_event(key("n"))
     state = form.begin()
     assert isinstance(state, MapScreen) and app.has_autosave()
+
+
+def test_a_new_run_asks_before_replacing_a_run_in_progress(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state, _ = app.start_state(kit, seed=7)
+    run_headless(state, [key(".")], kit=kit)  # a run in progress, autosaved
+    title = app.title_screen(kit)
+    ask = title.on_event(key("n")).begin()
+    assert type(ask).__name__ == "ConfirmDialog" and "seed 7" in ask.question
+    assert ask.on_event(key("N")) is title
+    game, _, _ = app.load_autosave()
+    assert game.turn == 1  # kept
+    new = title.on_event(key("n")).begin().on_event(key("Y"))
+    assert isinstance(new, MapScreen) and new.game.turn == 0
+    assert len(list((home / "data" / "recordings").glob("*.mlrec"))) == 1  # the old run, for replays

@@ -579,10 +579,25 @@ class MapScreen:
                  (self.keys("help"), "help"), (self.keys("descend"), "down"), (self.keys("head_back"), "home"),
                  (self.keys("inventory"), "pack"), (self.keys("look"), "look"), (self.keys("roll_panel"), "rolls"),
                  (self.keys("hero_sheet"), "hero"), (self.keys("log_history"), "log"), (self.keys("quit"), "quit")]
-        draw.footer(console, hints, palette)
+        hint_line(console, y, hints, palette)
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
+
+
+def hint_line(console: tcod.console.Console, y: int, hints: list[tuple[str, str]], palette: Any) -> None:
+    """Key hints on row `y`, as many as fit, keys in the key colour (one write for the row)."""
+    line, spans = "", []
+    for keys, what in hints:
+        piece = f"{keys} {what}  "
+        if 1 + len(line) + len(piece) - 2 > console.width - 1:
+            break
+        spans.append((1 + len(line), len(keys)))
+        line += piece
+    draw.text(console, 1, y, line.rstrip(), palette["text_dim"])
+    fg = console.fg
+    for x, n in spans:
+        fg[y, x:x + n] = palette["key"]
 
 
 def first_screen(kit: Kit, session: Session, back: State | None = None, host: RunHost | None = None) -> State:
