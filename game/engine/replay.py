@@ -26,6 +26,7 @@ from game.world.ecs import World
 
 KEYFRAME_EVERY = 100  # actions between keyframes (a step back re-applies at most this many)
 _clones = itertools.count(1)
+_WORLD_CACHES = ("_order",)  # World attributes that cache esper's query lists: a copy starts them empty
 
 
 def clone_game(game: Game) -> Game:
@@ -35,13 +36,16 @@ def clone_game(game: Game) -> Game:
     context = esper._context_map[world.name]  # noqa: SLF001 - see the module docstring
     next_id = int(repr(context[0])[len("count("):-1])  # itertools.count's next value, without consuming it
     new_world = World.__new__(World)
-    new_world.name = f"{world.name}-copy{next(_clones)}"
     # The log and the roll records are lists of frozen values that only grow: copying the lists
     # and sharing their lines makes a copy of a long game cost milliseconds instead of a tenth of
     # a second.
     memo: dict[int, Any] = {id(world): new_world, id(game.log): list(game.log), id(game.rolls): list(game.rolls)}
     new = copy.deepcopy(game, memo)
     components, entities, dead = copy.deepcopy((context[1], context[2], context[3]), memo)
+    kept = {k: v for k, v in vars(world).items() if k not in _WORLD_CACHES}
+    new_world.__dict__.update(copy.deepcopy(kept, memo))
+    new_world.__dict__.update({k: type(v)() for k, v in vars(world).items() if k in _WORLD_CACHES})
+    new_world.name = f"{world.name}-copy{next(_clones)}"
     esper._context_map[new_world.name] = (  # noqa: SLF001
         itertools.count(next_id), components, entities, dead, {}, {}, [], {}, True, {}, {})
     return new
