@@ -91,6 +91,7 @@ MEASUREMENTS: list[tuple[str, str]] = [
     ("mapgen", "game.mapgen.bench:bench"),
     ("terminal", "game.ui.present.bench:bench"),
     ("engine", "game.engine.bench:bench"),
+    ("recordings", "game.engine.bench_recording:bench"),
 ]
 
 
