@@ -1,0 +1,317 @@
+"""The hot-seat Hallway on screen, through the headless presenter: hand-overs that hide the map,
+the category pick with every seat's die, the room builder (refusals with the rule's reason, the
+live budget, fill the rest, nothing confirmed with points left), and privacy between seats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import tcod.console
+from screen_games import make_kit, make_session
+
+from game.designers.companion import hero_action
+from game.engine.dials import Dials
+from game.mapgen.plan import Spot
+from game.ui.events import Event, key
+from game.ui.kit import Kit
+from game.ui.present.headless import run_headless
+from game.ui.screens.builder import BuilderScreen
+from game.ui.screens.category_pick import CategoryPickScreen, rolloff_so_far
+from game.ui.screens.designer_flow import designer_screen
+from game.ui.screens.handover import HandOverScreen
+from game.ui.screens.help import HelpScreen
+from game.ui.session import Session
+from game.ui.state import Exit, State
+
+
+class Secret:
+    """A stand-in for the map: what must not show while the keyboard changes hands."""
+
+    def on_event(self, event: Event) -> State | None:
+        return Exit("map")
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        console.print(0, 0, "SECRET MAP")
+
+    def cursor(self) -> tuple[int, int] | None:
+        return None
+
+
+@dataclass(frozen=True)
+class Plan:
+    spots: tuple[Spot, ...]
+
+
+SPOTS = (Spot(3, 4, "open", "door"), Spot(5, 6, "search", "chest", True), Spot(7, 7, "walk", "floor"))
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Kit:
+    return make_kit(tmp_path)
+
+
+def at_hallway(seed: int = 4, seats: str = "human:Ann,human:Bob,ai") -> Session:
+    session = make_session(seed=seed, seats=seats, dials=Dials(design="ask"))
+    game = session.game
+    for _ in range(3000):
+        if game.pending is not None and game.pending.waiting:
+            return session
+        game.apply(hero_action(game, game.next_seat()))
+    raise AssertionError("the party never reached a new room")
+
+
+def keys(*names: str) -> list:
+    return [key(n) for n in names]
+
+
+def step(state: State, *names: str) -> tuple[State, str]:
+    """Feed keys one by one to `state` (following the states it returns); the screen after."""
+    console = tcod.console.Console(80, 24, order="C")
+    for name in names:
+        nxt = state.on_event(key(name))
+        if nxt is not None:
+            state = nxt
+    console.clear()
+    state.on_draw(console)
+    text = "\n".join("".join(chr(c) for c in row).rstrip() for row in console.ch)
+    return state, text
+
+
+def builder(kit: Kit, category: str, budget: int = 12, seed: int = 7) -> BuilderScreen:
+    session = make_session(seed=seed, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    return BuilderScreen(kit, session, Exit("done"), 0, category, budget, Plan(SPOTS))
+
+
+def field_row(screen: BuilderScreen, key_name: str) -> int:
+    return next(i for i, f in enumerate(screen.fields()) if f.key == key_name)
+
+
+def go_to(screen: BuilderScreen, key_name: str) -> list[str]:
+    """The Up/Down presses that take the draft's cursor from its row to field `key_name`."""
+    delta = field_row(screen, key_name) - screen.row
+    return ["down" if delta > 0 else "up"] * abs(delta)
+
+
+# -- the hook -----------------------------------------------------------------------------------------
+
+
+def test_nothing_waits_for_a_human_without_a_pending_hallway(kit: Kit) -> None:
+    session = make_session(seats="human,human,ai", dials=Dials(design="ask"))
+    assert session.game.pending is None
+    assert designer_screen(kit, session, Secret()) is None
+
+
+def test_the_hand_over_hides_the_map_and_names_the_seat(kit: Kit) -> None:
+    session = at_hallway()
+    game = session.game
+    seat = game.pending.waiting[1]
+    state = designer_screen(kit, session, Secret())
+    assert isinstance(state, HandOverScreen)
+    _, screen = run_headless(state)
+    text = screen.text()
+    assert "SECRET MAP" not in text
+    assert "Pass the keyboard to" in text and game.seats[seat].name in text
+    assert "category" in text
+
+
+def test_one_human_seat_needs_no_hand_over(kit: Kit) -> None:
+    session = at_hallway(seats="human,ai,ai")
+    assert isinstance(designer_screen(kit, session, Secret()), CategoryPickScreen)
+
+
+# -- the category pick ---------------------------------------------------------------------------------
+
+
+def test_the_pick_shows_every_seats_die_and_the_categories_left_with_budgets(kit: Kit) -> None:
+    session = at_hallway()
+    game = session.game
+    state, text = step(designer_screen(kit, session, Secret()), "x")
+    assert isinstance(state, CategoryPickScreen)
+    rolloff = rolloff_so_far(game)
+    for seat, face in rolloff.rounds[0]:
+        assert f"{game.seats[seat].name} [{face}]" in text
+    for label in ("Traps", "Monsters", "Treasure"):
+        if label.lower() in state.left:
+            assert label in text
+    assert "Party Max + Floor" in text or "traps" not in state.left
+    assert "Enter take it" in text and "? help" in text
+
+
+def test_enter_takes_the_highlighted_category(kit: Kit) -> None:
+    session = at_hallway()
+    game = session.game
+    seat = game.pending.waiting[1]
+    state, _ = step(designer_screen(kit, session, Secret()), "x")
+    wanted = state.left[1]
+    step(state, "down", "enter")
+    assert (seat, wanted) in game.pending.picks
+    assert f"{game.seats[seat].name} takes {wanted}" in game.log[-1].text or any(
+        f"takes {wanted}" in ln.text for ln in game.log[-4:])
+
+
+def test_the_pick_has_help_and_no_way_back(kit: Kit) -> None:
+    session = at_hallway()
+    state, _ = step(designer_screen(kit, session, Secret()), "x")
+    helped, text = step(state, "?")
+    assert isinstance(helped, HelpScreen) and "Taking a category" in text
+    stay, text = step(state, "escape")
+    assert stay is state and "waits for your pick" in text
+
+
+# -- the builder -------------------------------------------------------------------------------------
+
+
+def test_the_builder_shows_the_budget_the_cost_rule_and_every_key(kit: Kit) -> None:
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen)
+    assert "Ann builds the Traps" in text
+    assert "Budget 7 (Party Max + Floor)" in text and "Spent 0" in text and "Left 7" in text
+    assert "cost = (Annoy pairs + Pain dice" in text
+    for hint in ("Tab", "Enter buy", "Del sell back", "r name", "s suggest", "f fill the rest", "c confirm",
+                 "? help"):
+        assert hint in text, hint
+    assert "Cost (1 Annoy pair + 1 Pain) = 2" in text and "Legal: Enter buys it (5 left after)" in text
+    helped, text = step(screen, "?")
+    assert isinstance(helped, HelpScreen) and "The room builder" in text
+
+
+def test_buying_moves_the_meter_and_doublings_show_in_the_price(kit: Kit) -> None:
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen, *go_to(screen, "continuous"), "right")
+    assert "= 2 x 2 (Continuous)" in text and "= 4" in text
+    _, text = step(screen, "enter")
+    assert "Spent 4" in text and "Left 3" in text and "Bought (1)" in text
+
+
+def test_an_illegal_trap_is_refused_with_the_rule_and_kept_as_the_draft(kit: Kit) -> None:
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen, *go_to(screen, "annoy"), "left")
+    assert "Breaks a rule: a trap needs at least" in text
+    _, text = step(screen, "enter")
+    assert "Refused: a trap needs at least one pair of Annoy dice." in text
+    assert screen.model.items == [] and screen.draft.item.annoy == 0
+    _, text = step(screen, "right", "enter")
+    assert "Bought:" in text and len(screen.model.items) == 1
+
+
+def test_over_budget_is_refused(kit: Kit) -> None:
+    screen = builder(kit, "traps", budget=3)
+    _, text = step(screen, *go_to(screen, "unlimited"), "right", "enter")
+    assert "Refused: over budget: 3 points left, this costs 4." in text and screen.model.items == []
+
+
+def test_nothing_is_confirmed_with_points_left(kit: Kit) -> None:
+    screen = builder(kit, "traps", budget=7)
+    state, text = step(screen, "enter", "c")
+    assert state is screen
+    assert "Not yet: traps: 5 of 7 points left to spend." in text
+    assert screen.session.game.pending is None  # nothing was sent
+
+
+def test_a_monster_under_the_floor_and_a_pointless_resist_are_refused(kit: Kit) -> None:
+    screen = builder(kit, "monsters", budget=20)
+    floor = screen.model.floor
+    assert floor >= 2 and screen.draft.item.level == floor
+    _, text = step(screen, *go_to(screen, "level"), "left", "enter")
+    assert f"Refused: each monster must cost at least the Floor ({floor} points)." in text
+    _, text = step(screen, "right", "a")
+    assert "Ability 1 Type" in text
+    unused = next(t for t in ("acid", "bite", "necrotic", "gas") if t not in screen.model.attack_types)
+    _, text = step(screen, *go_to(screen, "a0.resist"), "right")
+    assert "    resists" in "\n".join(f.label for f in screen.fields())
+    while screen.draft.item.abilities[0].resist[0] != unused:
+        step(screen, *go_to(screen, "a0.r0"), "right")
+    _, text = step(screen, "enter")
+    assert f"Refused: no hero attacks with {unused}: resisting it is pointless." in text
+    assert "nobody uses it" in text
+
+
+def test_magic_on_a_mundane_item_is_refused(kit: Kit) -> None:
+    screen = builder(kit, "treasure", budget=6)
+    _, text = step(screen, *go_to(screen, "heal"), "right", "enter")
+    assert "Refused: only a Fancy item may be magic." in text
+    _, text = step(screen, *go_to(screen, "fancy"), "right", "enter")
+    assert "Bought:" in text and screen.model.spent == 3
+
+
+def test_naming_and_suggesting(kit: Kit) -> None:
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen, "r", *list("Grin"), "space", *list("Plate"), "enter")
+    assert screen.draft.item.name == "Grin Plate" and "Grin Plate" in text
+    step(screen, "enter")
+    assert screen.model.encode()[0][-1] == "Grin Plate"
+    _, text = step(screen, "s")
+    assert screen.draft.item.name and "Suggested:" in text
+
+
+def test_a_bought_thing_can_be_changed_or_sold_back(kit: Kit) -> None:
+    screen = builder(kit, "treasure", budget=6)
+    step(screen, *go_to(screen, "value"), "right", "enter")  # a Mundane item of Value 1: 2 points
+    _, text = step(screen, "tab", "enter")
+    assert "Changing purchase 1" in text
+    _, text = step(screen, *go_to(screen, "value"), "right", "enter")
+    assert screen.model.spent == 3 and "Changed:" in text
+    _, text = step(screen, "tab", "delete")
+    assert screen.model.items == [] and "Sold back" in text
+
+
+def test_fill_the_rest_spends_every_point_and_then_c_confirms(kit: Kit) -> None:
+    for category in ("traps", "monsters", "treasure"):
+        screen = builder(kit, category, budget=9)
+        step(screen, "enter")
+        _, text = step(screen, "f")
+        assert screen.model.left == 0 and screen.model.can_confirm(), category
+        assert "Left 0" in text and "confirms" in text
+
+
+def test_a_monster_builder_fits_80x24_with_abilities(kit: Kit) -> None:
+    screen = builder(kit, "monsters", budget=30)
+    _, text = step(screen, "a", "a")
+    lines = text.split("\n")
+    assert len(lines) == 24 and max(len(ln) for ln in lines) <= 80
+    assert "Ability 2" in text or "⬇" in text or "v" in text
+    assert "a/d add/drop ability" in text
+
+
+# -- the whole Hallway through the hook ----------------------------------------------------------------
+
+
+def test_the_table_designs_the_room_through_hand_overs_and_nobody_sees_another_seats_buys(kit: Kit) -> None:
+    session = at_hallway()
+    game = session.game
+    rooms = game.stats.rooms_entered
+    back = Secret()
+    state: State = designer_screen(kit, session, back)
+    seen: list[str] = []
+    secret_names: dict[int, str] = {}
+    for _ in range(60):
+        if state is back:
+            break
+        _, text = step(state)
+        seen.append(text)
+        if isinstance(state, HandOverScreen):
+            assert "SECRET MAP" not in text
+            for other in secret_names.values():
+                assert other not in text
+            state, _ = step(state, "x")
+        elif isinstance(state, CategoryPickScreen):
+            state, _ = step(state, "enter")
+        elif isinstance(state, BuilderScreen):
+            for seat, name in secret_names.items():
+                if seat != state.seat:
+                    assert name not in text  # another seat's purchase never shows here
+            mine = f"Secret{state.seat}"
+            secret_names[state.seat] = mine
+            state, _ = step(state, "r", *list(mine), "enter", "enter", "f", "c")
+            state, text = step(state, "Y")
+        else:
+            raise AssertionError(f"unexpected screen {state!r}")
+    assert state is back
+    assert game.pending is None and game.stats.rooms_entered == rooms + 1
+    assert secret_names, "no human built anything"
+    assert any("Pass the keyboard to" in t and "your turn on the map" in t for t in seen)
+    names = {p.trap.name for p in game.last_design.traps} | {p.monster.name for p in game.last_design.monsters} \
+        | {p.item.name for p in game.last_design.treasure}
+    assert set(secret_names.values()) <= names
