@@ -104,8 +104,9 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         if hero.hits <= 0:
             put(f"  fallen: {hero.cause_of_death or 'dead'}", palette["bad"])
             continue
-        story = f"  story {hero.story_points}" if hero.story_points or not compact else ""
-        put(f"  L{hero.level} {hero.race} {hero.klass}{story}", palette["text"])
+        making = f"  L{hero.level} {hero.race} {hero.klass}"
+        story = f"  story {hero.story_points}"
+        put(making + story if compact and len(making + story) <= iw else making, palette["text"])
         most = max_hits(hero.level)
         hits_text = f"{hero.hits}/{most}"
         bar_w = max(3, min(12, iw - 8 - len(hits_text)))
@@ -121,10 +122,14 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         row += 1
         if not compact:
             need = xp_to_be(hero.level + 1)
+            story = f"  story {hero.story_points}"
             if hero.xp >= need:
-                put(f"  XP {hero.xp}/{need} L{hero.level + 1} due", palette["good"])
+                xp_text, xp_fg = f"  XP {hero.xp} L{hero.level + 1} due", palette["good"]
             else:
-                put(f"  XP {hero.xp}/{need} for L{hero.level + 1}", palette["text"])
+                xp_text, xp_fg = f"  XP {hero.xp}/{need} for L{hero.level + 1}", palette["text"]
+                if len(xp_text + story) > iw:
+                    xp_text = f"  XP {hero.xp}/{need}"
+            put(xp_text + story, xp_fg)
             effects = _effects_text(game, eid)
             if effects:
                 put("  " + effects, palette["warning"])
@@ -142,6 +147,11 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
 
         done = progress(game, game.quest)
         fg = palette["good"] if done >= game.quest.count else palette["text"]
-        put(f"Quest  {game.quest.name} {min(done, game.quest.count)}/{game.quest.count}", fg)
+        count = f" {min(done, game.quest.count)}/{game.quest.count}"
+        name = game.quest.name
+        room_for_name = iw - len("Quest  ") - len(count)
+        if len(name) > room_for_name:
+            name = name[: max(1, room_for_name - 1)] + "."
+        put(f"Quest  {name}{count}", fg)
     put(f"Keys {game.keys}  Levers {game.levers}", palette["text"])
     put(f"Turn {game.turn}" + ("" if hide_seed else f"  Seed {game.seed}"), palette["text_dim"])
