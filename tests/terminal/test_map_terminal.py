@@ -237,3 +237,23 @@ def test_play_refuses_without_a_terminal(home: dict[str, str], tmp_path: Path) -
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and "autoplay" in result.stderr
     assert not (Path(home["MASTERLESS_HOME"]) / "data" / "autosave.mlrec").exists()
+
+
+def test_a_closed_terminal_saves_the_run(home: dict[str, str]) -> None:
+    import signal
+
+    app = PtyApp(python_argv("main.py", "play", "--seed", "12"), 80, 24, env=home)
+    try:
+        assert app.wait_for("Seed 12"), app.text()
+        app.send(".")
+        assert app.wait_for("Turn 1"), app.text()
+        app.send(".")
+        assert app.wait_for("Turn 2"), app.text()
+        app.kill(signal.SIGHUP)
+        app.wait()
+    finally:
+        app.close()
+    from game.engine.recording import read_recording
+
+    recording = read_recording(Path(home["MASTERLESS_HOME"]) / "data" / "autosave.mlrec")
+    assert recording.header.seed == 12 and recording.turns == 2
