@@ -203,6 +203,12 @@ class MapScreen:
         if game.phase == "town":
             self.travel = None
             return self.open_town()
+        from game.ui.screens.designer_flow import designer_screen  # hot-seat: human designers (design = ask)
+
+        designers = designer_screen(self.kit, self.session, self)
+        if designers is not None:
+            self.travel = None
+            return designers
         if self._note_design():
             hallway = open_screen("hallway", self.kit, self.session, self)
             if hallway is not None:
