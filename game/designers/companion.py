@@ -74,9 +74,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
             return A.Disarm(seat, tpos.x, tpos.y)
     # 4. search each new room once, before crossing it
     cell = game.floor.cell_of(pos.x, pos.y)
-    memory = game.ai_memory.setdefault("searched", set())
-    if cell is not None and (game.floor_no, cell) not in memory:
-        memory.add((game.floor_no, cell))
+    if cell is not None and (game.floor_no, cell) not in game.searched:
         return A.Search(seat)
     if leader is not None and leader != eid:
         return follow(game, seat, eid, pos, leader)
@@ -102,9 +100,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
         return step_action(seat, step)
     if stairs:
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
-    tries = game.ai_memory.setdefault("secret_searches", {})
-    if not usable_exits(game) and tries.get(game.floor_no, 0) < 3:
-        tries[game.floor_no] = tries.get(game.floor_no, 0) + 1
+    if not usable_exits(game) and game.dead_end_searches.get(game.floor_no, 0) < 3:
         return A.Search(seat)
     if not game.returning:
         return A.HeadBack(seat)
@@ -176,16 +172,14 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
                 goals.extend(neighbours(game, ipos.x, ipos.y))
     # unsearched furniture in this room: open it (its traps were looked for on the way in)
     x0, y0, x1, y1 = game.floor.cells[cell].bounds
-    memory = game.ai_memory.setdefault("opened", set())
     ys, xs = np.nonzero(np.isin(game.floor.tile[y0:y1 + 1, x0:x1 + 1], FURNITURE_CODES))
     for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True):
-        if (game.floor_no, x, y) in memory:
+        if (game.floor_no, x, y) in game.opened:
             continue
         if chebyshev(pos, x, y) <= 1:
             if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
                    for t in traps_on(game, x, y)):
                 return A.Disarm(seat, x, y)
-            memory.add((game.floor_no, x, y))
             return A.Interact(seat, x, y)
         goals.extend(neighbours(game, x, y))
     if not goals:

@@ -97,7 +97,10 @@ class Game:
         self.wandering_count = 0
         self.purse = 0  # trade value in hand in town
         self.quest_paid = False
-        self.ai_memory: dict[str, Any] = {}  # what the AI heroes remember (searched rooms...)
+        self.caches: dict[str, Any] = {}  # derived data kept for speed (distance maps); never hashed
+        self.searched: set[tuple[int, tuple[int, int] | None]] = set()  # (floor, cell) searched by a hero
+        self.opened: set[tuple[int, int, int]] = set()  # (floor, x, y) furniture a hero has gone through
+        self.dead_end_searches: dict[int, int] = {}  # floor -> searches made with no way on
         self.visible: Any = None  # tiles the party sees now ([y, x] bool)
         self._sheets: dict[tuple[int, int], HeroSheet] = {}
         self.fov_cache: dict[tuple[int, ...], Any] = {}  # sight.fov's cache (derived, never hashed)

@@ -34,8 +34,8 @@ def check_invariants(game: Game) -> None:
         if pos.floor == game.floor_no and not floor.walkable[pos.y, pos.x]:
             raise InvariantBroken(f"monster {eid} stands in a wall at {pos.x},{pos.y}")
     design = game.last_design
-    if design is not None and id(design) != game.ai_memory.get("checked_design"):
-        game.ai_memory["checked_design"] = id(design)
+    if design is not None and id(design) != game.caches.get("checked_design"):
+        game.caches["checked_design"] = id(design)
         b = design.budgets
         problems = (budget_violations([trap_cost(p.trap) for p in design.traps], b.traps, "traps")
                     + budget_violations([monster_cost(p.monster) for p in design.monsters], b.monsters, "monsters")

@@ -181,7 +181,7 @@ def rng_check(streams: Streams, bits: int = CHECK_BITS) -> int:
     multiplication per stream, all of it in C: `Streams.checksum()` hashes every stream's name
     and costs more than applying the action once a game has fifty streams. A stream that drew a
     different number of times moves its state by a multiple of an odd constant, so the sum moves."""
-    table = streams._streams  # noqa: SLF001 - hook asked of the lead: a public view of the streams
+    table = streams.named()
     weighed = _WEIGHED.get(streams)
     if weighed is None:
         weighed = _WEIGHED[streams] = _Weighed()

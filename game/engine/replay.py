@@ -39,7 +39,8 @@ def clone_game(game: Game) -> Game:
     # The log and the roll records are lists of frozen values that only grow: copying the lists
     # and sharing their lines makes a copy of a long game cost milliseconds instead of a tenth of
     # a second.
-    memo: dict[int, Any] = {id(world): new_world, id(game.log): list(game.log), id(game.rolls): list(game.rolls)}
+    memo: dict[int, Any] = {id(world): new_world, id(game.log): list(game.log), id(game.rolls): list(game.rolls),
+                            id(game.caches): {}, id(game.fov_cache): {}}  # caches start empty in a copy
     new = copy.deepcopy(game, memo)
     components, entities, dead = copy.deepcopy((context[1], context[2], context[3]), memo)
     kept = {k: v for k, v in vars(world).items() if k not in _WORLD_CACHES}

@@ -8,7 +8,8 @@ single 64-bit integer: portable, trivially hashed into a recording, and cheap to
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -114,6 +115,10 @@ class Streams:
         if stream is None:
             stream = self._streams[key] = Stream(derive_seed(self.seed, *key))
         return stream
+
+    def named(self) -> Mapping[tuple[str, ...], Stream]:
+        """Every stream made so far, by name, in the order they were first used (read-only)."""
+        return MappingProxyType(self._streams)
 
     def checksum(self) -> int:
         """A 64-bit digest of every stream's state, in sorted name order (for recordings)."""

@@ -392,6 +392,7 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
     spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
     if game.world.comp(eid, HeroState).hits <= 0:
         return True
+    game.opened.add((game.floor_no, x, y))
     found = 0
     for item_eid, (item, pos) in game.world.get2(TreasureState, Position):
         if (pos.x, pos.y, pos.floor) == (x, y, game.floor_no) and item.hidden:

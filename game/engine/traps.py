@@ -70,6 +70,7 @@ def search(game: Game, hero_eid: int) -> int:
     trap's cost. Successes become facts about the trap, then bonus dice for disarming it."""
     pos = game.position(hero_eid)
     hero = game.world.comp(hero_eid, HeroState)
+    game.searched.add((game.floor_no, game.floor.cell_of(pos.x, pos.y)))
     found = 0
     for eid, (trap, tpos) in game.world.get2(TrapState, Position):
         if tpos.floor != pos.floor or not trap.live or hero_eid in trap.found_by:
@@ -93,6 +94,8 @@ def search(game: Game, hero_eid: int) -> int:
         game.say(f"{game.name(hero_eid)} finds {game.name(eid)} on the {trap.host}{known}.", "trap")
     from game.engine.travel import usable_exits
 
+    if not usable_exits(game):
+        game.dead_end_searches[game.floor_no] = game.dead_end_searches.get(game.floor_no, 0) + 1
     if not usable_exits(game) and secret_passage(game, hero_eid):
         return found
     if not found:

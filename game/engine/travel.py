@@ -53,7 +53,7 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
     floor = game.floor
     avoid = tuple(sorted(avoided(game, eid)))
     key = (game.floor_no, floor.version, int(np.count_nonzero(floor.explored)), tuple(goals), avoid)
-    cache = game.ai_memory.setdefault("distance_maps", {})
+    cache = game.caches.setdefault("distance_maps", {})
     dist = cache.get(key)
     if dist is None:
         cost = passable(game, eid)
