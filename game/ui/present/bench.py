@@ -258,7 +258,7 @@ def bench(quick: bool) -> list[Result]:
         Result("key to frame with the game's turn (median)", full_med, "ms", "", None,
                f"p99 {full_p99:.2f} ms; the step applied through the session, 40 monsters acting"),
         Result("bytes for one hero step (mean)", sizes["step"], "B", "< 1500", sizes["step"] < 1500,
-               f"median {sizes['step_median']:.0f}, max {sizes['step_max']} (a camera jump)"),
+               f"median {sizes['step_median']:.0f}, max {sizes['step_max']}"),
         Result("bytes for a full redraw", sizes["full"], "B", "", None, f"{WIDTH}x{HEIGHT}"),
         Result("naive writer / ours, one step", sizes["naive"] / max(1.0, sizes["step"]), "x", "", None,
                f"a naive writer sends {sizes['naive']} B every frame"),

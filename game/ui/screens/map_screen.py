@@ -188,7 +188,15 @@ class MapScreen:
     def needs_route(self) -> bool:
         game = self.game
         return ((game.phase == "over" and not self._ended) or game.phase == "town"
-                or game.last_design is not self._design)
+                or game.last_design is not self._design or self.designers_waiting())
+
+    def designers_waiting(self) -> bool:
+        game = self.game
+        if game.pending is None:
+            return False
+        from game.ui.screens.designer_flow import waiting_human
+
+        return waiting_human(game) is not None
 
     def route(self) -> State | None:
         """Where the game itself sends the player now: the end of the run, town, the Hallway,
@@ -203,12 +211,13 @@ class MapScreen:
         if game.phase == "town":
             self.travel = None
             return self.open_town()
-        from game.ui.screens.designer_flow import designer_screen  # hot-seat: human designers (design = ask)
+        if game.pending is not None:  # a Hallway waits for human designers (design = ask)
+            from game.ui.screens.designer_flow import designer_screen
 
-        designers = designer_screen(self.kit, self.session, self)
-        if designers is not None:
-            self.travel = None
-            return designers
+            designers = designer_screen(self.kit, self.session, self)
+            if designers is not None:
+                self.travel = None
+                return designers
         if self._note_design():
             hallway = open_screen("hallway", self.kit, self.session, self)
             if hallway is not None:
