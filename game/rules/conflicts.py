@@ -83,14 +83,17 @@ def painful_conflict(
     its dice at later ranks count as empty. Damage a winner cannot place is lost."""
     left = dict(hits)
     owners = [p.owner for p in pools]
-    dice = [p.dice for p in pools]
     alive = [left.get(o, 1) > 0 for o in owners]
+    everyone_alive = all(alive)
     index = {o: i for i, o in enumerate(owners)}
-    depth = max((len(d) for d in dice), default=0)
+    depth = max((len(p.dice) for p in pools), default=0)
+    # rank-major: columns[r] holds every pool's die at rank r, an empty die as 0
+    columns = zip(*(p.dice + (0,) * (depth - len(p.dice)) for p in pools), strict=True)
     ranks = []
     damage = []
-    for r in range(depth):
-        values = [d[r] if alive[i] and r < len(d) else 0 for i, d in enumerate(dice)]
+    for values in columns:
+        if not everyone_alive:
+            values = tuple(v if a else 0 for v, a in zip(values, alive, strict=True))
         top = max(values)
         winner = target = None
         if top > 0 and values.count(top) == 1:
@@ -102,8 +105,9 @@ def painful_conflict(
                     damage.append((winner, candidate))
                     if left[candidate] == 0 and candidate in index:
                         alive[index[candidate]] = False
+                        everyone_alive = False
                     break
-        ranks.append(Rank(tuple(values), winner, target))
+        ranks.append(Rank(values, winner, target))
     return PainResult(tuple(pools), tuple(ranks), tuple(damage), left)
 
 

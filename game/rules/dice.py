@@ -7,7 +7,6 @@ and for a trap); the seat whose Thwack-O die shows the highest face narrates the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.engine.rng import Stream
@@ -40,8 +39,7 @@ class Pool(NamedTuple):
         return self.dice[0] if self.dice else 0
 
 
-@dataclass(frozen=True, slots=True)
-class RollEvent:
+class RollEvent(NamedTuple):
     """A whole roll event: every pool, the die size, and the narrating seat (NO_SEAT if no seat
     rolled a Thwack-O die)."""
 
@@ -85,11 +83,15 @@ def roll_event(
     seat's Thwack-O die (it replaces a regular die, so it is simply one of the rolled dice)."""
     pools = []
     seats_done: set[int] = set()
-    for req in requests:
-        rolled = stream.dice(req.count, sides) if req.count > 0 else []
-        thwacko = None
-        if rolled and req.seat != NO_SEAT and req.seat not in seats_done:
-            seats_done.add(req.seat)
-            thwacko = rolled[0]
-        pools.append(make_pool(req.owner, req.seat, rolled, thwacko))
+    for owner, seat, count in requests:
+        if count <= 0:
+            pools.append(Pool(owner, seat, (), -1))
+            continue
+        rolled = stream.dice(count, sides)
+        dice = tuple(sorted(rolled, reverse=True))
+        thwacko = -1
+        if seat != NO_SEAT and seat not in seats_done:
+            seats_done.add(seat)
+            thwacko = dice.index(rolled[0])
+        pools.append(Pool(owner, seat, dice, thwacko))
     return RollEvent(sides, tuple(pools), narrator(pools, seat_order))
