@@ -71,7 +71,7 @@ def room_title(game: Game, x: int, y: int, titles: dict[tuple[int, tuple[int, in
 
 def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int, int, int], palette: Palette,
                  *, active: int | None, here: tuple[int, int] | None, hide_seed: bool,
-                 titles: dict[tuple[int, tuple[int, int]], str], bar_glyph: str = " ") -> None:
+                 titles: dict[tuple[int, tuple[int, int]], str]) -> None:
     x, y, w, h = rect
     if w <= 2 or h <= 0:
         return
@@ -115,8 +115,10 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             draw.text(console, ix, row, "  Hits ", palette["text_dim"])
             bx = ix + 7
             colour = hits_colour(hero.hits, most, palette)
-            draw.fill(console, bx, row, filled, 1, colour, ch=bar_glyph, fg=palette["panel_bg"])
-            draw.fill(console, bx + filled, row, bar_w - filled, 1, palette["panel_border"], ch=bar_glyph)
+            # "=" for each Hit left and "-" for each lost, as the hero sheet draws it: readable
+            # without colour too
+            draw.text(console, bx, row, "=" * filled, colour)
+            draw.text(console, bx + filled, row, "-" * (bar_w - filled), palette["text_dim"])
             draw.text(console, bx + bar_w + 1, row, hits_text, colour,
                       width=max(0, ix + iw - (bx + bar_w + 1)))
         row += 1
@@ -124,11 +126,12 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             need = xp_to_be(hero.level + 1)
             story = f"  story {hero.story_points}"
             if hero.xp >= need:
-                xp_text, xp_fg = f"  XP {hero.xp} L{hero.level + 1} due", palette["good"]
+                choices, xp_fg = (f"  XP {hero.xp} L{hero.level + 1} due", f"  XP {hero.xp} L{hero.level + 1}!"), \
+                    palette["good"]
             else:
-                xp_text, xp_fg = f"  XP {hero.xp}/{need} for L{hero.level + 1}", palette["text"]
-                if len(xp_text + story) > iw:
-                    xp_text = f"  XP {hero.xp}/{need}"
+                choices, xp_fg = (f"  XP {hero.xp}/{need} for L{hero.level + 1}", f"  XP {hero.xp}/{need}"), \
+                    palette["text"]
+            xp_text = next((c for c in choices if len(c + story) <= iw), choices[-1])
             put(xp_text + story, xp_fg)
             effects = _effects_text(game, eid)
             if effects:

@@ -91,7 +91,7 @@ class Layout:
 
 
 def compute_layout(width: int, height: int, banner: bool, roll_rows: int) -> Layout:
-    side_w = 24 if width < 110 else min(36, 24 + (width - 110) // 8)
+    side_w = 26 if width < 110 else min(36, 26 + (width - 110) // 8)
     log_h = max(3, min(10, 5 + (height - 24) // 6))
     hint_y = height - 1
     log_y = hint_y - log_h
