@@ -28,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from game.content import traits
 from game.designers.personality import Personality, personality
-from game.designers.scout import PartyView, type_kinds
+from game.designers.scout import PartyView
 from game.engine.builds import encode_monster, encode_trap, encode_treasure
 from game.engine.rng import Stream
 from game.mapgen.plan import Spot
@@ -123,7 +124,8 @@ def quote(item: Item) -> Quote:
 
 
 def known_types() -> tuple[str, ...]:
-    return tuple(type_kinds())
+    """Every Type a purchase may have (data/types.toml)."""
+    return traits().types
 
 
 class RoomBuilder:

@@ -253,7 +253,7 @@ class BuilderScreen:
                              lambda d: self.set_item(type=_cycle(types, item.type, d))))
             number("annoy", "Annoy dice", item.annoy, "+1 a pair", "Dice the hero must beat to avoid it, "
                    "bought in pairs; at least one pair.", lambda v: self.set_item(annoy=v), 2,
-                   f"{item.annoy} ({item.annoy // 2} pair{'s' * (item.annoy // 2 != 1)})")
+                   f"{item.annoy} ({_pairs(item.annoy)})")
             number("pain", "Pain dice", item.pain, "+1 each", "Dice of harm when a hero fails to avoid it.",
                    lambda v: self.set_item(pain=v))
             toggle("guards", "Guards treasure", item.guards_treasure, "+1", "The room's treasure is out of reach "
@@ -276,7 +276,7 @@ class BuilderScreen:
                                  "A special ability: it rolls Annoy (then Pain) dice, plus Level dice. d drops it.",
                                  lambda d, i=i, a=a: self.set_ability(i, type=_cycle(types, a.type, d))))
                 number(f"a{i}.annoy", "  Annoy dice", a.annoy, "+1 a pair", "Bought in pairs; at least one pair.",
-                       lambda v, i=i: self.set_ability(i, annoy=v), 2, f"{a.annoy} ({a.annoy // 2} pairs)")
+                       lambda v, i=i: self.set_ability(i, annoy=v), 2, f"{a.annoy} ({_pairs(a.annoy)})")
                 number(f"a{i}.pain", "  Pain dice", a.pain, "+1 each", "Harm when the hero fails to dodge it.",
                        lambda v, i=i: self.set_ability(i, pain=v))
                 out.append(Field(f"a{i}.resist", "  Resist dice", str(len(a.resist)), "+1 each",
@@ -297,7 +297,7 @@ class BuilderScreen:
                 toggle(f"a{i}.universal", "  Universal", a.universal, "x2", "No Class Bonus or item dice count "
                        "against it.", lambda v, i=i: self.set_ability(i, universal=v))
         else:
-            out.append(Field("fancy", "Quality", "Fancy" if item.fancy else "Mundane", "2 / 1",
+            out.append(Field("fancy", "Quality", "Fancy" if item.fancy else "Mundane", "1 or 2",
                              "Mundane costs 1, Fancy 2. Only a Fancy item may be magic.",
                              lambda d: self.set_item(fancy=not item.fancy)))
             number("value", "Value", item.value, "+1 each", "Increased Value: worth more in town (half its cost).",
@@ -645,7 +645,7 @@ class BuilderScreen:
         ix, iy, iw, ih = draw.panel(console, x, y, width, height, palette, f"Bought ({len(model.items)})")
         facts = [f"Left {model.left} of {model.budget}",
                  f"Party Levels {', '.join(str(v) for v in self.party.levels)}",
-                 f"Attacks: {', '.join(self.party.attack_types) or '-'}"]
+                 *draw.wrap(f"Attacks: {', '.join(self.party.attack_types) or '-'}", iw)[:2]]
         if self.category == "monsters":
             facts.append(f"Each monster >= {model.floor}")
         list_h = max(1, ih - len(facts) - 1)
@@ -726,6 +726,10 @@ class BuilderScreen:
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
+
+
+def _pairs(annoy: int) -> str:
+    return f"{annoy // 2} pair{'s' * (annoy // 2 != 1)}"
 
 
 def _cycle_int(values: tuple[int, ...], current: int, step: int) -> int:
