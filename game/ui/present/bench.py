@@ -61,17 +61,13 @@ def hall_game(seed: int = 7, monsters: int = MONSTERS) -> tuple[Any, int]:
     hero = game.hero_of[0]
     pos = game.position(hero)
     pos.x, pos.y = w // 2, h // 2
-    placed = 0
     ring = [(dx, dy) for dy in range(-6, 7) for dx in range(-9, 10) if abs(dx) >= 3 or abs(dy) >= 3]
     ring.sort(key=lambda d: ((d[0] * 7 + d[1] * 13) % 17, d))
-    for dx, dy in ring:
-        if placed == monsters:
-            break
+    for placed, (dx, dy) in enumerate(ring[:monsters]):
         x, y = pos.x + dx, pos.y + dy
         spec = Monster(level=1, name=f"Bench imp {placed}")
         game.world.create(MonsterState(spec, 1, 3, 1, floor.cell_of(x, y) or (0, 0)), Position(x, y, game.floor_no),
                           Named(spec.name), Glyph("gkoTZ"[placed % 5], (230, 80, 60), 2))
-        placed += 1
     update_sight(game)
     return game, hero
 
