@@ -315,3 +315,12 @@ def test_the_table_designs_the_room_through_hand_overs_and_nobody_sees_another_s
     names = {p.trap.name for p in game.last_design.traps} | {p.monster.name for p in game.last_design.monsters} \
         | {p.item.name for p in game.last_design.treasure}
     assert set(secret_names.values()) <= names
+
+
+def test_fill_the_rest_in_a_room_with_no_spot_says_why_instead_of_crashing(kit: Kit) -> None:
+    session = make_session(seed=7, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    screen = BuilderScreen(kit, session, Exit("done"), 0, "traps", 5, Plan(()))
+    _, text = step(screen, "f")
+    assert "The AI cannot finish this: a room with no spot cannot hold a trap." in text
+    _, text = step(screen, "enter")
+    assert "Refused: a trap must sit on one of the room's spots." in text

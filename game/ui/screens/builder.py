@@ -552,7 +552,11 @@ class BuilderScreen:
         if self.model.left == 0 and self.model.can_confirm():
             self.say("Every point is spent already: c confirms.", bad=False)
             return None
-        notes = self.model.fill_rest(self.stream("fill"), self.style())
+        try:
+            notes = self.model.fill_rest(self.stream("fill"), self.style())
+        except ValueError as exc:  # a room no legal purchase fits (no spot for a trap): say so, never crash
+            self.say(f"The AI cannot finish this: {exc}.")
+            return None
         self.bought_row = max(0, len(self.model.items) - 1)
         self.say(" ".join(notes) + " All spent: c confirms.", bad=False)
         return None
