@@ -31,7 +31,7 @@ from game.world.components import (
 from game.world.ecs import World
 
 GAME_VERSION = "0.1.0"
-RULES_VERSION = 1  # bump when a change to the rules would change how a recording plays
+RULES_VERSION = 2  # bump when a change to the rules would change how a recording plays
 START_OIL = 900  # turns of lantern oil the party sets out with (RTTD time track)
 START_TORCHES = 4  # torches per hero, TORCH_TURNS each once the oil is gone
 TORCH_TURNS = 150
@@ -91,6 +91,7 @@ class Game:
         self.used_features: set[tuple[int, int, int]] = set()
         self.seen_names: set[str] = set()
         self.last_design: Any = None
+        self.room_titles: dict[tuple[int, tuple[int, int]], str] = {}  # (floor, cell) -> the room's name
         self.kills_by_name: dict[str, int] = {}
         self.collected = 0
         self.collected_fancy = 0

@@ -6,10 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.designers.hallway import roll_off
-from game.designers.room import design_room
-from game.designers.table import designers_for
-from game.engine.builds import decode
 from game.engine.combat import continuous_effects, resist, suffer
 from game.mapgen.tiles import Tile
 from game.rules.costs import monster_cost, monster_hits, trap_cost
@@ -91,6 +87,11 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     """The party enters an unmapped cell: Hallway, roll-off, the designers spend, the room is
     carved and furnished. Returns False while human designers still have to choose or build
     (game.pending says what for); the step into the room completes when they have."""
+    from game.designers.hallway import roll_off
+    from game.designers.room import design_room
+    from game.designers.table import designers_for
+    from game.engine.builds import decode
+
     if game.pending is None:
         min_rose, notes = hallway(game, leader)
         for note in notes:
@@ -136,6 +137,7 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     floor.carve(design.plan, side)
     floor.cells[cell].entered = True
     game.last_design = design
+    game.room_titles[(game.floor_no, cell)] = design.title
     game.stats.rooms_entered += 1
     takers = ", ".join(f"{game.seats[s].name} {c}" for c, s, _ in design.takers)
     game.say(f"Hallway: {takers}. Ahead: {design.title}.", "hallway")
@@ -180,6 +182,7 @@ def build_problem(game: Game, category: str, items: tuple, budget: int, plan) ->
     from game.designers.scout import view_party
     from game.designers.traps import check_traps
     from game.designers.treasure import check_treasure
+    from game.engine.builds import decode
 
     try:
         decoded = decode(category, items, plan.spots)

@@ -329,10 +329,14 @@ def move(game: Game, eid: int, dx: int, dy: int) -> bool:
         if game.phase != "dungeon" or game.world.comp(eid, HeroState).hits <= 0:
             return True
         tile = int(floor.tile[ny, nx])
+        if not floor.walkable[ny, nx] or game.creature_at(nx, ny) is not None:
+            return True  # the room is there now, but something stands in the way in
+    elif not floor.walkable[ny, nx]:
+        return False  # a wall: no turn spent
     elif game.returning and floor.cell_of(nx, ny) not in (None, floor.cell_of(pos.x, pos.y)):
         retrace_check(game, floor.cell_of(nx, ny))
-    if not floor.walkable[ny, nx] or game.creature_at(nx, ny) is not None:
-        return True
+        if game.creature_at(nx, ny) is not None:
+            return True
     if not terrain_allows(game, eid, tile):
         return True
     pos.x, pos.y = nx, ny
