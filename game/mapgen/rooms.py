@@ -511,8 +511,8 @@ class _Layout:
         for p in seats:
             if len(placed) >= count:
                 break
-            if solid and not self.can_block(p):
-                continue
+            if p in self.reserved or (solid and not self._fits(p, placed)):
+                continue  # already placed (a cluster grew over it), or it would wall something in
             self.put(p, tile)
             placed.append(p)
             self.reserved.add(p)
@@ -524,13 +524,22 @@ class _Layout:
                     if len(placed) >= count:
                         break
                     if (q in self.mask and q not in self.reserved and q in self.reachable
-                            and self.at(q) in _SEATS and (not solid or self.can_block(q))):
+                            and self.at(q) in _SEATS and (not solid or self._fits(q, placed))):
                         self.put(q, tile)
                         placed.append(q)
                         self.reserved.add(q)
         for p in placed:  # keep a free tile beside each piece so it can be searched
             self.reserved |= {q for q in _orth(p) if self.walkable(q)}
         return placed
+
+    def _fits(self, q: Pt, placed: list[Pt]) -> bool:
+        """Whether a solid piece can go on walkable `q`: everything around it stays connected
+        (can_block) and no piece already placed loses its last walkable side, so every piece
+        (and so every Spot on one) can still be searched from beside it. A cluster of trees in
+        the middle of a room must not close over its first tree."""
+        if not self.can_block(q):
+            return False
+        return not any(a in placed and not any(self.walkable(r) for r in _orth(a) if r != q) for a in _orth(q))
 
     def furnish_wall(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
         """A lever in an alcove: a wall tile beside the room's floor."""

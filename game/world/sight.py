@@ -22,8 +22,24 @@ def light_radius(light: str, fuel_left: bool, dark_room: bool) -> int:
 
 def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
     """Tiles seen from (x, y): `transparent` and the result are indexed [y, x] like every map
-    array of a floor."""
-    return tcod.map.compute_fov(
-        transparent, (y, x), radius=radius, light_walls=True,
+    array of a floor.
+
+    A radius of N tiles reaches every tile whose distance from (x, y), rounded, is at most N
+    (dx² + dy² <= N² + N): a torch's 6 tiles include the tile 6 steps straight ahead, and a
+    radius of 1 is arm's reach, the 8 tiles around. (tcod's own radius stops short of that:
+    it keeps dx² + dy² < N², so a torch would miss the tile 6 ahead and radius 1 would see
+    nothing but the hero's own tile; so tcod is asked for one more and the disc is cut here.)
+    A radius of 0 or less means no limit."""
+    if radius <= 0:
+        return tcod.map.compute_fov(transparent, (y, x), radius=0, light_walls=True,
+                                    algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+    seen = tcod.map.compute_fov(
+        transparent, (y, x), radius=radius + 1, light_walls=True,
         algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
     )
+    h, w = seen.shape
+    y0, y1, x0, x1 = max(0, y - radius - 1), min(h, y + radius + 2), max(0, x - radius - 1), min(w, x + radius + 2)
+    dy = np.arange(y0, y1)[:, None] - y
+    dx = np.arange(x0, x1)[None, :] - x
+    seen[y0:y1, x0:x1] &= dx * dx + dy * dy <= radius * radius + radius
+    return seen

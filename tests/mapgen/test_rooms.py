@@ -140,3 +140,17 @@ def test_furniture_rooms_hold_their_furniture_as_spots() -> None:
         if {"locked_chest", "crates", "tomb", "grate", "library"} <= found:
             break
     assert {"locked_chest", "crates", "tomb", "grate", "library"} <= found
+
+
+def test_a_cluster_of_trees_in_the_middle_never_closes_over_its_first_tree() -> None:
+    """Regression (found by hypothesis): a yggdrasil grown on all four sides of its first tree
+    left that tree, the room's search spot, with nothing to stand on beside it."""
+    for theme, seed in (("catacombs", 696), ("forest", 696), ("necropolis", 2508)):
+        plan = shape_room(Stream(seed), theme, 1, (2, 1), {}, None)
+        ox, oy = origin(plan.cell)
+        walk, seen = reachable(plan, entry_tile(plan, None))
+        trees = [s for s in plan.spots if s.host == "yggdrasil"]
+        assert trees, (theme, seed)
+        for spot in trees:
+            x, y = spot.x - ox, spot.y - oy
+            assert {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)} & seen, (theme, seed, spot)
