@@ -48,6 +48,7 @@ AI_DELAY = 0.05  # between the companions' moves while no human hero can act
 ROLL_MODES = ("auto", "expanded", "hidden")
 ROLL_RECENT = 2  # turns a roll stays in the "auto" panel
 FAR_BEHIND = 10  # tiles: a friend further than this is "left behind" when going down
+NARRATION_EVERY = 5  # turns between two narration prompts to the same seat
 
 
 class RunHost:
@@ -146,7 +147,7 @@ class MapScreen:
         self.prompt: Prompt | None = None
         self.notice = ""
         self.roll_mode = "auto"
-        self.titles: dict[tuple[int, tuple[int, int]], str] = {}
+        self.prompted: dict[int, int] = {}  # seat -> turn of its last narration prompt
         self.seen_items: set[int] = set()
         self._design: Any = None
         self._ended = False
@@ -181,8 +182,6 @@ class MapScreen:
         if design is self._design:
             return False
         self._design = design
-        if design is not None:
-            self.titles[(design.floor, design.plan.cell)] = design.title
         return design is not None
 
     def needs_route(self) -> bool:
@@ -254,7 +253,11 @@ class MapScreen:
                 break
             new.append(record)
         for record in new:  # newest first
-            if 0 <= record.narrator < len(game.seats) and game.seats[record.narrator].human:
+            seat = record.narrator
+            if record.kind != "pain" or game.turn - self.prompted.get(seat, -NARRATION_EVERY) < NARRATION_EVERY:
+                continue  # only blows and wounds, and not every turn: a prompt is an honour, not a chore
+            if 0 <= seat < len(game.seats) and game.seats[seat].human:
+                self.prompted[seat] = game.turn
                 try:
                     from game.ui.screens.narration import NarrationPrompt
                 except ModuleNotFoundError:
@@ -567,7 +570,7 @@ class MapScreen:
             draw_rolls(console, game, lay.rolls, palette, glyphs, records)
         draw_sidebar(console, game, lay.sidebar, palette, active=self.hero(),
                      here=(pos.x, pos.y) if pos is not None else None,
-                     hide_seed=self.kit.options.hide_seed, titles=self.titles)
+                     hide_seed=self.kit.options.hide_seed, titles=self.game.room_titles)
         self._cursor = draw_log(console, game, lay.log, palette, self.session.log_seen)
         self.draw_hint(console, lay.hint_y)
 
