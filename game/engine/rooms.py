@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from game.engine.combat import continuous_effects, resist, suffer
 from game.mapgen.tiles import Tile
 from game.rules.costs import monster_cost, monster_hits, trap_cost
@@ -144,7 +146,7 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     game.stats.rooms.append(f"Floor {game.floor_no} room {room_no}: {design.title}; "
                             f"{len(design.monsters)} monsters, {len(design.traps)} traps, "
                             f"{len(design.treasure)} treasures")
-    spawn_room(game, design, side)
+    spawn_room(game, design, target)
     if game.dials.surprise and design.monsters:
         surprise(game, cell)
     return True
@@ -200,14 +202,13 @@ def build_problem(game: Game, category: str, items: tuple, budget: int, plan) ->
     return ""
 
 
-def spawn_room(game: Game, design, side: str) -> None:  # noqa: ANN001 - RoomDesign
+def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN001 - RoomDesign
     """Every purchase becomes an entity where it was placed."""
     from game.engine.run import make_treasure_entity
 
     takers = {c: s for c, s, _ in design.takers}
     cell = design.plan.cell
     floor = game.floor
-    x0, y0, x1, y1 = floor.cells[cell].bounds
     for placed in design.traps:
         spot = placed.spot
         game.world.create(
@@ -226,7 +227,6 @@ def spawn_room(game: Game, design, side: str) -> None:  # noqa: ANN001 - RoomDes
         eid = make_treasure_entity(game, placed.item, placed.item.name or "a trinket", takers["treasure"], pos)
         item = game.world.comp(eid, TreasureState)
         item.cell, item.host, item.guarded_by, item.hidden = cell, spot.host if spot else "floor", guards, hidden
-    entry = entry_point(game, cell, side)
     for i, placed in enumerate(design.monsters):
         m = placed.monster
         x, y = far_tile(game, cell, entry, i)
@@ -241,13 +241,18 @@ def spawn_room(game: Game, design, side: str) -> None:  # noqa: ANN001 - RoomDes
         s = design.downward_stair
         if int(floor.tile[s.y, s.x]) != Tile.STAIR_DOWN:
             floor.set_tile(s.x, s.y, Tile.STAIR_DOWN)
-    for plan_door in design.plan.doors:
-        for x, y in door_tiles(game, cell, plan_door.side):
+    spawn_doors(game, design.plan)
+
+
+def spawn_doors(game: Game, plan) -> None:  # noqa: ANN001 - RoomPlan
+    """Each closed door of a room becomes an entity that keeps its lock, jam or lever (a door a
+    neighbour already made, or one already opened, is left as it is)."""
+    for plan_door in plan.doors:
+        for x, y in door_tiles(game, plan.cell, plan_door.side):
             if game.entity_at(x, y, DoorState) is None:
                 locked = plan_door.kind in ("locked", "lever", "jammed", "trapped_locked")
-                game.world.create(DoorState(plan_door.kind, plan_door.tier, cell, plan_door.side, False, locked,
+                game.world.create(DoorState(plan_door.kind, plan_door.tier, plan.cell, plan_door.side, False, locked,
                                             plan_door.kind == "jammed"), Position(x, y, game.floor_no))
-    del x0, y0, x1, y1
 
 
 def door_tiles(game: Game, cell: tuple[int, int], side: str) -> list[tuple[int, int]]:
@@ -260,21 +265,17 @@ def door_tiles(game: Game, cell: tuple[int, int], side: str) -> list[tuple[int, 
     return [(x, y) for y in range(y0, y1 + 1) if int(floor.tile[y, x]) == Tile.DOOR]
 
 
-def entry_point(game: Game, cell: tuple[int, int], side: str) -> tuple[int, int]:
-    x0, y0, x1, y1 = game.floor.cells[cell].bounds
-    return {"n": ((x0 + x1) // 2, y0), "s": ((x0 + x1) // 2, y1), "w": (x0, (y0 + y1) // 2),
-            "e": (x1, (y0 + y1) // 2)}.get(side, ((x0 + x1) // 2, (y0 + y1) // 2))
-
-
-def room_tiles(game: Game, cell: tuple[int, int]) -> list[tuple[int, int]]:
+def room_tiles(game: Game, cell: tuple[int, int], reach: np.ndarray | None = None) -> list[tuple[int, int]]:
+    """Free floor tiles of the room (reachable ones only, when `reach` is given)."""
     floor = game.floor
     x0, y0, x1, y1 = floor.cells[cell].bounds
-    out = []
-    for y in range(y0 + 1, y1):
-        for x in range(x0 + 1, x1):
-            if floor.walkable[y, x] and int(floor.tile[y, x]) == Tile.FLOOR and game.creature_at(x, y) is None:
-                out.append((x, y))
-    return out
+    free = floor.tile[y0 + 1:y1, x0 + 1:x1] == Tile.FLOOR
+    if reach is not None:
+        free &= reach[y0 + 1:y1, x0 + 1:x1]
+    taken = {(p.x, p.y) for _, (_, p) in game.world.get2(MonsterState, Position) if p.floor == game.floor_no}
+    taken |= {(p.x, p.y) for _, (_, p) in game.world.get2(HeroState, Position) if p.floor == game.floor_no}
+    ys, xs = np.nonzero(free)
+    return [(x, y) for x, y in zip((xs + x0 + 1).tolist(), (ys + y0 + 1).tolist(), strict=True) if (x, y) not in taken]
 
 
 def room_tile(game: Game, cell: tuple[int, int], n: int) -> tuple[int, int]:
@@ -286,9 +287,9 @@ def room_tile(game: Game, cell: tuple[int, int], n: int) -> tuple[int, int]:
 
 
 def far_tile(game: Game, cell: tuple[int, int], entry: tuple[int, int], n: int) -> tuple[int, int]:
-    """Monsters wait away from the way in, spread out: the n-th farthest free floor tile
-    reachable from the entry side."""
-    tiles = room_tiles(game, cell)
+    """Monsters wait away from the way in, spread out: the n-th farthest free floor tile that
+    the party can reach from `entry` (never across a chasm it cannot cross)."""
+    tiles = room_tiles(game, cell, game.floor.reachable_from(*entry))
     if not tiles:
         return room_tile(game, cell, n)
     tiles.sort(key=lambda t: (-(abs(t[0] - entry[0]) + abs(t[1] - entry[1])), t))

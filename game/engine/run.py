@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import actions as A
 from game.engine.combat import combat_turn, continuous_effects, resist, suffer
-from game.engine.rooms import designer_input, enter_room, leave_floor_check, retrace_check
+from game.engine.rooms import designer_input, enter_room, leave_floor_check, retrace_check, spawn_doors
 from game.engine.seats import HeroChoice
 from game.engine.sight import update_sight
 from game.engine.traps import disarm, search, spring_all
@@ -51,6 +51,7 @@ def start_run(game: Game, heroes: dict[int, HeroChoice]) -> None:
         if seat.has_hero:
             game.make_hero(seat.index, game.start_level, heroes.get(seat.index))
     game.torches = 4 * len(levels)
+    spawn_doors(game, game.floor.cells[game.floor.entrance].plan)
     x, y = game.floor.start
     for i, (eid, _) in enumerate(game.heroes()):
         px, py = free_tile_near(game, x, y) if i else (x, y)
@@ -508,6 +509,7 @@ def descend(game: Game, eid: int) -> bool:
         game.floors[below] = Floor.new(game.streams, below, game.dials.theme, entrance=cell)
         game.floors[below].came_from = came_from
     game.floor_no = below
+    spawn_doors(game, game.floor.cells[game.floor.entrance].plan)  # a no-op on a floor seen before
     game.stats.deepest_floor = max(game.stats.deepest_floor, below)
     gather_party(game, *game.floor.start)
     game.say(f"The party goes down to Floor {below}.", "hallway")

@@ -120,10 +120,7 @@ def test_a_room_of_the_walk_has_floor_tiles_left_for_its_monsters(designs) -> No
             game.close()
 
 
-# ----- what the walk found broken in the engine (reported; strict: they fail loudly once fixed) -----
-@pytest.mark.xfail(strict=True, reason="engine: the floor's first room is carved by Floor.new and never "
-                   "spawned, so its doors get no DoorState: a locked, lever, jammed or trapped door there "
-                   "opens like an open one (start_run and descend should spawn its doors)")
+# ----- what the walk once found broken in the engine (fixed; kept as tests) -----
 def test_the_first_room_of_a_floor_has_its_doors_as_entities() -> None:
     with_doors = 0
     for seed in range(20):
@@ -137,9 +134,6 @@ def test_the_first_room_of_a_floor_has_its_doors_as_entities() -> None:
     assert with_doors
 
 
-@pytest.mark.xfail(strict=True, reason="engine: far_tile puts a room's monsters on the free floor farthest "
-                   "from the way in without asking whether the party can reach it: in a room cut by a chasm "
-                   "they stand on the far side (16 of 67 blocked rooms over the 200 seeds)")
 def test_monsters_are_spawned_where_the_party_can_reach_them_even_across_a_chasm(designs) -> None:
     game = new_game(57, surprise=False)
     try:
