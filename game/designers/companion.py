@@ -161,7 +161,7 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
     cell = game.floor.cell_of(pos.x, pos.y)
     if not detours:
         return None
-    if cell is None or any(m.cell == cell and not m.fleeing for _, m in game.monsters()):
+    if cell is None or any(m.cell == cell and m.hostile for _, m in game.monsters()):
         return None
     goals = []
     for _, (item, ipos) in game.world.get2(TreasureState, Position):

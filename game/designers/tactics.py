@@ -90,14 +90,14 @@ def morale_check(game: Game, mon_eid: int, alone_at_half: bool = False) -> bool:
 
 def room_mates(game: Game, mon_eid: int) -> list[int]:
     mon = game.world.comp(mon_eid, MonsterState)
-    return [e for e, m in game.monsters() if e != mon_eid and m.cell == mon.cell and not m.fleeing]
+    return [e for e, m in game.monsters() if e != mon_eid and m.cell == mon.cell and m.hostile]
 
 
 def group_morale(game: Game, dead_eid: int) -> None:
     """When a monster of a group dies, the others of its room check morale."""
     dead = game.world.comp(dead_eid, MonsterState)
     for eid, mon in game.monsters():
-        if mon.cell == dead.cell and not mon.fleeing:
+        if mon.cell == dead.cell and mon.hostile:
             morale_check(game, eid)
 
 
@@ -150,6 +150,8 @@ def monster_turn(game: Game) -> None:
         pos = game.position(eid)
         if pos is None or pos.floor != game.floor_no or not heroes:
             continue
+        if mon.peaceful:
+            continue  # at peace with the party until a hero strikes it
         if not mon.aware:
             if sees_hero(game, pos) is None:
                 continue

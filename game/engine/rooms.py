@@ -227,16 +227,20 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         eid = make_treasure_entity(game, placed.item, placed.item.name or "a trinket", takers["treasure"], pos)
         item = game.world.comp(eid, TreasureState)
         item.cell, item.host, item.guarded_by, item.hidden = cell, spot.host if spot else "floor", guards, hidden
+    party_min = game.party_numbers()[0]
     for i, placed in enumerate(design.monsters):
         m = placed.monster
         x, y = far_tile(game, cell, entry, i)
         glyph = (m.name or "m")[0].lower()
         if m.level >= 5:
             glyph = glyph.upper()
-        game.world.create(
-            MonsterState(m, monster_cost(m), monster_hits(m.level), takers["monsters"], cell, aware=True),
-            Position(x, y, game.floor_no), Named(m.name or "a monster", placed.description),
-            Glyph(glyph, MONSTER_GLYPH_COLOUR, 2))
+        # the designing seat marks "wary" a monster weaker than every hero: it may not want this fight
+        state = MonsterState(m, monster_cost(m), monster_hits(m.level), takers["monsters"], cell, aware=True,
+                             wary=m.level < party_min)
+        eid = game.world.create(state, Position(x, y, game.floor_no), Named(m.name or "a monster", placed.description),
+                                Glyph(glyph, MONSTER_GLYPH_COLOUR, 2))
+        if state.wary and game.dials.reactions:
+            reaction(game, eid, cell)
     if design.downward_stair is not None:
         s = design.downward_stair
         if int(floor.tile[s.y, s.x]) != Tile.STAIR_DOWN:
@@ -253,6 +257,29 @@ def spawn_doors(game: Game, plan) -> None:  # noqa: ANN001 - RoomPlan
                 locked = plan_door.kind in ("locked", "lever", "jammed", "trapped_locked")
                 game.world.create(DoorState(plan_door.kind, plan_door.tier, plan.cell, plan_door.side, False, locked,
                                             plan_door.kind == "jammed"), Position(x, y, game.floor_no))
+
+
+REACTIONS = ((3, "friendly"), (6, "helpful"), (7, "uninterested"), (10, "hostile"), (12, "murderous"))
+
+
+def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
+    """A Dungeon Game's reaction roll (2d6, as written) for a monster its designer marked wary:
+    friendly, helpful and uninterested ones keep the peace until struck (a helpful one points
+    out a trap of the room); hostile and murderous ones fight."""
+    stream = game.streams.get("reactions", game.floor_no, cell[0], cell[1])
+    roll = stream.die(6) + stream.die(6)
+    attitude = next(name for top, name in REACTIONS if roll <= top)
+    mon = game.world.comp(eid, MonsterState)
+    if attitude in ("friendly", "helpful", "uninterested"):
+        mon.peaceful, mon.aware = True, False
+        game.say(f"{game.name(eid)} eyes the party warily ({attitude}) and keeps its distance.", "info")
+    if attitude in ("friendly", "helpful"):
+        hidden = [t for t, trap in game.traps() if trap.cell == cell and trap.live and not trap.found_by]
+        if hidden:
+            trap = game.world.comp(hidden[0], TrapState)
+            trap.found_by.update(game.hero_of.values())
+            game.say(f"It jerks its head at the {trap.host}: something there is not right.", "trap")
+    return attitude
 
 
 def door_tiles(game: Game, cell: tuple[int, int], side: str) -> list[tuple[int, int]]:
@@ -449,7 +476,7 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
             continue
         why = ""
         if item.cell is not None and item.seat >= 0:
-            if any(m.cell == item.cell and not m.fleeing for _, m in game.monsters()):
+            if any(m.cell == item.cell and m.hostile for _, m in game.monsters()):
                 why = f"{game.name(item_eid)} is guarded: the room's monsters still stand."
             elif any(game.world.comp(t, TrapState).live and not game.world.comp(t, TrapState).sprung
                      and eid not in game.world.comp(t, TrapState).found_by

@@ -191,7 +191,7 @@ def monster_died(game: Game, eid: int, killer: int) -> None:
         effects = game.world.comp(heid, Effects)
         effects.active = [e for e in effects.active if not (e.hold and e.source_entity == eid)]
     group_morale(game, eid)
-    if not any(m.cell == mon.cell and not m.fleeing for _, m in game.monsters()):
+    if not any(m.cell == mon.cell and m.hostile for _, m in game.monsters()):
         game.stats.fights_won += 1
         game.stats.rooms_cleared += 1
         game.say("The room falls quiet.", "loot")
@@ -309,8 +309,13 @@ def move(game: Game, eid: int, dx: int, dy: int) -> bool:
         return False
     other = game.creature_at(nx, ny)
     if other is not None:
-        if game.world.has(other, MonsterState):
+        mon = game.world.try_comp(other, MonsterState)
+        if mon is not None:
             game.focus[eid] = other
+            if mon.peaceful or not mon.aware:
+                mon.peaceful, mon.aware = False, True
+                game.say(f"{game.name(eid)} strikes at {game.name(other)}: it turns to fight!", "combat")
+                return True
             game.say(f"{game.name(eid)} presses the attack on {game.name(other)}.", "combat")
             return True
         if any(m.aware for _, m in game.monsters()):

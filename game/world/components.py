@@ -58,6 +58,12 @@ class MonsterState:
     wary: bool = False
     wandering: bool = False
     last_ability: int = -99  # the turn it last used a special ability
+    peaceful: bool = False  # a wary monster whose reaction roll came out friendly or uninterested
+
+    @property
+    def hostile(self) -> bool:
+        """Still fighting for its room (and guarding its treasure): not fled, not at peace."""
+        return not self.fleeing and not self.peaceful
 
 
 @dataclass(slots=True)

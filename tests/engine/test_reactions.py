@@ -1,0 +1,33 @@
+"""A Dungeon Game's reaction roll for monsters their designer marked wary."""
+
+from engine_arena import arena, free_neighbour, put_monster
+
+from game.engine import actions as A
+from game.engine.rooms import REACTIONS, reaction
+from game.rules.purchases import Monster
+from game.world.components import MonsterState
+
+
+def test_reaction_table_covers_two_to_twelve():
+    assert REACTIONS[-1][0] == 12 and [top for top, _ in REACTIONS] == sorted(top for top, _ in REACTIONS)
+
+
+def test_peaceful_monsters_keep_the_peace_until_struck_and_never_guard_treasure():
+    for seed in range(1, 60):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        eid = put_monster(game, x, y, Monster(1, "bite", name="shy rat"))
+        attitude = reaction(game, eid, game.floor.cell_of(x, y))
+        mon = game.world.comp(eid, MonsterState)
+        if attitude in ("hostile", "murderous"):
+            assert mon.hostile
+            continue
+        assert mon.peaceful and not mon.hostile
+        game.apply(A.Wait(0))
+        assert not any(r.title == "Melee" for r in game.rolls)  # it stood by
+        pos = game.position(hero)
+        game.apply(A.Move(0, x - pos.x, y - pos.y))  # a hero strikes it
+        assert mon.hostile and mon.aware
+        assert any(r.title == "Melee" for r in game.rolls)
+        return
+    raise AssertionError("no reaction roll in 60 seeds kept the peace")
