@@ -113,7 +113,10 @@ def test_a_hot_seat_hallway_in_tmux(tmp_path: Path) -> None:
 
         # 3. into the room: the heroes move in turn until a human narrator writes a line
         narrated = False
+        deadline = time.monotonic() + 120  # never hang CI: fail with the screen instead
         for n in range(120):
+            if time.monotonic() > deadline:
+                break
             first = top(pane)
             if first.startswith(" Narrate"):
                 shots["narrate"] = pane.capture()
@@ -131,8 +134,12 @@ def test_a_hot_seat_hallway_in_tmux(tmp_path: Path) -> None:
         shots["log"] = pane.capture()
         assert f": {LINE}" in shots["log"]  # the line in the log, under the narrating seat's name
         for _ in range(4):
+            if top(pane).startswith(" Narrate"):
+                press(pane, "Escape", expect="'s turn")  # the other seat may skip its line
             banners_after.add(top(pane).split("'s turn")[0].strip())
             press(pane, "s")
+        if top(pane).startswith(" Narrate"):
+            press(pane, "Escape", expect="'s turn")
         assert {"Player 1", "Player 2"} <= banners_after, banners_after
 
         # 4. save and quit: the shell is back

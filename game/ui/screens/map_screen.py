@@ -254,8 +254,8 @@ class MapScreen:
             new.append(record)
         for record in new:  # newest first
             seat = record.narrator
-            if record.kind != "pain" or game.turn - self.prompted.get(seat, -NARRATION_EVERY) < NARRATION_EVERY:
-                continue  # only blows and wounds, and not every turn: a prompt is an honour, not a chore
+            if game.turn - self.prompted.get(seat, -NARRATION_EVERY) < NARRATION_EVERY:
+                continue  # not every turn: a prompt is an honour, not a chore
             if 0 <= seat < len(game.seats) and game.seats[seat].human:
                 self.prompted[seat] = game.turn
                 try:
