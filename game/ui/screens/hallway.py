@@ -10,7 +10,7 @@ import tcod.console
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
+from game.ui.screens.base import Screen, scrolled
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_named, wrap_line
 from game.ui.session import Session
@@ -50,17 +50,9 @@ class HallwayScreen(Screen):
         self._page = 1
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
-        if action == "menu_up":
-            self.offset -= 1
-        elif action == "menu_down":
-            self.offset += 1
-        elif action == "page_up":
-            self.offset -= self._page
-        elif action == "page_down":
-            self.offset += self._page
-        elif action == "select":
+        if action == "select":
             return self.go_back()
-        self.offset = max(0, min(self.offset, self._max))
+        self.offset = scrolled(self.offset, action, event.key, self._page, self._max)
         return None
 
     def open_help(self) -> State:

@@ -11,7 +11,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.keymap import key_label
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
+from game.ui.screens.base import Screen, scrolled
 from game.ui.state import State
 
 LABEL_WIDTH = 30
@@ -109,17 +109,9 @@ class HelpScreen(Screen):
     # -- events ---------------------------------------------------------------------------
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
-        if action == "menu_up":
-            self.offset -= 1
-        elif action == "menu_down":
-            self.offset += 1
-        elif action == "page_up":
-            self.offset -= self._page
-        elif action == "page_down":
-            self.offset += self._page
-        elif action == "select":
+        if action == "select":
             return self.go_back()
-        self.offset = max(0, min(self.offset, self._max_offset))
+        self.offset = scrolled(self.offset, action, event.key, self._page, self._max_offset)
         return None
 
     def open_help(self) -> State:

@@ -14,7 +14,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
-from game.ui.screens.base import Screen
+from game.ui.screens.base import Screen, scrolled
 from game.ui.state import State
 
 Segment = tuple[str, RGB]
@@ -220,21 +220,9 @@ class TextScreen(Screen):
         self._max = 0
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
-        if event.key == "home":
-            self.offset = 0
-        elif event.key == "end":
-            self.offset = self._max
-        elif action == "menu_up":
-            self.offset -= 1
-        elif action == "menu_down":
-            self.offset += 1
-        elif action == "page_up":
-            self.offset -= self._page
-        elif action == "page_down":
-            self.offset += self._page
-        elif action == "select":
+        if action == "select":
             return self.go_back()
-        self.offset = max(0, min(self.offset, self._max))
+        self.offset = scrolled(self.offset, action, event.key, self._page, self._max)
         return None
 
     def on_draw(self, console: tcod.console.Console) -> None:
