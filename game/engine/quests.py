@@ -3,10 +3,9 @@ there when the party leaves by it with the goal met (data/rttd/quests.toml)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.content import load
+from game.mapgen.tables import Quest, quests
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -14,25 +13,9 @@ if TYPE_CHECKING:
 SUPPORTED = ("win_fights", "kill_monsters", "collect", "map_rooms", "reach_floor", "kill_named")
 
 
-@dataclass(frozen=True, slots=True)
-class Quest:
-    id: int
-    name: str
-    text: str
-    goal: str
-    count: int
-    reward: int
-    names: tuple[str, ...] = ()
-    fancy_only: bool = False
-
-
 def all_quests() -> list[Quest]:
-    out = []
-    for row in load("rttd/quests")["quests"]:
-        if row["goal"] in SUPPORTED:
-            out.append(Quest(row["id"], row["name"], row["text"], row["goal"], row["count"], row["reward"],
-                             tuple(row.get("names", ())), bool(row.get("fancy_only", False))))
-    return out
+    """The quests of table Q whose goals a run can track."""
+    return [q for q in quests() if q.goal in SUPPORTED]
 
 
 def pick_quest(game: Game) -> Quest | None:

@@ -48,6 +48,22 @@ def item_applies(item: Treasure, roll_type: str | None, universal: bool) -> bool
     return item.universal or (roll_type is not None and item.type == roll_type)
 
 
+def pool_size(
+    hero: HeroSheet,
+    roll_type: str | None,
+    action: str | None,
+    universal: bool,
+    item_dice: int,
+    bonus_dice: int,
+) -> int:
+    """Level + Class Bonus if tied + the matching items' dice (+ banked or story dice).
+    Universal damage removes the Class Bonus and every item die."""
+    size = hero.level + bonus_dice
+    if not universal and is_tied(hero, roll_type, action):
+        size += class_bonus(hero.level)
+    return size + item_dice
+
+
 def annoy_pool_size(
     hero: HeroSheet,
     roll_type: str | None,
@@ -56,13 +72,9 @@ def annoy_pool_size(
     items: Iterable[Treasure] = (),
     bonus_dice: int = 0,
 ) -> int:
-    """Dice a hero rolls to resist: Level + Class Bonus if tied + matching item Annoy dice.
-    Universal damage removes the Class Bonus and every item die."""
-    size = hero.level + bonus_dice
-    if not universal and is_tied(hero, roll_type, action):
-        size += class_bonus(hero.level)
-    size += sum(i.annoy for i in items if item_applies(i, roll_type, universal))
-    return size
+    """Dice a hero rolls to resist (Fungeon "Annoying Conflicts"), with items' Annoy dice."""
+    magic = sum(i.annoy for i in items if item_applies(i, roll_type, universal))
+    return pool_size(hero, roll_type, action, universal, magic, bonus_dice)
 
 
 def pain_pool_size(
@@ -73,10 +85,6 @@ def pain_pool_size(
     items: Iterable[Treasure] = (),
     bonus_dice: int = 0,
 ) -> int:
-    """Dice a hero rolls in a painful conflict: Level + Class Bonus if tied + matching item Pain
-    dice, with Universal damage removing the Class Bonus and the item dice."""
-    size = hero.level + bonus_dice
-    if not universal and is_tied(hero, roll_type, action):
-        size += class_bonus(hero.level)
-    size += sum(i.pain for i in items if item_applies(i, roll_type, universal))
-    return size
+    """Dice a hero rolls in a painful conflict (Fungeon "Painful Conflicts"), with items' Pain dice."""
+    magic = sum(i.pain for i in items if item_applies(i, roll_type, universal))
+    return pool_size(hero, roll_type, action, universal, magic, bonus_dice)

@@ -10,6 +10,7 @@ from game.engine.log import LogLine
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
+from game.ui.log_pane import KIND_ROLE
 from game.ui.palette import RGB
 from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
@@ -18,15 +19,6 @@ from game.ui.session import Session
 from game.ui.state import State
 
 TURN_W = 6  # "t1234 "
-KIND_ROLES = {
-    "info": "text",
-    "combat": "text_bright",
-    "trap": "trap",
-    "loot": "treasure",
-    "hallway": "accent",
-    "danger": "bad",
-    "narration": "info",
-}
 HELP_TOPICS = (
     (
         "The log",
@@ -140,7 +132,7 @@ class LogHistoryScreen(Screen):
         palette = self.kit.palette
         if ln.kind == "narration" and ln.narrator >= 0:
             return seat_named(self.kit, self.session.game, ln.narrator)[1]
-        return palette[KIND_ROLES.get(ln.kind, "text")]
+        return palette[KIND_ROLE.get(ln.kind, "text")]
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
