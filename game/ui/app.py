@@ -319,6 +319,19 @@ def run_continue(args: Any) -> int:
     return 0
 
 
+def run_replay_viewer(replay: Any, args: Any) -> int:
+    """`python main.py replay FILE`: the recording plays in the terminal viewer (or a window),
+    at `--speed` actions a second (the nearest the viewer offers); Esc leaves."""
+    from game.ui.screens.replay_viewer import SPEEDS, ReplayViewerScreen
+
+    kit = Kit.load()
+    viewer = ReplayViewerScreen(kit, replay, None, title=f"Replay: {Path(args.file).name}")
+    wanted = float(getattr(args, "speed", 1.0) or 1.0)
+    viewer.speed = min(SPEEDS, key=lambda s: (abs(s - wanted), s))
+    _present(viewer, kit, getattr(args, "window", False), lambda: None)
+    return 0
+
+
 def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
     """The title menu, wired to new runs, the autosave, replays and high scores."""
     from game.ui.other_screens import not_available
