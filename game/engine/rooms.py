@@ -228,6 +228,11 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         item = game.world.comp(eid, TreasureState)
         item.cell, item.host, item.guarded_by, item.hidden = cell, spot.host if spot else "floor", guards, hidden
     party_min = game.party_numbers()[0]
+    if design.monsters:
+        owner = game.seats[takers["monsters"]]
+        names = ", ".join(p.monster.name or "a monster" for p in design.monsters)
+        played = " (the AI plays them for that seat)" if owner.human else ""
+        game.say(f"{owner.name}'s monsters hold this room: {names}{played}.", "danger", takers["monsters"])
     for i, placed in enumerate(design.monsters):
         m = placed.monster
         x, y = far_tile(game, cell, entry, i)

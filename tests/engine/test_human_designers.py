@@ -44,9 +44,12 @@ def test_the_hallway_waits_for_a_human_designer_and_then_the_party_enters():
             game.apply(A.BuildRoom(seat, category, legal_build(category, budget, game.floor_no)))
     assert game.pending is None
     assert game.stats.rooms_entered == rooms + 1
+    owner = next(s for c, s, _ in game.last_design.takers if c == "monsters")
     names = [p.monster.name for p in game.last_design.monsters]
-    assert "test brute" in names or any(c == "monsters" and not game.seats[s].human
-                                        for c, s, _ in game.last_design.takers)
+    if game.seats[owner].human:  # its monsters are the human's build, played for it by the AI
+        assert names == ["test brute"]
+        assert any(line.text == f"{game.seats[owner].name}'s monsters hold this room: test brute "
+                   "(the AI plays them for that seat)." for line in game.log)
 
 
 def test_a_build_that_breaks_a_rule_is_refused_with_its_reason():
