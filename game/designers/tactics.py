@@ -101,31 +101,40 @@ def group_morale(game: Game, dead_eid: int) -> None:
             morale_check(game, eid)
 
 
-def cost_map(game: Game) -> np.ndarray:
-    """Step costs for monster paths ([y, x]): the floor's own (wading costs more), creatures 8
-    (go around them), walls and closed doors 0."""
+def floor_costs(game: Game) -> np.ndarray:
+    """Step costs of the floor itself for monsters ([y, x]; wading costs more, walls and closed
+    doors 0), cached until a tile changes."""
     from game.mapgen.tiles import Tile
 
     floor = game.floor
-    cost = floor.cost().astype(np.int32)
-    cost[floor.tile == Tile.DOOR] = 0
-    for eid, _ in game.monsters():
-        pos = game.position(eid)
-        if pos is not None and pos.floor == game.floor_no:
-            cost[pos.y, pos.x] = 8
-    return cost
+    key = ("monster_costs", game.floor_no, floor.version)
+    cost = game.caches.get("monster_costs")
+    if cost is None or cost[0] != key:
+        base = floor.cost().astype(np.int32)
+        base[floor.tile == Tile.DOOR] = 0
+        cost = game.caches["monster_costs"] = (key, base)
+    return cost[1]
 
 
-def step_towards(game: Game, cost: np.ndarray, start: Position, goal: Position) -> tuple[int, int] | None:
-    graph = tcod.path.SimpleGraph(cost=cost, cardinal=2, diagonal=3)
-    finder = tcod.path.Pathfinder(graph)
-    finder.add_root((start.y, start.x))
-    saved, cost[goal.y, goal.x] = cost[goal.y, goal.x], 1  # the goal is a creature: path up to it
-    path = finder.path_to((goal.y, goal.x)).tolist()
+def distances_to(cost: np.ndarray, goal: Position) -> np.ndarray:
+    """Steps from every tile to a tile beside `goal` (a creature: it is walked up to, not onto)."""
+    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    dist[goal.y, goal.x] = 0
+    saved, cost[goal.y, goal.x] = cost[goal.y, goal.x], 1
+    tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
     cost[goal.y, goal.x] = saved
-    if len(path) < 2:
-        return None
-    return path[1][1], path[1][0]
+    return dist
+
+
+def best_step(dist: np.ndarray, pos: Position, taken: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The free neighbouring tile that gets closest to the goal (ties: the fixed scan order)."""
+    best, best_d = None, dist[pos.y, pos.x]
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            x, y = pos.x + dx, pos.y + dy
+            if (dx or dy) and (x, y) not in taken and dist[y, x] < best_d:
+                best, best_d = (x, y), dist[y, x]
+    return best
 
 
 def sees_hero(game: Game, pos: Position) -> int | None:
@@ -139,49 +148,60 @@ def sees_hero(game: Game, pos: Position) -> int | None:
 
 
 def monster_turn(game: Game) -> None:
-    """Every aware monster moves: to its chosen hero, around obstacles; a fleeing one away from
-    the party; one holding a doorway against a bigger party stays where it stands."""
-    if not game.heroes():
-        return
-    cost = None
+    """Every aware monster moves: to its chosen hero, around obstacles and each other; a fleeing
+    one away from the party; one holding a doorway against a bigger party stays where it stands.
+    The way to each hero is worked out once a turn (other monsters in it cost more)."""
     heroes = [(e, game.position(e)) for e, _ in game.heroes()]
     heroes = [(e, p) for e, p in heroes if p is not None and p.floor == game.floor_no]
+    if not heroes:
+        return
+    movers = []
     for eid, mon in game.monsters():
         pos = game.position(eid)
-        if pos is None or pos.floor != game.floor_no or not heroes:
-            continue
-        if mon.peaceful:
-            continue  # at peace with the party until a hero strikes it
+        if pos is None or pos.floor != game.floor_no or mon.peaceful:
+            continue  # a peaceful monster keeps the peace until a hero strikes it
         if not mon.aware:
             if sees_hero(game, pos) is None:
                 continue
             mon.aware = True
             game.say(f"{game.name(eid)} notices the party.", "danger")
-        if cost is None:
-            cost = cost_map(game)
+        movers.append((eid, mon, pos))
+    if not movers:
+        return
+    taken = {(p.x, p.y) for _, p in heroes}
+    cost = floor_costs(game).copy()
+    for _, (_, p) in game.world.get2(MonsterState, Position):
+        if p.floor == game.floor_no:
+            taken.add((p.x, p.y))
+    for _, _, pos in movers:
+        cost[pos.y, pos.x] = 8  # go around one another where there is room
+    maps: dict[int, np.ndarray] = {}
+    for eid, mon, pos in movers:
         nearest = min(heroes, key=lambda hp: (max(abs(hp[1].x - pos.x), abs(hp[1].y - pos.y)), hp[0]))
         if mon.fleeing:
-            step = step_away(game, cost, pos, nearest[1])
+            step = step_away(cost, pos, nearest[1], taken)
         else:
-            adjacent = [e for e, p in heroes if max(abs(p.x - pos.x), abs(p.y - pos.y)) <= 1]
+            adjacent = any(max(abs(p.x - pos.x), abs(p.y - pos.y)) <= 1 for _, p in heroes)
             if adjacent or holds_doorway(game, eid, pos, len(heroes)):
                 continue
             target = min(heroes, key=lambda hp: (game.world.comp(hp[0], HeroState).hits,
                                                  abs(hp[1].x - pos.x) + abs(hp[1].y - pos.y), hp[0]))
-            step = step_towards(game, cost, pos, target[1])
-        if step is None or game.creature_at(*step) is not None:
+            if target[0] not in maps:
+                maps[target[0]] = distances_to(cost, target[1])
+            step = best_step(maps[target[0]], pos, taken)
+        if step is None:
             continue
-        cost[pos.y, pos.x] = 1
+        taken.discard((pos.x, pos.y))
         pos.x, pos.y = step
-        cost[pos.y, pos.x] = 8
+        taken.add(step)
 
 
-def step_away(game: Game, cost: np.ndarray, pos: Position, threat: Position) -> tuple[int, int] | None:
+def step_away(cost: np.ndarray, pos: Position, threat: Position, taken: set[tuple[int, int]]) -> tuple[int, int] | None:
     best, best_d = None, max(abs(pos.x - threat.x), abs(pos.y - threat.y))
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             x, y = pos.x + dx, pos.y + dy
-            if (dx or dy) and cost[y, x] >= 1 and game.creature_at(x, y) is None:
+            if (dx or dy) and cost[y, x] >= 1 and (x, y) not in taken:
                 d = max(abs(x - threat.x), abs(y - threat.y))
                 if d > best_d:
                     best, best_d = (x, y), d
