@@ -22,7 +22,13 @@ while turns < int(sys.argv[1]):
     turns += result["turns"]
     game.close()
     seed += 1
-print(json.dumps({"turns": turns, "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:  # ru_maxrss survives exec (it can be the parent's); VmHWM belongs to this process image alone
+    with open("/proc/self/status") as fh:
+        peak = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM:"))
+except (OSError, StopIteration):
+    pass
+print(json.dumps({"turns": turns, "peak_kb": peak}))
 """
 
 
