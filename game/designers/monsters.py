@@ -100,7 +100,9 @@ def wish_for(style: MonsterStyle, party: PartyView, stream: Stream, cap: int | N
 
 def threat_cap(party: PartyView, floor: int) -> int:
     """The highest Level (and Level + Pain dice of an ability) a designer gives a monster when it
-    has other ways to spend: Party Max + half the Floor (at least 1).
+    has other ways to spend: Party Max, so that no monster rolls more dice than the strongest
+    hero unless its points can go nowhere else (a lone hero of Level 2 on Floor 2 would
+    otherwise meet a Level-4 monster in the first room: a wipe, not a fight).
 
     Why: in a painful conflict only the single highest die of each rank deals damage, so damage
     per turn is the size of the biggest pool, and a monster with many more dice than any hero
@@ -112,7 +114,7 @@ def threat_cap(party: PartyView, floor: int) -> int:
     attacks with), which make the monster tougher, not deadlier. A lone monster
     with no ability to take them still gets them as Level: the budget is spent whatever
     happens."""
-    return party.max + max(1, floor // 2)
+    return max(1, party.max)
 
 
 def build_monster(
@@ -128,7 +130,7 @@ def build_monster(
     Level and damage dice kept to `cap` where the points can go elsewhere."""
     k, slots, level_room = _shape(cost, wish)
     base = cost >> k
-    if cap is not None and not slots and base - cap >= 2:
+    if cap is not None and not slots and base - cap >= 1 and base >= 3:  # Level 1 + the cheapest ability
         slots = [set()]  # an ability to take the points a Level past the cap would have taken
     minimum = _min_ability_points(slots)
     if slots:
