@@ -24,7 +24,8 @@ COMMANDS = {
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, never a usage dump
-        raise UsageError(f"{self.prog}: {message} (try --help)")
+        command = " ".join(["python main.py", *self.prog.split()[1:], "--help"])
+        raise UsageError(f"{message} (see `{command}`)")
 
 
 def _int_list(text: str) -> list[int]:
