@@ -118,5 +118,23 @@ def main(argv: Sequence[str]) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, no traceback
-        print(f"masterless: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        where = crash_report()
+        print(f"masterless: internal error: {type(exc).__name__}: {exc}" + (f" (details in {where})" if where else ""),
+              file=sys.stderr)
         return 1
+
+
+def crash_report() -> str:
+    """Write the traceback of the error being handled to the user data directory, for a bug
+    report; the player sees one line. Returns the file's path ("" if it could not be written)."""
+    import traceback
+
+    try:
+        from game.engine.paths import data_dir
+
+        path = data_dir() / "crash.log"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(traceback.format_exc(), encoding="utf-8")
+        return str(path)
+    except Exception:  # noqa: BLE001 - a report that cannot be written must not hide the error
+        return ""
