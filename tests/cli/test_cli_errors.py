@@ -1,0 +1,41 @@
+"""The command line's promises: one line and an exit code for every error, never a traceback."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from game import cli
+
+
+def test_usage_errors_are_one_line_and_exit_2(capsys):
+    assert cli.main(["generate", "--seed", "1", "--party", "x"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "python main.py generate --help" in err[0]
+
+
+def test_an_internal_error_is_one_line_and_leaves_a_crash_log(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+
+    def explode(args):
+        raise RuntimeError("the floor fell in")
+
+    fake = types.ModuleType("game.fake_command")
+    fake.run = explode
+    monkeypatch.setitem(__import__("sys").modules, "game.fake_command", fake)
+    monkeypatch.setitem(cli.COMMANDS, "bench", "game.fake_command:run")
+    assert cli.main(["bench"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the floor fell in" in err[0] and "crash.log" in err[0]
+    log = next(tmp_path.rglob("crash.log")).read_text()
+    assert "Traceback" in log and "explode" in log
+
+
+def test_help_lists_every_command(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("play", "continue", "replay", "generate", "autoplay", "catalog", "bench"):
+        assert f"    {command}" in out
