@@ -39,15 +39,23 @@ def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
 
 
 def update_sight(game: Game) -> None:
+    """What the party sees now, and the floor's memory of it. Nothing to do when no hero has
+    moved, no light has changed and no tile has changed since the last look."""
     floor = game.floor
-    seen = np.zeros(floor.transparent.shape, dtype=bool)
+    eyes = []
     for eid, _ in game.heroes():
         pos = game.position(eid)
-        if pos is None or pos.floor != game.floor_no:
-            continue
-        seen |= fov(game, pos.x, pos.y, hero_radius(game, pos.x, pos.y))
+        if pos is not None and pos.floor == game.floor_no:
+            eyes.append((pos.x, pos.y, hero_radius(game, pos.x, pos.y)))
+    key = (game.floor_no, floor.version, tuple(eyes))
+    if key == game.caches.get("sight_key") and game.visible is not None:
+        return
+    seen = np.zeros(floor.transparent.shape, dtype=bool)
+    for x, y, radius in eyes:
+        seen |= fov(game, x, y, radius)
     floor.explored |= seen
     game.visible = seen
+    game.caches["sight_key"] = key
 
 
 def can_party_see(game: Game, x: int, y: int) -> bool:
