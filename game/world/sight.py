@@ -33,13 +33,17 @@ def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.nd
     if radius <= 0:
         return tcod.map.compute_fov(transparent, (y, x), radius=0, light_walls=True,
                                     algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
-    seen = tcod.map.compute_fov(
-        transparent, (y, x), radius=radius + 1, light_walls=True,
+    # Only the square the light can reach is cast (shadowcasting a whole floor for a torch's
+    # disc is most of the cost), then pasted into a floor-sized answer.
+    h, w = transparent.shape
+    y0, y1, x0, x1 = max(0, y - radius - 1), min(h, y + radius + 2), max(0, x - radius - 1), min(w, x + radius + 2)
+    window = tcod.map.compute_fov(
+        np.ascontiguousarray(transparent[y0:y1, x0:x1]), (y - y0, x - x0), radius=radius + 1, light_walls=True,
         algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
     )
-    h, w = seen.shape
-    y0, y1, x0, x1 = max(0, y - radius - 1), min(h, y + radius + 2), max(0, x - radius - 1), min(w, x + radius + 2)
     dy = np.arange(y0, y1)[:, None] - y
     dx = np.arange(x0, x1)[None, :] - x
-    seen[y0:y1, x0:x1] &= dx * dx + dy * dy <= radius * radius + radius
+    window &= dx * dx + dy * dy <= radius * radius + radius
+    seen = np.zeros((h, w), dtype=bool)
+    seen[y0:y1, x0:x1] = window
     return seen
