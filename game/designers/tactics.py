@@ -22,6 +22,7 @@ SIGHT = 8  # how far a monster notices a lit hero
 # combat turn ("each Monster *may* use its Special Ability"): used every turn, the book's
 # Level-plus-ability pools end a fight before the heroes can answer.
 ABILITY_EVERY = 2
+PATH_MARGIN = 16  # tiles around the fighters that monsters look for a way through
 
 
 def monster_targets(game: Game, mon_eid: int, candidates: list[int]) -> list[int]:
@@ -116,13 +117,17 @@ def floor_costs(game: Game) -> np.ndarray:
     return cost[1]
 
 
-def distances_to(cost: np.ndarray, goal: Position) -> np.ndarray:
-    """Steps from every tile to a tile beside `goal` (a creature: it is walked up to, not onto)."""
+def distances_to(cost: np.ndarray, goal: Position, window: tuple[int, int, int, int]) -> np.ndarray:
+    """Steps from every tile of `window` (y0, y1, x0, x1: where the fight is) to a tile beside
+    `goal` (a creature: it is walked up to, not onto); unreachable and outside: the maximum."""
+    y0, y1, x0, x1 = window
     dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
-    dist[goal.y, goal.x] = 0
-    saved, cost[goal.y, goal.x] = cost[goal.y, goal.x], 1
-    tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
-    cost[goal.y, goal.x] = saved
+    part = np.ascontiguousarray(dist[y0:y1, x0:x1])
+    part[goal.y - y0, goal.x - x0] = 0
+    local = np.ascontiguousarray(cost[y0:y1, x0:x1])
+    local[goal.y - y0, goal.x - x0] = 1
+    tcod.path.dijkstra2d(part, local, cardinal=2, diagonal=3, out=part)
+    dist[y0:y1, x0:x1] = part
     return dist
 
 
@@ -176,6 +181,11 @@ def monster_turn(game: Game) -> None:
     for _, _, pos in movers:
         cost[pos.y, pos.x] = 8  # go around one another where there is room
     maps: dict[int, np.ndarray] = {}
+    xs = [p.x for _, p in heroes] + [p.x for _, _, p in movers]
+    ys = [p.y for _, p in heroes] + [p.y for _, _, p in movers]
+    h, w = cost.shape
+    window = (max(0, min(ys) - PATH_MARGIN), min(h, max(ys) + PATH_MARGIN + 1),
+              max(0, min(xs) - PATH_MARGIN), min(w, max(xs) + PATH_MARGIN + 1))
     for eid, mon, pos in movers:
         nearest = min(heroes, key=lambda hp: (max(abs(hp[1].x - pos.x), abs(hp[1].y - pos.y)), hp[0]))
         if mon.fleeing:
@@ -187,7 +197,7 @@ def monster_turn(game: Game) -> None:
             target = min(heroes, key=lambda hp: (game.world.comp(hp[0], HeroState).hits,
                                                  abs(hp[1].x - pos.x) + abs(hp[1].y - pos.y), hp[0]))
             if target[0] not in maps:
-                maps[target[0]] = distances_to(cost, target[1])
+                maps[target[0]] = distances_to(cost, target[1], window)
             step = best_step(maps[target[0]], pos, taken)
         if step is None:
             continue

@@ -59,7 +59,8 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
         cost = passable(game, eid)
         dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
         for x, y in goals:
-            dist[y, x] = 0
+            if cost[y, x] > 0:  # a goal in a wall (beside a monster at a wall) is no goal
+                dist[y, x] = 0
         tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
         if len(cache) > 8:
             cache.clear()
