@@ -31,7 +31,7 @@ from game.world.components import (
 from game.world.ecs import World
 
 GAME_VERSION = "0.1.0"
-RULES_VERSION = 6  # bump when a change to the rules would change how a recording plays
+RULES_VERSION = 7  # bump when a change to the rules would change how a recording plays
 START_OIL = 900  # turns of lantern oil the party sets out with (RTTD time track)
 START_TORCHES = 4  # torches per hero, TORCH_TURNS each once the oil is gone
 TORCH_TURNS = 150
@@ -88,7 +88,7 @@ class Game:
         self.keys = 0  # RTTD: keys and levers are counted per dungeon
         self.levers = 0
         self.retraced: set[tuple[int, int]] = set()
-        self.used_features: set[tuple[int, int, int]] = set()
+        self.used_features: set[tuple[object, ...]] = set()  # (floor, cell, feature) already worked
         self.seen_names: set[str] = set()
         self.last_design: Any = None
         self.room_titles: dict[tuple[int, tuple[int, int]], str] = {}  # (floor, cell) -> the room's name

@@ -416,8 +416,8 @@ def spawn_wandering(game: Game, seat: int, budget: int, cell: tuple[int, int]) -
 # ----- furniture and loot --------------------------------------------------------------------------
 def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
     """Search furniture (springing a trap set on it, uncovering what lies in it) or use it (a
-    lever, a fountain). The book's outcomes that would heal are left out: in Fungeon only
-    treasure and level-ups heal."""
+    lever, a fountain, a machine); the first time a room's feature is worked, its Roll Through
+    the Dungeon outcome (see `feature_outcome`)."""
     from game.engine.traps import spring_all
 
     if tile not in ACTIONABLE:
@@ -435,32 +435,78 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
             item.hidden = False
             found += 1
             game.say(f"In the {Tile(tile).name.lower()}: {game.name(item_eid)}.", "loot")
-    key = (game.floor_no, x, y)
-    if key not in game.used_features:
-        game.used_features.add(key)
-        if tile == Tile.LEVER:
-            game.levers += 1
-            game.say("Somewhere a mechanism grinds: a lever-door will open.")
-            return True
-        if tile == Tile.FOUNTAIN:
-            fountain(game, eid)
-            return True
-    if not found:
+    happened = feature_outcome(game, eid, x, y, tile)
+    if not found and not happened:
         game.say(f"{game.name(eid)} finds nothing more in the {Tile(tile).name.lower()}.")
     return True
 
 
-def fountain(game: Game, eid: int) -> None:
-    """RTTD's fountain, read through Fungeon: its water tests the drinker (annoy vs Floor dice);
-    foul water poisons (continuous damage), good water only refreshes."""
-    ok, _ = resist(game, eid, "the fountain's water", -1, game.floor_no, "poison", False)
-    if ok:
-        game.say(f"{game.name(eid)} drinks: the water is cold and clean.")
-        return
-    game.say(f"{game.name(eid)} drinks: the water is foul!", "danger")
-    suffer(game, eid, "foul water", -1, 1, "poison", False, "foul water")
-    if game.world.comp(eid, HeroState).hits > 0:
-        game.world.comp(eid, Effects).active.append(Effect("foul water", -1, "poison", 2, 1, False, False, True))
+def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
+    """Table RF's d10 outcome of working a feature, once per feature of a room, read through
+    Fungeon (DESIGN.md §3): the book's skill test is an annoying conflict against Floor +
+    2 x tier dice and its hit-point losses painful conflicts; keys and levers count for the
+    dungeon; poison and disease are continuous damage. What the book would hand out for free
+    is left out, since every treasure and monster here is bought from a seat's budget: gems,
+    gold and items (the Treasure seat's are in the room), healing (only treasure and level-ups
+    heal) and monsters (names for the Monsters seat). Returns whether anything happened."""
+    from game.mapgen.tables import feature_specs, features
+
+    cell = game.floor.cell_of(x, y) or game.floor.cell_of(*_hero_xy(game, eid))
+    record = game.floor.cells.get(cell) if cell else None
+    if record is None or record.plan is None:
+        return False
+    specs = feature_specs()
+    name = next((f.name for f in record.plan.features
+                 if f.name in specs and specs[f.name].tile == Tile(tile).name.lower()), None)
+    key = (game.floor_no, cell, name or Tile(tile).name.lower())
+    if key in game.used_features:
+        return False
+    game.used_features.add(key)
+    if tile == Tile.LEVER and name is None:
+        name = "lever"
+    row = next((r for r in features().rows if r.feature == name), None) if name else None
+    if row is None:
+        return False
+    spec = specs.get(name)
+    stream = game.streams.get("features", game.floor_no, cell[0], cell[1])
+    if spec is not None and spec.skill:
+        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')} ({spec.skill})", -1, game.floor_no + 2 * row.tier,
+                       "", False, action=spec.skill)
+        if not ok:
+            if row.fail_pain:
+                suffer(game, eid, f"the {name.replace('_', ' ')}", -1, row.fail_pain, "crushing", False,
+                       f"the {name.replace('_', ' ')}")
+            else:
+                game.say(f"{game.name(eid)} cannot make the {name.replace('_', ' ')} give anything up.")
+            return True
+    outcome = row.outcome(stream.die(10))  # a d10, as the book rolls it
+    if outcome is None:
+        return False
+    effect, n = outcome.effect, max(1, outcome.n)
+    if effect == "key":
+        game.keys += n
+        game.say(f"{game.name(eid)} finds {'a key' if n == 1 else f'{n} keys'}.", "loot")
+    elif effect == "lever":
+        game.levers += n
+        game.say("Somewhere a mechanism grinds: a lever-door will open.")
+    elif effect == "hurt":
+        suffer(game, eid, f"the {name.replace('_', ' ')}", -1, n, "crushing", False, f"the {name.replace('_', ' ')}")
+    elif effect in ("poison", "disease"):
+        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')}'s {effect}", -1, game.floor_no, "poison", False)
+        if ok:
+            game.say(f"{game.name(eid)} shrugs off something foul in the {name.replace('_', ' ')}.")
+        else:
+            game.say(f"{game.name(eid)} is {'poisoned' if effect == 'poison' else 'sickened'}!", "danger")
+            game.world.comp(eid, Effects).active.append(
+                Effect(f"{effect} from the {name.replace('_', ' ')}", -1, "poison", 2 * n, n, False, False, True))
+    else:
+        return False
+    return True
+
+
+def _hero_xy(game: Game, eid: int) -> tuple[int, int]:
+    pos = game.position(eid)
+    return (pos.x, pos.y) if pos else (0, 0)
 
 
 ACTIONABLE = {int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.FOUNTAIN, Tile.THRONE,

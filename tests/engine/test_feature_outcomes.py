@@ -1,0 +1,56 @@
+"""Roll Through the Dungeon's feature outcomes, worked through the engine, once per feature."""
+
+from game.engine import actions as A
+from game.engine.autoplay import play
+from game.engine.dials import Dials
+from game.engine.game import Game
+from game.engine.seats import parse_seats
+from game.mapgen.tables import feature_specs, features
+from game.mapgen.tiles import BY_NAME
+
+WITH_OUTCOMES = {r.feature for r in features().rows if r.outcomes}
+
+
+def worked_feature(seed: int):
+    """A game whose party stands beside a furniture feature that has table RF outcomes."""
+    game = Game.new(seed, parse_seats("ai+hero,ai"), 2, Dials(surprise=False))
+    play(game, 60)
+    specs = feature_specs()
+    for _, record in sorted(game.floor.cells.items()):
+        if not record.mapped or game.phase != "dungeon":
+            continue
+        for f in record.plan.features:
+            if f.name in WITH_OUTCOMES and f.kind == "furniture" and specs[f.name].tile:
+                return game, f
+    return game, None
+
+
+def test_a_feature_gives_its_outcome_once():
+    for seed in range(1, 40):
+        game, feature = worked_feature(seed)
+        if feature is None:
+            continue
+        hero = game.hero_of[game.next_seat()]
+        pos = game.position(hero)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+            if game.floor.walkable[feature.y + dy, feature.x + dx]:
+                pos.x, pos.y = feature.x + dx, feature.y + dy
+                break
+        tile = BY_NAME[feature_specs()[feature.name].tile]
+        assert int(game.floor.tile[feature.y, feature.x]) == tile
+        before = (game.keys, game.levers, len(game.rolls))
+        seat = game.next_seat()
+        game.apply(A.Interact(seat, feature.x, feature.y))
+        worked = [k for k in game.used_features if k[2] == feature.name]
+        assert worked, f"seed {seed}: {feature.name} not worked"
+        after = (game.keys, game.levers, len(game.rolls))
+        if game.phase != "dungeon" or game.next_seat() is None:
+            return
+        seat = game.next_seat()
+        pos = game.position(game.hero_of[seat])
+        if max(abs(pos.x - feature.x), abs(pos.y - feature.y)) <= 1:
+            game.apply(A.Interact(seat, feature.x, feature.y))
+            assert (game.keys, game.levers) == after[:2]  # no second key or lever from it
+        assert after[0] >= before[0] and after[1] >= before[1]
+        return
+    raise AssertionError("no seed of 1-39 had a furniture feature with outcomes in reach")
