@@ -14,7 +14,7 @@ from game.engine.quests import fulfilled
 from game.engine.travel import explore_goals, step_towards, tiles_of, usable_exits
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
-from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
+from game.world.components import HeroState, Position, TrapState, TreasureState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -207,7 +207,3 @@ def follow(game: Game, seat: int, eid: int, pos: Position, leader: int) -> Any:
     if lpos is None or lpos.floor != pos.floor or chebyshev(pos, lpos.x, lpos.y) <= 2:
         return A.Wait(seat)
     return step_action(seat, step_towards(game, eid, neighbours(game, lpos.x, lpos.y)))
-
-
-def monster_count(game: Game) -> int:
-    return sum(1 for _, m in game.world.get(MonsterState) if m.hits > 0)

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.content import traits
-from game.engine import actions as A
 from game.engine.dials import Dials
 from game.engine.log import LogLine, RollRecord
 from game.engine.rng import Streams
@@ -236,7 +235,3 @@ class Game:
 
     def close(self) -> None:
         self.world.close()
-
-
-def is_action(obj: Any) -> bool:
-    return type(obj) in A.KINDS.values()

@@ -13,7 +13,6 @@ from game.mapgen.tiles import Tile
 from game.rules.costs import monster_cost, monster_hits, trap_cost
 from game.rules.heroes import max_hits
 from game.rules.party import level_for_xp, level_up_heal, new_hero_level, room_budgets, wandering_budget
-from game.rules.purchases import Treasure
 from game.world.components import (
     DoorState,
     Effect,
@@ -535,7 +534,3 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
                 why = f"Something about {game.name(item_eid)} feels wrong: a trap guards it."
         out.append((item_eid, why))
     return out
-
-
-def heal_item(points: int) -> Treasure:
-    return Treasure(fancy=True, heal=points, name="healing draught")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import actions as A
 from game.engine.combat import combat_turn, continuous_effects, resist, suffer
+from game.engine.game import START_TORCHES, TORCH_TURNS
 from game.engine.rooms import designer_input, enter_room, leave_floor_check, retrace_check, spawn_doors
 from game.engine.seats import HeroChoice
 from game.engine.sight import update_sight
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
 LINGER_ROUNDS = 30  # rounds of lingering that make one of A Dungeon Game's wandering checks
-TORCH_TURNS = 150
 
 
 # ----- starting ---------------------------------------------------------------------------------
@@ -50,7 +50,7 @@ def start_run(game: Game, heroes: dict[int, HeroChoice]) -> None:
     for seat in game.seats:
         if seat.has_hero:
             game.make_hero(seat.index, game.start_level, heroes.get(seat.index))
-    game.torches = 4 * len(levels)
+    game.torches = START_TORCHES * len(levels)
     spawn_doors(game, game.floor.cells[game.floor.entrance].plan)
     x, y = game.floor.start
     for i, (eid, _) in enumerate(game.heroes()):

@@ -56,7 +56,3 @@ def update_sight(game: Game) -> None:
     floor.explored |= seen
     game.visible = seen
     game.caches["sight_key"] = key
-
-
-def can_party_see(game: Game, x: int, y: int) -> bool:
-    return game.visible is not None and bool(game.visible[y, x])

@@ -16,10 +16,6 @@ if TYPE_CHECKING:
 SEARCH_REACH = 3  # a search covers the tiles within this many steps of the hero
 
 
-def trap_label(game: Game, eid: int) -> str:
-    return game.name(eid)
-
-
 def traps_at(game: Game, x: int, y: int, action: str | None = None) -> list[int]:
     out = []
     for eid, (trap, pos) in game.world.get2(TrapState, Position):
@@ -38,7 +34,7 @@ def spring(game: Game, trap_eid: int, hero_eid: int, cause: str) -> bool:
     spec = trap.spec
     trap.sprung = True
     game.stats.traps_sprung += 1
-    label = trap_label(game, trap_eid)
+    label = game.name(trap_eid)
     game.say(f"{game.name(hero_eid)} {cause} and sets off {label}!", "trap")
     ok, successes = resist(game, hero_eid, label, trap.seat, spec.annoy, spec.type, spec.universal)
     hero = game.world.comp(hero_eid, HeroState)
