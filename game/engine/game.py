@@ -30,7 +30,7 @@ from game.world.components import (
 from game.world.ecs import World
 
 GAME_VERSION = "0.1.0"
-RULES_VERSION = 7  # bump when a change to the rules would change how a recording plays
+RULES_VERSION = 8  # bump when a change to the rules would change how a recording plays
 START_OIL = 900  # turns of lantern oil the party sets out with (RTTD time track)
 START_TORCHES = 4  # torches per hero, TORCH_TURNS each once the oil is gone
 TORCH_TURNS = 150
@@ -86,7 +86,7 @@ class Game:
         self.entrance_floor = 1
         self.keys = 0  # RTTD: keys and levers are counted per dungeon
         self.levers = 0
-        self.retraced: set[tuple[int, int]] = set()
+        self.retraced: set[tuple[int, tuple[int, int]]] = set()  # (floor, cell) checked on the way back
         self.used_features: set[tuple[object, ...]] = set()  # (floor, cell, feature) already worked
         self.seen_names: set[str] = set()
         self.last_design: Any = None

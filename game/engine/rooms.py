@@ -352,9 +352,9 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
 def retrace_check(game: Game, cell: tuple[int, int] | None) -> bool:
     """Heading back to town, before each room: every seat's hero makes an annoy roll against
     Floor dice; each seat that fails builds a wandering monster of its hero's Level + Floor."""
-    if cell is None or cell in game.retraced:
+    if cell is None or (game.floor_no, cell) in game.retraced:
         return False
-    game.retraced.add(cell)
+    game.retraced.add((game.floor_no, cell))
     spawned = False
     for seat in sorted(game.hero_of):
         eid = game.hero_of[seat]
@@ -368,8 +368,8 @@ def retrace_check(game: Game, cell: tuple[int, int] | None) -> bool:
     return spawned
 
 
-def leave_floor_check(game: Game) -> None:
-    """Leaving by the entrance counts as the last room retraced."""
+def forget_retraced(game: Game) -> None:
+    """Out of the dungeon: the next time the party heads back, every room is checked again."""
     game.retraced.clear()
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine import actions as A
 from game.engine.combat import combat_turn, continuous_effects, resist, suffer
 from game.engine.game import START_TORCHES, TORCH_TURNS
-from game.engine.rooms import designer_input, enter_room, leave_floor_check, retrace_check, spawn_doors
+from game.engine.rooms import designer_input, enter_room, forget_retraced, retrace_check, spawn_doors
 from game.engine.seats import HeroChoice
 from game.engine.sight import update_sight
 from game.engine.traps import disarm, search, spring_all
@@ -527,7 +527,7 @@ def ascend(game: Game, eid: int) -> bool:
         game.say("There is no stair up here.")
         return False
     if game.floor_no == game.entrance_floor:
-        leave_floor_check(game)
+        forget_retraced(game)
         from game.engine.town import arrive_in_town
 
         arrive_in_town(game)

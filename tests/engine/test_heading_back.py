@@ -1,0 +1,40 @@
+"""Heading back to town: before each room retraced, every seat's hero rolls against the dark
+once; each failure sends a wandering monster built by that seat."""
+
+from collections import Counter
+
+import game.engine.run as run
+from game.engine.autoplay import play
+from game.engine.dials import Dials
+from game.engine.game import Game
+from game.engine.seats import parse_seats
+
+CHECK = "the dark on the way back"
+
+
+def test_each_room_retraced_is_checked_once_per_hero_and_failures_bring_wanderers(monkeypatch):
+    original = run.retrace_check
+    checks: list[tuple[int, tuple[int, int], int, int]] = []  # floor, cell, rolls made, wanderers sent
+
+    def watched(game, cell):
+        rolls, sent = len(game.rolls), game.wandering_count
+        result = original(game, cell)
+        checks.append((game.floor_no, cell, len(game.rolls) - rolls, game.wandering_count - sent))
+        return result
+
+    monkeypatch.setattr(run, "retrace_check", watched)
+    for seed in range(1, 30):
+        checks.clear()
+        game = Game.new(seed, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
+        play(game, 2500)
+        made = [c for c in checks if c[2]]
+        if not made:
+            continue
+        assert all(n == 1 for n in Counter((f, c) for f, c, _, _ in made).values())  # once a room
+        heroes = len(game.heroes(living=False))
+        for _, _, rolls, sent in made:
+            assert 1 <= rolls <= heroes  # one roll for each living hero
+            assert sent <= heroes
+        assert any(r.title == CHECK for r in game.rolls)
+        return
+    raise AssertionError("no run of seeds 1-29 headed back through a mapped room")
