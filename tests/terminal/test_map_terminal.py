@@ -182,6 +182,7 @@ def test_play_on_a_pty_shows_the_map_first_moves_saves_and_continues(home: dict[
     app = PtyApp(python_argv("main.py", "play", "--seed", "7"), 80, 24, env=home)
     try:
         assert app.wait_for(name), app.text()
+        assert app.wait_for("Seed 7"), app.text()  # the sidebar's last line: the frame is whole
         assert "@" in app.text() and "Turn 0" in app.text()
         assert "Hallway" not in app.text() and "New game" not in app.text()
         app.send(".")
@@ -197,7 +198,7 @@ def test_play_on_a_pty_shows_the_map_first_moves_saves_and_continues(home: dict[
     again = PtyApp(python_argv("main.py", "continue"), 80, 24, env=home)
     try:
         assert again.wait_for(name), again.text()
-        assert "Turn 1" in again.text()
+        assert again.wait_for("Turn 1"), again.text()  # the whole first frame, not its first bytes
         again.send("Q")
         assert again.wait_for("Abandon"), again.text()
         again.send("a")
