@@ -264,6 +264,26 @@ def continuous_effects(game: Game, in_combat: bool) -> None:
                 suffer(game, eid, effect.source, NO_SEAT, effect.pain, effect.type, effect.universal, effect.source)
 
 
+def struggle_free(game: Game) -> None:
+    """A round with no combat turn: a hold can only last while its holder fights. A hero held by
+    a monster that died or fled is free; one whose holder still stands tries to break free as
+    in a combat turn (Fungeon rolls holds in combat only; outside it, nothing else would end one)."""
+    for eid, hero in game.heroes():
+        effects = game.world.comp(eid, Effects)
+        for effect in [e for e in effects.active if e.hold]:
+            holder = game.world.try_comp(effect.source_entity, MonsterState)
+            if holder is None or holder.hits <= 0 or not holder.hostile:
+                effects.active.remove(effect)
+                game.say(f"{game.name(eid)} is free of {effect.source}.", "combat")
+                continue
+            ok, _ = resist(game, eid, effect.source, NO_SEAT, effect.annoy, effect.type, effect.universal)
+            if ok:
+                effects.active.remove(effect)
+                game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat")
+            if hero.hits <= 0:
+                break
+
+
 def special_abilities(game: Game) -> None:
     """Step 2: each aware monster may use one special ability on a hero it can see."""
     from game.designers.tactics import choose_ability

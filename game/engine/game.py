@@ -30,7 +30,7 @@ from game.world.components import (
 from game.world.ecs import World
 
 GAME_VERSION = "0.1.0"
-RULES_VERSION = 8  # bump when a change to the rules would change how a recording plays
+RULES_VERSION = 9  # bump when a change to the rules would change how a recording plays
 START_OIL = 900  # turns of lantern oil the party sets out with (RTTD time track)
 START_TORCHES = 4  # torches per hero, TORCH_TURNS each once the oil is gone
 TORCH_TURNS = 150

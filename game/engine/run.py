@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine import actions as A
-from game.engine.combat import combat_turn, continuous_effects, resist, suffer
+from game.engine.combat import combat_turn, continuous_effects, resist, struggle_free, suffer
 from game.engine.game import START_TORCHES, TORCH_TURNS
 from game.engine.rooms import designer_input, enter_room, forget_retraced, retrace_check, spawn_doors
 from game.engine.seats import HeroChoice
@@ -102,6 +102,8 @@ def end_round(game: Game) -> None:
 
     monster_turn(game)
     fought = combat_turn(game)
+    if not fought:
+        struggle_free(game)
     game.turn += 1
     burn_light(game)
     game.focus = {k: v for k, v in game.focus.items() if alive_monster(game, v)}

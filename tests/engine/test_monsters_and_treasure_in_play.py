@@ -108,3 +108,24 @@ def test_dead_heroes_drop_their_treasure_where_they_fell():
     hero_died(game, hero, "a test")
     assert (game.world.comp(ring, Position).x, game.world.comp(ring, Position).y) == where
     assert game.world.comp(ring, TreasureState) is not None
+
+
+def test_a_hold_ends_when_its_holder_flees_or_dies():
+    from game.world.components import Effect
+
+    game, hero = arena(18)
+    x, y = free_neighbour(game, hero)
+    gazer = put_monster(game, x + 20, y, Monster(3, "claws", (Ability("psychic", annoy=8, hold=True),),
+                                                 name="gazer"))
+    game.world.comp(gazer, MonsterState).fleeing = True
+    game.world.comp(hero, Effects).active.append(Effect("the gazer's stare", gazer, "psychic", 11, 0, False,
+                                                        True, False))
+    assert game.world.comp(hero, Effects).held
+    turn = game.turn
+    for _ in range(3):  # a held solo hero's rounds go on without it
+        if not game.world.comp(hero, Effects).held:
+            break
+        game.apply(A.Wait(0))
+    assert not game.world.comp(hero, Effects).held
+    assert game.turn - turn < 10
+    assert any("is free of the gazer's stare" in line.text for line in game.log)
