@@ -212,3 +212,10 @@ def test_without_a_start_function_the_apps_own_is_used(kit: Kit, monkeypatch: py
     result, _ = run_headless(NewGameScreen(kit, None, BACK), [key("S")])
     assert result == Exit("app")
     assert got["seats"] == "human,ai,ai" and got["back"] == BACK and got["level"] == 2
+
+
+def test_a_human_seat_named_by_its_player_keeps_the_name_in_the_game(kit):
+    screen = NewGameScreen(kit, None, BACK)
+    screen.seats[0].name = "Ann, the: Bold"
+    assert screen.seats_text() == "human:Ann the Bold,ai,ai"
+    assert parse_seats(screen.seats_text())[0].name == "Ann the Bold"

@@ -177,7 +177,15 @@ class NewGameScreen(Screen):
         return self.heroes[index]
 
     def seats_text(self) -> str:
-        return ",".join(s.kind for s in self.seats)
+        """`human:Ann,ai,...`: a human seat's player name goes with it into the game and its
+        recording (the characters that separate seats are left out of names)."""
+        parts, humans = [], 0
+        for seat in self.seats:
+            name = "".join(c for c in seat.name.strip() if c not in ",:")
+            humans += seat.kind == "human"
+            given = seat.kind == "human" and name and name != f"Player {humans}"  # the engine's own default
+            parts.append(f"{seat.kind}:{name}" if given else seat.kind)
+        return ",".join(parts)
 
     def rows(self) -> list[Row]:
         rows = [Row("h.table", "The table", "heading"),
