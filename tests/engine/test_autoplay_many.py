@@ -18,8 +18,10 @@ def test_five_hundred_runs_keep_every_invariant(block):
         game, result = autoplay(seed, SEAT_MIXES[seed % len(SEAT_MIXES)], max_turns=MAX_TURNS, check=True)
         assert result["turns"] <= MAX_TURNS
         outcomes[result["outcome"]] += 1
+        assert result["outcome"] in ("wiped", "retired", "quest", "turn_limit")
+        assert result["state_hash"] == game.state_hash()
         game.close()
-    assert sum(outcomes.values()) == RUNS // 5
+    assert len(outcomes) >= 2  # over a hundred seeds, runs end in more than one way
 
 
 def test_outcomes_vary_over_seeds():
