@@ -43,6 +43,7 @@ class Options:
     key_layout: str = "arrows+numpad+vi"
     esc_delay_ms: int = 10
     hide_seed: bool = False
+    hallway_after_room: bool = True
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -57,6 +58,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "key_layout": KEY_LAYOUT_CHOICES,
     "esc_delay_ms": ESC_DELAY_CHOICES,
     "hide_seed": (False, True),
+    "hallway_after_room": (True, False),
 }
 
 
@@ -206,6 +208,7 @@ def options_to_toml(options: Options) -> str:
         "key_layout": options.key_layout,
         "esc_delay_ms": options.esc_delay_ms,
         "hide_seed": options.hide_seed,
+        "hallway_after_room": options.hallway_after_room,
     }
     data.update({k: v for k, v in options.extra.items() if not isinstance(v, Mapping)})
     data.update({k: v for k, v in options.extra.items() if isinstance(v, Mapping)})

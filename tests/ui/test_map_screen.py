@@ -427,3 +427,36 @@ def test_the_plain_town_sells_heals_and_delves(tmp_path: Path) -> None:
     town.on_event(key("enter"))  # sell the cup
     assert game.purse > 0 and not game.pack(hero)
     assert press(town, "d") is screen and game.phase == "dungeon"
+
+
+def explore_into_a_room(screen: MapScreen):  # noqa: ANN201 - the state the walk ended on
+    """Autoexplore until the party has entered a new room (the Hallway was held)."""
+    state = screen
+    for _ in range(60):
+        if screen.game.stats.rooms_entered:
+            return state
+        state = press(state, "x")
+        if state is not screen:  # a Hallway, or any other screen the walk opened
+            return state
+    raise AssertionError("never reached a room")
+
+
+def test_the_hallway_opens_after_a_new_room_unless_the_option_says_not(tmp_path: Path) -> None:
+    shown = explore_into_a_room(new_map(tmp_path / "a"))
+    assert type(shown).__name__ == "HallwayScreen"
+
+    quiet = new_map(tmp_path / "b", hallway_after_room=False)
+    state = explore_into_a_room(quiet)
+    for _ in range(10):  # let the walk finish its step into the room
+        if quiet.game.stats.rooms_entered:
+            break
+        state = press(state, "x")
+    assert quiet.game.stats.rooms_entered and state is quiet
+    again = press(quiet, "H")  # the last Hallway on demand
+    assert type(again).__name__ == "HallwayScreen"
+
+
+def test_the_hallway_key_before_any_room_says_why_not(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    assert press(screen, "H") is screen
+    assert "No Hallway yet" in screen.notice

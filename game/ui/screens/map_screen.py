@@ -217,7 +217,7 @@ class MapScreen:
             if designers is not None:
                 self.travel = None
                 return designers
-        if self._note_design():
+        if self._note_design() and self.kit.options.hallway_after_room:
             hallway = open_screen("hallway", self.kit, self.session, self)
             if hallway is not None:
                 return hallway
@@ -345,6 +345,11 @@ class MapScreen:
             return None
         if action in ("inventory", "hero_sheet", "log_history"):
             return open_or_explain(action, self.kit, self.session, self)
+        if action == "hallway":
+            if self.game.last_design is None:
+                self.notice = "No Hallway yet: the first room ahead is still unbuilt."
+                return None
+            return open_or_explain("hallway", self.kit, self.session, self)
         if action == "look":
             from game.ui.screens.look import LookScreen
 

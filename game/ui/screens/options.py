@@ -94,6 +94,13 @@ def builtin_specs() -> list[OptionSpec]:
             CHOICES["hide_seed"],
             "Keep the seed off the screen and the character sheet, for challenges.",
         ),
+        OptionSpec(
+            "hallway_after_room",
+            "Hallway after each room",
+            CHOICES["hallway_after_room"],
+            "Show the table's roll-off and purchases each time a new room is built (H shows the "
+            "last one whenever you like).",
+        ),
     ]
 
 
