@@ -30,10 +30,12 @@ from game.world.components import (
 from game.world.ecs import World
 
 GAME_VERSION = "0.1.0"
-RULES_VERSION = 9  # bump when a change to the rules would change how a recording plays
+RULES_VERSION = 10  # bump when a change to the rules would change how a recording plays
 START_OIL = 900  # turns of lantern oil the party sets out with (RTTD time track)
 START_TORCHES = 4  # torches per hero, TORCH_TURNS each once the oil is gone
 TORCH_TURNS = 150
+START_RATIONS = 4  # food rations per hero (RTTD time track: a meal when the track fills)
+MEAL_TURNS = 300  # rounds between meals
 
 
 @dataclass
@@ -76,6 +78,7 @@ class Game:
         self.last_party_min = 0
         self.category_order: tuple[int, ...] = tuple(s.index for s in seats)
         self.oil = START_OIL
+        self.rations = 0  # the party's food (set for the party at the start)
         self.torches = 0
         self.torch_left = 0
         self.pending_narration: int = -1
@@ -217,7 +220,7 @@ class Game:
     def state_hash(self) -> str:
         """A digest of everything that decides what happens next (recordings compare it)."""
         h = hashlib.blake2b(digest_size=16)
-        h.update(repr((self.turn, self.floor_no, self.phase, self.outcome, self.returning, self.oil,
+        h.update(repr((self.turn, self.floor_no, self.phase, self.outcome, self.returning, self.oil, self.rations,
                        self.torches, self.torch_left, tuple(self.queue))).encode())
         h.update(self.streams.checksum().to_bytes(8, "little"))
         for eid, hero in self.heroes(living=False):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import actions as A
 from game.engine.combat import combat_turn, continuous_effects, resist, struggle_free, suffer
-from game.engine.game import START_TORCHES, TORCH_TURNS
+from game.engine.game import MEAL_TURNS, START_RATIONS, START_TORCHES, TORCH_TURNS
 from game.engine.rooms import designer_input, enter_room, forget_retraced, retrace_check, spawn_doors
 from game.engine.seats import HeroChoice
 from game.engine.sight import update_sight
@@ -51,6 +51,7 @@ def start_run(game: Game, heroes: dict[int, HeroChoice]) -> None:
         if seat.has_hero:
             game.make_hero(seat.index, game.start_level, heroes.get(seat.index))
     game.torches = START_TORCHES * len(levels)
+    game.rations = START_RATIONS * len(levels)
     spawn_doors(game, game.floor.cells[game.floor.entrance].plan)
     x, y = game.floor.start
     for i, (eid, _) in enumerate(game.heroes()):
@@ -106,6 +107,8 @@ def end_round(game: Game) -> None:
         struggle_free(game)
     game.turn += 1
     burn_light(game)
+    if game.turn % MEAL_TURNS == 0:
+        eat(game)
     game.focus = {k: v for k, v in game.focus.items() if alive_monster(game, v)}
     if not game.heroes():
         wipe(game)
@@ -134,6 +137,19 @@ def burn_light(game: Game) -> None:
         game.torch_left -= 1
         if game.torch_left == 0:
             light_torch(game)
+
+
+def eat(game: Game) -> None:
+    """The time track is full: every living hero eats a ration (Roll Through the Dungeon). A hero
+    with none goes hungry: the book's loss of 1 HP, as a painful conflict against 1 Pain die."""
+    for eid, _ in game.heroes():
+        if game.rations > 0:
+            game.rations -= 1
+            continue
+        game.say(f"{game.name(eid)} has nothing left to eat.", "danger")
+        suffer(game, eid, "hunger", -1, 1, "hunger", True, "hunger")
+    if 0 < game.rations <= len(game.heroes()):
+        game.say(f"Food is running low: {game.rations} ration{'s' if game.rations != 1 else ''} left.", "danger")
 
 
 def light_torch(game: Game) -> None:

@@ -22,11 +22,23 @@ def arrive_in_town(game: Game) -> None:
     game.returning = False
     for eid, _ in game.heroes():
         game.world.comp(eid, Effects).active.clear()
-    game.say("The party comes blinking into daylight. Town!", "hallway")
+    restock(game)
+    game.say("The party comes blinking into daylight. Town! Oil, torches and food are restocked.", "hallway")
     if fulfilled(game) and not game.quest_paid:
         game.quest_paid = True
         game.purse += game.quest.reward
         game.say(f"Quest fulfilled: {game.quest.name}. The reward: {game.quest.reward}.", "loot")
+
+
+def restock(game: Game) -> None:
+    """Lamp oil, torches and food are town's cheapest goods: the party sets out again with as much
+    as it first had (they cost nothing Fungeon counts: score is treasure banked)."""
+    from game.engine.game import START_OIL, START_RATIONS, START_TORCHES
+
+    heroes = max(1, len(game.heroes()))
+    game.oil = max(game.oil, START_OIL)
+    game.torches = max(game.torches, START_TORCHES * heroes)
+    game.rations = max(game.rations, START_RATIONS * heroes)
 
 
 def healing_price(points: int) -> int:

@@ -156,5 +156,6 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         if len(name) > room_for_name:
             name = name[: max(1, room_for_name - 1)] + "."
         put(f"Quest  {name}{count}", fg)
-    put(f"Keys {game.keys}  Levers {game.levers}", palette["text"])
+    put(f"Keys {game.keys}  Levers {game.levers}  Food {game.rations}",
+        palette["warning"] if game.rations <= len(game.heroes()) else palette["text"])
     put(f"Turn {game.turn}" + ("" if hide_seed else f"  Seed {game.seed}"), palette["text_dim"])

@@ -129,3 +129,28 @@ def test_a_hold_ends_when_its_holder_flees_or_dies():
     assert not game.world.comp(hero, Effects).held
     assert game.turn - turn < 10
     assert any("is free of the gazer's stare" in line.text for line in game.log)
+
+
+def test_meals_come_off_the_time_track_and_hunger_hurts():
+    from game.engine.game import MEAL_TURNS
+    from game.engine.run import eat
+
+    game, hero = arena(19)
+    game.rations = 1
+    eat(game)
+    assert game.rations == 0 and not [r for r in game.rolls if r.title == "hunger"]
+    eat(game)  # nothing left: a painful conflict against one Pain die, nothing to protect the hero
+    hunger = [r for r in game.rolls if r.title == "hunger"]
+    assert len(hunger) == 1 and len(hunger[0].pools[0].dice) == 1
+    assert len(hunger[0].pools[1].dice) == game.world.comp(hero, HeroState).level
+    assert MEAL_TURNS > 0
+
+
+def test_town_restocks_oil_torches_and_food():
+    from game.engine.game import START_OIL
+    from game.engine.town import arrive_in_town
+
+    game, _ = arena(20)
+    game.oil, game.torches, game.rations = 0, 0, 0
+    arrive_in_town(game)
+    assert game.oil == START_OIL and game.torches > 0 and game.rations > 0
