@@ -37,13 +37,15 @@ def party_strength(game: Game) -> float:
 
 def wants_town(game: Game, max_turns: int) -> bool:
     """Turn back when the party is badly hurt, when the quest is done and the floor is deep
-    enough, or when time (the turn limit) is running short."""
+    enough, when food and oil run out, or when time (the turn limit) is running short."""
     if game.returning:
         return True
     if party_strength(game) < 0.35 and game.stats.rooms_entered >= 2:
         return True
     if fulfilled(game) and game.floor_no >= game.entrance_floor + 1:
         return True
+    if game.rations < len(game.heroes()) and game.oil <= 0:
+        return True  # the time track: food and lantern oil both nearly gone
     return game.turn > max_turns * 0.6
 
 
