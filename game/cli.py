@@ -3,22 +3,72 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from game.errors import MasterlessError, UsageError
+from game.core.errors import MasterlessError, UsageError
 
-# command -> "module:function"; each function takes the parsed namespace and returns an exit code.
-COMMANDS = {
-    "title": "game.ui.app:run_title",
-    "play": "game.ui.app:run_play",
-    "continue": "game.ui.app:run_continue",
-    "replay": "game.engine.replay_cli:run_replay",
-    "generate": "game.designers.generate_cli:run_generate",
-    "autoplay": "game.engine.autoplay_cli:run_autoplay",
-    "catalog": "game.designers.generate_cli:run_catalog",
-    "bench": "game.bench:run_bench",
+
+# Each command's module is imported only when that command runs: `python main.py generate` need
+# not load the terminal front end, and start-up time is a measured number (DESIGN.md §8). Each
+# function takes the parsed namespace and returns an exit code.
+def _title(args: argparse.Namespace) -> int:
+    from game.ui.app import run_title
+
+    return run_title(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from game.ui.app import run_play
+
+    return run_play(args)
+
+
+def _continue(args: argparse.Namespace) -> int:
+    from game.ui.app import run_continue
+
+    return run_continue(args)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from game.commands.replay_command import run_replay
+
+    return run_replay(args)
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from game.commands.generate_command import run_generate
+
+    return run_generate(args)
+
+
+def _autoplay(args: argparse.Namespace) -> int:
+    from game.commands.autoplay_command import run_autoplay
+
+    return run_autoplay(args)
+
+
+def _catalog(args: argparse.Namespace) -> int:
+    from game.commands.generate_command import run_catalog
+
+    return run_catalog(args)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from game.benchmarks.suite import run_bench
+
+    return run_bench(args)
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "title": _title,
+    "play": _play,
+    "continue": _continue,
+    "replay": _replay,
+    "generate": _generate,
+    "autoplay": _autoplay,
+    "catalog": _catalog,
+    "bench": _bench,
 }
 
 
@@ -101,14 +151,7 @@ def main(argv: Sequence[str]) -> int:
     try:
         args = build_parser().parse_args(list(argv))
         command = args.command or "title"
-        module_name, func_name = COMMANDS[command].split(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith("game"):
-                raise UsageError(f"'{command}' is not built yet in this version") from None
-            raise
-        return int(getattr(module, func_name)(args) or 0)
+        return int(COMMANDS[command](args) or 0)
     except MasterlessError as exc:
         print(f"masterless: {exc}", file=sys.stderr)
         return exc.exit_code
@@ -130,7 +173,7 @@ def crash_report() -> str:
     import traceback
 
     try:
-        from game.engine.paths import data_dir
+        from game.core.paths import data_dir
 
         path = data_dir() / "crash.log"
         path.parent.mkdir(parents=True, exist_ok=True)

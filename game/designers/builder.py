@@ -28,11 +28,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from game.content import traits
+from game.core.content import traits
+from game.core.rng import Stream
+from game.designers.builds import encode_monster, encode_trap, encode_treasure
 from game.designers.personality import Personality, personality
 from game.designers.scout import PartyView
-from game.engine.builds import encode_monster, encode_trap, encode_treasure
-from game.engine.rng import Stream
 from game.mapgen.plan import Spot
 from game.rules.costs import (
     ability_doublings,
@@ -337,7 +337,7 @@ class RoomBuilder:
     # -- handing over ----------------------------------------------------------------------------
 
     def encode(self) -> tuple:
-        """The purchases as BuildRoom items (game.engine.builds)."""
+        """The purchases as BuildRoom items (game.designers.builds)."""
         out = []
         for p in self.items:
             if isinstance(p.item, Trap):

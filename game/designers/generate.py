@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.content import traits
+from game.core.content import traits
+from game.core.dials import Dials
+from game.core.rng import Streams
+from game.core.seats import HeroChoice, random_hero
 from game.designers.hallway import roll_off
 from game.designers.records import RoomDesign
-from game.designers.room import design_room
+from game.designers.room_design import design_room
 from game.designers.table import Designer
-from game.engine.dials import Dials
-from game.engine.rng import Streams
-from game.engine.seats import HeroChoice, random_hero
 from game.mapgen.geometry import GRID_H, GRID_W
-from game.rules.heroes import HeroSheet
+from game.rules.heroes import HeroSheet, hero_sheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ def static_party(seed: int, levels: Sequence[int]) -> tuple[StaticHero, ...]:
     out = []
     for i, level in enumerate(levels):
         choice = random_hero(streams.get("heroes", i))
-        sheet = t.sheet(choice.name, level, choice.race, choice.race_trait, choice.klass, choice.class_traits)
+        sheet = hero_sheet(t, choice.name, level, choice.race, choice.race_trait, choice.klass, choice.class_traits)
         out.append(StaticHero(choice, sheet))
     return tuple(out)
 

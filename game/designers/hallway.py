@@ -1,6 +1,6 @@
 """The Hallway between two rooms (Fungeon "Hallway"), step by step and in the book's order:
 new heroes for the dead -> level-ups -> continuous damage -> the category roll-off -> (the
-designers spend: `game.designers.room.design_room`).
+designers spend: `game.designers.room_design.design_room`).
 
 Every step is a pure function of its arguments and, for the dice, one stream. Continuous damage
 needs the world's dice and effects, so the engine hands it in as a function.
@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from game.core.rng import Stream
 from game.designers.personality import personality
 from game.designers.records import RollOff
 from game.designers.table import CATEGORIES, Designer
-from game.engine.rng import Stream
 from game.rules.heroes import HeroSheet, max_hits
 from game.rules.party import level_for_xp, level_up_heal, new_hero_level, xp_to_be
 

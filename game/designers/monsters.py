@@ -17,10 +17,10 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.core.rng import Stream
 from game.designers.personality import MonsterStyle
 from game.designers.scout import PartyView, pick_resist, pick_type
 from game.designers.spend import allot, pick_features, split_points, wished_count
-from game.engine.rng import Stream
 from game.rules.costs import monster_cost, monster_violations
 from game.rules.purchases import Ability, Monster
 

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.content import load
+from game.core.content import load
+from game.core.dials import SERIOUSNESS
+from game.core.errors import DataError
+from game.core.rng import Stream
 from game.designers.scout import type_kinds
-from game.engine.dials import SERIOUSNESS
-from game.engine.rng import Stream
-from game.errors import DataError
 from game.mapgen.plan import RoomPlan, Spot
 from game.mapgen.themes import themes
 from game.rules.purchases import Ability, Monster, Trap, Treasure

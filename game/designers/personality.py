@@ -7,9 +7,9 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from game.content import load, require
+from game.core.content import load, require
+from game.core.errors import DataError
 from game.designers.table import CATEGORIES
-from game.errors import DataError
 
 Weights = tuple[tuple[str, float], ...]  # (name, weight) pairs in sorted name order
 

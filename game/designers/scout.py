@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.content import load
-from game.engine.rng import Stream
+from game.core.content import load
+from game.core.rng import Stream
 from game.rules.heroes import HeroSheet
 from game.rules.purchases import Treasure
 

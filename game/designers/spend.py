@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine.rng import Stream
+from game.core.rng import Stream
 
 Weights = tuple[tuple[str, float], ...]
 

@@ -1,5 +1,5 @@
 """Who designs for each seat (DESIGN.md §1): the seat's personality, and whether the AI spends
-its budgets. Seats and dials themselves are `game.engine.seats` and `game.engine.dials`.
+its budgets. Seats and dials themselves are `game.core.seats` and `game.core.dials`.
 
 An AI seat's personality follows its place at the table (`PERSONALITY_CYCLE`, the same one its
 name shows) unless one is named; a human seat whose `design` dial is `auto` hands the categories
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from game.engine.seats import PERSONALITY_CYCLE, Seat
+from game.core.seats import PERSONALITY_CYCLE, Seat
 
 CATEGORIES = ("traps", "monsters", "treasure")
 HUMAN_AUTO_PERSONALITY = "artisan"

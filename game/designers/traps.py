@@ -16,11 +16,11 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from game.core.rng import Stream
 from game.designers.personality import TrapStyle
 from game.designers.records import PlacedTrap
 from game.designers.scout import REPEAT_WEIGHT, UNPROTECTED_WEIGHT, PartyView, type_kinds
 from game.designers.spend import allot, pick_features, split_points, wished_count
-from game.engine.rng import Stream
 from game.mapgen import tables
 from game.mapgen.plan import Spot
 from game.mapgen.tables import TrapKind

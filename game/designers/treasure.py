@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from game.core.rng import Stream
 from game.designers.personality import TreasureStyle
 from game.designers.scout import PartyView, pick_type, type_kinds
 from game.designers.spend import allot, pick_features, wished_count
-from game.engine.rng import Stream
 from game.rules.costs import treasure_cost, treasure_violations
 from game.rules.purchases import Treasure
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.core.rng import Stream
 from game.designers.monsters import build_monster, check_monsters, threat_cap, wish_for
 from game.designers.naming import Namer
 from game.designers.personality import personality as personality_named
 from game.designers.scout import view_party
-from game.engine.rng import Stream
 from game.rules.heroes import HeroSheet
 from game.rules.purchases import Monster, Treasure
 

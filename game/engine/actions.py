@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game.errors import FileProblem
+from game.core.errors import FileProblem
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,14 +102,14 @@ class TakeCategory:
 
 @dataclass(frozen=True, slots=True)
 class BuildRoom:
-    """A human designer's purchases for the category it took (encoded by game.engine.builds)."""
+    """A human designer's purchases for the category it took (encoded by game.designers.builds)."""
 
     seat: int
     category: str
     items: tuple = ()
 
     def __post_init__(self) -> None:
-        from game.engine.builds import freeze
+        from game.designers.builds import freeze
 
         object.__setattr__(self, "items", freeze(self.items))
 

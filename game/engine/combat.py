@@ -35,7 +35,7 @@ def chebyshev(a: Position, b: Position) -> int:
 
 
 def can_see(game: Game, a: Position, b: Position, reach: int) -> bool:
-    from game.engine.sight import fov
+    from game.engine.party_sight import fov
 
     if chebyshev(a, b) > reach:
         return False
@@ -82,7 +82,7 @@ def take_bonus_dice(game: Game, eid: int) -> int:
 
 def combat_turn(game: Game) -> bool:
     """Resolve one combat turn if anyone is engaged; returns whether a fight happened."""
-    from game.designers.tactics import monster_targets
+    from game.engine.tactics import monster_targets
 
     heroes = [(e, game.position(e)) for e, _ in game.heroes() if game.position(e)]
     monsters = [(e, game.position(e)) for e, m in game.monsters() if game.position(e) and m.aware]
@@ -184,7 +184,7 @@ def apply_damage(game: Game, damage: tuple[tuple[str, str], ...], hits: dict[str
                 killer = next((int(s) for s, d in damage if d == owner), -1)
                 monster_died(game, eid, killer)
             elif before > mon.spec.level * 3 // 2 >= mon.hits:
-                from game.designers.tactics import morale_check
+                from game.engine.tactics import morale_check
 
                 morale_check(game, eid, alone_at_half=True)
 
@@ -286,7 +286,7 @@ def struggle_free(game: Game) -> None:
 
 def special_abilities(game: Game) -> None:
     """Step 2: each aware monster may use one special ability on a hero it can see."""
-    from game.designers.tactics import choose_ability
+    from game.engine.tactics import choose_ability
 
     for eid, mon in game.monsters():
         if not mon.aware or mon.fleeing or not mon.spec.abilities or mon.hits <= 0:

@@ -8,12 +8,12 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.content import traits
-from game.engine.dials import Dials
+from game.core.content import traits
+from game.core.dials import Dials
+from game.core.rng import Streams
+from game.core.seats import HeroChoice, Seat, random_hero
 from game.engine.log import LogLine, RollRecord
-from game.engine.rng import Streams
-from game.engine.seats import HeroChoice, Seat, random_hero
-from game.rules.heroes import HeroSheet, max_hits
+from game.rules.heroes import HeroSheet, hero_sheet, max_hits
 from game.rules.party import party_max, party_min, party_total
 from game.rules.purchases import Treasure
 from game.world.components import (
@@ -154,7 +154,7 @@ class Game:
         key = (eid, hero.level)
         sheet = self._sheets.get(key)
         if sheet is None:
-            sheet = self._sheets[key] = traits().sheet(self.name(eid), hero.level, hero.race, hero.traits[0],
+            sheet = self._sheets[key] = hero_sheet(traits(), self.name(eid), hero.level, hero.race, hero.traits[0],
                                                        hero.klass, (hero.traits[1], hero.traits[2]))
         return sheet
 

@@ -43,13 +43,13 @@ from operator import attrgetter, mul
 from pathlib import Path
 from typing import Any
 
+from game.core.dials import Dials, dials_from_dict
+from game.core.errors import FileProblem, MasterlessError, ReplayDesync
+from game.core.paths import atomic_write
+from game.core.rng import Streams, derive_seed
+from game.core.seats import HeroChoice, parse_seats
 from game.engine import actions as A
-from game.engine.dials import Dials, dials_from_dict
 from game.engine.game import GAME_VERSION, RULES_VERSION, Game
-from game.engine.paths import atomic_write
-from game.engine.rng import Streams, derive_seed
-from game.engine.seats import HeroChoice, parse_seats
-from game.errors import FileProblem, MasterlessError, ReplayDesync
 
 FORMAT_VERSION = 1
 MAGIC = b"MASTERLESS RECORDING"

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.core.seats import HeroChoice
 from game.engine import actions as A
 from game.engine.combat import combat_turn, continuous_effects, resist, struggle_free, suffer
+from game.engine.entering import designer_input, enter_room, forget_retraced, retrace_check, spawn_doors
 from game.engine.game import MEAL_TURNS, START_RATIONS, START_TORCHES, TORCH_TURNS
-from game.engine.rooms import designer_input, enter_room, forget_retraced, retrace_check, spawn_doors
-from game.engine.seats import HeroChoice
-from game.engine.sight import update_sight
-from game.engine.traps import disarm, search, spring_all
+from game.engine.party_sight import update_sight
+from game.engine.trap_play import disarm, search, spring_all
 from game.mapgen.floor import Floor
 from game.mapgen.tiles import Tile
 from game.rules.costs import trade_value, treasure_cost
@@ -98,8 +98,8 @@ def start_round(game: Game) -> None:
 
 
 def end_round(game: Game) -> None:
-    from game.designers.tactics import monster_turn
-    from game.engine.rooms import wandering_check
+    from game.engine.entering import wandering_check
+    from game.engine.tactics import monster_turn
 
     monster_turn(game)
     fought = combat_turn(game)
@@ -194,7 +194,7 @@ def hero_died(game: Game, eid: int, cause: str) -> None:
 
 
 def monster_died(game: Game, eid: int, killer: int) -> None:
-    from game.designers.tactics import group_morale
+    from game.engine.tactics import group_morale
 
     mon = game.world.comp(eid, MonsterState)
     mon.hits = 0
@@ -445,13 +445,13 @@ def interact(game: Game, eid: int, x: int, y: int) -> bool:
         else:
             game.say(f"{game.name(eid)} strains at the boulders in vain.")
         return True
-    from game.engine.rooms import use_feature
+    from game.engine.entering import use_feature
 
     return use_feature(game, eid, x, y, tile)
 
 
 def pick_up(game: Game, eid: int) -> bool:
-    from game.engine.rooms import reachable_treasure
+    from game.engine.entering import reachable_treasure
 
     items = reachable_treasure(game, eid)
     if not items:

@@ -25,12 +25,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.engine.dials import Dials
+from game.core.dials import Dials
+from game.core.errors import FileProblem, ReplayDesync
+from game.core.paths import data_dir, recordings_dir
+from game.core.seats import HeroChoice
 from game.engine.game import Game
-from game.engine.paths import data_dir, recordings_dir
 from game.engine.recording import SUFFIX, Recorder, Recording, read_recording, replay, replay_salvaged
-from game.engine.seats import HeroChoice
-from game.errors import FileProblem, ReplayDesync
 
 AUTOSAVE = "autosave" + SUFFIX
 BACKUP = "autosave.bak" + SUFFIX

@@ -25,7 +25,7 @@ from typing import Protocol
 import numpy as np
 import tcod.path
 
-from game.engine.rng import Stream
+from game.core.rng import Stream
 from game.mapgen.geometry import (
     CELL_H,
     CELL_W,
@@ -42,13 +42,13 @@ from game.mapgen.geometry import (
     wall_key,
 )
 from game.mapgen.plan import Door, RoomPlan
-from game.mapgen.rooms import roll_gap, shape_room
+from game.mapgen.room_shape import roll_gap, shape_room
 from game.mapgen.themes import theme as get_theme
 from game.mapgen.tiles import COST, DECODE, TRANSPARENT, WALKABLE, Tile
 
 
 class StreamSource(Protocol):
-    """What a floor needs from the game's streams (game.engine.rng.Streams)."""
+    """What a floor needs from the game's streams (game.core.rng.Streams)."""
 
     def get(self, *names: object) -> Stream: ...
 

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from game import content
-from game.engine.rng import Stream
-from game.errors import DataError
+from game.core import content
+from game.core.errors import DataError
+from game.core.rng import Stream
 from game.mapgen.tiles import BY_NAME
 
 R = TypeVar("R")

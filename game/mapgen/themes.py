@@ -7,8 +7,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from game import content
-from game.errors import DataError
+from game.core import content
+from game.core.errors import DataError
 from game.mapgen.tiles import BY_NAME, Tile
 
 SHAPES = ("rect", "cross", "cave", "pillared", "round", "hall")

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from game.engine.rng import Stream
+from game.core.rng import Stream
 
-DIE_SIZES = (4, 6, 8, 10, 12, 20)
 NO_SEAT = -1
 
 

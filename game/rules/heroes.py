@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.core.content import Traits
 from game.rules.purchases import Treasure
 
 
@@ -20,6 +21,25 @@ class HeroSheet:
     types: frozenset[str] = frozenset()
     actions: frozenset[str] = frozenset()
     attack: str = "blades"
+
+
+def hero_sheet(table: Traits, name: str, level: int, race: str, race_trait: str, klass: str,
+               class_traits: tuple[str, str]) -> HeroSheet:
+    """A hero's rules sheet from its race trait and two class traits (Budget Dungeons)."""
+    chosen = (race_trait, *class_traits)
+    types: set[str] = set()
+    actions: set[str] = set()
+    attack = table.classes[klass][1]
+    for t in chosen:
+        trait = table.traits[t]
+        types.update(trait.types)
+        actions.update(trait.actions)
+    for t in class_traits:
+        if table.traits[t].attack:
+            attack = table.traits[t].attack
+            break
+    return HeroSheet(name=name, level=level, traits=chosen, types=frozenset(types),
+                     actions=frozenset(actions), attack=attack)
 
 
 def class_bonus(level: int) -> int:

@@ -24,10 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.engine.dials import Dials, parse_dials
+from game.core.dials import Dials, parse_dials
+from game.core.errors import FileProblem, MasterlessError, UsageError
+from game.core.seats import HeroChoice, parse_seats
 from game.engine.game import Game
-from game.engine.seats import HeroChoice, parse_seats
-from game.errors import FileProblem, MasterlessError, UsageError
 from game.ui.kit import Kit
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
 from game.ui.screens.map_screen import RunHost, first_screen
@@ -38,7 +38,7 @@ SCORES = "scores.json"
 
 
 def data_dir() -> Path:
-    from game.engine.paths import data_dir as _data_dir
+    from game.core.paths import data_dir as _data_dir
 
     return _data_dir()
 
@@ -168,8 +168,8 @@ class AppHost(RunHost):
         return archive_run()
 
     def end_of_run(self, session: Session, screen: State) -> State:
+        from game.core.paths import morgue_dir
         from game.engine.morgue import add_score, write_morgue
-        from game.engine.paths import morgue_dir
 
         game = session.game
         self.session = session
@@ -184,21 +184,13 @@ class AppHost(RunHost):
         session.morgue_path = morgue  # type: ignore[attr-defined]  - for the end-of-run screen
         session.score_rank = rank  # type: ignore[attr-defined]
         session.recording_path = recording  # type: ignore[attr-defined]
-        from game.ui.other_screens import open_screen
+        from game.ui.other_screens import open_screen  # start-up: only at the end of a run
 
-        after = self.after()
-        end = open_screen("end_of_run", self.kit, session, after)
-        if end is not None:
-            return end
-        text = {"wiped": "The whole party has fallen.", "retired": "The party retires to town.",
-                "quest": "The party comes home with the quest fulfilled."}.get(game.outcome, "The run is over.")
-        lines = [f"{text} Score: {game.stats.banked}" + (f", rank {rank} on the high-score list." if rank else "."),
-                 f"Deepest floor {game.stats.deepest_floor}, {game.stats.rooms_entered} rooms, "
-                 f"{game.stats.monsters_killed} monsters slain, {game.turn} turns."]
-        if morgue is not None:
-            lines.append(f"Morgue file: {morgue}")
-        return MessageDialog(self.kit, screen, "\n".join(lines) + problem, title="The end of the run",
-                             then=lambda: after)
+        end = open_screen("end_of_run", self.kit, session, self.after())
+        if problem:
+            return MessageDialog(self.kit, screen, f"The run is over{problem}.", title="The end of the run",
+                                 then=lambda: end)
+        return end
 
     def leave(self, session: Session, abandon: bool) -> State:
         self.session = session
@@ -334,7 +326,6 @@ def run_replay_viewer(replay: Any, args: Any) -> int:
 
 def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
     """The title menu, wired to new runs, the autosave, replays and high scores."""
-    from game.ui.other_screens import not_available
     from game.ui.screens.title import TitleScreen, standard_title_entries
 
     hosts = hosts if hosts is not None else []
@@ -351,11 +342,8 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
 
     def new_game(preset: str) -> Callable[[State], State]:
         def open_form(title: State) -> State:
-            try:
-                from game.ui.screens.new_game import NewGameScreen
-            except ModuleNotFoundError:  # a quick start with ready-made heroes instead
-                seats = "human,human,ai" if preset == "hot_seat" else "human,ai,ai"
-                return start(title)(derive_seed(None, None), seats, 2, Dials(), {})
+            from game.ui.screens.new_game import NewGameScreen  # start-up: opened on demand
+
             return NewGameScreen(kit, start(title), title, preset=preset)
         return open_form
 
@@ -369,17 +357,13 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
         return state
 
     def replays(title: State) -> State:
-        try:
-            from game.ui.screens.replay_viewer import ReplaysScreen
-        except ModuleNotFoundError:
-            return not_available("replays", kit, title)
+        from game.ui.screens.replay_viewer import ReplaysScreen  # start-up: opened on demand
+
         return ReplaysScreen(kit, None, title)
 
     def high_scores(title: State) -> State:
-        try:
-            from game.ui.screens.high_scores import HighScoresScreen
-        except ModuleNotFoundError:
-            return not_available("high_scores", kit, title)
+        from game.ui.screens.high_scores import HighScoresScreen  # start-up: opened on demand
+
         return HighScoresScreen(kit, None, title)
 
     entries = standard_title_entries(kit, new_game=new_game("solo"), hot_seat=new_game("hot_seat"),

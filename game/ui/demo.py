@@ -13,15 +13,15 @@ from collections.abc import Sequence
 
 import tcod.console
 
-from game.errors import MasterlessError
+from game.core.errors import MasterlessError
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.keymap import DIRECTIONS
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
-from game.ui.screens.options import OptionsScreen
+from game.ui.screens.options_screen import OptionsScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.title import TitleScreen, standard_title_entries
 from game.ui.state import State
 

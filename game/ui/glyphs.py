@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from game.errors import DataError
+from game.core.errors import DataError
 from game.ui.palette import ASSETS
 
 GLYPH_DIR = ASSETS / "glyphs"

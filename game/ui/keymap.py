@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from game.errors import MasterlessError
+from game.core.errors import MasterlessError
 
 
 class KeymapError(MasterlessError):

@@ -15,7 +15,7 @@ import tcod.console
 
 from game.ui.events import INTERRUPT_KEYS, CloseEvent, KeyEvent, ResizeEvent
 from game.ui.kit import Kit
-from game.ui.present.base import Presenter
+from game.ui.present.presenter import Presenter
 from game.ui.screens.too_small import TooSmallScreen
 from game.ui.state import Exit, State
 

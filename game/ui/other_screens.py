@@ -1,77 +1,88 @@
 """Screens built in their own modules (inventory, hero sheet, log history, Hallway, town, end of
-run, new game, high scores, replays), opened by name and imported only when first opened.
-
-Convention: ``game/ui/screens/<module>.py`` holds a State class taking ``(kit, session, back)``,
-found as the module's ``SCREEN`` attribute or as the class named after the module
-(``hero_sheet`` -> ``HeroSheetScreen``). A screen that is not built yet gives None; the caller
-shows "not available yet" instead.
-"""
+run, new game, high scores, replays), opened by name. Each is imported only when first opened:
+the map screen starts faster without them (start-up time is a measured number, DESIGN.md §8)."""
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from typing import Any
 
 from game.ui.kit import Kit
-from game.ui.screens.dialog import MessageDialog
 from game.ui.state import State
 
-# what the map screen asks for -> the module names it may live in, first found wins
-MODULES: dict[str, tuple[str, ...]] = {
-    "inventory": ("inventory",),
-    "hero_sheet": ("hero_sheet", "sheet"),
-    "log_history": ("log_history", "log"),
-    "hallway": ("hallway",),
-    "town": ("town",),
-    "end_of_run": ("end_of_run", "end", "game_over"),
-    "new_game": ("new_game",),
-    "high_scores": ("high_scores", "scores"),
-    "replays": ("replays", "replay_viewer", "replay"),
+
+def _inventory() -> Any:
+    from game.ui.screens.inventory import InventoryScreen  # start-up: opened on demand
+
+    return InventoryScreen
+
+
+def _hero_sheet() -> Any:
+    from game.ui.screens.hero_sheet import HeroSheetScreen  # start-up: opened on demand
+
+    return HeroSheetScreen
+
+
+def _log_history() -> Any:
+    from game.ui.screens.log_history import LogHistoryScreen  # start-up: opened on demand
+
+    return LogHistoryScreen
+
+
+def _hallway() -> Any:
+    from game.ui.screens.hallway_screen import HallwayScreen  # start-up: opened on demand
+
+    return HallwayScreen
+
+
+def _town() -> Any:
+    from game.ui.screens.town_screen import TownScreen  # start-up: opened on demand
+
+    return TownScreen
+
+
+def _end_of_run() -> Any:
+    from game.ui.screens.end_of_run import EndOfRunScreen  # start-up: opened on demand
+
+    return EndOfRunScreen
+
+
+def _new_game() -> Any:
+    from game.ui.screens.new_game import NewGameScreen  # start-up: opened on demand
+
+    return NewGameScreen
+
+
+def _high_scores() -> Any:
+    from game.ui.screens.high_scores import HighScoresScreen  # start-up: opened on demand
+
+    return HighScoresScreen
+
+
+def _replays() -> Any:
+    from game.ui.screens.replay_viewer import open_replays  # start-up: opened on demand
+
+    return open_replays
+
+
+SCREENS: dict[str, Callable[[], Any]] = {
+    "inventory": _inventory,
+    "hero_sheet": _hero_sheet,
+    "log_history": _log_history,
+    "hallway": _hallway,
+    "town": _town,
+    "end_of_run": _end_of_run,
+    "new_game": _new_game,
+    "high_scores": _high_scores,
+    "replays": _replays,
 }
-LABELS = {
-    "inventory": "The inventory",
-    "hero_sheet": "The hero sheet",
-    "log_history": "The log history",
-    "hallway": "The Hallway screen",
-    "town": "The town screen",
-    "end_of_run": "The end-of-run screen",
-    "new_game": "New game",
-    "high_scores": "High scores",
-    "replays": "Replays",
-}
 
 
-def _class_name(module: str) -> str:
-    return "".join(part.title() for part in module.split("_")) + "Screen"
+def screen_class(name: str) -> Any:
+    """The State class (or factory) for screen `name`."""
+    return SCREENS[name]()
 
 
-def screen_class(name: str) -> Any | None:
-    """The State class for `name`, or None if no module for it exists yet."""
-    for module_name in MODULES.get(name, (name,)):
-        try:
-            module = importlib.import_module(f"game.ui.screens.{module_name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"game.ui.screens.{module_name}":
-                continue
-            raise
-        cls = getattr(module, "SCREEN", None) or getattr(module, _class_name(module_name), None)
-        if cls is not None:
-            return cls
-    return None
-
-
-def open_screen(name: str, kit: Kit, session: Any, back: State, **extra: Any) -> State | None:
-    """An instance of screen `name` for `session`, or None when it is not built yet."""
-    cls = screen_class(name)
-    if cls is None:
-        return None
-    return cls(kit, session, back, **extra)
-
-
-def not_available(name: str, kit: Kit, back: State) -> State:
-    label = LABELS.get(name, name.replace("_", " ").capitalize())
-    return MessageDialog(kit, back, f"{label} is not available yet in this version.", title=label)
-
-
-def open_or_explain(name: str, kit: Kit, session: Any, back: State, **extra: Any) -> State:
-    return open_screen(name, kit, session, back, **extra) or not_available(name, kit, back)
+def open_screen(name: str, kit: Kit, session: Any, back: State, **extra: Any) -> State:
+    """An instance of screen `name` for `session`."""
+    return screen_class(name)(kit, session, back, **extra)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from game.errors import DataError
+from game.core.errors import DataError
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 PALETTE_DIR = ASSETS / "palettes"

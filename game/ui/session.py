@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from game.designers.companion import hero_action
+from game.agents.companion import hero_action
 from game.engine.game import Game
 
 AI_STEPS_PER_CALL = 400  # AI heroes act until a human must choose, but never hang the screen

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any, TextIO
 
-from game.errors import UsageError
+from game.core.errors import UsageError
 
 NOT_A_TERMINAL = (
     "this needs a terminal (standard input and output must both be a tty); "

@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core.rng import Stream
 from game.designers.builder import Purchase, RoomBuilder, quote
+from game.designers.builds import decode
 from game.designers.generate import static_party
 from game.designers.monsters import check_monsters
 from game.designers.personality import personalities
 from game.designers.scout import view_party
 from game.designers.traps import check_traps
 from game.designers.treasure import check_treasure
-from game.engine.builds import decode
-from game.engine.rng import Stream
 from game.mapgen.plan import Spot
 from game.rules.costs import budget_violations
 from game.rules.party import room_budgets
@@ -130,7 +130,7 @@ NAMES = sorted(personalities())
 
 
 def legal_for_engine(b: RoomBuilder) -> None:
-    """What the engine would check of this build (game.engine.rooms.build_problem)."""
+    """What the engine would check of this build (game.engine.entering.build_problem)."""
     decoded = decode(b.category, b.encode(), b.spots)
     if b.category == "monsters":
         check_monsters(decoded, b.budget, b.floor, b.party)

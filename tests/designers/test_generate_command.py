@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.designers.generate_cli import catalog_lines
+from game.commands.generate_command import catalog_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "catalog_1_25.txt"

@@ -8,7 +8,7 @@ import json
 import pytest
 from designer_rules import monster_price, problems, trap_price, treasure_price
 
-from game.designers.generate_cli import dumps, generate_document
+from game.commands.generate_command import dumps, generate_document
 
 # (party Levels, Floor or None for the entrance): small, lopsided, big, solo, deep
 TABLES = (

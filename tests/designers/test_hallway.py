@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.core.rng import Stream
+from game.core.seats import parse_seats
 from game.designers.hallway import Member, level_ups, replace_dead, roll_off, run_hallway
 from game.designers.table import CATEGORIES, Designer, designers_for
-from game.engine.rng import Stream
-from game.engine.seats import parse_seats
 from game.rules.heroes import HeroSheet
 
 

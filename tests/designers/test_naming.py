@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.core.dials import SERIOUSNESS, Dials
+from game.core.rng import Stream
+from game.core.seats import parse_seats
 from game.designers.generate import generate_rooms
 from game.designers.naming import Namer, boss_name, title, vocabulary
 from game.designers.table import designers_for
-from game.engine.dials import SERIOUSNESS, Dials
-from game.engine.rng import Stream
-from game.engine.seats import parse_seats
 from game.mapgen.plan import Spot
 from game.rules.purchases import Ability, Monster, Trap, Treasure
 

@@ -8,14 +8,14 @@ from collections import defaultdict
 
 import pytest
 
+from game.core.dials import Dials
+from game.core.rng import Streams
 from game.designers.generate import static_party
 from game.designers.hallway import roll_off
 from game.designers.personality import personalities
-from game.designers.room import design_room
+from game.designers.room_design import design_room
 from game.designers.scout import type_kinds, view_party
 from game.designers.table import Designer
-from game.engine.dials import Dials
-from game.engine.rng import Streams
 from game.rules.costs import monster_cost
 
 TABLES = (((2, 3, 5), 4), ((3, 4, 6), 3), ((1, 2, 2), 2), ((5, 5, 7, 8), 6), ((2, 2), 2), ((4, 6), 5))

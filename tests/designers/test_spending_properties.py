@@ -6,19 +6,19 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core.dials import Dials
+from game.core.rng import Stream, Streams
 from game.designers.generate import static_party
 from game.designers.hallway import roll_off
 from game.designers.monsters import design_monsters, threat_cap
 from game.designers.personality import personalities
-from game.designers.room import design_room
+from game.designers.room_design import design_room
 from game.designers.scout import view_party
 from game.designers.spend import allot
 from game.designers.table import Designer
 from game.designers.traps import design_traps
 from game.designers.treasure import design_treasure
 from game.designers.wandering import design_wandering
-from game.engine.dials import Dials
-from game.engine.rng import Stream, Streams
 from game.mapgen.plan import Spot
 from game.rules.costs import (
     budget_violations,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.engine.dials import Dials
+from game.core.dials import Dials
+from game.core.seats import HeroChoice, parse_seats
 from game.engine.game import Game
-from game.engine.seats import HeroChoice, parse_seats
 from game.rules.costs import monster_cost, monster_hits, trap_cost
 from game.rules.purchases import Monster, Trap, Treasure
 from game.world.components import Glyph, MonsterState, Named, Position, TrapState

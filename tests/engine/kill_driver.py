@@ -10,8 +10,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from game.agents.scripted import scripted_action  # noqa: E402
 from game.engine.saves import new_autosave  # noqa: E402
-from game.engine.scripted import scripted_action  # noqa: E402
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from game.engine.autoplay import autoplay
+from game.agents.autoplay import autoplay
 
 SEAT_MIXES = ("ai+hero,ai+hero,ai", "ai+hero,ai,ai", "ai+hero,ai+hero,ai+hero,ai", "ai+hero,ai+hero")
 RUNS = 500

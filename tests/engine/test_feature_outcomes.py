@@ -1,10 +1,10 @@
 """Roll Through the Dungeon's feature outcomes, worked through the engine, once per feature."""
 
+from game.agents.autoplay import play
+from game.core.dials import Dials
+from game.core.seats import parse_seats
 from game.engine import actions as A
-from game.engine.autoplay import play
-from game.engine.dials import Dials
 from game.engine.game import Game
-from game.engine.seats import parse_seats
 from game.mapgen.tables import feature_specs, features
 from game.mapgen.tiles import BY_NAME
 

@@ -4,10 +4,10 @@ once; each failure sends a wandering monster built by that seat."""
 from collections import Counter
 
 import game.engine.run as run
-from game.engine.autoplay import play
-from game.engine.dials import Dials
+from game.agents.autoplay import play
+from game.core.dials import Dials
+from game.core.seats import parse_seats
 from game.engine.game import Game
-from game.engine.seats import parse_seats
 
 CHECK = "the dark on the way back"
 

@@ -1,12 +1,12 @@
 """design = ask: the Hallway waits for a human seat's category pick and build, refuses a build
 that breaks a rule, and the step into the room completes once the room is built."""
 
-from game.designers.companion import hero_action
+from game.agents.companion import hero_action
+from game.core.dials import Dials
+from game.core.seats import parse_seats
+from game.designers.builds import encode_trap, encode_treasure
 from game.engine import actions as A
-from game.engine.builds import encode_trap, encode_treasure
-from game.engine.dials import Dials
 from game.engine.game import Game
-from game.engine.seats import parse_seats
 from game.rules.purchases import Trap, Treasure
 
 

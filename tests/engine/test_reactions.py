@@ -3,7 +3,7 @@
 from engine_arena import arena, free_neighbour, put_monster
 
 from game.engine import actions as A
-from game.engine.rooms import REACTIONS, reaction
+from game.engine.entering import REACTIONS, reaction
 from game.rules.purchases import Monster
 from game.world.components import MonsterState
 

@@ -11,10 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from game.agents.autoplay import play
+from game.agents.scripted import play_scripted
 from game.cli import main
+from game.core.dials import Dials
+from game.core.errors import ReplayDesync
+from game.core.rng import Streams
+from game.core.seats import HeroChoice
 from game.engine import actions as A
-from game.engine.autoplay import play
-from game.engine.dials import Dials
 from game.engine.game import RULES_VERSION
 from game.engine.recording import (
     FORMAT_VERSION,
@@ -27,10 +31,6 @@ from game.engine.recording import (
     replay_salvaged,
     rng_check,
 )
-from game.engine.rng import Streams
-from game.engine.scripted import play_scripted
-from game.engine.seats import HeroChoice
-from game.errors import ReplayDesync
 
 ROOT = Path(__file__).resolve().parents[2]
 

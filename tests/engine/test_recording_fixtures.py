@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from game.commands.replay_command import verify_headless
+from game.core.errors import FileProblem, ReplayDesync
 from game.engine.recording import read_recording
-from game.engine.replay_cli import verify_headless
-from game.errors import FileProblem, ReplayDesync
 
 FIXTURES = Path(__file__).resolve().parents[1] / "recordings"
 FILES = sorted(FIXTURES.glob("*.mlrec"))

@@ -8,12 +8,12 @@ from pathlib import Path
 import esper
 import pytest
 
+from game.agents.scripted import play_scripted
+from game.core.errors import ReplayDesync
 from game.engine import replay as replay_mod
 from game.engine.game import Game
 from game.engine.recording import Recorder, Recording, Step, parse_recording
 from game.engine.replay import KEYFRAME_EVERY, Replay, clone_game
-from game.engine.scripted import play_scripted
-from game.errors import ReplayDesync
 
 ROOT = Path(__file__).resolve().parents[2]
 

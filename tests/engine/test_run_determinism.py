@@ -1,10 +1,10 @@
 """Same seed and same inputs give the same game; layout never depends on how fights went."""
 
+from game.agents.autoplay import autoplay, play
+from game.core.dials import Dials
+from game.core.seats import parse_seats
 from game.engine import actions as A
-from game.engine.autoplay import autoplay, play
-from game.engine.dials import Dials
 from game.engine.game import Game
-from game.engine.seats import parse_seats
 
 
 def test_same_seed_same_state_hash():

@@ -9,7 +9,10 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from game.engine import paths
+from game.agents.scripted import play_scripted
+from game.core import paths
+from game.core.errors import FileProblem, UsageError
+from game.core.seeds import daily_seed
 from game.engine.recording import read_recording
 from game.engine.saves import (
     BROKEN,
@@ -21,9 +24,6 @@ from game.engine.saves import (
     load_autosave,
     new_autosave,
 )
-from game.engine.scripted import play_scripted
-from game.engine.seeds import daily_seed
-from game.errors import FileProblem, UsageError
 
 
 @pytest.fixture(autouse=True)

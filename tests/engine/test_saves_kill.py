@@ -29,6 +29,8 @@ def test_a_killed_game_resumes_at_most_one_action_earlier(kill_after: int, delay
 
     def note(line: str) -> None:
         nonlocal applied
+        if not line.endswith("\n"):  # the kill cut this line short: it says nothing for sure
+            return
         words = line.split()
         assert words[0] != "over", "the game ended before the kill: pick a longer game"
         if words[0] == "applied":

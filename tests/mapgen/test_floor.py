@@ -7,8 +7,8 @@ import functools
 import numpy as np
 import pytest
 
-from game.engine.rng import Stream, Streams
-from game.mapgen.bench import bench_room_generation
+from game.benchmarks.mapgen_speed import bench_room_generation
+from game.core.rng import Stream, Streams
 from game.mapgen.floor import Floor, render_text
 from game.mapgen.geometry import CELL_H, CELL_W, FLOOR_H, FLOOR_W, OPPOSITE, neighbour, wall_key
 from game.mapgen.themes import themes
@@ -204,7 +204,7 @@ def test_every_gap_tile_knows_its_wall() -> None:
 
 
 def test_a_plan_shaped_without_the_floors_walls_is_refused() -> None:
-    from game.mapgen.rooms import shape_room
+    from game.mapgen.room_shape import shape_room
 
     f = Floor.new(Streams(4), 1, "catacombs")
     _, _, cell, side = f.exits()[0]

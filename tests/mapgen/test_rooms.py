@@ -7,9 +7,9 @@ from collections import deque
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.rng import Stream
+from game.core.rng import Stream
 from game.mapgen.geometry import CELL_H, CELL_W, origin
-from game.mapgen.rooms import shape_room
+from game.mapgen.room_shape import shape_room
 from game.mapgen.themes import themes
 from game.mapgen.tiles import ACTIONABLE_TILES, BY_CODE, WALKABLE_TILES
 

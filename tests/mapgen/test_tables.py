@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game import content
-from game.engine.rng import Stream
-from game.errors import DataError
+from game.core import content
+from game.core.errors import DataError
+from game.core.rng import Stream
 from game.mapgen import tables
 
 

@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from game.errors import DataError
+from game.core.errors import DataError
 from game.mapgen import tables
 from game.mapgen.themes import theme, themes
 from game.mapgen.tiles import Tile

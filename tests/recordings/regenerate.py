@@ -18,11 +18,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from game.engine.autoplay import play  # noqa: E402
-from game.engine.dials import parse_dials  # noqa: E402
+from game.agents.autoplay import play  # noqa: E402
+from game.agents.scripted import play_scripted  # noqa: E402
+from game.core.dials import parse_dials  # noqa: E402
+from game.core.seats import HeroChoice  # noqa: E402
 from game.engine.recording import Recorder, read_recording, replay  # noqa: E402
-from game.engine.scripted import play_scripted  # noqa: E402
-from game.engine.seats import HeroChoice  # noqa: E402
 
 # name -> (seed, seats, level, dials, hand-made heroes, how it is played, max actions / turns)
 FIXTURES: dict[str, tuple[int, str, int, tuple[tuple[str, str], ...], dict[int, HeroChoice], str, int]] = {

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.engine.rng import Stream
+from game.core.rng import Stream
 from game.rules.conflicts import annoying_conflict, painful_conflict, trap_springers
 from game.rules.dice import Pool, PoolRequest, make_pool, narrator, roll_event
 from game.rules.successes import count_successes, spend_on_trap_facts

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.engine.rng import Stream, Streams, derive_seed
+from game.core.rng import Stream, Streams, derive_seed
 
 
 def test_known_values_are_stable_across_platforms():

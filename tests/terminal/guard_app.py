@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.errors import MasterlessError  # noqa: E402
+from game.core.errors import MasterlessError  # noqa: E402
 from game.ui.kit import Kit  # noqa: E402
 from game.ui.present.terminal import run_in_terminal  # noqa: E402
 from game.ui.screens.title import TitleScreen, standard_title_entries  # noqa: E402

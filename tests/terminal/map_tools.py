@@ -12,10 +12,11 @@ from pathlib import Path
 import tcod.console
 from pyte_tools import VirtualTerminal
 
+from game.core.seats import parse_seats
 from game.engine.game import Game
-from game.engine.seats import parse_seats
-from game.engine.travel import step_towards
+from game.engine.routes import step_towards
 from game.mapgen.tiles import Tile
+from game.ui.auto_travel import visible_monsters
 from game.ui.events import CloseEvent, Event, KeyEvent, ResizeEvent, key
 from game.ui.kit import Kit
 from game.ui.loop import run
@@ -23,7 +24,6 @@ from game.ui.options import Options
 from game.ui.screens.map_screen import MapScreen, first_screen
 from game.ui.session import Session
 from game.ui.state import Exit, State
-from game.ui.travel import visible_monsters
 
 STEP_KEYS = {(-1, -1): "y", (0, -1): "k", (1, -1): "u", (-1, 0): "h", (1, 0): "l", (-1, 1): "b", (0, 1): "j",
              (1, 1): "n"}

@@ -12,9 +12,9 @@ from pty_tools import PtyApp, python_argv
 from pyte_tools import hex_of
 from test_terminal_help import assert_every_binding_shown
 
+from game.core.seats import parse_seats
 from game.engine.game import Game
 from game.engine.log import RollRecord
-from game.engine.seats import parse_seats
 from game.rules.dice import Pool
 from game.rules.heroes import max_hits
 from game.ui.roll_panel import DIE_W, GAP

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tmux_helpers import TmuxPane, python_command, requires_tmux
 
+from game.core.seats import parse_seats
 from game.engine.game import Game
-from game.engine.seats import parse_seats
 
 
 @requires_tmux

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.engine.dials import Dials
+from game.core.dials import Dials
+from game.core.seats import parse_seats
 from game.engine.game import Game
 from game.engine.run import make_treasure_entity
-from game.engine.seats import parse_seats
 from game.rules.purchases import Treasure
 from game.ui.kit import Kit
 from game.ui.options import Options

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.dials import Dials
+from game.core.dials import Dials
+from game.core.errors import UsageError
 from game.engine.run import wipe
-from game.errors import UsageError
 from game.ui import app
 from game.ui.events import key
 from game.ui.kit import Kit

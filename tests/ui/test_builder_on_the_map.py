@@ -9,7 +9,7 @@ from pathlib import Path
 
 from screen_games import make_kit, make_session
 
-from game.engine.dials import Dials
+from game.core.dials import Dials
 from game.ui.events import CloseEvent, Event, key
 from game.ui.loop import run
 from game.ui.present.headless import HeadlessPresenter

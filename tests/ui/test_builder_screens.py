@@ -11,13 +11,13 @@ import pytest
 import tcod.console
 from screen_games import make_kit, make_session
 
-from game.designers.companion import hero_action
-from game.engine.dials import Dials
+from game.agents.companion import hero_action
+from game.core.dials import Dials
 from game.mapgen.plan import Spot
 from game.ui.events import Event, key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
-from game.ui.screens.builder import BuilderScreen
+from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.category_pick import CategoryPickScreen, rolloff_so_far
 from game.ui.screens.designer_flow import designer_screen
 from game.ui.screens.handover import HandOverScreen

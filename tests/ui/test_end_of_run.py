@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from screen_games import make_kit, make_session
 
-from game.engine.autoplay import play
+from game.agents.autoplay import play
 from game.engine.morgue import OUTCOME_TEXT, ScoreEntry, add_score, score, write_morgue
 from game.ui.events import key
 from game.ui.kit import Kit

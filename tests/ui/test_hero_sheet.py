@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from screen_games import give, make_kit, make_session
 
-from game.content import traits
-from game.engine.dials import Dials
-from game.engine.seats import HeroChoice, parse_seats
+from game.core.content import traits
+from game.core.dials import Dials
+from game.core.seats import HeroChoice, parse_seats
 from game.rules.party import xp_to_be
 from game.ui.events import key
 from game.ui.kit import Kit

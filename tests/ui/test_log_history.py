@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from screen_games import make_kit, make_session
 
-from game.engine.autoplay import play
+from game.agents.autoplay import play
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless

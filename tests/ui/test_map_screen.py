@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 import tcod.console
 
+from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.game import Game
-from game.engine.seats import parse_seats
 from game.mapgen.tiles import Tile
 from game.rules.purchases import Trap
+from game.ui.auto_travel import visible_monsters
 from game.ui.events import KeyEvent, key
 from game.ui.kit import Kit
 from game.ui.options import Options
@@ -21,7 +22,6 @@ from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.map_screen import MapScreen, compute_layout, first_screen
 from game.ui.session import Session
 from game.ui.state import Exit
-from game.ui.travel import visible_monsters
 from game.world.components import HeroState, Position, TrapState
 
 
@@ -407,26 +407,6 @@ def test_every_game_key_is_handled(tmp_path: Path) -> None:
         assert "not possible" not in screen.notice, action.name
         assert state is None or state is not screen or action.name in ("quit",)
         _ = A  # actions module in scope for readers of this test
-
-
-def test_the_plain_town_sells_heals_and_delves(tmp_path: Path) -> None:
-    from game.engine.run import make_treasure_entity
-    from game.engine.town import arrive_in_town
-    from game.rules.purchases import Treasure
-    from game.ui.screens.town_basic import BasicTownScreen
-
-    screen = new_map(tmp_path)
-    game = screen.game
-    hero = screen.hero()
-    make_treasure_entity(game, Treasure(fancy=True, value=3), "Gilt Cup", 1, None, carried_by=hero)
-    game.world.comp(hero, HeroState).hits = 4
-    arrive_in_town(game)
-    town = BasicTownScreen(screen.kit, screen.session, screen)
-    _, presenter = run_headless(town, [], kit=screen.kit)
-    assert presenter.find("Sell Gilt Cup") is not None and presenter.find("Purse: 0") is not None
-    town.on_event(key("enter"))  # sell the cup
-    assert game.purse > 0 and not game.pack(hero)
-    assert press(town, "d") is screen and game.phase == "dungeon"
 
 
 def explore_into_a_room(screen: MapScreen):  # noqa: ANN201 - the state the walk ended on

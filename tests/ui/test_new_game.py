@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 from screen_games import make_kit
 
-from game.content import traits
-from game.engine.dials import THEMES, Dials
-from game.engine.seats import HeroChoice, parse_seats
-from game.rules.dice import DIE_SIZES
+from game.core.content import traits
+from game.core.dials import DIE_SIZES, THEMES, Dials
+from game.core.seats import HeroChoice, parse_seats
 from game.ui.events import KeyEvent, key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from screen_games import make_kit
 
-from game.engine.autoplay import play
+from game.agents.autoplay import play
 from game.engine.recording import Recorder, Recording, parse_recording
 from game.engine.recording import replay as replay_to
 from game.engine.replay import Replay

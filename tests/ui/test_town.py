@@ -15,7 +15,7 @@ from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
-from game.ui.screens.town import TownScreen
+from game.ui.screens.town_screen import TownScreen
 from game.ui.session import Session
 from game.ui.state import Exit
 

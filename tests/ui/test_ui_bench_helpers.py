@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.ui.present.bench_helpers import (
+from game.benchmarks.frame_fixtures import (
     SampleScene,
     full_redraw_bytes,
     keypress_latency,

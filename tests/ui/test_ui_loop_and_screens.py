@@ -15,7 +15,7 @@ from game.ui.present.headless import HeadlessPresenter, run_headless
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.menu import MenuEntry
-from game.ui.screens.options import KeysScreen, OptionsScreen
+from game.ui.screens.options_screen import KeysScreen, OptionsScreen
 from game.ui.screens.title import TitleScreen, standard_title_entries
 from game.ui.screens.too_small import TooSmallScreen
 from game.ui.state import Exit, State
@@ -215,7 +215,7 @@ def test_keys_screen_rebinds_and_saves(kit: Kit) -> None:
 
 
 def test_extra_option_specs_are_kept_beside_ours(kit: Kit) -> None:
-    from game.ui.screens.options import OptionSpec
+    from game.ui.screens.options_screen import OptionSpec
 
     spec = OptionSpec("design", "Room design", ("auto", "ask"), "Who designs rooms a human seat wins.")
     screen = OptionsScreen(kit, extra_specs=[spec])

@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from game.errors import UsageError
+from game.core.errors import UsageError
 from game.ui.terminal_guard import NOT_A_TERMINAL, SignalExit, TerminalGuard, check_terminal, require_terminal
 
 

@@ -19,8 +19,8 @@ from world_walk import (
     walk_floor,
 )
 
-from game.engine.autoplay import play
-from game.engine.rooms import room_tiles
+from game.agents.autoplay import play
+from game.engine.entering import room_tiles
 from game.mapgen.geometry import GRID_H, GRID_W
 
 SEEDS = range(200)

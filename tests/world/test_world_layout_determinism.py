@@ -17,7 +17,7 @@ from world_walk import DesignLog, keep_alive, new_game, walk_floor
 
 from game.engine import actions as A
 from game.engine.game import Game
-from game.engine.travel import usable_exits
+from game.engine.routes import usable_exits
 from game.mapgen.floor import Floor
 from game.mapgen.geometry import DELTA, OPPOSITE
 from game.mapgen.tiles import Tile

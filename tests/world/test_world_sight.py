@@ -11,9 +11,9 @@ from world_walk import new_game
 
 from game.engine import actions as A
 from game.engine.game import Game
-from game.engine.sight import hero_radius, update_sight
+from game.engine.party_sight import hero_radius, update_sight
 from game.mapgen.tiles import TRANSPARENT, Tile
-from game.world.sight import DARK_RADIUS, LANTERN_RADIUS, TORCH_RADIUS, field_of_view, light_radius
+from game.world.fov import DARK_RADIUS, LANTERN_RADIUS, TORCH_RADIUS, field_of_view, light_radius
 
 N = 41
 C = N // 2  # the viewer stands in the middle of an N x N map

@@ -8,12 +8,12 @@ from collections import Counter
 import numpy as np
 import tcod.path
 
+from game.core.dials import Dials
+from game.core.seats import parse_seats
 from game.engine import actions as A
-from game.engine import rooms as engine_rooms
-from game.engine.dials import Dials
+from game.engine import entering as engine_rooms
 from game.engine.game import Game
-from game.engine.seats import parse_seats
-from game.engine.traps import secret_passage
+from game.engine.trap_play import secret_passage
 from game.mapgen.geometry import CELL_H, CELL_W, DELTA, OPPOSITE, SIDES, gap_tiles, inside_gap, neighbour, origin
 from game.mapgen.tiles import ACTIONABLE_TILES, WALKABLE_TILES, Tile
 from game.world.components import DoorState, MonsterState, Position, TrapState, TreasureState
@@ -26,7 +26,7 @@ SEARCHED = ("search", "use")  # spots a hero acts on from beside them
 
 class DesignLog:
     """Every RoomDesign the engine spawns, by game and cell (`game.last_design` keeps only the
-    latest): wraps game.engine.rooms.spawn_room, which enter_room calls by its module name."""
+    latest): wraps game.engine.entering.spawn_room, which enter_room calls by its module name."""
 
     def __init__(self, monkeypatch) -> None:  # noqa: ANN001 - pytest's fixture
         self.designs: dict[tuple[Game, int, tuple[int, int]], object] = {}

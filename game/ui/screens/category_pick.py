@@ -19,8 +19,8 @@ from game.rules.party import room_budgets
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, draw_lines, footer, line, seat_named, wrap_line
 from game.ui.session import Session
 from game.ui.state import State

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ui.kit import Kit
-from game.ui.screens.builder import BuilderScreen
+from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.category_pick import CATEGORY_LABEL, CategoryPickScreen
 from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.widgets import seat_colour

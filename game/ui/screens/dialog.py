@@ -14,7 +14,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.keymap import key_label
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
+from game.ui.screens.screen_base import Screen
 from game.ui.state import State
 
 Then = Callable[[], "State | None"]

@@ -12,8 +12,8 @@ from game.engine.morgue import OUTCOME_TEXT, morgue_text, score
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, TextScreen, draw_lines, footer, line, scroll_marks, seat_colour, wrap_line
 from game.ui.session import Session
 from game.ui.state import State

@@ -9,8 +9,8 @@ from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
-from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer
 from game.ui.state import State
 

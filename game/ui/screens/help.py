@@ -11,7 +11,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.keymap import key_label
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen, scrolled
+from game.ui.screens.screen_base import Screen, scrolled
 from game.ui.state import State
 
 LABEL_WIDTH = 30

@@ -13,8 +13,8 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.keymap import key_label
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_colour, wrap_line
 from game.ui.screens.words import bonus_words, effect_words, item_summary, ties, trait_words
 from game.ui.session import Session

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import tcod.console
 
+from game.core.paths import data_dir
 from game.engine.morgue import ScoreEntry, load_scores
-from game.engine.paths import data_dir
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen, scrolled
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen, scrolled
 from game.ui.screens.widgets import footer, scroll_marks
 from game.ui.state import State
 

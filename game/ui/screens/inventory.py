@@ -16,8 +16,8 @@ from game.rules.heroes import max_hits
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer, scroll_marks, seat_colour
 from game.ui.screens.words import item_details, item_features, usable
 from game.ui.session import Session

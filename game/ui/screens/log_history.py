@@ -12,8 +12,8 @@ from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
 from game.ui.log_pane import KIND_ROLE
 from game.ui.palette import RGB
-from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, TextField, draw_line, footer, line, scroll_marks, seat_named, wrap_line
 from game.ui.session import Session
 from game.ui.state import State

@@ -11,12 +11,12 @@ import numpy as np
 import tcod.console
 
 from game.ui import draw
+from game.ui.auto_travel import visible_items, visible_monsters
 from game.ui.describe import FEATURE_TILES, things_at
 from game.ui.events import Event, KeyEvent
 from game.ui.keymap import DIRECTIONS
 from game.ui.map_view import draw_map
 from game.ui.state import State
-from game.ui.travel import visible_items, visible_monsters
 from game.world.components import Position, TrapState
 
 if TYPE_CHECKING:

@@ -28,19 +28,19 @@ import tcod.console
 from game.engine import actions as A
 from game.mapgen.tiles import ACTIONABLE, Tile
 from game.ui import draw
+from game.ui.auto_travel import Travel, can_start, step, trap_known_near, visible_items
 from game.ui.describe import tile_words
 from game.ui.events import Event, KeyEvent
 from game.ui.keymap import DIRECTIONS, key_label
 from game.ui.kit import Kit
 from game.ui.log_pane import draw_log
 from game.ui.map_view import Camera, draw_map
-from game.ui.other_screens import open_or_explain, open_screen
+from game.ui.other_screens import open_screen
 from game.ui.roll_panel import draw_rolls, recent_records, record_height
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
 from game.ui.session import Session
 from game.ui.sidebar import draw_sidebar
 from game.ui.state import Exit, State
-from game.ui.travel import Travel, can_start, step, trap_known_near, visible_items
 from game.world.components import HeroState
 
 TRAVEL_DELAY = 0.03  # seconds between travel steps (a key pressed meanwhile stops the walk)
@@ -218,18 +218,11 @@ class MapScreen:
                 self.travel = None
                 return designers
         if self._note_design() and self.kit.options.hallway_after_room:
-            hallway = open_screen("hallway", self.kit, self.session, self)
-            if hallway is not None:
-                return hallway
+            return open_screen("hallway", self.kit, self.session, self)
         return None
 
     def open_town(self) -> State:
-        town = open_screen("town", self.kit, self.session, self)
-        if town is not None:
-            return town
-        from game.ui.screens.town_basic import BasicTownScreen
-
-        return BasicTownScreen(self.kit, self.session, self)
+        return open_screen("town", self.kit, self.session, self)
 
     def act(self, action: Any) -> State | None:
         """Apply a player's action; the log lines it brings are the new ones."""
@@ -332,7 +325,7 @@ class MapScreen:
 
             return HelpScreen(self.kit, back=self, title="Help", topics=help_topics(self.kit))
         if action == "options":
-            from game.ui.screens.options import OptionsScreen
+            from game.ui.screens.options_screen import OptionsScreen
 
             return OptionsScreen(self.kit, back=self)
         if action == "quit":
@@ -344,12 +337,12 @@ class MapScreen:
                            "hidden": "Roll panel hidden."}[self.roll_mode]
             return None
         if action in ("inventory", "hero_sheet", "log_history"):
-            return open_or_explain(action, self.kit, self.session, self)
+            return open_screen(action, self.kit, self.session, self)
         if action == "hallway":
             if self.game.last_design is None:
                 self.notice = "No Hallway yet: the first room ahead is still unbuilt."
                 return None
-            return open_or_explain("hallway", self.kit, self.session, self)
+            return open_screen("hallway", self.kit, self.session, self)
         if action == "look":
             from game.ui.screens.look import LookScreen
 

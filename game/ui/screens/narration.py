@@ -10,8 +10,8 @@ from game.engine.actions import Narrate
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import TextField, footer, seat_colour
 from game.ui.session import Session
 from game.ui.state import State

@@ -21,16 +21,15 @@ from typing import Any
 
 import tcod.console
 
-from game.content import traits
-from game.engine.dials import SERIOUSNESS, THEMES, Dials
-from game.engine.seats import FIRST, LAST, PERSONALITY_CYCLE, SEAT_KINDS, HeroChoice
-from game.rules.dice import DIE_SIZES
+from game.core.content import traits
+from game.core.dials import DIE_SIZES, SERIOUSNESS, THEMES, Dials
+from game.core.seats import FIRST, LAST, PERSONALITY_CYCLE, SEAT_KINDS, HeroChoice
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
-from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import TextField, footer, scroll_marks
 from game.ui.screens.words import ties, trait_words
 from game.ui.state import State

@@ -9,9 +9,9 @@ import tcod.console
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
 from game.ui.screens.dialog import ConfirmDialog, _dialog_box, _draw_behind
 from game.ui.screens.menu import Menu, MenuEntry
+from game.ui.screens.screen_base import Screen
 from game.ui.state import State
 
 

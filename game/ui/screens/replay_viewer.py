@@ -14,12 +14,12 @@ from typing import Any
 
 import tcod.console
 
-from game.errors import MasterlessError
+from game.core.errors import MasterlessError
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.base import Screen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import TextField, footer, scroll_marks
 from game.ui.state import State
 
@@ -286,7 +286,7 @@ class ReplaysScreen(Screen):
     def __init__(self, kit: Kit, directory: Path | str | None, back: State | None) -> None:
         super().__init__(kit, back)
         if directory is None:
-            from game.engine.paths import recordings_dir
+            from game.core.paths import recordings_dir
 
             directory = recordings_dir()
         self.directory = Path(directory)

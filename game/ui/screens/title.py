@@ -10,9 +10,9 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import ASSETS
-from game.ui.screens.base import Screen
 from game.ui.screens.dialog import MessageDialog
 from game.ui.screens.menu import EntryAction, Menu, MenuEntry
+from game.ui.screens.screen_base import Screen
 from game.ui.state import Exit, State
 
 TITLE_ART = (ASSETS / "title.txt").read_text(encoding="utf-8").rstrip("\n").split("\n")
@@ -49,7 +49,7 @@ def standard_title_entries(
     """
 
     def open_options(screen: State) -> State:
-        from game.ui.screens.options import OptionsScreen
+        from game.ui.screens.options_screen import OptionsScreen
 
         return OptionsScreen(kit, back=screen)
 

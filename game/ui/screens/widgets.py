@@ -14,7 +14,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
-from game.ui.screens.base import Screen, scrolled
+from game.ui.screens.screen_base import Screen, scrolled
 from game.ui.state import State
 
 Segment = tuple[str, RGB]
@@ -137,7 +137,7 @@ def hint_text(hints: Sequence[tuple[str, str]]) -> str:
 def seat_colour(kit: Kit, seat: object) -> RGB:
     """A seat's colour on screen: the player's own choice, or (for the engine's default colours)
     the palette's colour for that seat, so the colour-blind palette is honoured."""
-    from game.engine.seats import SEAT_COLOURS
+    from game.core.seats import SEAT_COLOURS
 
     index = int(getattr(seat, "index", 0))
     colour = tuple(getattr(seat, "colour", ()))

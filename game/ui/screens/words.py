@@ -3,9 +3,9 @@ what they tie the hero to. Pure functions of the game's values; no drawing here.
 
 from __future__ import annotations
 
-from game.content import traits
+from game.core.content import traits
 from game.rules.costs import trade_value, treasure_cost
-from game.rules.heroes import class_bonus
+from game.rules.heroes import class_bonus, hero_sheet
 from game.rules.purchases import Treasure
 from game.world.components import Effect
 
@@ -83,7 +83,7 @@ def trait_words(chosen: tuple[str, ...]) -> list[str]:
 
 def ties(chosen: tuple[str, ...], klass: str) -> tuple[list[str], list[str], str]:
     """(Types, actions, attack Type) that the chosen traits tie a hero to."""
-    sheet = traits().sheet("", 1, "", chosen[0], klass, (chosen[1], chosen[2]))
+    sheet = hero_sheet(traits(), "", 1, "", chosen[0], klass, (chosen[1], chosen[2]))
     return sorted(sheet.types), sorted(sheet.actions), sheet.attack
 
 

@@ -14,15 +14,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from game.core.dials import SERIOUSNESS, THEMES, Dials, parse_dials
+from game.core.errors import UsageError
+from game.core.rng import Streams
+from game.core.seats import Seat, parse_seats
 from game.designers.generate import StaticHero, generate_rooms, static_party
 from game.designers.naming import place_words
 from game.designers.personality import personalities
 from game.designers.records import PlacedMonster, PlacedTrap, PlacedTreasure, RoomDesign
 from game.designers.table import Designer, designers_for
-from game.engine.dials import SERIOUSNESS, THEMES, Dials, parse_dials
-from game.engine.rng import Streams
-from game.engine.seats import Seat, parse_seats
-from game.errors import UsageError
 from game.mapgen.plan import Spot
 from game.rules.costs import monster_cost, monster_hits, trap_cost, treasure_cost
 from game.rules.party import entrance_floor

@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.engine.autoplay import play
+from game.agents.autoplay import play
+from game.agents.scripted import play_scripted
 from game.engine.recording import Recorder, Recording, parse_recording, replay
 from game.engine.replay import Replay
-from game.engine.scripted import play_scripted
 
 
 def make_recordings(quick: bool) -> list[tuple[str, Recording, int]]:
@@ -82,7 +82,7 @@ def step_back_ms(recording: Recording, samples: int) -> float:
 
 
 def bench(quick: bool) -> list[Any]:
-    from game.bench import Result
+    from game.benchmarks.measure import Result
 
     made = make_recordings(quick)
     results = []

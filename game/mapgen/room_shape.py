@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from game.engine.rng import Stream
+from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import (
     CELL_H,

@@ -4,22 +4,19 @@
 action's check, every state check and the final state hash must match: exit 0, or 4 with the
 turn of the first mismatch (ReplayDesync). Without `--verify` a mismatch is reported on that
 line but the exit is 0. Without `--headless` the recording plays in the terminal viewer, which
-the UI provides as `game.ui.app:run_replay_viewer(replay, args) -> int`; with no terminal,
+the front end provides (`game.ui.app.run_replay_viewer`); with no terminal,
 one line suggesting `--headless`, exit 2. A file that cannot be used: one line, exit 3.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 import time
 from typing import Any
 
+from game.core.errors import ReplayDesync, UsageError
 from game.engine.recording import Recording, read_recording
 from game.engine.replay import Replay
-from game.errors import ReplayDesync, UsageError
-
-VIEWER = "game.ui.app:run_replay_viewer"
 
 
 def run_replay(args: Any) -> int:
@@ -30,14 +27,11 @@ def run_replay(args: Any) -> int:
         return verify_headless(recording, strict=args.verify)
     if not getattr(args, "window", False) and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("replay needs a terminal to show the game; use --headless (with --verify to check it)")
-    module_name, func_name = VIEWER.split(":")
-    try:
-        viewer = getattr(importlib.import_module(module_name), func_name)
-    except (ModuleNotFoundError, AttributeError):
-        raise UsageError("the replay viewer is not built yet in this version; use --headless") from None
+    from game.ui.app import run_replay_viewer  # start-up: --headless never loads the front end
+
     replay = Replay(recording)
     try:
-        return int(viewer(replay, args) or 0)
+        return int(run_replay_viewer(replay, args) or 0)
     finally:
         replay.close()
 

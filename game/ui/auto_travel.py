@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.engine import actions as A
-from game.engine.travel import explore_goals, step_towards, tiles_of
+from game.engine.routes import explore_goals, step_towards, tiles_of
 from game.mapgen.tiles import Tile
 from game.ui.describe import FEATURE_TILES, tile_words
 from game.world.components import HeroState, Position, TrapState, TreasureState

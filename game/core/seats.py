@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.content import traits
-from game.engine.rng import Stream
-from game.errors import UsageError
+from game.core.content import traits
+from game.core.errors import UsageError
+from game.core.rng import Stream
 
 SEAT_KINDS = ("human", "ai", "ai+hero")
 SEAT_COLOURS = ((255, 200, 60), (90, 180, 255), (240, 90, 200), (120, 230, 120))

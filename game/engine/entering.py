@@ -88,10 +88,10 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     """The party enters an unmapped cell: Hallway, roll-off, the designers spend, the room is
     carved and furnished. Returns False while human designers still have to choose or build
     (game.pending says what for); the step into the room completes when they have."""
+    from game.designers.builds import decode
     from game.designers.hallway import roll_off
-    from game.designers.room import design_room
+    from game.designers.room_design import design_room
     from game.designers.table import designers_for
-    from game.engine.builds import decode
 
     if game.pending is None:
         min_rose, notes = hallway(game, leader)
@@ -179,11 +179,11 @@ def designer_input(game: Game, action: object) -> bool:
 def build_problem(game: Game, category: str, items: tuple, budget: int, plan) -> str:  # noqa: ANN001 - RoomPlan
     """The first rule a human build breaks ("" if none): every feature legal, the budget spent
     exactly, each monster at least Floor points, resist only against Types the party uses."""
+    from game.designers.builds import decode
     from game.designers.monsters import check_monsters
     from game.designers.scout import view_party
     from game.designers.traps import check_traps
     from game.designers.treasure import check_treasure
-    from game.engine.builds import decode
 
     try:
         decoded = decode(category, items, plan.spots)
@@ -341,8 +341,8 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
         game.say("The party catches the room's occupants unawares!", "combat")
     elif party_surprised and not monsters_surprised:
         game.say("Surprise! The monsters strike before the party is ready.", "danger")
-        from game.designers.tactics import monster_turn
         from game.engine.combat import combat_turn
+        from game.engine.tactics import monster_turn
 
         monster_turn(game)
         combat_turn(game)
@@ -417,7 +417,7 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
     """Search furniture (springing a trap set on it, uncovering what lies in it) or use it (a
     lever, a fountain, a machine); the first time a room's feature is worked, its Roll Through
     the Dungeon outcome (see `feature_outcome`)."""
-    from game.engine.traps import spring_all
+    from game.engine.trap_play import spring_all
 
     if tile not in ACTIONABLE:
         return False

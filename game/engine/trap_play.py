@@ -88,7 +88,7 @@ def search(game: Game, hero_eid: int) -> int:
         game.stats.xp_gained += xp_for_trap(trap.cost)
         known = describe_known(trap)
         game.say(f"{game.name(hero_eid)} finds {game.name(eid)} on the {trap.host}{known}.", "trap")
-    from game.engine.travel import usable_exits
+    from game.engine.routes import usable_exits
 
     if not usable_exits(game):
         game.dead_end_searches[game.floor_no] = game.dead_end_searches.get(game.floor_no, 0) + 1

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.world.sight import LANTERN_RADIUS, field_of_view, light_radius
+from game.world.fov import LANTERN_RADIUS, field_of_view, light_radius
 
 if TYPE_CHECKING:
     from game.engine.game import Game

@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.errors import DataError
-from game.rules.heroes import HeroSheet
+from game.core.errors import DataError
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 
 
 @functools.cache
@@ -53,24 +52,6 @@ class Traits:
     degrees: tuple[str, ...]
     types: tuple[str, ...]
     attack_types: tuple[str, ...]
-
-    def sheet(self, name: str, level: int, race: str, race_trait: str, klass: str,
-              class_traits: tuple[str, str]) -> HeroSheet:
-        """A hero's rules sheet from its race trait and two class traits (Budget Dungeons)."""
-        chosen = (race_trait, *class_traits)
-        types: set[str] = set()
-        actions: set[str] = set()
-        attack = self.classes[klass][1]
-        for t in chosen:
-            trait = self.traits[t]
-            types.update(trait.types)
-            actions.update(trait.actions)
-        for t in class_traits:
-            if self.traits[t].attack:
-                attack = self.traits[t].attack
-                break
-        return HeroSheet(name=name, level=level, traits=chosen, types=frozenset(types),
-                         actions=frozenset(actions), attack=attack)
 
     def describe(self, chosen: tuple[str, ...]) -> list[str]:
         """'very strong', 'cunning': each distinct trait with its degree (times picked)."""

@@ -11,7 +11,7 @@ import numpy as np
 
 from game.engine import actions as A
 from game.engine.quests import fulfilled
-from game.engine.travel import explore_goals, step_towards, tiles_of, usable_exits
+from game.engine.routes import explore_goals, step_towards, tiles_of, usable_exits
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
 from game.world.components import HeroState, Position, TrapState, TreasureState
@@ -156,7 +156,7 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
 
 
 def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = True) -> Any:
-    from game.engine.rooms import reachable_treasure
+    from game.engine.entering import reachable_treasure
 
     if any(not why for _, why in reachable_treasure(game, eid)):
         return A.PickUp(seat)

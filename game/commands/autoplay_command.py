@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.engine.autoplay import autoplay
-from game.engine.dials import parse_dials
-from game.errors import UsageError
+from game.agents.autoplay import autoplay
+from game.core.dials import parse_dials
+from game.core.errors import UsageError
 
 
 def run_autoplay(args: Any) -> int:

@@ -20,8 +20,8 @@ from game.ui.keymap import ACTION_BY_NAME, ACTIONS, Keymap, KeymapError, key_lab
 from game.ui.kit import Kit, resolve_glyph_set
 from game.ui.options import CHOICES, Options
 from game.ui.palette import load_palette
-from game.ui.screens.base import Screen
 from game.ui.screens.dialog import ConfirmDialog
+from game.ui.screens.screen_base import Screen
 from game.ui.state import State
 
 LABEL_X = 2

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import time
 
+from game.core.dials import Dials
+from game.core.rng import Streams
+from game.core.seats import parse_seats
 from game.designers.generate import generate_rooms, static_party
 from game.designers.hallway import roll_off
-from game.designers.room import design_room
+from game.designers.room_design import design_room
 from game.designers.table import designers_for
-from game.engine.dials import Dials
-from game.engine.rng import Streams
-from game.engine.seats import parse_seats
 
 PARTY = (2, 3, 5)
 FLOOR = 4
@@ -46,7 +46,7 @@ def bench_rooms_generated(n: int) -> float:
 
 
 def bench(quick: bool) -> list:
-    from game.bench import Result
+    from game.benchmarks.measure import Result
 
     designed = bench_rooms_designed(500 if quick else 5000)
     generated = bench_rooms_generated(80 if quick else 800)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from game.engine.rng import derive_seed
-from game.errors import UsageError
+from game.core.errors import UsageError
+from game.core.rng import derive_seed
 
 DAILY_RANGE = 1_000_000_000  # daily seeds have at most nine digits: short enough to read aloud
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

@@ -33,7 +33,7 @@ def designer_input(game: Game) -> Any:
     """A human designer's input when the Hallway waits for one (design = ask): the first category
     left, and the plainest build that spends the budget exactly (one trap on the first spot, one
     monster of the whole budget, or one treasure on the floor)."""
-    from game.engine.builds import encode_trap, encode_treasure
+    from game.designers.builds import encode_trap, encode_treasure
     from game.rules.purchases import Trap, Treasure
 
     waiting = game.pending.waiting  # type: ignore[attr-defined]
@@ -52,7 +52,7 @@ def designer_input(game: Game) -> Any:
 
 def scripted_action(game: Game, seat: int, n: int) -> Any:
     """The `n`th input (counting from 0) of the seat to act now."""
-    from game.designers.companion import hero_action
+    from game.agents.companion import hero_action
 
     pending = getattr(game, "pending", None)
     if pending is not None and pending.waiting:

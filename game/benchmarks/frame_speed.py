@@ -30,20 +30,20 @@ from typing import Any
 
 import tcod.console
 
-from game.bench import Result, p99
+from game.benchmarks.measure import Result, p99
 
 WIDTH, HEIGHT = 200, 60
 MONSTERS = 40
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[2]
 
 
 # ----- the scene ------------------------------------------------------------------------------------
 def hall_game(seed: int = 7, monsters: int = MONSTERS) -> tuple[Any, int]:
     """A run whose first floor has a hall as big as the floor, fully mapped, with `monsters`
     monsters standing around the hero (returns the game and the hero entity)."""
+    from game.core.seats import parse_seats
     from game.engine.game import Game
-    from game.engine.seats import parse_seats
-    from game.engine.sight import update_sight
+    from game.engine.party_sight import update_sight
     from game.mapgen.tiles import Tile
     from game.rules.purchases import Monster
     from game.world.components import Glyph, MonsterState, Named, Position
@@ -92,11 +92,11 @@ def walk_key(step: int) -> str:
 # ----- measurements -------------------------------------------------------------------------------------
 def latency(frames: int, through_engine: bool) -> tuple[list[float], int]:
     """Seconds from a key to its frame written to a pipe; and how many monsters were in view."""
-    from game.engine.sight import update_sight
+    from game.benchmarks.frame_fixtures import PipeSink
+    from game.engine.party_sight import update_sight
+    from game.ui.auto_travel import visible_monsters
     from game.ui.events import KeyEvent
     from game.ui.present.ansi import AnsiWriter
-    from game.ui.present.bench_helpers import PipeSink
-    from game.ui.travel import visible_monsters
     from game.world.components import HeroState
 
     game, hero = hall_game()
@@ -130,7 +130,7 @@ def latency(frames: int, through_engine: bool) -> tuple[list[float], int]:
 
 
 def step_and_redraw_bytes(steps: int) -> dict[str, float]:
-    from game.engine.sight import update_sight
+    from game.engine.party_sight import update_sight
     from game.ui.present.ansi import AnsiWriter, NaiveWriter
 
     game, hero = hall_game()

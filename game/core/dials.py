@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, replace
 
-from game.errors import UsageError
-from game.rules.dice import DIE_SIZES
+from game.core.errors import UsageError
+
+DIE_SIZES = (4, 6, 8, 10, 12, 20)  # the die sizes Donjon plays with
 
 SERIOUSNESS = ("over-the-top", "goofy", "light", "grim", "gritty", "rust-and-blood")
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from game.core.dials import Dials
+from game.core.rng import Stream, Streams
 from game.designers.monsters import check_monsters, design_monsters
 from game.designers.naming import Namer
 from game.designers.personality import personality
@@ -20,10 +22,8 @@ from game.designers.scout import view_party
 from game.designers.table import CATEGORIES, Designer
 from game.designers.traps import check_traps, design_traps
 from game.designers.treasure import check_treasure, design_treasure
-from game.engine.dials import Dials
-from game.engine.rng import Stream, Streams
 from game.mapgen.plan import RoomPlan, Spot
-from game.mapgen.rooms import shape_room
+from game.mapgen.room_shape import shape_room
 from game.rules.costs import monster_cost
 from game.rules.heroes import HeroSheet
 from game.rules.party import room_budgets

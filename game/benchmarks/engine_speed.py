@@ -9,12 +9,12 @@ import subprocess
 import sys
 import time
 
-from game.bench import Result, p99
+from game.benchmarks.measure import Result, p99
 
 SIGHT_SEEDS = 8
 MEMORY_SCRIPT = """
 import json, resource, sys
-from game.engine.autoplay import autoplay
+from game.agents.autoplay import autoplay
 turns = 0
 seed = 1
 while turns < int(sys.argv[1]):
@@ -37,7 +37,7 @@ def bench_sight(quick: bool) -> Result:
     terminal size), median over many positions."""
     import numpy as np
 
-    from game.world.sight import LANTERN_RADIUS, field_of_view
+    from game.world.fov import LANTERN_RADIUS, field_of_view
 
     transparent = np.ones((60, 200), dtype=bool)
     transparent[::4, ::6] = False
@@ -53,7 +53,7 @@ def bench_sight(quick: bool) -> Result:
 
 
 def bench_autoplay(quick: bool) -> Result:
-    from game.engine.autoplay import autoplay
+    from game.agents.autoplay import autoplay
 
     turns, seconds, runs = 0, 0.0, 0
     seed = 1

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.designers.companion import hero_action
-from game.engine.dials import Dials
+from game.agents.companion import hero_action
+from game.core.dials import Dials
+from game.core.seats import parse_seats
 from game.engine.game import Game
 from game.engine.invariants import check_invariants
-from game.engine.seats import parse_seats
 
 MAX_ACTIONS_PER_TURN = 60  # a hero that keeps choosing actions that cost no turn is made to wait
 

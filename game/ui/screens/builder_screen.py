@@ -31,6 +31,7 @@ from typing import Any
 
 import tcod.console
 
+from game.core.rng import Stream, derive_seed
 from game.designers.builder import Purchase, RoomBuilder, describe, known_types, quote
 from game.designers.naming import Namer
 from game.designers.personality import personality
@@ -38,7 +39,6 @@ from game.designers.scout import PartyView, pick_resist, pick_type, view_party
 from game.designers.table import designers_for
 from game.designers.traps import trap_kinds
 from game.engine.actions import BuildRoom
-from game.engine.rng import Stream, derive_seed
 from game.mapgen.plan import Spot
 from game.rules.costs import monster_hits
 from game.rules.purchases import Ability, Monster, Trap, Treasure
@@ -566,7 +566,7 @@ class BuilderScreen:
             problem = self.model.problems()[0]
             self.say(f"Not yet: {problem.reason}. f fills the rest for you.")
             return None
-        from game.engine.rooms import build_problem
+        from game.engine.entering import build_problem
 
         items = self.model.encode()
         problem = build_problem(self.game, self.category, items, self.model.budget, self.plan)

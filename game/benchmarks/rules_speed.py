@@ -1,0 +1,35 @@
+"""Speed of the tabletop rules: painful conflicts rolled and resolved (DESIGN.md §8)."""
+
+from __future__ import annotations
+
+from game.benchmarks.measure import Result, rate
+from game.core.rng import Stream
+from game.rules.conflicts import painful_conflict
+from game.rules.dice import PoolRequest, roll_event
+
+
+def bench(quick: bool) -> list[Result]:
+    """Painful conflicts per second, 5 participants of 6 dice: rolled and resolved, and resolved
+    alone (the rule itself, on pre-rolled pools)."""
+    stream = Stream(1)
+    owners = [f"p{i}" for i in range(5)]
+    requests = [PoolRequest(o, i, 6) for i, o in enumerate(owners)]
+    targets = {o: [x for x in owners if x != o] for o in owners}
+    hits = {o: 10_000 for o in owners}
+
+    def rolled() -> None:
+        painful_conflict(roll_event(stream, 6, requests).pools, targets, hits)
+
+    pools = roll_event(stream, 6, requests).pools
+
+    def resolved() -> None:
+        painful_conflict(pools, targets, hits)
+
+    seconds = 0.5 if quick else 2.0
+    with_rolls = rate(rolled, seconds)
+    alone = rate(resolved, seconds)
+    return [
+        Result("painful conflicts/s (5x6 dice, rolled + resolved)", with_rolls, "/s", ">= 100000",
+               with_rolls >= 100_000),
+        Result("painful conflicts/s (resolution only)", alone, "/s", ">= 100000", alone >= 100_000),
+    ]
