@@ -124,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--dial", type=_dial, action="append", default=[])
     gen.add_argument("--json", action="store_true")
     gen.add_argument("--map", action="store_true", help="draw the floor as text")
+    gen.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
 
     auto = sub.add_parser("autoplay", help="play a whole run headless, AI at every seat")
     auto.add_argument("--seed", type=int, required=True)

@@ -18,6 +18,7 @@ from game.core.dials import SERIOUSNESS, THEMES, Dials, parse_dials
 from game.core.errors import UsageError
 from game.core.rng import Streams
 from game.core.seats import Seat, parse_seats
+from game.designers.design_files import SavedDesign, load_designs
 from game.designers.generate import StaticHero, generate_rooms, static_party
 from game.designers.naming import place_words
 from game.designers.personality import personalities
@@ -186,6 +187,7 @@ def room_json(design: RoomDesign, seats: Sequence[Seat], with_map: bool = False)
             for p in design.treasure
         ],
         "downward_stair": design.downward_stair is not None,
+        "from_design": {category: design.design_of(category) for category in ("traps", "monsters", "treasure")},
     }
     if design.rolloff is not None:
         out["rolloff"] = {
@@ -327,6 +329,7 @@ def generate_text(data: dict[str, Any], designs: Sequence[RoomDesign], with_map:
             out.append(
                 f"  {category.title():<9}{room['budgets'][category]:>3} points: seat {taker['seat'] + 1} "
                 f"{taker['name']} ({taker['personality']})"
+                + (f', from the design "{room["from_design"][category]}"' if room["from_design"][category] else "")
             )
         for p in design.traps:
             out.append(f"    trap  {trap_text(p, data['theme'])}")
@@ -409,8 +412,10 @@ def generate_document(
     seats: str = "human,ai,ai",
     dials: Sequence[tuple[str, str]] = (),
     with_map: bool = False,
+    library: Sequence[SavedDesign] = (),
 ) -> tuple[dict[str, Any], list[RoomDesign]]:
-    """What `generate` prints, as data (its JSON document) and as designs; arguments checked."""
+    """What `generate` prints, as data (its JSON document) and as designs; arguments checked.
+    `library`: the saved designs the AI seats may draw on (`--designs DIR`)."""
     levels = check_party(levels)
     floor = check_floor(floor) if floor is not None else entrance_floor(levels)
     rooms = check_rooms(rooms)
@@ -418,14 +423,15 @@ def generate_document(
     table_dials_ = table_dials(dials, seed)
     designers = designers_for(table, "auto", named)
     heroes = static_party(seed, levels)
-    designs = generate_rooms(seed, levels, floor, rooms, designers, table_dials_)
+    designs = generate_rooms(seed, levels, floor, rooms, designers, table_dials_, library=library)
     data = generate_json(seed, levels, floor, designs, heroes, table, designers, table_dials_, with_map)
     return data, designs
 
 
 def run_generate(args: argparse.Namespace) -> int:
+    library = load_designs(args.designs) if getattr(args, "designs", None) else ()
     data, designs = generate_document(
-        args.seed, args.party, args.floor, args.rooms, args.seats, args.dial, args.map
+        args.seed, args.party, args.floor, args.rooms, args.seats, args.dial, args.map, library
     )
     print(dumps(data) if args.json else generate_text(data, designs, args.map))
     return 0

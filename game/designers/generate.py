@@ -15,6 +15,7 @@ from game.core.content import traits
 from game.core.dials import Dials
 from game.core.rng import Streams
 from game.core.seats import HeroChoice, random_hero
+from game.designers.design_files import SavedDesign
 from game.designers.hallway import roll_off
 from game.designers.records import RoomDesign
 from game.designers.room_design import design_room
@@ -70,8 +71,10 @@ def generate_rooms(
     designers: Sequence[Designer],
     dials: Dials,
     streams: Streams | None = None,
+    library: Sequence[SavedDesign] = (),
 ) -> list[RoomDesign]:
-    """`rooms` rooms of Floor `floor` built by `designers` for a static party of `party_levels`."""
+    """`rooms` rooms of Floor `floor` built by `designers` for a static party of `party_levels`
+    (drawing on the saved designs of `library` where they fit)."""
     streams = streams if streams is not None else Streams(seed)
     party = [h.sheet for h in static_party(seed, party_levels)]
     seen: set[str] = set()
@@ -93,6 +96,7 @@ def generate_rooms(
                 entered_from=entered,
                 fixed_sides=fixed,
                 seen_names=seen,
+                library=library,
             )
         )
     return out

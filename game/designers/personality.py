@@ -59,6 +59,8 @@ class Personality:
     monsters: MonsterStyle
     traps: TrapStyle
     treasure: TreasureStyle
+    designs: float = 0.0  # the chance it takes a saved design that fits, when the table has any
+
 
 
 def _range(table: dict[str, Any], key: str, where: str, low: int = 0) -> tuple[int, int]:
@@ -158,6 +160,7 @@ def _personality(name: str, body: dict[str, Any]) -> Personality:
             features=_weights(s, "features", sw, ("annoy", "pain", "universal")),
             lead=_number(s, "lead", sw),
         ),
+        designs=_share(body, "designs", where) if "designs" in body else 0.0,
     )
 
 

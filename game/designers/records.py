@@ -70,6 +70,11 @@ class RoomDesign:
     treasure: tuple[PlacedTreasure, ...]
     downward_stair: Spot | None = None
     rolloff: RollOff | None = None
+    from_design: tuple[tuple[str, str], ...] = ()  # (category, design name) for a category drawn from a design
+
+    def design_of(self, category: str) -> str | None:
+        """The name of the saved design `category` was drawn from, or None (built here)."""
+        return dict(self.from_design).get(category)
 
     def taker(self, category: str) -> tuple[int, str]:
         for cat, seat, personality in self.takers:

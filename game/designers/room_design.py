@@ -14,6 +14,8 @@ from dataclasses import replace
 
 from game.core.dials import Dials
 from game.core.rng import Stream, Streams
+from game.designers.design_files import SavedDesign
+from game.designers.design_library import draw_design, lay_treasure, place_traps
 from game.designers.monsters import check_monsters, design_monsters
 from game.designers.naming import Namer
 from game.designers.personality import personality
@@ -47,6 +49,7 @@ def design_room(
     seen_names: set[str] | None = None,
     manual: Mapping[str, tuple] | None = None,
     plan: RoomPlan | None = None,
+    library: Sequence[SavedDesign] = (),
 ) -> RoomDesign:
     """Room `room` of Floor `floor` for the living heroes `party` (carrying `items`), built by the
     seats that took each category in `rolloff`. A category taken by a seat the AI does not build
@@ -54,7 +57,10 @@ def design_room(
     monsters as Monster, treasure as PlacedTreasure; it is checked like the AI's.
 
     The Traps seat's shape for the room is rolled here from the layout stream, unless the floor
-    already shaped it (`plan`: the world shapes rooms with the shared walls of their neighbours)."""
+    already shaped it (`plan`: the world shapes rooms with the shared walls of their neighbours).
+
+    `library` is the table's saved designs: an AI seat may draw one for a category it fits
+    exactly (game.designers.design_library); with none, nothing here draws or changes."""
     manual = manual or {}
     by_seat = {d.seat: d for d in designers}
     takers = tuple((c, rolloff.taker(c), by_seat[rolloff.taker(c)].personality) for c in CATEGORIES)
@@ -74,9 +80,22 @@ def design_room(
     budgets = room_budgets([h.level for h in party], floor)
     view = view_party(party, items)
     used_types: list[str] = []
+    drawn: dict[str, SavedDesign] = {}
+
+    def draw(category: str, budget: int) -> SavedDesign | None:
+        if not library or category in manual:
+            return None
+        found = draw_design(library, category, budget, floor, view, style[category].designs,
+                            streams.get("design-file", seat_of[category], floor, room, category), plan.spots)
+        if found is not None:
+            drawn[category] = found
+        return found
 
     if "monsters" in manual:
         monsters = tuple(manual["monsters"])
+        check_monsters(monsters, budgets.monsters, floor, view)
+    elif (saved := draw("monsters", budgets.monsters)) is not None:
+        monsters = tuple(saved.monsters or ())
         check_monsters(monsters, budgets.monsters, floor, view)
     else:
         monsters = design_monsters(
@@ -84,6 +103,9 @@ def design_room(
         )
     if "treasure" in manual:
         treasure = tuple(manual["treasure"])
+        check_treasure((p.item for p in treasure), budgets.treasure)
+    elif (saved := draw("treasure", budgets.treasure)) is not None:
+        treasure = lay_treasure(saved, plan, streams.get("design-file", seat_of["treasure"], floor, room, "treasure"))
         check_treasure((p.item for p in treasure), budgets.treasure)
     else:
         favoured = sorted({a.type for m in monsters for a in m.abilities})
@@ -94,6 +116,10 @@ def design_room(
     spots = plan.spots
     if "traps" in manual:
         traps = tuple(manual["traps"])
+        check_traps(traps, budgets.traps, spots, bool(treasure))
+    elif (saved := draw("traps", budgets.traps)) is not None:
+        traps = place_traps(saved.traps or (), spots, [p.spot for p in treasure],
+                            streams.get("design-file", seat_of["traps"], floor, room, "traps"))
         check_traps(traps, budgets.traps, spots, bool(treasure))
     else:
         traps = design_traps(
@@ -121,6 +147,7 @@ def design_room(
         treasure=tuple(_named_treasure(namer, p) for p in treasure),
         downward_stair=stair,
         rolloff=rolloff,
+        from_design=tuple((c, drawn[c].name) for c in CATEGORIES if c in drawn),
     )
 
 
