@@ -105,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--daily", metavar="YYYY-MM-DD", default=None, help="the seed of that day")
     play.add_argument("--window", action="store_true", help="play in an SDL window")
     play.add_argument("--record", metavar="FILE", default=None)
+    play.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
 
     sub.add_parser("continue", help="resume the autosaved game")
 
@@ -135,6 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--record", metavar="FILE", default=None)
     auto.add_argument("--json", action="store_true")
     auto.add_argument("--check", action="store_true", help="check invariants every turn")
+    auto.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
 
     cat = sub.add_parser("catalog", help="one line per room for a range of seeds")
     cat.add_argument("--seeds", required=True, help="A-B")

@@ -61,7 +61,9 @@ def summary(game: Game) -> dict[str, Any]:
 
 def autoplay(seed: int, seats: str = "ai+hero,ai+hero,ai", level: int = 2, dials: Dials | None = None,
              max_turns: int = 5000, check: bool = False,
-             on_action: Callable[[Game, Any], None] | None = None) -> tuple[Game, dict[str, Any]]:
+             on_action: Callable[[Game, Any], None] | None = None,
+             designs: tuple[Any, ...] = ()) -> tuple[Game, dict[str, Any]]:
     game = Game.new(seed, parse_seats(seats), level, dials or Dials())
+    game.designs = designs  # the table's saved designs (`--designs`): the AI seats may draw on them
     play(game, max_turns, check, on_action)
     return game, summary(game)

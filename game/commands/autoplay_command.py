@@ -8,6 +8,7 @@ from typing import Any
 from game.agents.autoplay import autoplay
 from game.core.dials import parse_dials
 from game.core.errors import UsageError
+from game.designers.design_files import load_designs
 
 
 def run_autoplay(args: Any) -> int:
@@ -16,13 +17,14 @@ def run_autoplay(args: Any) -> int:
     if not 1 <= args.level <= 10:
         raise UsageError("--level must be between 1 and 10")
     dials = parse_dials(args.dial)
+    designs = load_designs(args.designs) if getattr(args, "designs", None) else ()
     recorder = None
     if args.record:
         from game.engine.recording import Recorder
 
-        recorder = Recorder.for_new_game(args.record, args.seed, args.seats, args.level, dials)
+        recorder = Recorder.for_new_game(args.record, args.seed, args.seats, args.level, dials, designs=designs)
     game, result = autoplay(args.seed, args.seats, args.level, dials, args.max_turns, args.check,
-                            on_action=recorder.add if recorder else None)
+                            on_action=recorder.add if recorder else None, designs=designs)
     if recorder is not None:
         recorder.finish(game)
     if args.json:

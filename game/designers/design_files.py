@@ -354,3 +354,13 @@ def file_stem(name: str) -> str:
     while "--" in stem:
         stem = stem.replace("--", "-")
     return stem or "design"
+
+
+def designs_from_data(items: Any, where: str) -> tuple[SavedDesign, ...]:
+    """The designs a recording carries (a list of `design_to_data` tables), each checked as a
+    file would be: a recording is a file from elsewhere too."""
+    if not isinstance(items, list) or len(items) > 1000:
+        raise DesignProblem(f"{where}: its designs are damaged (expected a list of designs)")
+    designs = tuple(parse_design(d, f"{where}: design {i + 1}") for i, d in enumerate(items))
+    check_unique(designs, where)
+    return designs

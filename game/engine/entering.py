@@ -133,7 +133,7 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     manual = {c: decode(c, raw, plan.spots) for c, raw in pending.manual.items()}
     design = design_room(game.streams, game.floor_no, room_no, [game.sheet(e) for e, _ in heroes], designers,
                          rolloff, game.dials, items=items, cell=cell, plan=plan, min_rose=pending.min_rose,
-                         seen_names=game.seen_names, manual=manual)
+                         seen_names=game.seen_names, manual=manual, library=game.designs)
     game.pending = None
     floor.carve(design.plan, side)
     floor.cells[cell].entered = True

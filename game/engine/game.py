@@ -108,6 +108,7 @@ class Game:
         self._sheets: dict[tuple[int, int], HeroSheet] = {}
         self.fov_cache: dict[tuple[int, ...], Any] = {}  # sight.fov's cache (derived, never hashed)
         self.pending: Any = None  # a Hallway waiting for human designers (rooms.PendingRoom)
+        self.designs: tuple[Any, ...] = ()  # the table's saved designs (`--designs`), which AI seats may draw
 
     # ----- making a game -------------------------------------------------------------------
     @classmethod

@@ -48,6 +48,7 @@ from game.core.errors import FileProblem, MasterlessError, ReplayDesync
 from game.core.paths import atomic_write
 from game.core.rng import Streams, derive_seed
 from game.core.seats import HeroChoice, parse_seats
+from game.designers.design_files import SavedDesign, design_to_data, designs_from_data
 from game.engine import actions as A
 from game.engine.game import GAME_VERSION, RULES_VERSION, Game
 
@@ -78,10 +79,13 @@ class Header:
     game_version: str = GAME_VERSION
     rules_version: int = RULES_VERSION
     check_bits: int = CHECK_BITS
+    designs: tuple[SavedDesign, ...] = ()  # the table's saved designs (`--designs`): a replay needs no folder
 
     def new_game(self) -> Game:
         """A fresh game exactly as the recorded one began."""
-        return Game.new(self.seed, parse_seats(self.seats), self.level, self.dials, dict(self.heroes) or None)
+        game = Game.new(self.seed, parse_seats(self.seats), self.level, self.dials, dict(self.heroes) or None)
+        game.designs = self.designs
+        return game
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,6 +97,7 @@ class Header:
             "rules_version": self.rules_version,
             "seats": self.seats,
             "seed": self.seed,
+            **({"designs": [design_to_data(d) for d in self.designs]} if self.designs else {}),
         }
 
     @property
@@ -253,8 +258,8 @@ class Recorder:
     def for_new_game(cls, path: str | Path | None, seed: int, seats: str, level: int = 2,
                      dials: Dials | None = None, heroes: dict[int, HeroChoice] | None = None,
                      flush_every: int | None = None, backup: str | Path | None = None,
-                     durable: bool = True) -> Recorder:
-        header = Header(seed, seats_text(seats), level, dials or Dials(), dict(heroes or {}))
+                     durable: bool = True, designs: tuple[SavedDesign, ...] = ()) -> Recorder:
+        header = Header(seed, seats_text(seats), level, dials or Dials(), dict(heroes or {}), designs=designs)
         return cls(path, header, flush_every, backup, durable)
 
     @classmethod
@@ -439,7 +444,8 @@ def _header(line: bytes, where: str) -> Header:
             raise TypeError("fields")
         parse_seats(seats)
         heroes = {int(k): _hero_from_json(v) for k, v in dict(h["heroes"]).items()}
-        return Header(seeds, seats, level, dials_from_dict(dials_data), heroes, game_version, rules, bits)
+        designs = designs_from_data(h["designs"], where) if "designs" in h else ()
+        return Header(seeds, seats, level, dials_from_dict(dials_data), heroes, game_version, rules, bits, designs)
     except FileProblem:
         raise
     except (KeyError, TypeError, ValueError, MasterlessError):

@@ -24,6 +24,7 @@ import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.core.dials import Dials
 from game.core.errors import FileProblem, ReplayDesync
@@ -93,11 +94,13 @@ class LoadedSave:
 
 
 def new_autosave(seed: int, seats: str, level: int = 2, dials: Dials | None = None,
-                 heroes: dict[int, HeroChoice] | None = None) -> tuple[Game, Recorder]:
+                 heroes: dict[int, HeroChoice] | None = None,
+                 designs: tuple[Any, ...] = ()) -> tuple[Game, Recorder]:
     """Start a game recorded to the autosave. The previous autosave becomes the backup, and is
-    gone after the first action: ask the player before starting over a game in progress."""
+    gone after the first action: ask the player before starting over a game in progress.
+    `designs`: the table's saved designs, kept in the recording."""
     recorder = Recorder.for_new_game(autosave_path(), seed, seats, level, dials, heroes, flush_every=1,
-                                     backup=backup_path())
+                                     backup=backup_path(), designs=designs)
     return recorder.start(), recorder
 
 

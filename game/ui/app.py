@@ -50,7 +50,8 @@ def has_autosave() -> bool:
     return _has()
 
 
-def open_recorder(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice]) -> tuple[Game, Any]:
+def open_recorder(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice],
+                  designs: tuple[Any, ...] = ()) -> tuple[Game, Any]:
     """A new game recorded to the autosave after every action.
 
     Those writes are atomic but not fsynced (a durable write costs ~12 ms, too much for every
@@ -58,7 +59,7 @@ def open_recorder(seed: int, seats: str, level: int, dials: Dials, heroes: dict[
     last actions. Quitting, Ctrl-C and a hang-up write durably (`AppHost.save_now`)."""
     from game.engine.saves import new_autosave
 
-    game, recorder = new_autosave(seed, seats, level, dials, heroes)
+    game, recorder = new_autosave(seed, seats, level, dials, heroes, designs)
     recorder.durable = False
     return game, recorder
 
@@ -217,15 +218,16 @@ def derive_seed(seed: int | None, daily: str | None) -> int:
 
 def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None,
                 heroes: dict[int, HeroChoice] | None = None, back: State | None = None,
-                export: str | None = None) -> tuple[State, AppHost]:
+                export: str | None = None, designs: tuple[Any, ...] = ()) -> tuple[State, AppHost]:
     """A new run on screen (the map, or wherever the game sends the player first) and its host.
-    `back` is where leaving the run goes (None: the program ends)."""
+    `back` is where leaving the run goes (None: the program ends); `designs` the table's saved
+    designs (`--designs DIR`), which go into the recording."""
     if not 1 <= level <= 3:
         raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
     parse_seats(seats)
     dials = dials or Dials()
     heroes = dict(heroes or {})
-    game, recorder = open_recorder(seed, seats, level, dials, heroes)
+    game, recorder = open_recorder(seed, seats, level, dials, heroes, designs)
     return _on_screen(kit, game, recorder, back, export)
 
 
@@ -263,6 +265,11 @@ def _goodbye(host: AppHost, result: Any) -> None:
 # ----- the commands ---------------------------------------------------------------------------------
 def run_play(args: Any) -> int:
     window = bool(getattr(args, "window", False))
+    designs: tuple[Any, ...] = ()
+    if getattr(args, "designs", None):
+        from game.designers.design_files import load_designs  # start-up: only when designs are given
+
+        designs = load_designs(args.designs)
     if not window:
         from game.ui.terminal_guard import require_terminal
 
@@ -278,7 +285,7 @@ def run_play(args: Any) -> int:
 
     def begin() -> State:
         state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials,
-                                  export=getattr(args, "record", None))
+                                  export=getattr(args, "record", None), designs=designs)
         hosts.append(host)
         return state
 
