@@ -36,6 +36,7 @@ from typing import Any
 
 from game.core.content import traits
 from game.core.errors import FileProblem
+from game.core.paths import atomic_write
 from game.designers.builder import Purchase, RoomBuilder
 from game.mapgen.plan import Spot
 from game.rules.costs import monster_cost, trap_cost, treasure_cost
@@ -364,3 +365,32 @@ def designs_from_data(items: Any, where: str) -> tuple[SavedDesign, ...]:
     designs = tuple(parse_design(d, f"{where}: design {i + 1}") for i, d in enumerate(items))
     check_unique(designs, where)
     return designs
+
+
+def design_from_build(name: str, category: str, purchases: Sequence[Any], spots: Sequence[Spot],
+                      by: str = "") -> SavedDesign:
+    """A room builder's purchases (`builder.Purchase`: a trap on a spot index, an item in one or
+    in the open) as a design of that one category. The spots become what springs each trap and
+    whether each item is hidden; the rest is the purchase itself."""
+    pieces: list[Any] = []
+    for p in purchases:
+        if category == "traps":
+            spot = spots[p.spot]
+            pieces.append(DesignTrap(p.item, spot.action, spot.host))
+        elif category == "monsters":
+            pieces.append(p.item)
+        else:
+            pieces.append(DesignItem(p.item, p.spot != -1))
+    return SavedDesign(name[:NAME_LIMIT], **{category: tuple(pieces)}, by=by[:NAME_LIMIT])
+
+
+def write_design(design: SavedDesign, folder: Path) -> Path:
+    """Write `design` into `folder` as a new file named after it (never over another one)."""
+    stem = file_stem(design.name)
+    path = folder / f"{stem}.toml"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.toml"
+        n += 1
+    atomic_write(path, design_text(design).encode("utf-8"))
+    return path

@@ -96,7 +96,8 @@ HELP_TOPICS = (
         "the draft (or save the change), or in the list take a purchase back into the draft. Del or "
         "Backspace: sell back the purchase under the cursor. a / d: add or drop a monster's special "
         "ability. r: name it (Enter keeps the name, Esc cancels). s: suggest Types and a name. f: fill "
-        "the rest for me. c: confirm the room. Esc: stop changing a purchase. ?: this help.",
+        "the rest for me. w: save what you bought as a design file, to share or to play with again (--designs). "
+        "c: confirm the room. Esc: stop changing a purchase. ?: this help.",
     ),
 )
 
@@ -352,7 +353,7 @@ class BuilderScreen:
             return None
         if action is None or key in "+-=_":
             command = {"a": self.add_ability, "d": self.drop_ability, "r": self.start_naming, "s": self.suggest,
-                       "f": self.fill_rest, "c": self.confirm, "+": lambda: self.change(1),
+                       "f": self.fill_rest, "c": self.confirm, "w": self.save_design, "+": lambda: self.change(1),
                        "=": lambda: self.change(1), "-": lambda: self.change(-1), "_": lambda: self.change(-1)}
             if key in command:
                 return command[key]()
@@ -589,6 +590,17 @@ class BuilderScreen:
             return self.then()
         return self.back
 
+    def save_design(self) -> State | None:
+        """What is bought so far, written as a design file to share (game.ui.screens.design_saving)."""
+        if not self.model.items:
+            self.say("Buy something first: a design keeps what you have bought.", bad=False)
+            return None
+        from game.ui.screens.design_saving import SaveDesignDialog  # opened on demand
+
+        name = seat_named(self.kit, self.game, self.seat)[0]
+        suggested = f"{name}'s {self.category}, floor {self.game.floor_no}"
+        return SaveDesignDialog(self.kit, self, self.category, self.model.items, self.spots(), suggested, by=name)
+
     def open_help(self) -> State:
         return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=HELP_TOPICS)
 
@@ -599,7 +611,8 @@ class BuilderScreen:
                  ("Enter", "buy" if self.focus == "draft" else "change it"), ("Del", "sell back")]
         if self.category == "monsters":
             hints.append(("a/d", "add/drop ability"))
-        hints += [("r", "name"), ("s", "suggest"), ("f", "fill the rest"), ("c", "confirm"), ("Esc", "stop"),
+        hints += [("r", "name"), ("s", "suggest"), ("f", "fill the rest"), ("w", "save design"), ("c", "confirm"),
+                  ("Esc", "stop"),
                   ("?", "help")]
         return hints
 

@@ -1,0 +1,88 @@
+"""Saving what the room builder holds as a design file (issue 18): a small dialog over the builder
+that asks for the design's name and writes it into the user's designs folder, to be shared and
+given to `--designs DIR`. Saving changes nothing in the game: the build is still to be confirmed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import tcod.console
+
+from game.core.paths import data_dir
+from game.designers.design_files import NAME_LIMIT, design_from_build, write_design
+from game.mapgen.plan import Spot
+from game.ui import draw
+from game.ui.events import Event, KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.dialog import MessageDialog
+from game.ui.screens.screen_base import Screen
+from game.ui.screens.widgets import TextField
+from game.ui.state import State
+
+DESIGNS_FOLDER = "designs"
+
+
+def designs_dir() -> Path:
+    """Where saved designs go: `designs` in the user data directory."""
+    return data_dir() / DESIGNS_FOLDER
+
+
+class SaveDesignDialog(Screen):
+    """Name the design (a suggestion is filled in); Enter writes it, Esc leaves without saving."""
+
+    def __init__(self, kit: Kit, back: State, category: str, purchases: Sequence[Any], spots: Sequence[Spot],
+                 suggested: str, by: str = "") -> None:
+        super().__init__(kit, back)
+        self.category = category
+        self.purchases = tuple(purchases)
+        self.spots = tuple(spots)
+        self.by = by
+        self.field = TextField(suggested[:NAME_LIMIT], NAME_LIMIT)
+        self._cursor: tuple[int, int] | None = None
+
+    def on_event(self, event: Event) -> State | None:
+        if not isinstance(event, KeyEvent):
+            return None
+        if event.key == "escape":
+            return self.go_back()
+        if event.key == "enter":
+            return self.save()
+        self.field.feed(event)  # every other key edits the name (letters are not menu keys here)
+        return None
+
+    def save(self) -> State | None:
+        name = self.field.value.strip()
+        if not name:
+            return None
+        design = design_from_build(name, self.category, self.purchases, self.spots, self.by)
+        try:
+            path = write_design(design, designs_dir())
+        except OSError as exc:
+            return MessageDialog(self.kit, self.back, f"Could not save the design: {exc.strerror or exc}.",
+                                 title="Not saved")
+        return MessageDialog(self.kit, self.back, f"Saved \"{design.name}\" ({design.cost(self.category)} points of "
+                             f"{self.category}) as {path}. Play with it: --designs {path.parent}",
+                             title="Design saved")
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        if self.back is not None:
+            self.back.on_draw(console)
+            draw.dim_console(console)
+        width = min(console.width - 2, 64)
+        body = draw.wrap(f"The {len(self.purchases)} {self.category} bought so far go into a design file in "
+                         f"{designs_dir()}. Its name:", width - 4)
+        height = len(body) + 6
+        x, y = (console.width - width) // 2, max(0, (console.height - height) // 2)
+        ix, iy, iw, _ = draw.panel(console, x, y, width, height, palette, "Save as a design")
+        for i, line in enumerate(body):
+            draw.text(console, ix, iy + i, line, palette["text"], width=iw)
+        row = iy + len(body) + 1
+        self._cursor = self.field.draw(console, ix, row, iw, palette["text_bright"], palette["background"])
+        hint = "Enter: save   Esc: cancel"
+        draw.text(console, ix + max(0, iw - len(hint)), row + 2, hint, palette["text_dim"])
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor

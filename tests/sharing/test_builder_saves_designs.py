@@ -1,0 +1,80 @@
+"""The room builder saves what a human bought as a design file (`w`), which loads back priced and
+checked, and which the AI then draws like any other design."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import tcod.console
+
+from game.core.dials import Dials
+from game.designers.design_files import load_designs, read_design
+from game.engine.recording import Header
+from game.mapgen.plan import Spot
+from game.ui.events import key
+from game.ui.kit import Kit
+from game.ui.options import Options
+from game.ui.screens.builder_screen import BuilderScreen
+from game.ui.screens.design_saving import SaveDesignDialog
+from game.ui.session import Session
+from game.ui.state import Exit, State
+
+
+@dataclass(frozen=True)
+class Plan:
+    spots: tuple[Spot, ...]
+
+
+SPOTS = (Spot(3, 4, "open", "door"), Spot(5, 6, "search", "chest", True), Spot(7, 7, "walk", "floor"))
+
+
+def press(state: State, *names: str) -> tuple[State, str]:
+    console = tcod.console.Console(80, 24, order="C")
+    for name in names:
+        state = state.on_event(key(name)) or state
+    state.on_draw(console)
+    return state, "\n".join("".join(chr(c) for c in row).rstrip() for row in console.ch)
+
+
+def builder(tmp_path, category: str) -> BuilderScreen:
+    kit = Kit.from_options(Options(), tmp_path / "options.toml")
+    session = Session(Header(7, "human:Ann,human:Bob,ai", dials=Dials(design="ask")).new_game())
+    return BuilderScreen(kit, session, Exit("done"), 0, category, 12, Plan(SPOTS))
+
+
+def test_w_saves_the_bought_traps_as_a_design_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    screen = builder(tmp_path, "traps")
+    state, _ = press(screen, "enter")  # buy the draft: a trap on the door
+    assert len(screen.model.items) == 1
+    state, text = press(state, "w")
+    assert isinstance(state, SaveDesignDialog) and "Save as a design" in text and "Ann's traps" in text
+    state, text = press(state, *["backspace"] * 40, "D", "o", "o", "r", "space", "k", "e", "e", "p", "enter")
+    assert "Design saved" in text
+    saved = list((tmp_path / "data" / "designs").glob("*.toml"))
+    assert [p.name for p in saved] == ["door-keep.toml"]
+    design = read_design(saved[0])
+    assert design.name == "Door keep" and design.by == "Ann"
+    assert design.monsters is None and design.treasure is None
+    (trap,) = design.traps
+    assert (trap.on, trap.host) == ("open", "door") and trap.trap == screen.model.items[0].item
+    assert design.cost("traps") == screen.model.spent
+    state, _ = press(state, "enter")
+    assert state is screen  # back in the builder, the build still to be confirmed
+
+
+def test_monsters_and_treasure_save_too_and_load_as_a_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    for category in ("monsters", "treasure"):
+        screen = builder(tmp_path, category)
+        press(screen, "enter", "w", "enter", "enter")
+    designs = load_designs(tmp_path / "data" / "designs")
+    assert sorted(d.name for d in designs) == ["Ann's monsters, floor 2", "Ann's treasure, floor 2"]
+    assert all(d.cost("monsters") + d.cost("treasure") > 0 for d in designs)
+
+
+def test_nothing_bought_nothing_saved(tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    state, text = press(builder(tmp_path, "traps"), "w")
+    assert isinstance(state, BuilderScreen) and "Buy something first" in text
+    assert not (tmp_path / "data" / "designs").exists()
