@@ -54,6 +54,12 @@ def _catalog(args: argparse.Namespace) -> int:
     return run_catalog(args)
 
 
+def _balance(args: argparse.Namespace) -> int:
+    from game.commands.balance_command import run_balance
+
+    return run_balance(args)
+
+
 def _bench(args: argparse.Namespace) -> int:
     from game.benchmarks.suite import run_bench
 
@@ -68,6 +74,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "generate": _generate,
     "autoplay": _autoplay,
     "catalog": _catalog,
+    "balance": _balance,
     "bench": _bench,
 }
 
@@ -143,6 +150,20 @@ def build_parser() -> argparse.ArgumentParser:
     cat.add_argument("--floors", type=int, default=1)
     cat.add_argument("--rooms", type=int, default=4)
     cat.add_argument("--map", action="store_true")
+
+    bal = sub.add_parser("balance", help="many autoplay runs on every core (or a Dask cluster), with tables")
+    bal.add_argument("compare", nargs="*", metavar="compare A.json B.json",
+                     help="compare two batches written by --json instead of playing")
+    bal.add_argument("--seeds", default=None, help="A-B")
+    bal.add_argument("--seats", action="append", default=None,
+                     help="seat mix (default ai+hero,ai+hero,ai); repeat to compare mixes and personalities")
+    bal.add_argument("--level", type=int, default=2)
+    bal.add_argument("--dial", type=_dial, action="append", default=[])
+    bal.add_argument("--max-turns", type=int, default=5000)
+    bal.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    bal.add_argument("--cluster", metavar="ADDRESS", default=None, help="a Dask scheduler, tcp://HOST:8786")
+    bal.add_argument("--json", metavar="FILE", default=None)
+    bal.add_argument("--plot", metavar="FILE", default=None, help="charts as .png or .svg (needs .[lab])")
 
     bench = sub.add_parser("bench", help="measure everything a player feels")
     bench.add_argument("--json", action="store_true")

@@ -1,0 +1,80 @@
+"""Many autoplay runs at once for the balance lab: one run per job, on this process, a pool of
+processes, or a Dask distributed scheduler. Every backend yields the same summaries (a run is a
+pure function of its job); only the order they finish in differs, so callers sort by job."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from game.agents.autoplay import autoplay
+from game.core.dials import Dials
+from game.core.errors import MasterlessError, UsageError
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One run to play: the same fields `python main.py autoplay` takes."""
+
+    seed: int
+    seats: str
+    level: int
+    dials: Dials
+    max_turns: int
+
+
+def run_job(job: Job) -> tuple[Job, dict[str, Any]]:
+    """Play one job to its end and return its `autoplay --json` summary. A run that crashes
+    becomes an "error" outcome with the reason, so one bad seed does not sink a whole batch."""
+    try:
+        game, summary = autoplay(job.seed, job.seats, job.level, job.dials, job.max_turns)
+    except Exception as exc:  # noqa: BLE001 - reported as a run of its own, not raised
+        return job, {"seed": job.seed, "outcome": "error", "error": f"{type(exc).__name__}: {exc}"}
+    game.close()
+    return job, summary
+
+
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them all at once (no tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_local(jobs: Iterable[Job], workers: int) -> Iterator[tuple[Job, dict[str, Any]]]:
+    """Yield each job's summary as it finishes: in this process for one worker, else on a pool
+    of `workers` processes. Closing the iterator (or Ctrl-C while it waits) stops the pool."""
+    jobs = list(jobs)
+    if workers <= 1:
+        for job in jobs:
+            yield run_job(job)
+        return
+    pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap_unordered(run_job, jobs, chunksize=1)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def run_on_cluster(jobs: Iterable[Job], address: str) -> Iterator[tuple[Job, dict[str, Any]]]:
+    """Yield each job's summary from a Dask distributed scheduler at `address`
+    (tcp://HOST:8786), whose workers have this game installed."""
+    try:
+        from distributed import Client, as_completed  # the optional extra .[cluster]
+    except ImportError:
+        raise UsageError("--cluster needs Dask: pip install -e '.[cluster]'") from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise MasterlessError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    futures = []
+    try:
+        futures = client.map(run_job, list(jobs), pure=False)
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        client.cancel(futures)
+        client.close()

@@ -1,0 +1,90 @@
+"""`balance --plot FILE`: the charts a designer would rather look at than read (endings by floor,
+rooms entered, damage by source, per personality), drawn from the aggregates with matplotlib,
+an optional extra (`pip install -e '.[lab]'`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.core.errors import FileProblem, UsageError
+
+ENDING_COLOURS = {"quest": "#3a9d5d", "retired": "#4a7fc1", "wiped": "#c94a4a", "turn_limit": "#999999"}
+
+
+def require_matplotlib() -> Any:
+    """pyplot on a file-only backend, or a one-line UsageError before any run is played."""
+    try:
+        import matplotlib  # the optional extra .[lab]; imported here, not at start-up
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install -e '.[lab]'") from None
+    return plt
+
+
+def draw_charts(agg: dict[str, Any], path: Path) -> None:
+    """Write four charts into one .png or .svg file at `path`."""
+    plt = require_matplotlib()
+    fig, axes = plt.subplots(2, 2, figsize=(12, 8))
+    endings_by_floor(axes[0][0], agg["endings_by_floor"])
+    rooms(axes[0][1], agg["rooms_histogram"])
+    damage(axes[1][0], agg["damage"])
+    personalities(axes[1][1], agg["personalities"] or agg["seats"])
+    fig.suptitle(f"Masterless balance: {agg['runs']} runs")
+    fig.tight_layout()
+    try:
+        # a fixed date keeps an .svg the same bytes for the same runs
+        fig.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)
+    except OSError as exc:
+        raise FileProblem(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
+
+
+def endings_by_floor(ax: Any, data: dict[str, dict[str, int]]) -> None:
+    floors = list(data)
+    outcomes = sorted({o for row in data.values() for o in row}, key=lambda o: (o not in ENDING_COLOURS, o))
+    bottom = [0] * len(floors)
+    for outcome in outcomes:
+        counts = [data[f].get(outcome, 0) for f in floors]
+        ax.bar(floors, counts, bottom=bottom, label=outcome, color=ENDING_COLOURS.get(outcome))
+        bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
+    ax.set_title("endings by deepest floor")
+    ax.set_xlabel("deepest floor")
+    ax.set_ylabel("runs")
+    if outcomes:
+        ax.legend()
+
+
+def rooms(ax: Any, data: dict[str, int]) -> None:
+    ax.bar([int(k) for k in data], list(data.values()), color="#6b6bb3")
+    ax.set_title("rooms entered")
+    ax.set_xlabel("rooms")
+    ax.set_ylabel("runs")
+
+
+def damage(ax: Any, data: dict[str, Any] | None) -> None:
+    ax.set_title("damage by source (hits lost, total)")
+    if data is None:
+        ax.text(0.5, 0.5, "n/a: the runs do not report damage", ha="center", va="center")
+        ax.set_axis_off()
+        return
+    ax.barh(list(data), [s["total"] for s in data.values()], color="#c98a4a")
+    ax.invert_yaxis()
+
+
+def personalities(ax: Any, groups: dict[str, Any]) -> None:
+    """Quest and wipe rates with their 95 % intervals, per personality (or per seat mix)."""
+    ax.set_title("per personality: quest and wipe rates (95%)")
+    names = list(groups)
+    for shift, ending in ((-0.2, "quest"), (0.2, "wiped")):
+        rates = [groups[n]["endings"][ending] for n in names]
+        xs = [i + shift for i in range(len(names))]
+        errors = [[p["rate"] - p["low"] for p in rates], [p["high"] - p["rate"] for p in rates]]
+        ax.bar(xs, [p["rate"] for p in rates], width=0.4, yerr=errors, label=ending,
+               color=ENDING_COLOURS[ending], capsize=3)
+    ax.set_xticks(range(len(names)), names, rotation=15, fontsize=8)
+    ax.set_ylim(0, 1)
+    ax.legend()

@@ -1,0 +1,162 @@
+"""`python main.py balance`: one autoplay per seed (and per seat mix) on every core or on a Dask
+cluster, then the tables a designer tunes by; `balance compare A.json B.json` for two batches."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from game.agents.batch_runs import Job, run_local, run_on_cluster
+from game.commands.balance_compare import compare
+from game.commands.balance_stats import Run, aggregate
+from game.commands.balance_tables import aggregate_lines, compare_lines
+from game.commands.generate_command import parse_seed_range
+from game.core.dials import parse_dials
+from game.core.errors import FileProblem, UsageError
+from game.core.seats import parse_seats
+
+DEFAULT_SEATS = "ai+hero,ai+hero,ai"
+
+
+class Progress:
+    """A bar with the time left on a terminal; elsewhere (a log, a pipe) a plain line at each
+    tenth, so a batch on a cluster still says how far it got."""
+
+    def __init__(self, total: int, out: TextIO) -> None:
+        self.total, self.out = total, out
+        self.tty = out.isatty()
+        self.start = time.monotonic()
+        self.shown = -1.0
+        self.tenth = 0
+
+    def update(self, done: int) -> None:
+        now = time.monotonic()
+        elapsed = now - self.start
+        left = elapsed / done * (self.total - done) if done else 0.0
+        line = f"{done}/{self.total} runs, {elapsed:.0f}s, about {left:.0f}s left"
+        if self.tty:
+            if now - self.shown < 0.1 and done < self.total:
+                return
+            self.shown = now
+            filled = int(30 * done / self.total) if self.total else 30
+            self.out.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {line}\x1b[K")
+        elif done * 10 // max(1, self.total) > self.tenth and done < self.total:
+            self.tenth = done * 10 // max(1, self.total)
+            self.out.write(f"balance: {line}\n")
+        self.out.flush()
+
+    def finish(self, done: int, interrupted: bool) -> None:
+        elapsed = time.monotonic() - self.start
+        if self.tty:
+            self.out.write("\r\x1b[K")
+        rate = done / elapsed * 60 if elapsed > 0 else 0.0
+        stop = " (stopped by Ctrl-C; keeping the finished runs)" if interrupted else ""
+        self.out.write(f"balance: {done}/{self.total} runs in {elapsed:.1f}s, {rate:.0f} runs/min{stop}\n")
+        self.out.flush()
+
+
+def check_mix(text: str) -> str:
+    parse_seats(text)  # a UsageError names what is wrong
+    return text.strip()
+
+
+def play_batch(jobs: list[Job], workers: int, cluster: str | None, progress: Progress | None) -> tuple[
+        list[tuple[Job, Run]], bool]:
+    """Every job's summary (as far as it got before Ctrl-C), ordered by seed then seat mix."""
+    order = {(job.seed, job.seats): i for i, job in enumerate(jobs)}
+    results: list[tuple[Job, Run]] = []
+    interrupted = False
+    stream = run_on_cluster(jobs, cluster) if cluster else run_local(jobs, workers)
+    try:
+        for job, summary in stream:
+            results.append((job, summary))
+            if progress is not None:
+                progress.update(len(results))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        stream.close()
+    results.sort(key=lambda pair: order[(pair[0].seed, pair[0].seats)])
+    return results, interrupted
+
+
+def run_balance(args: Any) -> int:
+    rest = list(args.compare or [])
+    if rest:
+        if rest[0] != "compare" or len(rest) != 3:
+            raise UsageError("balance takes --seeds A-B, or: balance compare A.json B.json")
+        return run_compare(Path(rest[1]), Path(rest[2]))
+    if not args.seeds:
+        raise UsageError("balance needs --seeds A-B (or: balance compare A.json B.json)")
+    seeds = parse_seed_range(args.seeds)
+    mixes = [check_mix(m) for m in (args.seats or [DEFAULT_SEATS])]
+    if len(set(mixes)) != len(mixes):
+        raise UsageError("--seats: the same seat mix is given twice")
+    if args.max_turns < 1:
+        raise UsageError("--max-turns must be at least 1")
+    if not 1 <= args.level <= 10:
+        raise UsageError("--level must be between 1 and 10")
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
+    if workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg"):
+        raise UsageError("--plot writes a .png or an .svg file")
+    if args.plot:
+        from game.commands.balance_charts import require_matplotlib  # matplotlib only when asked: start-up time
+
+        require_matplotlib()
+    dials = parse_dials(args.dial)
+    jobs = [Job(seed, mix, args.level, dials, args.max_turns) for seed in seeds for mix in mixes]
+    progress = Progress(len(jobs), sys.stderr)
+    results, interrupted = play_batch(jobs, workers, args.cluster, progress)
+    progress.finish(len(results), interrupted)
+    runs = [summary for _, summary in results]
+    run_seats = [job.seats for job, _ in results]
+    aggregates = aggregate(runs, run_seats)
+    print("\n".join(aggregate_lines(aggregates)))
+    if args.json:
+        settings = {"seeds": args.seeds, "seats": mixes, "level": args.level, "max_turns": args.max_turns,
+                    "dials": dials.as_dict(), "requested": len(jobs), "finished": len(runs),
+                    "interrupted": interrupted}
+        write_json(Path(args.json), {"settings": settings, "runs": runs, "run_seats": run_seats,
+                                     "aggregates": aggregates})
+    if args.plot:
+        from game.commands.balance_charts import draw_charts  # matplotlib only when asked: start-up time
+
+        draw_charts(aggregates, Path(args.plot))
+    return 130 if interrupted else 0
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    try:
+        path.write_text(json.dumps(data, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise FileProblem(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def read_batch(path: Path) -> tuple[list[Run], list[str]]:
+    """The runs and their seat mixes of a `balance --json` file, or a one-line FileProblem."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise FileProblem(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (ValueError, UnicodeDecodeError):
+        raise FileProblem(f"{path} is not JSON (expected a file written by balance --json)") from None
+    runs = data.get("runs") if isinstance(data, dict) else None
+    if not isinstance(runs, list) or not all(isinstance(r, dict) for r in runs):
+        raise FileProblem(f"{path} has no runs (expected a file written by balance --json)")
+    return runs, list(data.get("run_seats") or [])
+
+
+def run_compare(a_path: Path, b_path: Path) -> int:
+    a, _ = read_batch(a_path)
+    b, _ = read_batch(b_path)
+    if not a or not b:
+        raise FileProblem(f"{a_path if not a else b_path} holds no runs to compare")
+    print(f"A: {a_path} ({len(a)} runs)   B: {b_path} ({len(b)} runs)")
+    print("\n".join(compare_lines(compare(a, b))))
+    return 0

@@ -1,0 +1,94 @@
+"""The balance lab's printed tables: the aggregates of `balance_stats` and the verdicts of
+`balance_compare` as text a designer reads top to bottom. Absent measures print "n/a"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def interval(p: dict[str, Any]) -> str:
+    """`23.4% [20.1%, 27.0%] 234/1000` for a proportion record."""
+    return f"{pct(p['rate'])} [{pct(p['low']).strip()}, {pct(p['high']).strip()}] {p['count']}/{p['of']}"
+
+
+def num(x: float | None) -> str:
+    if x is None:
+        return "-"
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
+
+
+def spread_line(name: str, s: dict[str, Any]) -> str:
+    return (f"  {name:<16} median {num(s['median']):>6}  p10 {num(s['p10']):>6}  p90 {num(s['p90']):>6}"
+            f"  mean {num(s['mean']):>7}  max {num(s['max']):>6}")
+
+
+def source_table(title: str, data: dict[str, Any] | None) -> list[str]:
+    if data is None:
+        return [f"{title}: n/a (the runs' summaries do not report it)"]
+    lines = [f"{title} (total, per run: mean / median / p90)"]
+    for source, s in data.items():
+        lines.append(f"  {source:<10} {num(s['total']):>8}   {num(s['mean']):>6} / {num(s['median']):>4}"
+                     f" / {num(s['p90']):>4}")
+    return lines
+
+
+def group_lines(title: str, groups: dict[str, Any]) -> list[str]:
+    lines = [title]
+    for name, g in groups.items():
+        ends = "  ".join(f"{e} {pct(p['rate']).strip()}" for e, p in g["endings"].items() if p["count"])
+        lines.append(f"  {name:<28} {g['runs']:>5} runs  rooms {num(g['rooms']['median']):>4}"
+                     f"  floor {num(g['floor']['median']):>3}  {ends}")
+    return lines
+
+
+def aggregate_lines(agg: dict[str, Any]) -> list[str]:
+    """Every table of one batch, in the order a designer asks: how runs end, how far they go,
+    where they die, what hurts, quests, town, then per personality and seat mix."""
+    out = [f"runs {agg['runs']}" + (f" ({agg['errors']} crashed: outcome 'error')" if agg["errors"] else ""), "",
+           "endings (95% Wilson interval)"]
+    out += [f"  {e:<11} {interval(p)}" for e, p in agg["endings"].items()]
+    out += ["", "per run"]
+    out += [spread_line(k, s) for k, s in agg["per_run"].items() if s["n"]]
+    out += ["", "per floor (a wipe counts on the deepest floor reached)"]
+    for f, row in agg["floors"].items():
+        out.append(f"  floor {f:>2}  reached {row['reached']:>6}  wiped {row['wiped']:>5}"
+                   f"  wipe rate {interval(row['wipe_rate'])}")
+    out += [""] + source_table("damage by source (hits lost)", agg["damage"])
+    out += [""] + source_table("deaths by source", agg["deaths_by"])
+    q = agg["quests"]
+    out += ["", f"quests offered {q['offered']}, won {interval(q['won'])}"]
+    out += [f"  {name:<28} offered {row['offered']:>5}  won {row['won']:>5}" for name, row in q["by_quest"].items()]
+    town = agg["town"]
+    if town is None:
+        out += ["", "town use: n/a (the runs' summaries do not report it)"]
+    else:
+        out += ["", f"town used in {interval(town['used'])} of runs"]
+        out += [spread_line(k, town[k]) for k in ("visits", "sold", "designed", "healed")]
+    if agg["personalities"]:
+        out += [""] + group_lines("per designer personality", agg["personalities"])
+    if len(agg["seats"]) > 1:
+        out += [""] + group_lines("per seat mix", agg["seats"])
+    return out
+
+
+def compare_lines(result: dict[str, dict[str, Any]], fmt: Callable[[float], str] | None = None) -> list[str]:
+    """One line per measure: A and B with their intervals, the difference, p and the verdict."""
+    out = [f"{'measure':<28} {'A [95%]':>24} {'B [95%]':>24} {'A-B':>8} {'p':>8}  verdict"]
+    for name, r in result.items():
+        show = pct if not name.endswith("(median)") else (fmt or num)
+        a = f"{show(r['a']).strip()} [{show(r['a_low']).strip()}, {show(r['a_high']).strip()}]"
+        b = f"{show(r['b']).strip()} [{show(r['b_low']).strip()}, {show(r['b_high']).strip()}]"
+        diff = show(r["diff"]).strip()
+        if "diff_low" in r:
+            diff += f" [{show(r['diff_low']).strip()}, {show(r['diff_high']).strip()}]"
+        verdict = "DIFFERS" if r["differs"] else "same within chance"
+        out.append(f"{name:<28} {a:>24} {b:>24} {diff:>8} {r['p']:>8.4f}  {verdict}")
+    differing = sum(1 for r in result.values() if r["differs"])
+    out.append(f"{differing} of {len(result)} measures differ at p < 0.05 "
+               f"(about 1 in 20 would by chance alone when nothing changed)")
+    return out

@@ -1,0 +1,86 @@
+"""`python main.py balance` from the command line: tables, --json, compare, --plot, and one-line
+errors with the exit codes of DESIGN.md §6."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import cli
+
+
+def balance(tmp_path, name: str, *extra: str) -> dict:
+    path = tmp_path / name
+    code = cli.main(["balance", "--seeds", "5-8", "--max-turns", "120", "--workers", "1", "--json", str(path),
+                     *extra])
+    assert code == 0
+    return json.loads(path.read_text())
+
+
+def test_balance_prints_the_tables_and_writes_runs_in_seed_order(tmp_path, capsys):
+    data = balance(tmp_path, "a.json", "--seats", "ai+hero,ai:tyrant", "--seats", "ai+hero,ai:swarm")
+    out, err = capsys.readouterr()
+    for heading in ("endings (95% Wilson interval)", "per floor", "damage by source", "quests offered",
+                    "per designer personality", "per seat mix"):
+        assert heading in out
+    assert "balance: 8/8 runs" in err  # stderr is not a terminal here: plain lines, no bar
+    assert [r["seed"] for r in data["runs"]] == [5, 5, 6, 6, 7, 7, 8, 8]
+    assert data["run_seats"][:2] == ["ai+hero,ai:tyrant", "ai+hero,ai:swarm"]
+    assert data["aggregates"]["runs"] == 8 and set(data["aggregates"]["personalities"]) == {"tyrant", "swarm"}
+    assert data["settings"]["finished"] == 8 and not data["settings"]["interrupted"]
+
+
+def test_compare_reads_two_batches_and_says_measure_by_measure(tmp_path, capsys):
+    balance(tmp_path, "a.json")
+    balance(tmp_path, "b.json", "--dial", "die=4")
+    capsys.readouterr()
+    assert cli.main(["balance", "compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
+    out = capsys.readouterr().out
+    assert "ending wiped" in out and "rooms (median)" in out and "measures differ at p < 0.05" in out
+
+
+@pytest.mark.parametrize("argv, code, words", [
+    (["balance"], 2, "--seeds"),
+    (["balance", "--seeds", "9-3"], 2, "--seeds"),
+    (["balance", "--seeds", "1-2", "--seats", "ai,ai"], 2, "hero"),
+    (["balance", "--seeds", "1-2", "--workers", "0"], 2, "--workers"),
+    (["balance", "--seeds", "1-2", "--plot", "x.pdf"], 2, ".png"),
+    (["balance", "compare", "only-one.json"], 2, "compare"),
+    (["balance", "compare", "missing-a.json", "missing-b.json"], 3, "missing-a.json"),
+])
+def test_usage_and_file_errors_are_one_line(argv, code, words, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(argv) == code
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0]
+
+
+def test_compare_refuses_a_file_that_is_not_a_batch(tmp_path, capsys):
+    (tmp_path / "a.json").write_text('{"runs": 3}')
+    assert cli.main(["balance", "compare", str(tmp_path / "a.json"), str(tmp_path / "a.json")]) == 3
+    assert "no runs" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_plot_writes_the_charts(tmp_path, suffix, magic):
+    pytest.importorskip("matplotlib")
+    plot = tmp_path / f"charts{suffix}"
+    balance(tmp_path, "a.json", "--plot", str(plot))
+    assert plot.read_bytes().startswith(magic)
+
+
+def test_plot_without_matplotlib_is_one_line_before_any_run(tmp_path, capsys, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    assert cli.main(["balance", "--seeds", "1-2", "--plot", str(tmp_path / "c.png")]) == 2
+    out, err = capsys.readouterr()
+    assert "pip install -e '.[lab]'" in err and "runs" not in out
