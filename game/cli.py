@@ -60,6 +60,12 @@ def _balance(args: argparse.Namespace) -> int:
     return run_balance(args)
 
 
+def _scores(args: argparse.Namespace) -> int:
+    from game.commands.scores_command import run_scores
+
+    return run_scores(args)
+
+
 def _bench(args: argparse.Namespace) -> int:
     from game.benchmarks.suite import run_bench
 
@@ -75,6 +81,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "autoplay": _autoplay,
     "catalog": _catalog,
     "balance": _balance,
+    "scores": _scores,
     "bench": _bench,
 }
 
@@ -164,6 +171,12 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--cluster", metavar="ADDRESS", default=None, help="a Dask scheduler, tcp://HOST:8786")
     bal.add_argument("--json", metavar="FILE", default=None)
     bal.add_argument("--plot", metavar="FILE", default=None, help="charts as .png or .svg (needs .[lab])")
+
+    scores = sub.add_parser("scores", help="score tables per seed; export or import a score line")
+    scores.add_argument("action", nargs="?", metavar="export | import", default=None)
+    scores.add_argument("line", nargs="?", default=None, help="with import: the line a friend exported")
+    scores.add_argument("--seed", type=int, default=None)
+    scores.add_argument("--recording", metavar="FILE", default=None, help="with import: the run's recording")
 
     bench = sub.add_parser("bench", help="measure everything a player feels")
     bench.add_argument("--json", action="store_true")

@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from game.core.errors import ReplayDesync, UsageError
+from game.engine.morgue_link import recording_of
 from game.engine.recording import Recording, read_recording
 from game.engine.replay import Replay
 
@@ -22,7 +23,7 @@ from game.engine.replay import Replay
 def run_replay(args: Any) -> int:
     if not args.speed > 0:
         raise UsageError("--speed must be more than 0")
-    recording = read_recording(args.file)
+    recording = read_recording(recording_of(args.file))  # a morgue file names its run's recording
     if args.headless:
         return verify_headless(recording, strict=args.verify)
     if not getattr(args, "window", False) and not (sys.stdin.isatty() and sys.stdout.isatty()):

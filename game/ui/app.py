@@ -138,6 +138,8 @@ class AppHost(RunHost):
     """Saves, ends runs (morgue, high score, end screen) and leaves to `after` (the title, or the
     end of the program)."""
 
+    seeded = False  # a run on a chosen seed (`play --seed N`, `--daily`): it goes into that seed's table
+
     def __init__(self, kit: Kit, recorder: Any | None, after: Callable[[], State], export: str | None = None,
                  ) -> None:
         self.kit = kit
@@ -182,6 +184,10 @@ class AppHost(RunHost):
             rank, _ = add_score(game, data_dir() / SCORES)
         except OSError as exc:
             problem = f" (could not write the morgue file or score: {exc.strerror or exc})"
+        from game.ui.run_sharing import share_run  # only at the end of a run
+
+        session.seed_rank, shared = share_run(game, recording, morgue, self.seeded)  # type: ignore[attr-defined]
+        problem = problem or (f" ({shared})" if shared else "")
         session.morgue_path = morgue  # type: ignore[attr-defined]  - for the end-of-run screen
         session.score_rank = rank  # type: ignore[attr-defined]
         session.recording_path = recording  # type: ignore[attr-defined]
@@ -286,6 +292,7 @@ def run_play(args: Any) -> int:
     def begin() -> State:
         state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials,
                                   export=getattr(args, "record", None), designs=designs)
+        host.seeded = getattr(args, "seed", None) is not None or getattr(args, "daily", None) is not None
         hosts.append(host)
         return state
 

@@ -1,0 +1,127 @@
+"""`python main.py scores [--seed N]`, `scores export [--seed N]`, `scores import LINE [--recording
+FILE]` (DESIGN.md §6, issue 18): the score tables of seeded runs, and racing friends on a seed.
+
+`scores` lists every seed raced on here with its best score; `--seed N` shows that seed's table.
+`export` prints the line of the last run played here (or the best run here on `--seed N`), for a
+friend to import. `import LINE` files the friend's score under its seed; with `--recording FILE`
+(the friend's recording of that run) it is checked first: the file must be the one the line
+names, of that seed, replay without a desync, and score what the line says; it is then kept
+beside the other recordings, and `replay` plays it. Without the file the line is filed as
+unverified. Exit codes: 2 for a line or arguments that are wrong, 3 for a file, 4 for a desync."""
+
+from __future__ import annotations
+
+import shutil
+from typing import Any
+
+from game.core.errors import FileProblem, UsageError
+from game.engine.seed_scores import (
+    SeedScore,
+    add_entry,
+    export_line,
+    file_checksum,
+    last_run,
+    load_tables,
+    parse_line,
+    scores_path,
+)
+
+
+def run_scores(args: Any) -> int:
+    action = args.action or "show"
+    if action == "show":
+        if args.line is not None:
+            raise UsageError(f"scores: unexpected {args.line!r} (scores [--seed N] | export | import LINE)")
+        return show(args.seed)
+    if action == "export":
+        return export(args.seed)
+    if action == "import":
+        if args.line is None:
+            raise UsageError("scores import takes the line a friend exported: scores import LINE")
+        return import_line(args.line, args.recording)
+    raise UsageError(f"scores: unknown action {action!r} (scores [--seed N] | export | import LINE)")
+
+
+def show(seed: int | None) -> int:
+    tables = load_tables(scores_path())
+    if seed is None:
+        if not tables:
+            print("No seeded runs yet: `python main.py play --seed N` or `play --daily YYYY-MM-DD` starts a race.")
+            return 0
+        print(f"{'seed':>12}  {'best':>5}  runs")
+        for s, rows in sorted(tables.items()):
+            print(f"{s:>12}  {rows[0].score:>5}  {len(rows)}")
+        return 0
+    rows = tables.get(seed, [])
+    if not rows:
+        print(f"No runs on seed {seed} yet.")
+        return 0
+    print(f"Seed {seed}")
+    print(f"{'#':>3}  {'score':>5}  {'outcome':<10} {'floor':>5} {'turns':>6}  who")
+    for rank, r in enumerate(rows, start=1):
+        who = r.heroes or "a friend's party"
+        if r.source != "here":
+            who += " [imported, replayed here]" if r.verified else " [imported, not checked]"
+        print(f"{rank:>3}  {r.score:>5}  {(r.outcome or '-'):<10} {r.floor or '-':>5} {r.turns or '-':>6}  {who}")
+        if r.recording:
+            print(f"{'':>12}replay {r.recording}")
+    return 0
+
+
+def export(seed: int | None) -> int:
+    tables = load_tables(scores_path())
+    own = [r for rows in tables.values() for r in rows if r.source == "here"]
+    if seed is not None:
+        own = [r for r in own if r.seed == seed]
+    else:
+        last = last_run(scores_path())
+        own = [r for r in own if last is not None and (r.seed, r.checksum) == last]
+    if not own:
+        where = f" on seed {seed}" if seed is not None else ""
+        raise UsageError(f"no run played here{where} to export: seeded runs (play --seed N, play --daily) are kept")
+    print(export_line(own[0]))  # best first
+    return 0
+
+
+def import_line(text: str, recording: str | None) -> int:
+    entry = parse_line(text)
+    if recording is not None:
+        entry = _checked(entry, recording)
+    rank, new = add_entry(scores_path(), entry)
+    state = "verified by replaying its recording" if entry.verified else "not checked (no recording given)"
+    print(f"{'Imported' if new else 'Already had'}: seed {entry.seed}, score {entry.score}, {state}; "
+          f"#{rank} on that seed.")
+    if entry.verified:
+        print(f"Watch how it was done: python main.py replay {entry.recording}")
+    else:
+        print(f"Ask for the recording (its checksum is {entry.checksum}) and import the line again with "
+              "--recording FILE to check it; `python main.py replay FILE` plays it.")
+    return 0
+
+
+def _checked(entry: SeedScore, recording: str) -> SeedScore:
+    """The entry, once its recording is shown to be that run (see the module docstring)."""
+    from dataclasses import replace
+
+    from game.core.paths import recordings_dir
+    from game.engine.morgue import score
+    from game.engine.recording import read_recording, replay
+
+    if file_checksum(recording) != entry.checksum:
+        raise FileProblem(f"{recording}: is not the recording this score line names (its checksum differs)")
+    rec = read_recording(recording)
+    if rec.header.seed != entry.seed:
+        raise FileProblem(f"{recording}: is a run on seed {rec.header.seed}, not {entry.seed}")
+    game = replay(rec)  # ReplayDesync (exit 4) if it does not play the same here
+    try:
+        scored, outcome, floor, turns = score(game), game.outcome or game.phase, game.stats.deepest_floor, game.turn
+        heroes = ", ".join(game.name(e) for e, _ in game.heroes(living=False))[:120]
+    finally:
+        game.close()
+    if scored != entry.score:
+        raise FileProblem(f"{recording}: replayed here it scores {scored}, not the {entry.score} the line claims")
+    target = recordings_dir() / f"seed-{entry.seed}-{entry.checksum}.mlrec"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(recording, target)
+    return replace(entry, outcome=outcome, floor=floor, turns=turns, heroes=heroes, recording=str(target),
+                   verified=True)

@@ -1,0 +1,196 @@
+"""Races on one seed (issue 18): a score table per seed for `play --seed N` and `play --daily`
+runs, and the one line of text a score travels in.
+
+The tables live in ``seed_scores.json`` in the user data directory, apart from the high-score
+list: ``{"<seed>": [row, ...]}``, each row a run played here or a line imported from a friend.
+A row is checked field by field when read; a row of the wrong shape is dropped, and a file that
+cannot be read at all is kept aside as ``seed_scores.json.bad`` and counts as empty.
+
+The line (`export_line`)::
+
+    masterless:1:<seed>:<score>:<recording>:<check>
+
+`recording` is the first 16 hex digits of the BLAKE2b digest of the run's recording file (the
+same file gives the same digits anywhere: a friend with the file can tell it is that run), and
+`check` 4 hex digits of a CRC-32 of everything before it, so a line mangled in a chat window is
+refused instead of filed under the wrong seed."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import zlib
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from game.core.errors import FileProblem, UsageError
+from game.core.paths import atomic_write
+
+FILE = "seed_scores.json"
+KEEP = 100  # rows kept per seed
+LINE_PREFIX = "masterless:1:"
+_LINE = re.compile(r"^masterless:1:(-?\d{1,19}):(\d{1,12}):([0-9a-f]{16}):([0-9a-f]{4})$")
+
+
+@dataclass(frozen=True, slots=True)
+class SeedScore:
+    """One run on a seed: `source` is "here" (played on this machine) or "import" (a friend's
+    line); `recording` is where its recording is kept here ("" when there is none)."""
+
+    seed: int
+    score: int
+    checksum: str
+    source: str = "here"
+    outcome: str = ""
+    floor: int = 0
+    turns: int = 0
+    heroes: str = ""
+    recording: str = ""
+    verified: bool = False  # an imported line whose recording was replayed here and scored the same
+
+
+_FIELDS = {f.name: f.type for f in fields(SeedScore)}
+
+
+def recording_checksum(data: bytes) -> str:
+    """16 hex digits that name one recording file."""
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
+
+
+def file_checksum(path: Path) -> str:
+    try:
+        return recording_checksum(Path(path).read_bytes())
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
+
+
+# ----- the line ------------------------------------------------------------------------------------------
+def _check(body: str) -> str:
+    return f"{zlib.crc32(body.encode()) & 0xFFFF:04x}"
+
+
+def export_line(entry: SeedScore) -> str:
+    body = f"{LINE_PREFIX}{entry.seed}:{entry.score}:{entry.checksum}"
+    return f"{body}:{_check(body)}"
+
+
+def parse_line(text: str) -> SeedScore:
+    """A score line back, or UsageError (exit 2) saying what is wrong with it."""
+    line = text.strip()
+    match = _LINE.match(line)
+    if match is None:
+        raise UsageError("not a score line: expected masterless:1:SEED:SCORE:RECORDING:CHECK, as `scores export` "
+                         "prints it")
+    seed, score, checksum, check = match.groups()
+    if _check(line.rsplit(":", 1)[0]) != check:
+        raise UsageError("the score line is damaged (its check digits do not match): copy it again whole")
+    return SeedScore(int(seed), int(score), checksum, source="import")
+
+
+# ----- the tables ----------------------------------------------------------------------------------------
+def _row(seed: int, raw: Any) -> SeedScore | None:
+    if not isinstance(raw, dict) or set(raw) - set(_FIELDS) or raw.get("seed") != seed:
+        return None
+    for name, kind in _FIELDS.items():
+        if name not in raw:
+            continue
+        value = raw[name]
+        ok = {"int": isinstance(value, int) and not isinstance(value, bool), "str": isinstance(value, str),
+              "bool": isinstance(value, bool)}[kind]
+        if not ok:
+            return None
+    if not re.fullmatch(r"[0-9a-f]{16}", raw.get("checksum", "")):
+        return None
+    return SeedScore(**raw)
+
+
+def load_tables(path: Path) -> dict[int, list[SeedScore]]:
+    """Every seed's table, best first."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not a table of seeds")
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, RecursionError):
+        with contextlib.suppress(OSError):
+            os.replace(path, path.with_name(path.name + ".bad"))
+        return {}
+    tables: dict[int, list[SeedScore]] = {}
+    for key, rows in data.items():
+        if not (isinstance(key, str) and re.fullmatch(r"-?\d{1,19}", key) and isinstance(rows, list)):
+            continue
+        seed = int(key)
+        good = [r for r in (_row(seed, raw) for raw in rows) if r is not None]
+        if good:
+            tables[seed] = _ranked(good)
+    return tables
+
+
+def _ranked(rows: Sequence[SeedScore]) -> list[SeedScore]:
+    return sorted(rows, key=lambda r: (-r.score, r.source != "here", r.turns, r.checksum))
+
+
+def save_tables(path: Path, tables: dict[int, list[SeedScore]]) -> None:
+    data: dict[str, Any] = {str(seed): [asdict(r) for r in rows[:KEEP]] for seed, rows in sorted(tables.items())}
+    last = last_run(path)
+    if last is not None:
+        data["last"] = list(last)
+    atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+
+
+def add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
+    """File `entry` under its seed; its rank there (1-based) and whether it was new (the same
+    recording is filed once: importing a line twice changes nothing, a verification upgrades)."""
+    tables = load_tables(path)
+    rows = tables.setdefault(entry.seed, [])
+    same = next((r for r in rows if r.checksum == entry.checksum), None)
+    new = same is None
+    if same is not None:
+        if same.source == "here" or (same.verified and not entry.verified):
+            return rows.index(same) + 1, False
+        rows.remove(same)
+    rows.append(entry)
+    tables[entry.seed] = _ranked(rows)
+    save_tables(path, tables)
+    return tables[entry.seed].index(entry) + 1, new
+
+
+def scores_path() -> Path:
+    from game.core.paths import data_dir
+
+    return data_dir() / FILE
+
+
+def run_entry(game: Any, recording: Path) -> SeedScore:
+    """The row for a run that has just ended here, its recording archived at `recording`."""
+    from game.engine.morgue import score
+
+    heroes = ", ".join(game.name(e) for e, _ in game.heroes(living=False))
+    return SeedScore(game.seed, score(game), file_checksum(recording), "here", game.outcome or "over",
+                     game.stats.deepest_floor, game.turn, heroes[:120], str(recording))
+
+
+def last_run(path: Path) -> tuple[int, str] | None:
+    """(seed, checksum) of the last run played here, for `scores export` with no seed."""
+    try:
+        last = json.loads(path.read_text(encoding="utf-8")).get("last")
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return None
+    if isinstance(last, list) and len(last) == 2 and isinstance(last[0], int) and isinstance(last[1], str):
+        return last[0], last[1]
+    return None
+
+
+def add_run(path: Path, entry: SeedScore) -> int:
+    """File a run played here and remember it as the last one; its rank on its seed."""
+    rank, _ = add_entry(path, entry)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["last"] = [entry.seed, entry.checksum]
+    atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    return rank

@@ -1,0 +1,134 @@
+"""Races on one seed and morgues that replay (issue 18), through the command line: a `play --seed`
+run ends (driven here by the AI through the app's own host), its score is filed under its seed,
+exported as one line, imported by a friend with the recording (replayed and checked), and the
+morgue file plays its run with `replay MORGUE`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from sharing_tools import run
+
+from game.agents.companion import hero_action
+from game.engine.seed_scores import SeedScore, export_line, parse_line
+from game.ui.app import start_state
+from game.ui.kit import Kit
+from game.ui.options import Options
+
+SEED = 11
+
+
+def finish_run(home: Path, seeded: bool) -> None:
+    """A solo run on SEED to its end, every key chosen by the AI, through the app's host."""
+    kit = Kit.from_options(Options(), home / "options.toml")
+    state, host = start_state(kit, seed=SEED, seats="human,ai,ai")
+    host.seeded = seeded
+    session = host.session
+    game = session.game
+    for _ in range(6000):
+        if game.phase == "over":
+            break
+        session.apply(hero_action(game, game.next_seat()))
+    assert game.phase == "over"
+    host.end_of_run(session, state)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Path:
+    home = tmp_path_factory.mktemp("player")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("MASTERLESS_HOME", str(home))
+    mp.setenv("MASTERLESS_CONFIG_DIR", str(home / "config"))
+    try:
+        finish_run(home, seeded=True)
+    finally:
+        mp.undo()
+    return home
+
+
+def test_a_seeded_run_is_filed_under_its_seed(home):
+    done = run(home, "scores", "--seed", str(SEED))
+    assert done.returncode == 0, done.stderr
+    assert f"Seed {SEED}" in done.stdout and "replay " in done.stdout
+    listing = run(home, "scores").stdout
+    assert str(SEED) in listing
+    assert "No runs on seed 12" in run(home, "scores", "--seed", "12").stdout
+
+
+def test_the_exported_line_carries_seed_score_and_the_recordings_checksum(home):
+    done = run(home, "scores", "export")
+    assert done.returncode == 0, done.stderr
+    line = done.stdout.strip()
+    assert len(done.stdout.splitlines()) == 1
+    entry = parse_line(line)
+    table = json.loads((home / "data" / "seed_scores.json").read_text())
+    (row,) = table[str(SEED)]
+    assert (entry.seed, entry.score, entry.checksum) == (SEED, row["score"], row["checksum"])
+    assert run(home, "scores", "export", "--seed", str(SEED)).stdout.strip() == line
+
+
+def test_a_friend_imports_the_line_and_checks_it_against_the_recording(home, tmp_path):
+    line = run(home, "scores", "export").stdout.strip()
+    recording = json.loads((home / "data" / "seed_scores.json").read_text())[str(SEED)][0]["recording"]
+    sent = tmp_path / "their-run.mlrec"
+    shutil.copyfile(recording, sent)
+    friend = tmp_path / "friend"
+    done = run(friend, "scores", "import", line, "--recording", str(sent))
+    assert done.returncode == 0, done.stderr
+    assert "verified" in done.stdout and "replay " in done.stdout
+    shown = run(friend, "scores", "--seed", str(SEED)).stdout
+    assert "[imported, replayed here]" in shown
+    kept = next((friend / "data" / "recordings").glob("*.mlrec"))
+    assert run(friend, "replay", str(kept), "--headless", "--verify").returncode == 0
+    again = run(friend, "scores", "import", line)
+    assert again.returncode == 0 and "Already had" in again.stdout
+
+
+def test_a_line_that_lies_about_its_score_is_refused_by_its_recording(home, tmp_path):
+    line = run(home, "scores", "export").stdout.strip()
+    honest = parse_line(line)
+    lying = export_line(SeedScore(honest.seed, honest.score + 100, honest.checksum))
+    recording = json.loads((home / "data" / "seed_scores.json").read_text())[str(SEED)][0]["recording"]
+    done = run(tmp_path, "scores", "import", lying, "--recording", recording)
+    assert done.returncode == 3 and f"not the {honest.score + 100}" in done.stderr
+    other = tmp_path / "other.mlrec"
+    other.write_bytes(Path(recording).read_bytes() + b"x")
+    done = run(tmp_path, "scores", "import", line, "--recording", str(other))
+    assert done.returncode == 3 and "checksum" in done.stderr
+
+
+@pytest.mark.parametrize("line", ["hello", "masterless:1:11:5:0123456789abcdef",
+                                  "masterless:1:11:5:0123456789abcdef:ffff"])
+def test_a_mangled_line_is_refused_with_exit_2(tmp_path, line):
+    done = run(tmp_path, "scores", "import", line)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+
+
+def test_the_morgue_file_names_its_recording_and_replays(home):
+    (morgue,) = (home / "data" / "morgue").glob("*.txt")
+    assert morgue.read_text().splitlines()[-1] == f"Recording: {morgue.with_suffix('.mlrec').name}"
+    done = run(home, "replay", str(morgue), "--headless", "--verify")
+    assert done.returncode == 0, done.stderr
+    assert "verified" in done.stdout
+
+
+def test_a_morgue_without_its_recording_says_which_file_it_looked_for(home, tmp_path):
+    (morgue,) = (home / "data" / "morgue").glob("*.txt")
+    alone = tmp_path / morgue.name
+    shutil.copyfile(morgue, alone)
+    done = run(tmp_path, "replay", str(alone), "--headless")
+    assert done.returncode == 3 and morgue.with_suffix(".mlrec").name in done.stderr
+    text = tmp_path / "notes.txt"
+    text.write_text("just some notes\n")
+    assert run(tmp_path, "replay", str(text), "--headless").returncode == 3
+
+
+def test_a_run_on_a_random_seed_is_not_filed(tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path / "config"))
+    finish_run(tmp_path, seeded=False)
+    assert not (tmp_path / "data" / "seed_scores.json").exists()
+    assert list((tmp_path / "data" / "morgue").glob("*.mlrec"))  # its morgue still carries the recording
