@@ -82,16 +82,19 @@ def painful_conflict(
     Only owners in `hits` can be damaged (a trap takes none). A creature at 0 Hits dies at once:
     its dice at later ranks count as empty. Damage a winner cannot place is lost."""
     left = dict(hits)
-    owners = [p.owner for p in pools]
+    owners = [p[0] for p in pools]
     alive = [left.get(o, 1) > 0 for o in owners]
-    everyone_alive = all(alive)
+    everyone_alive = False not in alive
     index = {o: i for i, o in enumerate(owners)}
-    depth = max((len(p.dice) for p in pools), default=0)
+    rolled = [p[2] for p in pools]
+    depth = max(map(len, rolled), default=0)
     # rank-major: columns[r] holds every pool's die at rank r, an empty die as 0
-    columns = zip(*(p.dice + (0,) * (depth - len(p.dice)) for p in pools), strict=True)
+    if any(len(d) != depth for d in rolled):
+        rolled = [d + (0,) * (depth - len(d)) for d in rolled]
+    new_rank = tuple.__new__  # Rank(...) without NamedTuple's Python-level __new__: six per conflict
     ranks = []
     damage = []
-    for values in columns:
+    for values in zip(*rolled, strict=True):
         if not everyone_alive:
             values = tuple(v if a else 0 for v, a in zip(values, alive, strict=True))
         top = max(values)
@@ -107,7 +110,7 @@ def painful_conflict(
                         alive[index[candidate]] = False
                         everyone_alive = False
                     break
-        ranks.append(Rank(values, winner, target))
+        ranks.append(new_rank(Rank, (values, winner, target)))
     return PainResult(tuple(pools), tuple(ranks), tuple(damage), left)
 
 

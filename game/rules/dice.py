@@ -80,17 +80,19 @@ def roll_event(
 ) -> RollEvent:
     """Roll every request's dice. The first pool of each seat that has any dice carries that
     seat's Thwack-O die (it replaces a regular die, so it is simply one of the rolled dice)."""
-    pools = []
+    pools: list[Pool] = []
     seats_done: set[int] = set()
+    rows = iter(stream.dice_rows([r[2] for r in requests if r[2] > 0], sides))
+    new_pool = tuple.__new__  # Pool(...) without NamedTuple's Python-level __new__: many per second
     for owner, seat, count in requests:
         if count <= 0:
-            pools.append(Pool(owner, seat, (), -1))
+            pools.append(new_pool(Pool, (owner, seat, (), -1)))
             continue
-        rolled = stream.dice(count, sides)
+        rolled = next(rows)
         dice = tuple(sorted(rolled, reverse=True))
         thwacko = -1
         if seat != NO_SEAT and seat not in seats_done:
             seats_done.add(seat)
             thwacko = dice.index(rolled[0])
-        pools.append(Pool(owner, seat, dice, thwacko))
-    return RollEvent(sides, tuple(pools), narrator(pools, seat_order))
+        pools.append(new_pool(Pool, (owner, seat, dice, thwacko)))
+    return RollEvent(sides, tuple(pools), narrator(pools, seat_order) if seats_done else NO_SEAT)

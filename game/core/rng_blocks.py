@@ -1,0 +1,47 @@
+"""SplitMix64 in numpy: a block of a stream's next draws at once, bit for bit the values
+`Stream.next64` and `Stream.dice` would give one by one (uint64 arithmetic wraps exactly like the
+scalar code's `& _MASK`). Worth it only for many draws at once: for the handful of dice of one
+roll, the pure-Python stream is faster (measured in `python main.py bench`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.core.rng import Stream
+
+GAMMA = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_SHIFTS = np.array([0, 16, 32, 48], dtype=np.uint64)
+
+
+def next64_block(stream: Stream, count: int) -> np.ndarray:
+    """The stream's next `count` 64-bit draws as a uint64 array; the stream moves past them."""
+    start = stream.state
+    steps = np.arange(1, count + 1, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        z = np.uint64(start) + steps * np.uint64(GAMMA)
+        z = (z ^ (z >> np.uint64(30))) * _MIX1
+        z = (z ^ (z >> np.uint64(27))) * _MIX2
+    stream.state = (start + count * GAMMA) & _MASK
+    return z ^ (z >> np.uint64(31))
+
+
+def dice_block(stream: Stream, counts: np.ndarray | list[int], sides: int) -> np.ndarray:
+    """Many `Stream.dice(count, sides)` calls in a row, one per entry of `counts` (each >= 1):
+    a (len(counts), max(counts)) int array of the dice in roll order, 0 past each row's count.
+    Each row starts on a fresh draw, four 16-bit dice per draw, exactly as the scalar calls do."""
+    counts = np.asarray(counts, dtype=np.int64)
+    per_row = (counts + 3) // 4
+    draws = next64_block(stream, int(per_row.sum()))
+    width = int(per_row.max()) if len(per_row) else 0
+    # the draws of row i sit at draws[first[i] : first[i] + per_row[i]]; pad with a harmless draw
+    first = np.concatenate(([0], np.cumsum(per_row)[:-1]))
+    index = first[:, None] + np.arange(width)[None, :]
+    valid = np.arange(width)[None, :] < per_row[:, None]
+    lanes = (draws[np.where(valid, index, 0)][:, :, None] >> _SHIFTS) & np.uint64(0xFFFF)
+    dice = ((lanes.astype(np.int64) * sides) >> 16) + 1
+    dice = dice.reshape(len(counts), width * 4)
+    dice[np.arange(width * 4)[None, :] >= counts[:, None]] = 0
+    return dice
