@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 
 from game.benchmarks import (
+    balance_speed,
     designer_speed,
     engine_speed,
     frame_speed,
@@ -28,6 +29,7 @@ MEASUREMENTS: list[tuple[str, Callable[[bool], list[Result]]]] = [
     ("terminal", frame_speed.bench),
     ("engine", engine_speed.bench),
     ("recordings", recording_speed.bench),
+    ("balance lab", balance_speed.bench),
 ]
 
 
