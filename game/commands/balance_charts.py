@@ -31,7 +31,10 @@ def draw_charts(agg: dict[str, Any], path: Path) -> None:
     endings_by_floor(axes[0][0], agg["endings_by_floor"])
     rooms(axes[0][1], agg["rooms_histogram"])
     damage(axes[1][0], agg["damage"])
-    personalities(axes[1][1], agg["personalities"] or agg["seats"])
+    if agg["personalities"]:
+        groups(axes[1][1], agg["personalities"], "per personality")
+    else:
+        groups(axes[1][1], agg["seats"], "per seat mix")
     fig.suptitle(f"Masterless balance: {agg['runs']} runs")
     fig.tight_layout()
     try:
@@ -75,12 +78,12 @@ def damage(ax: Any, data: dict[str, Any] | None) -> None:
     ax.invert_yaxis()
 
 
-def personalities(ax: Any, groups: dict[str, Any]) -> None:
+def groups(ax: Any, rows: dict[str, Any], what: str) -> None:
     """Quest and wipe rates with their 95 % intervals, per personality (or per seat mix)."""
-    ax.set_title("per personality: quest and wipe rates (95%)")
-    names = list(groups)
+    ax.set_title(f"{what}: quest and wipe rates (95%)")
+    names = list(rows)
     for shift, ending in ((-0.2, "quest"), (0.2, "wiped")):
-        rates = [groups[n]["endings"][ending] for n in names]
+        rates = [rows[n]["endings"][ending] for n in names]
         xs = [i + shift for i in range(len(names))]
         errors = [[p["rate"] - p["low"] for p in rates], [p["high"] - p["rate"] for p in rates]]
         ax.bar(xs, [p["rate"] for p in rates], width=0.4, yerr=errors, label=ending,

@@ -70,17 +70,30 @@ def test_plot_writes_the_charts(tmp_path, suffix, magic):
     assert plot.read_bytes().startswith(magic)
 
 
-def test_plot_without_matplotlib_is_one_line_before_any_run(tmp_path, capsys, monkeypatch):
+def without(monkeypatch, package: str) -> None:
+    """Make `import package` fail, as on a machine without the optional extra."""
     import builtins
 
     real_import = builtins.__import__
 
-    def no_matplotlib(name, *args, **kwargs):
-        if name.startswith("matplotlib"):
+    def refuse(name, *args, **kwargs):
+        if name.split(".")[0] == package:
             raise ImportError(name)
         return real_import(name, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    monkeypatch.setattr(builtins, "__import__", refuse)
+
+
+def test_plot_without_matplotlib_is_one_line_before_any_run(tmp_path, capsys, monkeypatch):
+    without(monkeypatch, "matplotlib")
     assert cli.main(["balance", "--seeds", "1-2", "--plot", str(tmp_path / "c.png")]) == 2
     out, err = capsys.readouterr()
     assert "pip install -e '.[lab]'" in err and "runs" not in out
+
+
+def test_cluster_without_dask_is_one_line_before_any_run(capsys, monkeypatch):
+    without(monkeypatch, "distributed")
+    assert cli.main(["balance", "--seeds", "1-2", "--cluster", "tcp://127.0.0.1:8786"]) == 2
+    out, err = capsys.readouterr()
+    assert err.strip().splitlines()[-1] == "masterless: --cluster needs Dask: pip install -e '.[cluster]'"
+    assert "runs" not in out

@@ -79,3 +79,13 @@ def test_a_dask_cluster_gives_the_same_aggregate_bytes(in_process):
         results, interrupted = play_batch(JOBS, 1, cluster.scheduler_address, None)
     assert not interrupted
     assert aggregate_bytes(results) == aggregate_bytes(in_process)
+
+
+@pytest.mark.slow
+def test_whole_runs_agree_between_one_process_and_a_pool():
+    """Uncut runs (towns, deep floors, quests) as well: 16 seeds to their end on both backends."""
+    jobs = [Job(seed, MIXES[0], 2, Dials(), 5000) for seed in range(101, 117)]
+    alone, _ = play_batch(jobs, 1, None, None)
+    pooled, _ = play_batch(jobs, 2, None, None)
+    assert aggregate_bytes(pooled) == aggregate_bytes(alone)
+    assert len({s["outcome"] for _, s in alone}) >= 2  # whole runs, not all cut at the limit
