@@ -60,6 +60,12 @@ def _balance(args: argparse.Namespace) -> int:
     return run_balance(args)
 
 
+def _watch(args: argparse.Namespace) -> int:
+    from game.commands.watch_command import run_watch
+
+    return run_watch(args)
+
+
 def _scores(args: argparse.Namespace) -> int:
     from game.commands.scores_command import run_scores
 
@@ -82,6 +88,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "catalog": _catalog,
     "balance": _balance,
     "scores": _scores,
+    "watch": _watch,
     "bench": _bench,
 }
 
@@ -172,6 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--json", metavar="FILE", default=None)
     bal.add_argument("--plot", metavar="FILE", default=None, help="charts as .png or .svg (needs .[lab])")
 
+    watch = sub.add_parser("watch", help="watch a game in progress, read-only (the autosave by default)")
+    watch.add_argument("file", nargs="?", default=None, help="a recording a game is writing")
+
     scores = sub.add_parser("scores", help="score tables per seed; export or import a score line")
     scores.add_argument("action", nargs="?", metavar="export | import", default=None)
     scores.add_argument("line", nargs="?", default=None, help="with import: the line a friend exported")
@@ -202,6 +212,11 @@ def main(argv: Sequence[str]) -> int:
         print(f"masterless: internal error: {type(exc).__name__}: {exc}" + (f" (details in {where})" if where else ""),
               file=sys.stderr)
         return 1
+
+
+def entry() -> None:
+    """The `masterless` command pip installs (pyproject [project.scripts]): `python main.py`."""
+    sys.exit(main(sys.argv[1:]))
 
 
 def crash_report() -> str:

@@ -2,14 +2,17 @@
 its budgets. Seats and dials themselves are `game.core.seats` and `game.core.dials`.
 
 An AI seat's personality follows its place at the table (`PERSONALITY_CYCLE`, the same one its
-name shows) unless one is named; a human seat whose `design` dial is `auto` hands the categories
-it wins to the even-handed `artisan`."""
+name shows) unless one is named: by the caller (`generate`), or by the seat itself, an AI seat
+whose name is a personality's (`--seats ai+hero,ai:curator`, as DESIGN.md §6 has `--seats` take
+personalities); a human seat whose `design` dial is `auto` hands the categories it wins to the
+even-handed `artisan`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from game.core.content import load
 from game.core.seats import PERSONALITY_CYCLE, Seat
 
 CATEGORIES = ("traps", "monsters", "treasure")
@@ -29,6 +32,9 @@ class Designer:
 def default_personality(seat: Seat) -> str:
     if seat.human:
         return HUMAN_AUTO_PERSONALITY
+    own = seat.name.strip().lower()
+    if own in load("personalities"):  # `ai:tyrant`: the seat is named for the personality it plays
+        return own
     return PERSONALITY_CYCLE[seat.index % len(PERSONALITY_CYCLE)]
 
 

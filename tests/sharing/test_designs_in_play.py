@@ -70,3 +70,24 @@ def test_play_refuses_a_broken_design_folder_before_it_needs_a_terminal(tmp_path
         done = run(tmp_path, *command, "--designs", str(folder))
         assert done.returncode == 3, (command, done.stderr)
         assert "mundane.toml" in done.stderr and "'mundane_magic'" in done.stderr
+
+
+def test_a_seat_named_curator_sets_out_every_design_that_fits():
+    """`--seats ai+hero,ai:curator,ai:curator`: the curator seats take a design whenever one costs
+    exactly their budget (and only then), here in whole runs of autoplay."""
+    designs = load_designs(SHIPPED)
+    rooms = []
+
+    def note(game, action):
+        if game.last_design is not None and (not rooms or rooms[-1] is not game.last_design):
+            rooms.append(game.last_design)
+
+    autoplay(3, seats="ai+hero,ai:curator,ai:curator", designs=designs, max_turns=800, on_action=note)
+    assert rooms
+    for room in rooms:
+        for category, _seat, personality in room.takers:
+            costs = {d.cost(category) for d in designs if d.covers(category)}
+            if personality == "curator" and getattr(room.budgets, category) not in costs:
+                assert room.design_of(category) is None
+        assert all(p == "curator" for c, _, p in room.takers if room.design_of(c))
+    assert sum(len(r.from_design) for r in rooms) >= 3

@@ -1,0 +1,118 @@
+"""`watch`: a game in progress, read-only, as the party sees it (issue 18).
+
+The spectator's screen is the player's own map screen (map, sidebar, roll panel, log), drawn from
+the spectator's copy of the game (`game.engine.spectate.Follower`), so what the party has not
+seen stays hidden exactly as it does for the player: unexplored rooms, unseen monsters, traps
+nobody found. Only the bottom line differs: who is being watched and how far along. Keys never
+reach the game: r shows or hides the roll panel, ? is help, q or Esc leaves. The file is looked
+at a few times a second; the player's game does not wait for it (it does not know it is watched).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tcod.console
+
+from game.engine.spectate import Follower
+from game.ui import draw
+from game.ui.events import Event, KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.map_screen import MapScreen
+from game.ui.session import Session
+from game.ui.state import Exit, State
+
+POLL_SECONDS = 0.25
+HELP_TOPICS = (
+    (
+        "Watching",
+        "You are watching a game someone is playing: the screen follows their recording (the autosave "
+        "unless you named another file) as it grows, a few times a second, and shows what their party "
+        "sees and no more. Nothing you press reaches their game. r shows or hides the roll panel. q or "
+        "Esc stops watching. When their run ends the last moment stays on screen; when they start a new "
+        "one, it is followed from its start.",
+    ),
+)
+
+
+class WatchScreen:
+    """Follows `follower` (already pointed at its file); `back` is where q goes (None: the end)."""
+
+    def __init__(self, kit: Kit, follower: Follower, back: State | None = None) -> None:
+        self.kit = kit
+        self.follower = follower
+        self.back = back
+        self.view: MapScreen | None = None
+        self._game: Any = None
+        self._cursor: tuple[int, int] | None = None
+        follower.poll()
+
+    # -- following -------------------------------------------------------------------------------
+    def tick_delay(self) -> float | None:
+        return POLL_SECONDS
+
+    def on_tick(self) -> State | None:
+        self.follower.poll()
+        return None
+
+    def _map(self) -> MapScreen | None:
+        game = self.follower.game
+        if game is None:
+            return None
+        if game is not self._game:  # a new run (or the first): a fresh view of it
+            roll_mode = self.view.roll_mode if self.view is not None else "auto"
+            self.view = MapScreen(self.kit, Session(game), back=None)
+            self.view.roll_mode = roll_mode
+            self._game = game
+        return self.view
+
+    # -- keys ------------------------------------------------------------------------------------
+    def on_event(self, event: Event) -> State | None:
+        if not isinstance(event, KeyEvent):
+            return None
+        action = self.kit.keymap.action_for(event.key, "game")
+        if event.key in ("q", "escape") or action in ("back", "quit"):
+            self.follower.close()
+            return self.back if self.back is not None else Exit("watched")
+        if action == "help" or event.key == "?":
+            return HelpScreen(self.kit, back=self, title="Help: watching", topics=HELP_TOPICS)
+        if (action == "roll_panel" or event.key == "r") and self.view is not None:
+            self.view.roll_mode = {"auto": "expanded", "expanded": "hidden"}.get(self.view.roll_mode, "auto")
+        return None
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def status(self) -> str:
+        f = self.follower
+        game = f.game
+        name = f.path.name
+        if game is None:
+            return f"Waiting for a game in {f.path} ..." + (f" ({f.problem})" if f.problem else "")
+        where = "in town" if game.phase == "town" else f"Floor {game.floor_no}"
+        text = f"Watching {name}: {where}, turn {game.turn}, {f.actions} actions"
+        if game.phase == "over":
+            text += f". The run is over ({game.outcome or 'ended'})"
+        elif f.status == "gone":
+            text += ". The player has stopped (the file is gone)"
+        elif f.status == "stuck":
+            text += f". Cannot follow: {f.problem}"
+        return text + ".  q leaves, r rolls, ? help"
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        view = self._map()
+        if view is None:
+            draw.clear(console, palette)
+            draw.text(console, 1, 0, "Masterless: watching", palette["title"])
+            for i, row in enumerate(draw.wrap(self.status(), console.width - 2)):
+                draw.text(console, 1, 2 + i, row, palette["text"])
+            self._cursor = (1, 2)
+            return
+        view.on_draw(console)
+        y = view.layout.hint_y if view.layout is not None else console.height - 1
+        draw.fill(console, 0, y, console.width, 1, palette["background"])
+        draw.text(console, 1, y, self.status(), palette["info"], width=console.width - 2)
+        self._cursor = view.cursor()
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor

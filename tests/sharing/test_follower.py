@@ -1,0 +1,70 @@
+"""A spectator's copy of a game follows its recording as it grows, starts again when a new run
+replaces it, keeps the last state when the file goes, and never writes anything."""
+
+from __future__ import annotations
+
+from game.agents.companion import hero_action
+from game.engine.recording import Recorder
+from game.engine.spectate import Follower
+from game.ui.session import Session
+
+
+def start(path, seed: int = 5) -> Session:
+    recorder = Recorder.for_new_game(path, seed, "human,ai", flush_every=1)
+    return Session(recorder.start(), recorder)
+
+
+def play(session: Session, actions: int) -> None:
+    game = session.game
+    for _ in range(actions):
+        session.apply(hero_action(game, game.next_seat()))
+
+
+def test_it_follows_the_recording_as_the_player_plays(tmp_path):
+    path = tmp_path / "autosave.mlrec"
+    follower = Follower(path)
+    assert not follower.poll() and follower.status == "waiting" and follower.game is None
+    session = start(path)
+    play(session, 5)
+    assert follower.poll() and follower.status == "following"
+    assert follower.game.state_hash() == session.game.state_hash()
+    assert not follower.poll()  # nothing new: nothing read, nothing changed
+    play(session, 20)
+    before = path.read_bytes()
+    assert follower.poll()
+    assert follower.game.turn == session.game.turn and follower.game.state_hash() == session.game.state_hash()
+    assert path.read_bytes() == before  # watching writes nothing
+    follower.close()
+
+
+def test_a_new_run_over_the_file_is_followed_from_its_start(tmp_path):
+    path = tmp_path / "autosave.mlrec"
+    play(start(path, seed=5), 10)
+    follower = Follower(path)
+    follower.poll()
+    first = follower.game
+    session = start(path, seed=6)
+    play(session, 3)
+    assert follower.poll() and follower.restarts == 1 and follower.game is not first
+    assert follower.game.seed == 6 and follower.game.state_hash() == session.game.state_hash()
+    follower.close()
+
+
+def test_when_the_file_goes_the_last_state_stays(tmp_path):
+    path = tmp_path / "autosave.mlrec"
+    session = start(path)
+    play(session, 8)
+    follower = Follower(path)
+    follower.poll()
+    turn = follower.game.turn
+    path.unlink()
+    assert follower.poll() and follower.status == "gone" and follower.game.turn == turn
+    follower.close()
+
+
+def test_a_damaged_file_is_said_not_followed(tmp_path):
+    path = tmp_path / "autosave.mlrec"
+    path.write_bytes(b"not a recording")
+    follower = Follower(path)
+    follower.poll()
+    assert follower.status == "stuck" and "not a Masterless recording" in follower.problem
