@@ -15,6 +15,7 @@ from game.core.errors import FileProblem
 from game.core.paths import atomic_write
 
 RECORDING_LINE = "Recording: "
+MORGUE_FIRST_LINE = "Masterless - morgue file"
 MAX_MORGUE_BYTES = 1 << 20  # morgue files are a few kilobytes
 
 
@@ -39,20 +40,28 @@ def is_recording(path: Path) -> bool:
         return True  # let the recording reader say what is wrong with it
 
 
+def is_morgue(path: Path) -> bool:
+    try:
+        with Path(path).open("rb") as fh:
+            return fh.read(len(MORGUE_FIRST_LINE)) == MORGUE_FIRST_LINE.encode()
+    except OSError:
+        return False  # let the recording reader say what is wrong with it
+
+
 def recording_of(path: str | Path) -> Path:
     """The recording to play for `path`: itself if it is a recording, else the one the morgue
     file names. FileProblem (exit 3) when it is neither."""
     path = Path(path)
-    if is_recording(path):
-        return path
+    if is_recording(path) or not is_morgue(path):
+        return path  # a recording, or for the recording reader to refuse in its own words
     try:
         with path.open("rb") as fh:
             text = fh.read(MAX_MORGUE_BYTES).decode("utf-8", errors="replace")
     except OSError as exc:
         raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
     named = [line[len(RECORDING_LINE):].strip() for line in text.splitlines() if line.startswith(RECORDING_LINE)]
-    if not text.startswith("Masterless - morgue file") or not named:
-        raise FileProblem(f"{path}: is neither a Masterless recording nor a morgue file that names one")
+    if not named:
+        raise FileProblem(f"{path}: is a morgue file that names no recording (written before morgues kept them)")
     target = Path(named[-1])
     if not target.is_absolute():
         target = path.parent / target
