@@ -123,7 +123,12 @@ def test_a_morgue_without_its_recording_says_which_file_it_looked_for(home, tmp_
     assert done.returncode == 3 and morgue.with_suffix(".mlrec").name in done.stderr
     text = tmp_path / "notes.txt"
     text.write_text("just some notes\n")
-    assert run(tmp_path, "replay", str(text), "--headless").returncode == 3
+    done = run(tmp_path, "replay", str(text), "--headless")
+    assert done.returncode == 3 and "is not a Masterless recording" in done.stderr
+    old = tmp_path / "old-morgue.txt"
+    old.write_text("\n".join(morgue.read_text().splitlines()[:-2]) + "\n")
+    done = run(tmp_path, "replay", str(old), "--headless")
+    assert done.returncode == 3 and "names no recording" in done.stderr
 
 
 def test_a_run_on_a_random_seed_is_not_filed(tmp_path, monkeypatch):
