@@ -1,5 +1,5 @@
 """Whole runs with AI at every seat, no screen: what the tests, the balance work and the
-benchmarks stand on. Every action is applied through `Game.apply`, so an autoplayed run records
+benchmarks stand on. Every action is applied through `apply_action`, so an autoplayed run records
 and replays like any other."""
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from typing import Any
 from game.agents.companion import hero_action
 from game.core.dials import Dials
 from game.core.seats import parse_seats
+from game.engine.dispatch import apply_action
 from game.engine.game import Game
 from game.engine.invariants import check_invariants
+from game.engine.start import new_game
 
 MAX_ACTIONS_PER_TURN = 60  # a hero that keeps choosing actions that cost no turn is made to wait
 
@@ -29,7 +31,7 @@ def play(game: Game, max_turns: int, check: bool = False, on_action: Callable[[G
         action = hero_action(game, seat, max_turns)
         if stalled > MAX_ACTIONS_PER_TURN:
             action = A.Wait(seat) if game.phase == "dungeon" else A.Retire(seat)
-        game.apply(action)
+        apply_action(game, action)
         if on_action is not None:
             on_action(game, action)
         if check:
@@ -63,7 +65,7 @@ def autoplay(seed: int, seats: str = "ai+hero,ai+hero,ai", level: int = 2, dials
              max_turns: int = 5000, check: bool = False,
              on_action: Callable[[Game, Any], None] | None = None,
              designs: tuple[Any, ...] = ()) -> tuple[Game, dict[str, Any]]:
-    game = Game.new(seed, parse_seats(seats), level, dials or Dials())
+    game = new_game(seed, parse_seats(seats), level, dials or Dials())
     game.designs = designs  # the table's saved designs (`--designs`): the AI seats may draw on them
     play(game, max_turns, check, on_action)
     return game, summary(game)

@@ -127,7 +127,7 @@ def step_action(seat: int, step: tuple[int, int] | None) -> Any:
 
 
 def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
-    from game.engine.combat import RANGED_REACH, RANGED_TYPES, can_see
+    from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 
     foes = []
     for meid, mon in game.monsters():
@@ -156,7 +156,7 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
 
 
 def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = True) -> Any:
-    from game.engine.entering import reachable_treasure
+    from game.engine.loot import reachable_treasure
 
     if any(not why for _, why in reachable_treasure(game, eid)):
         return A.PickUp(seat)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine import actions as A
+from game.engine.dispatch import apply_action
 from game.engine.game import Game
 
 # (kind, dx, dy): a Move, or "search"/"wait"
@@ -81,6 +82,6 @@ def play_scripted(game: Game, max_actions: int, on_action: Callable[[Game, Any],
         n = counts.get(seat, 0)
         counts[seat] = n + 1
         action = scripted_action(game, seat, n)
-        game.apply(action)
+        apply_action(game, action)
         if on_action is not None:
             on_action(game, action)

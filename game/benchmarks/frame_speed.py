@@ -31,6 +31,7 @@ from typing import Any
 import tcod.console
 
 from game.benchmarks.measure import Result, p99
+from game.engine.start import new_game
 
 WIDTH, HEIGHT = 200, 60
 MONSTERS = 40
@@ -42,13 +43,12 @@ def hall_game(seed: int = 7, monsters: int = MONSTERS) -> tuple[Any, int]:
     """A run whose first floor has a hall as big as the floor, fully mapped, with `monsters`
     monsters standing around the hero (returns the game and the hero entity)."""
     from game.core.seats import parse_seats
-    from game.engine.game import Game
     from game.engine.party_sight import update_sight
     from game.mapgen.tiles import Tile
     from game.rules.purchases import Monster
     from game.world.components import Glyph, MonsterState, Named, Position
 
-    game = Game.new(seed, parse_seats("human,ai,ai"), 2)
+    game = new_game(seed, parse_seats("human,ai,ai"), 2)
     floor = game.floor
     h, w = floor.height, floor.width
     floor.tile[:, :] = Tile.WALL

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.agents.autoplay import play
 from game.agents.scripted import play_scripted
+from game.engine.dispatch import apply_action
 from game.engine.recording import Recorder, Recording, parse_recording, replay
 from game.engine.replay import Replay
 
@@ -58,7 +59,7 @@ def autosave_cost(recording: Recording, actions: int) -> float:
         game = recording.header.new_game()
         times = []
         for step in recording.steps[:actions]:
-            game.apply(step.action)
+            apply_action(game, step.action)
             start = time.perf_counter()
             recorder.add(game, step.action)
             times.append(time.perf_counter() - start)

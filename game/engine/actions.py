@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from game.core.errors import FileProblem
+from game.designers.builds import freeze
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +110,6 @@ class BuildRoom:
     items: tuple = ()
 
     def __post_init__(self) -> None:
-        from game.designers.builds import freeze
-
         object.__setattr__(self, "items", freeze(self.items))
 
 

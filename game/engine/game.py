@@ -1,6 +1,6 @@
-"""One game: the table, the party, the floors and the ECS world, and `apply(action)`, the only
-way anything in it changes (DESIGN.md §5). Rounds follow DESIGN.md §4: every living hero takes
-one action in seat order, then the monsters move, then the combat turn of §2 resolves."""
+"""One game as data: the table, the party, the floors and the ECS world. Nothing here changes a
+game: `engine.start.new_game` makes one and `engine.dispatch.apply_action` is the only way it
+changes (DESIGN.md §5)."""
 
 from __future__ import annotations
 
@@ -55,8 +55,9 @@ class RunStats:
 
 
 class Game:
-    """Everything about one run. Construct with `Game.new`; drive with `apply` (the UI and the
-    autoplayer both ask `next_seat()` whose hero must act)."""
+    """Everything about one run. Made by `engine.start.new_game`, changed only by
+    `engine.dispatch.apply_action` (the UI and the autoplayer both ask `next_seat()` whose hero
+    must act)."""
 
     def __init__(self, seed: int, seats: tuple[Seat, ...], level: int, dials: Dials) -> None:
         self.seed = seed
@@ -110,16 +111,7 @@ class Game:
         self.pending: Any = None  # a Hallway waiting for human designers (rooms.PendingRoom)
         self.designs: tuple[Any, ...] = ()  # the table's saved designs (`--designs`), which AI seats may draw
 
-    # ----- making a game -------------------------------------------------------------------
-    @classmethod
-    def new(cls, seed: int, seats: tuple[Seat, ...], level: int = 2, dials: Dials | None = None,
-            heroes: dict[int, HeroChoice] | None = None) -> Game:
-        from game.engine.run import start_run
-
-        game = cls(seed, seats, level, dials or Dials())
-        start_run(game, heroes or {})
-        return game
-
+    # ----- making heroes -------------------------------------------------------------------
     def make_hero(self, seat: int, level: int, choice: HeroChoice | None = None) -> int:
         """A new hero entity for `seat` (ready-made from the seed unless `choice` is given)."""
         choice = choice or random_hero(self.streams.get("heroes", seat, self.stats.deaths))
@@ -211,12 +203,6 @@ class Game:
         self.rolls.append(record)
         if len(self.rolls) > 200:
             del self.rolls[:100]
-
-    # ----- the one way to change the game ------------------------------------------------------
-    def apply(self, action: Any) -> None:
-        from game.engine.run import apply_action
-
-        apply_action(self, action)
 
     def state_hash(self) -> str:
         """A digest of everything that decides what happens next (recordings compare it)."""

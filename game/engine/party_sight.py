@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from game.engine.light import light_kind
 from game.world.fov import LANTERN_RADIUS, field_of_view, light_radius
 
 if TYPE_CHECKING:
@@ -14,8 +15,6 @@ if TYPE_CHECKING:
 
 
 def hero_radius(game: Game, x: int, y: int) -> int:
-    from game.engine.run import light_kind
-
     if not game.dials.light:
         return LANTERN_RADIUS
     record = game.floor.room_at(x, y)

@@ -1,6 +1,6 @@
 """Recordings, which are also the saves (DESIGN.md §7): the inputs of a game, never its screens.
 
-A recording holds what a fresh `Game.new` needs (seed, seats, level, dials, hand-made heroes)
+A recording holds what a fresh `new_game` needs (seed, seats, level, dials, hand-made heroes)
 and then every action applied, each with the turn the game reached after it and a check of the
 random streams after it (Brogue CE's per-turn RNG check), so a replay that goes astray stops at
 the action where it happened instead of at the end.
@@ -50,7 +50,9 @@ from game.core.rng import Streams, derive_seed
 from game.core.seats import HeroChoice, parse_seats
 from game.designers.design_files import SavedDesign, design_to_data, designs_from_data
 from game.engine import actions as A
+from game.engine.dispatch import apply_action
 from game.engine.game import GAME_VERSION, RULES_VERSION, Game
+from game.engine.start import new_game
 
 FORMAT_VERSION = 1
 MAGIC = b"MASTERLESS RECORDING"
@@ -69,7 +71,7 @@ _MASK64 = (1 << 64) - 1
 # ----- what a recording holds ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class Header:
-    """Everything `Game.new` needs, and which game wrote it."""
+    """Everything `new_game` needs, and which game wrote it."""
 
     seed: int
     seats: str
@@ -83,7 +85,7 @@ class Header:
 
     def new_game(self) -> Game:
         """A fresh game exactly as the recorded one began."""
-        game = Game.new(self.seed, parse_seats(self.seats), self.level, self.dials, dict(self.heroes) or None)
+        game = new_game(self.seed, parse_seats(self.seats), self.level, self.dials, dict(self.heroes) or None)
         game.designs = self.designs
         return game
 
@@ -227,7 +229,7 @@ def _prefix(version: int = FORMAT_VERSION) -> bytes:
 class Recorder:
     """Appends each applied action to a recording and keeps the file on disk current.
 
-    Call `add(game, action)` right after `game.apply(action)`, and `finish(game)` at the end.
+    Call `add(game, action)` right after `apply_action(game, action)`, and `finish(game)` at the end.
     The file is rewritten (atomically) every `flush_every` actions: 1 writes after every action,
     so a killed process loses at most the action being applied; 0 writes only on `flush` and
     `finish`. The default is 1 when a seat is human and BATCH otherwise (an autoplayed run can
@@ -521,10 +523,9 @@ def replay(recording: Recording, verify: bool = True, upto: int | None = None) -
     game = recording.header.new_game()
     steps = recording.steps if upto is None else recording.steps[:upto]
     bits = recording.header.check_bits
-    apply = game.apply
     try:
         for i, step in enumerate(steps):
-            apply(step.action)
+            apply_action(game, step.action)
             if verify:
                 check_step(game, step, i, bits)
         if verify and (upto is None or upto >= len(recording.steps)):
@@ -544,7 +545,7 @@ def replay_salvaged(recording: Recording) -> tuple[Game, int]:
         before = game.turn
         if before != step.turn:
             return _rewind(recording, game, i)
-        game.apply(step.action)
+        apply_action(game, step.action)
         try:
             check_step(game, step, i, bits)
         except ReplayDesync:

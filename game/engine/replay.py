@@ -20,6 +20,7 @@ from typing import Any
 
 import esper
 
+from game.engine.dispatch import apply_action
 from game.engine.game import Game
 from game.engine.recording import Recording, Step, check_end, check_step, read_recording
 from game.world.ecs import World
@@ -118,7 +119,7 @@ class Replay:
         if self.at_end:
             return None
         step = self.steps[self.index]
-        self._game.apply(step.action)
+        apply_action(self._game, step.action)
         if self.verify:
             check_step(self._game, step, self.index, self.recording.header.check_bits)
         self.index += 1

@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import tcod.path
 
+from game.engine.morale import room_mates
+from game.engine.reach import ABILITY_REACH, can_see
+from game.mapgen.tiles import Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
 from game.world.components import Effects, HeroState, MonsterState, Position
@@ -18,10 +21,14 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 SIGHT = 8  # how far a monster notices a lit hero
+
+
 # Decision: a seat plays its monster's special ability as a special move, at most every other
 # combat turn ("each Monster *may* use its Special Ability"): used every turn, the book's
 # Level-plus-ability pools end a fight before the heroes can answer.
 ABILITY_EVERY = 2
+
+
 PATH_MARGIN = 16  # tiles around the fighters that monsters look for a way through
 
 
@@ -44,7 +51,6 @@ def protection(game: Game, hero_eid: int, ability: Ability) -> int:
 def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
     """The ability and target hero with the best odds: fewest resisting dice, most harm; a hero
     already held by this monster is left held."""
-    from game.engine.combat import ABILITY_REACH, can_see
 
     mon = game.world.comp(mon_eid, MonsterState)
     pos = game.position(mon_eid)
@@ -71,41 +77,9 @@ def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
     return choice
 
 
-def morale_check(game: Game, mon_eid: int, alone_at_half: bool = False) -> bool:
-    """A Dungeon Game morale: d20 under 10 + Level stands, otherwise the monster flees. A group
-    checks when one of it dies; a lone monster when it falls to half its Hits. Returns fled."""
-    if not game.dials.morale:
-        return False
-    mon = game.world.comp(mon_eid, MonsterState)
-    if mon.fleeing or mon.hits <= 0:
-        return False
-    if alone_at_half and len(room_mates(game, mon_eid)) > 0:
-        return False
-    roll = game.streams.get("morale").die(20)  # a d20, whatever the die dial says
-    if roll < 10 + mon.spec.level:
-        return False
-    mon.fleeing = True
-    game.say(f"{game.name(mon_eid)} breaks and flees!", "combat")
-    return True
-
-
-def room_mates(game: Game, mon_eid: int) -> list[int]:
-    mon = game.world.comp(mon_eid, MonsterState)
-    return [e for e, m in game.monsters() if e != mon_eid and m.cell == mon.cell and m.hostile]
-
-
-def group_morale(game: Game, dead_eid: int) -> None:
-    """When a monster of a group dies, the others of its room check morale."""
-    dead = game.world.comp(dead_eid, MonsterState)
-    for eid, mon in game.monsters():
-        if mon.cell == dead.cell and mon.hostile:
-            morale_check(game, eid)
-
-
 def floor_costs(game: Game) -> np.ndarray:
     """Step costs of the floor itself for monsters ([y, x]; wading costs more, walls and closed
     doors 0), cached until a tile changes."""
-    from game.mapgen.tiles import Tile
 
     floor = game.floor
     key = ("monster_costs", game.floor_no, floor.version)
@@ -143,8 +117,6 @@ def best_step(dist: np.ndarray, pos: Position, taken: set[tuple[int, int]]) -> t
 
 
 def sees_hero(game: Game, pos: Position) -> int | None:
-    from game.engine.combat import can_see
-
     for eid, _ in game.heroes():
         hpos = game.position(eid)
         if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, SIGHT):
@@ -221,7 +193,6 @@ def step_away(cost: np.ndarray, pos: Position, threat: Position, taken: set[tupl
 def holds_doorway(game: Game, mon_eid: int, pos: Position, party_size: int) -> bool:
     """A monster standing in a doorway, outnumbered by the party, keeps it: only one hero at a
     time can reach it there."""
-    from game.mapgen.tiles import Tile
 
     mates = len(room_mates(game, mon_eid)) + 1
     return party_size > mates and int(game.floor.tile[pos.y, pos.x]) == int(Tile.DOOR_OPEN)

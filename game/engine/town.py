@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine import actions as A
+from game.engine.game import START_OIL, START_RATIONS, START_TORCHES
+from game.engine.placement import gather_party
 from game.engine.quests import fulfilled
+from game.engine.rounds import start_round
 from game.rules.costs import trade_value, treasure_cost
 from game.rules.heroes import max_hits
 from game.rules.purchases import Treasure
@@ -33,7 +36,6 @@ def arrive_in_town(game: Game) -> None:
 def restock(game: Game) -> None:
     """Lamp oil, torches and food are town's cheapest goods: the party sets out again with as much
     as it first had (they cost nothing Fungeon counts: score is treasure banked)."""
-    from game.engine.game import START_OIL, START_RATIONS, START_TORCHES
 
     heroes = max(1, len(game.heroes()))
     game.oil = max(game.oil, START_OIL)
@@ -79,8 +81,6 @@ def town_action(game: Game, action: Any) -> None:
         game.outcome = "quest" if game.quest_paid else "retired"
         game.say(f"The party retires with {game.purse} banked.", "loot")
     elif isinstance(action, A.Delve):
-        from game.engine.run import gather_party, start_round
-
         game.phase = "dungeon"
         game.floor_no = game.entrance_floor
         gather_party(game, *game.floor.start)

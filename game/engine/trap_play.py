@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.combat import resist, suffer
+from game.engine.harm import resist, suffer
+from game.engine.routes import usable_exits
 from game.rules.party import xp_for_trap
 from game.rules.successes import spend_on_trap_facts
 from game.world.components import Effect, Effects, HeroState, Position, TrapState
@@ -88,7 +89,6 @@ def search(game: Game, hero_eid: int) -> int:
         game.stats.xp_gained += xp_for_trap(trap.cost)
         known = describe_known(trap)
         game.say(f"{game.name(hero_eid)} finds {game.name(eid)} on the {trap.host}{known}.", "trap")
-    from game.engine.routes import usable_exits
 
     if not usable_exits(game):
         game.dead_end_searches[game.floor_no] = game.dead_end_searches.get(game.floor_no, 0) + 1

@@ -1,5 +1,5 @@
 """Screens built in their own modules (inventory, hero sheet, log history, Hallway, town, end of
-run, new game, high scores, replays), opened by name. Each is imported only when first opened:
+run, high scores, replays), opened by name. Each is imported only when first opened:
 the map screen starts faster without them (start-up time is a measured number, DESIGN.md §8)."""
 
 from __future__ import annotations
@@ -47,12 +47,6 @@ def _end_of_run() -> Any:
     return EndOfRunScreen
 
 
-def _new_game() -> Any:
-    from game.ui.screens.new_game import NewGameScreen  # start-up: opened on demand
-
-    return NewGameScreen
-
-
 def _high_scores() -> Any:
     from game.ui.screens.high_scores import HighScoresScreen  # start-up: opened on demand
 
@@ -72,7 +66,6 @@ SCREENS: dict[str, Callable[[], Any]] = {
     "hallway": _hallway,
     "town": _town,
     "end_of_run": _end_of_run,
-    "new_game": _new_game,
     "high_scores": _high_scores,
     "replays": _replays,
 }

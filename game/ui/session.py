@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from game.agents.companion import hero_action
+from game.engine.dispatch import apply_action
 from game.engine.game import Game
 
 AI_STEPS_PER_CALL = 400  # AI heroes act until a human must choose, but never hang the screen
@@ -24,7 +25,7 @@ class Session:
 
     def apply(self, action: Any) -> None:
         """Apply one action and record it; then let the AI heroes act until a human is up."""
-        self.game.apply(action)
+        apply_action(self.game, action)
         if self.recorder is not None:
             self.recorder.add(self.game, action)
         self.advance_ai()
@@ -36,7 +37,7 @@ class Session:
             if seat is None or game.seats[seat].human or game.phase != "dungeon":
                 break
             action = hero_action(game, seat, leader=self.leader())
-            game.apply(action)
+            apply_action(game, action)
             if self.recorder is not None:
                 self.recorder.add(game, action)
 

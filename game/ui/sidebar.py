@@ -48,7 +48,7 @@ def _effects_text(game: Game, eid: int) -> str:
 
 
 def light_text(game: Game) -> str:
-    from game.engine.run import light_kind
+    from game.engine.light import light_kind
 
     kind = light_kind(game)
     if kind == "lantern":

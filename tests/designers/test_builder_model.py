@@ -130,7 +130,7 @@ NAMES = sorted(personalities())
 
 
 def legal_for_engine(b: RoomBuilder) -> None:
-    """What the engine would check of this build (game.engine.entering.build_problem)."""
+    """What the engine would check of this build (game.engine.room_entry.build_problem)."""
     decoded = decode(b.category, b.encode(), b.spots)
     if b.category == "monsters":
         check_monsters(decoded, b.budget, b.floor, b.party)

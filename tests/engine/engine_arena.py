@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.core.dials import Dials
 from game.core.seats import HeroChoice, parse_seats
 from game.engine.game import Game
+from game.engine.start import new_game
 from game.rules.costs import monster_cost, monster_hits, trap_cost
 from game.rules.purchases import Monster, Trap, Treasure
 from game.world.components import Glyph, MonsterState, Named, Position, TrapState
@@ -16,7 +17,7 @@ def arena(seed: int = 11, seats: str = "human,ai,ai", level: int = 2, **dials: o
     """A game whose first hero stands on open floor (8 free tiles around it) in the entrance room;
     seeds whose entrance room is too cramped are passed over for the next one (seed + 1000)."""
     while True:
-        game = Game.new(seed, parse_seats(seats), level, Dials(**dials), heroes={0: SOLDIER})
+        game = new_game(seed, parse_seats(seats), level, Dials(**dials), heroes={0: SOLDIER})
         hero = game.hero_of[0]
         f = game.floor.tile == 2
         roomy = (f[:-2, :-2] & f[1:-1, :-2] & f[2:, :-2] & f[:-2, 1:-1] & f[1:-1, 1:-1] & f[2:, 1:-1]
@@ -53,6 +54,6 @@ def put_monster(game: Game, x: int, y: int, monster: Monster) -> int:
 
 
 def give(game: Game, hero: int, item: Treasure) -> int:
-    from game.engine.run import make_treasure_entity
+    from game.engine.spawning import make_treasure_entity
 
     return make_treasure_entity(game, item, item.name or "test item", -1, None, carried_by=hero)

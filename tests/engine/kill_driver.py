@@ -11,6 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.agents.scripted import scripted_action  # noqa: E402
+from game.engine.dispatch import apply_action
 from game.engine.saves import new_autosave  # noqa: E402
 
 
@@ -25,7 +26,7 @@ def main() -> None:
         n = counts.get(seat, 0)
         counts[seat] = n + 1
         action = scripted_action(game, seat, n)
-        game.apply(action)
+        apply_action(game, action)
         print("applied", recorder.count + 1, flush=True)
         recorder.add(game, action)
         print("saved", recorder.count, game.state_hash(), flush=True)

@@ -4,7 +4,8 @@ from game.agents.autoplay import play
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
-from game.engine.game import Game
+from game.engine.dispatch import apply_action
+from game.engine.start import new_game
 from game.mapgen.tables import feature_specs, features
 from game.mapgen.tiles import BY_NAME
 
@@ -13,7 +14,7 @@ WITH_OUTCOMES = {r.feature for r in features().rows if r.outcomes}
 
 def worked_feature(seed: int):
     """A game whose party stands beside a furniture feature that has table RF outcomes."""
-    game = Game.new(seed, parse_seats("ai+hero,ai"), 2, Dials(surprise=False))
+    game = new_game(seed, parse_seats("ai+hero,ai"), 2, Dials(surprise=False))
     play(game, 60)
     specs = feature_specs()
     for _, record in sorted(game.floor.cells.items()):
@@ -40,7 +41,7 @@ def test_a_feature_gives_its_outcome_once():
         assert int(game.floor.tile[feature.y, feature.x]) == tile
         before = (game.keys, game.levers, len(game.rolls))
         seat = game.next_seat()
-        game.apply(A.Interact(seat, feature.x, feature.y))
+        apply_action(game, A.Interact(seat, feature.x, feature.y))
         worked = [k for k in game.used_features if k[2] == feature.name]
         assert worked, f"seed {seed}: {feature.name} not worked"
         after = (game.keys, game.levers, len(game.rolls))
@@ -49,7 +50,7 @@ def test_a_feature_gives_its_outcome_once():
         seat = game.next_seat()
         pos = game.position(game.hero_of[seat])
         if max(abs(pos.x - feature.x), abs(pos.y - feature.y)) <= 1:
-            game.apply(A.Interact(seat, feature.x, feature.y))
+            apply_action(game, A.Interact(seat, feature.x, feature.y))
             assert (game.keys, game.levers) == after[:2]  # no second key or lever from it
         assert after[0] >= before[0] and after[1] >= before[1]
         return

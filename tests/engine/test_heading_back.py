@@ -3,11 +3,11 @@ once; each failure sends a wandering monster built by that seat."""
 
 from collections import Counter
 
-import game.engine.run as run
+import game.engine.movement as run
 from game.agents.autoplay import play
 from game.core.dials import Dials
 from game.core.seats import parse_seats
-from game.engine.game import Game
+from game.engine.start import new_game
 
 CHECK = "the dark on the way back"
 
@@ -25,7 +25,7 @@ def test_each_room_retraced_is_checked_once_per_hero_and_failures_bring_wanderer
     monkeypatch.setattr(run, "retrace_check", watched)
     for seed in range(1, 30):
         checks.clear()
-        game = Game.new(seed, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
+        game = new_game(seed, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
         play(game, 2500)
         made = [c for c in checks if c[2]]
         if not made:

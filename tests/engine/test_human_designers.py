@@ -6,7 +6,9 @@ from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.designers.builds import encode_trap, encode_treasure
 from game.engine import actions as A
+from game.engine.dispatch import apply_action
 from game.engine.game import Game
+from game.engine.start import new_game
 from game.rules.purchases import Trap, Treasure
 
 
@@ -15,7 +17,7 @@ def walk_until_hallway(game: Game) -> None:
         if game.pending is not None and game.pending.waiting:
             return
         seat = game.next_seat()
-        game.apply(hero_action(game, seat))
+        apply_action(game, hero_action(game, seat))
     raise AssertionError("the party never reached a new room")
 
 
@@ -28,7 +30,7 @@ def legal_build(category: str, budget: int, floor: int) -> tuple:
 
 
 def test_the_hallway_waits_for_a_human_designer_and_then_the_party_enters():
-    game = Game.new(4, parse_seats("human,human"), 2, Dials(design="ask"))
+    game = new_game(4, parse_seats("human,human"), 2, Dials(design="ask"))
     walk_until_hallway(game)
     rooms = game.stats.rooms_entered
     for _ in range(10):
@@ -38,10 +40,10 @@ def test_the_hallway_waits_for_a_human_designer_and_then_the_party_enters():
         seat = waiting[1]
         assert game.next_seat() == seat
         if waiting[0] == "category":
-            game.apply(A.TakeCategory(seat, waiting[2][0]))
+            apply_action(game, A.TakeCategory(seat, waiting[2][0]))
         else:
             _, _, category, budget, _plan = waiting
-            game.apply(A.BuildRoom(seat, category, legal_build(category, budget, game.floor_no)))
+            apply_action(game, A.BuildRoom(seat, category, legal_build(category, budget, game.floor_no)))
     assert game.pending is None
     assert game.stats.rooms_entered == rooms + 1
     owner = next(s for c, s, _ in game.last_design.takers if c == "monsters")
@@ -53,11 +55,11 @@ def test_the_hallway_waits_for_a_human_designer_and_then_the_party_enters():
 
 
 def test_a_build_that_breaks_a_rule_is_refused_with_its_reason():
-    game = Game.new(4, parse_seats("human,human"), 2, Dials(design="ask"))
+    game = new_game(4, parse_seats("human,human"), 2, Dials(design="ask"))
     walk_until_hallway(game)
     while game.pending.waiting[0] == "category":
-        game.apply(A.TakeCategory(game.pending.waiting[1], game.pending.waiting[2][0]))
+        apply_action(game, A.TakeCategory(game.pending.waiting[1], game.pending.waiting[2][0]))
     _, seat, category, budget, _ = game.pending.waiting
-    game.apply(A.BuildRoom(seat, category, legal_build(category, budget + 1, game.floor_no)))
+    apply_action(game, A.BuildRoom(seat, category, legal_build(category, budget + 1, game.floor_no)))
     assert game.pending is not None and game.pending.waiting[2] == category
     assert "cannot stand" in game.log[-1].text

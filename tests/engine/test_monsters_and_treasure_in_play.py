@@ -3,13 +3,14 @@
 from engine_arena import arena, free_neighbour, give, put_monster
 
 from game.engine import actions as A
+from game.engine.dispatch import apply_action
 from game.rules.heroes import max_hits
 from game.rules.purchases import Ability, Monster, Treasure
 from game.world.components import Effects, HeroState, MonsterState, Position, TreasureState
 
 
 def fight_round(game):
-    game.apply(A.Wait(0))
+    apply_action(game, A.Wait(0))
 
 
 def test_adjacent_monster_and_hero_meet_in_one_painful_conflict():
@@ -81,7 +82,7 @@ def test_healing_treasure_is_single_use():
     state = game.world.comp(hero, HeroState)
     state.hits = 3
     potion = give(game, hero, Treasure(fancy=True, heal=4, name="draught"))
-    game.apply(A.UseItem(0, 0))
+    apply_action(game, A.UseItem(0, 0))
     assert state.hits == 7
     assert not game.world.exists(potion)
     assert max_hits(state.level) >= state.hits
@@ -101,7 +102,7 @@ def test_pain_item_of_the_heroes_attack_type_adds_dice_in_a_fight():
 def test_dead_heroes_drop_their_treasure_where_they_fell():
     game, hero = arena(17, seats="human,human,ai")
     ring = give(game, hero, Treasure(fancy=True, value=3, name="ring"))
-    from game.engine.run import hero_died
+    from game.engine.fates import hero_died
 
     pos = game.position(hero)
     where = (pos.x, pos.y)
@@ -125,14 +126,14 @@ def test_a_hold_ends_when_its_holder_flees_or_dies():
     for _ in range(3):  # a held solo hero's rounds go on without it
         if not game.world.comp(hero, Effects).held:
             break
-        game.apply(A.Wait(0))
+        apply_action(game, A.Wait(0))
     assert not game.world.comp(hero, Effects).held
     assert game.turn - turn < 10
     assert any("is free of the gazer's stare" in line.text for line in game.log)
 
 
 def test_meals_come_off_the_time_track_and_hunger_hurts():
-    from game.engine.run import eat
+    from game.engine.rounds import eat
 
     game, hero = arena(19)
     game.rations = 1

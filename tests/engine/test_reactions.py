@@ -3,7 +3,8 @@
 from engine_arena import arena, free_neighbour, put_monster
 
 from game.engine import actions as A
-from game.engine.entering import REACTIONS, reaction
+from game.engine.dispatch import apply_action
+from game.engine.encounters import REACTIONS, reaction
 from game.rules.purchases import Monster
 from game.world.components import MonsterState
 
@@ -23,10 +24,10 @@ def test_peaceful_monsters_keep_the_peace_until_struck_and_never_guard_treasure(
             assert mon.hostile
             continue
         assert mon.peaceful and not mon.hostile
-        game.apply(A.Wait(0))
+        apply_action(game, A.Wait(0))
         assert not any(r.title == "Melee" for r in game.rolls)  # it stood by
         pos = game.position(hero)
-        game.apply(A.Move(0, x - pos.x, y - pos.y))  # a hero strikes it
+        apply_action(game, A.Move(0, x - pos.x, y - pos.y))  # a hero strikes it
         assert mon.hostile and mon.aware
         assert any(r.title == "Melee" for r in game.rolls)
         return

@@ -19,6 +19,7 @@ from game.core.errors import ReplayDesync
 from game.core.rng import Streams
 from game.core.seats import HeroChoice
 from game.engine import actions as A
+from game.engine.dispatch import apply_action
 from game.engine.game import RULES_VERSION
 from game.engine.recording import (
     FORMAT_VERSION,
@@ -81,7 +82,7 @@ def test_the_header_holds_everything_a_fresh_game_needs(tmp_path: Path) -> None:
     path = tmp_path / "r.mlrec"
     recorder = Recorder.for_new_game(path, 77, "human, AI+hero ,ai", 1, Dials(die=8, theme="forest"), {0: hero})
     game = recorder.start()
-    game.apply(A.Wait(0))
+    apply_action(game, A.Wait(0))
     recorder.add(game, A.Wait(0))
     rec = read_recording(path)
     assert (rec.header.seed, rec.header.seats, rec.header.level) == (77, "human,ai+hero,ai", 1)
@@ -135,13 +136,13 @@ def test_a_resumed_recorder_writes_the_same_file_as_one_that_never_stopped(tmp_p
     part = Recorder.for_new_game(None, 3, "human,ai,ai", 2, None, flush_every=0)
     first = part.start()
     for action in actions[:70]:
-        first.apply(action)
+        apply_action(first, action)
         part.add(first, action)
     recording = parse_recording(part.to_bytes(first))
     again = replay(recording)
     resumed = Recorder.resume(recording, None, again)
     for action in actions[70:]:
-        again.apply(action)
+        apply_action(again, action)
         resumed.add(again, action)
     assert resumed.to_bytes(again) == whole.to_bytes(game)
 

@@ -11,6 +11,7 @@ import pytest
 from game.agents.scripted import play_scripted
 from game.core.errors import ReplayDesync
 from game.engine import replay as replay_mod
+from game.engine.dispatch import apply_action
 from game.engine.game import Game
 from game.engine.recording import Recorder, Recording, Step, parse_recording
 from game.engine.replay import KEYFRAME_EVERY, Replay, clone_game
@@ -34,7 +35,7 @@ def hashes(recording: Recording) -> list[str]:
     game = recording.header.new_game()
     out = [game.state_hash()]
     for step in recording.steps:
-        game.apply(step.action)
+        apply_action(game, step.action)
         out.append(game.state_hash())
     game.close()
     return out
@@ -70,8 +71,9 @@ def test_a_step_back_replays_from_a_keyframe_not_from_the_start(recording: Recor
     replay = Replay(recording)
     replay.run()
     applied = []
-    original = Game.apply
-    monkeypatch.setattr(Game, "apply", lambda self, action: (applied.append(action), original(self, action)))
+    original = replay_mod.apply_action
+    monkeypatch.setattr(replay_mod, "apply_action",
+                        lambda game, action: (applied.append(action), original(game, action)))
     replay.step_back()
     assert 0 < len(applied) < KEYFRAME_EVERY
     replay.close()
@@ -106,15 +108,15 @@ def test_a_copied_game_goes_its_own_way(recording: Recording, hashes: list[str])
     game = recording.header.new_game()
     half = len(recording.steps) // 2
     for step in recording.steps[:half]:
-        game.apply(step.action)
+        apply_action(game, step.action)
     copy = clone_game(game)
     assert copy.state_hash() == game.state_hash()
     for step in recording.steps[half:]:
-        copy.apply(step.action)
+        apply_action(copy, step.action)
     assert game.state_hash() == hashes[half]
     assert copy.state_hash() == hashes[-1]
     for step in recording.steps[half:]:
-        game.apply(step.action)
+        apply_action(game, step.action)
     assert game.state_hash() == hashes[-1]
     game.close()
     copy.close()

@@ -4,7 +4,8 @@ from game.agents.autoplay import autoplay, play
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
-from game.engine.game import Game
+from game.engine.dispatch import apply_action
+from game.engine.start import new_game
 
 
 def test_same_seed_same_state_hash():
@@ -19,11 +20,11 @@ def test_different_seeds_differ():
 
 
 def test_fighting_differently_never_changes_room_shapes():
-    calm = Game.new(21, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
-    restless = Game.new(21, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
+    calm = new_game(21, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
+    restless = new_game(21, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
     for _ in range(7):  # burn combat rolls: searching rolls dice on another stream than layout
         seat = restless.next_seat()
-        restless.apply(A.Search(seat))
+        apply_action(restless, A.Search(seat))
     play(calm, 600)
     play(restless, 600)
     def stairless(record):  # a Downward Stair is owed when Party Min rose: fights decide that

@@ -3,13 +3,14 @@
 from engine_arena import arena, free_neighbour, put_trap
 
 from game.engine import actions as A
+from game.engine.dispatch import apply_action
 from game.rules.purchases import Trap, Treasure
 from game.world.components import Effects, HeroState, Position, TrapState, TreasureState
 
 
 def step_onto(game, hero, x, y):
     pos = game.position(hero)
-    game.apply(A.Move(0, x - pos.x, y - pos.y))
+    apply_action(game, A.Move(0, x - pos.x, y - pos.y))
 
 
 def test_walking_onto_a_plate_springs_it_with_an_annoy_roll():
@@ -59,7 +60,7 @@ def test_found_trap_is_stepped_around_and_can_be_disarmed():
     rolls = len(game.rolls)
     step_onto(game, hero, x, y)
     assert len(game.rolls) == rolls and not game.world.comp(trap, TrapState).sprung
-    game.apply(A.Disarm(0, x, y))
+    apply_action(game, A.Disarm(0, x, y))
     state = game.world.comp(trap, TrapState)
     assert state.disarmed or state.sprung  # disarmed, or fumbled and sprung
 
@@ -68,7 +69,7 @@ def test_search_finds_a_trap_against_dice_equal_to_its_cost():
     game, hero = arena(6)
     x, y = free_neighbour(game, hero)
     trap = put_trap(game, x, y, Trap("poison", annoy=2, pain=1, continuous=True))  # cost 4
-    game.apply(A.Search(0))
+    apply_action(game, A.Search(0))
     search_rolls = [r for r in game.rolls if r.title == "hidden dangers"]
     assert len(search_rolls[-1].pools[0].dice) == game.world.comp(trap, TrapState).cost == 4
     found = hero in game.world.comp(trap, TrapState).found_by
@@ -113,15 +114,15 @@ def test_trap_guarding_treasure_keeps_it_out_of_reach_until_sprung():
     game, hero = arena(9)
     pos = game.position(hero)
     trap = put_trap(game, pos.x + 30, pos.y, Trap("acid", annoy=2, pain=0, guards_treasure=True))
-    from game.engine.run import make_treasure_entity
+    from game.engine.spawning import make_treasure_entity
 
     item = make_treasure_entity(game, Treasure(fancy=True, value=1, name="idol"), "idol", 2,
                                 Position(pos.x, pos.y, game.floor_no))
     state = game.world.comp(item, TreasureState)
     state.cell, state.guarded_by = game.floor.cell_of(pos.x, pos.y), (trap,)
-    game.apply(A.PickUp(0))
+    apply_action(game, A.PickUp(0))
     assert game.world.has(item, Position)
     assert "trap guards it" in game.log[-1].text
     game.world.comp(trap, TrapState).sprung = True
-    game.apply(A.PickUp(0))
+    apply_action(game, A.PickUp(0))
     assert not game.world.has(item, Position)

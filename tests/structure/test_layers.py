@@ -125,7 +125,6 @@ def module_graph() -> dict[str, set[str]]:
             for name, imports in GRAPH.items()}
 
 
-@pytest.mark.xfail(strict=True, reason="the engine modules still import each other (split in progress)")
 def test_no_import_cycles() -> None:
     cycle = find_cycle(module_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])

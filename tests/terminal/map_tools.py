@@ -13,8 +13,8 @@ import tcod.console
 from pyte_tools import VirtualTerminal
 
 from game.core.seats import parse_seats
-from game.engine.game import Game
 from game.engine.routes import step_towards
+from game.engine.start import new_game
 from game.mapgen.tiles import Tile
 from game.ui.auto_travel import visible_monsters
 from game.ui.events import CloseEvent, Event, KeyEvent, ResizeEvent, key
@@ -34,7 +34,7 @@ def make_kit(tmp_path: Path, **options: object) -> Kit:
 
 
 def new_session(seed: int = 7, seats: str = "human,ai,ai", level: int = 2) -> Session:
-    return Session(Game.new(seed, parse_seats(seats), level))
+    return Session(new_game(seed, parse_seats(seats), level))
 
 
 class PytePresenter:

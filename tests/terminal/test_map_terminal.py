@@ -13,8 +13,8 @@ from pyte_tools import hex_of
 from test_terminal_help import assert_every_binding_shown
 
 from game.core.seats import parse_seats
-from game.engine.game import Game
 from game.engine.log import RollRecord
+from game.engine.start import new_game
 from game.rules.dice import Pool
 from game.rules.heroes import max_hits
 from game.ui.roll_panel import DIE_W, GAP
@@ -105,7 +105,7 @@ def fixed_record() -> RollRecord:
 
 def test_roll_panel_lines_up_ranks_marks_winners_and_colours_thwacko_dice(tmp_path: Path) -> None:
     kit = make_kit(tmp_path, glyphs="ascii")
-    game = Game.new(7, parse_seats("human,ai,ai"), 2)
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
     game.record_roll(fixed_record())
     game.turn = 3
     screen = first_screen(kit, Session(game))
@@ -131,7 +131,7 @@ def test_roll_panel_lines_up_ranks_marks_winners_and_colours_thwacko_dice(tmp_pa
 
 def test_roll_panel_key_hides_it(tmp_path: Path) -> None:
     kit = make_kit(tmp_path)
-    game = Game.new(7, parse_seats("human,ai,ai"), 2)
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
     game.record_roll(fixed_record())
     game.turn = 3
     _, term = play(first_screen(kit, Session(game)), ["r", "r"], (80, 24), kit)
@@ -177,7 +177,7 @@ def home(tmp_path: Path) -> dict[str, str]:
 
 
 def test_play_on_a_pty_shows_the_map_first_moves_saves_and_continues(home: dict[str, str]) -> None:
-    reference = Game.new(7, parse_seats("human,ai,ai"), 2)
+    reference = new_game(7, parse_seats("human,ai,ai"), 2)
     name = reference.name(reference.hero_of[0])
     app = PtyApp(python_argv("main.py", "play", "--seed", "7"), 80, 24, env=home)
     try:

@@ -8,12 +8,12 @@ from pathlib import Path
 from tmux_helpers import TmuxPane, python_command, requires_tmux
 
 from game.core.seats import parse_seats
-from game.engine.game import Game
+from game.engine.start import new_game
 
 
 @requires_tmux
 def test_play_move_help_resize_and_quit_in_tmux(tmp_path: Path) -> None:
-    game = Game.new(7, parse_seats("human,ai,ai"), 2)
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
     name = game.name(game.hero_of[0])
     env = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
     shots: dict[str, str] = {}

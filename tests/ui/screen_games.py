@@ -7,7 +7,8 @@ from pathlib import Path
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine.game import Game
-from game.engine.run import make_treasure_entity
+from game.engine.spawning import make_treasure_entity
+from game.engine.start import new_game
 from game.rules.purchases import Treasure
 from game.ui.kit import Kit
 from game.ui.options import Options
@@ -19,7 +20,7 @@ def make_kit(tmp_path: Path, **options: object) -> Kit:
 
 
 def make_session(seed: int = 7, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None) -> Session:
-    session = Session(Game.new(seed, parse_seats(seats), level, dials or Dials()))
+    session = Session(new_game(seed, parse_seats(seats), level, dials or Dials()))
     session.advance_ai()
     return session
 

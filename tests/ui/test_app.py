@@ -10,7 +10,7 @@ import pytest
 
 from game.core.dials import Dials
 from game.core.errors import UsageError
-from game.engine.run import wipe
+from game.engine.fates import wipe
 from game.ui import app
 from game.ui.events import key
 from game.ui.kit import Kit

@@ -13,6 +13,7 @@ from screen_games import make_kit, make_session
 
 from game.agents.companion import hero_action
 from game.core.dials import Dials
+from game.engine.dispatch import apply_action
 from game.mapgen.plan import Spot
 from game.ui.events import Event, key
 from game.ui.kit import Kit
@@ -58,7 +59,7 @@ def at_hallway(seed: int = 4, seats: str = "human:Ann,human:Bob,ai") -> Session:
     for _ in range(3000):
         if game.pending is not None and game.pending.waiting:
             return session
-        game.apply(hero_action(game, game.next_seat()))
+        apply_action(game, hero_action(game, game.next_seat()))
     raise AssertionError("the party never reached a new room")
 
 

@@ -10,6 +10,7 @@ from screen_games import give, make_kit, make_session
 from game.core.content import traits
 from game.core.dials import Dials
 from game.core.seats import HeroChoice, parse_seats
+from game.engine.start import new_game
 from game.rules.party import xp_to_be
 from game.ui.events import key
 from game.ui.kit import Kit
@@ -54,9 +55,8 @@ def test_the_sheet_shows_the_heros_making_and_numbers(kit: Kit) -> None:
 
 def test_a_trait_taken_twice_shows_its_degree(kit: Kit) -> None:
     choice = HeroChoice("Gruk", "orc", "strong", "soldier", ("strong", "commanding"))
-    from game.engine.game import Game
 
-    session = Session(Game.new(3, parse_seats("human,ai"), 2, Dials(), {0: choice}))
+    session = Session(new_game(3, parse_seats("human,ai"), 2, Dials(), {0: choice}))
     _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [])
     assert "Traits very strong, commanding" in screen.text()
 

@@ -10,7 +10,7 @@ import tcod.console
 
 from game.core.seats import parse_seats
 from game.engine import actions as A
-from game.engine.game import Game
+from game.engine.start import new_game
 from game.mapgen.tiles import Tile
 from game.rules.purchases import Trap
 from game.ui.auto_travel import visible_monsters
@@ -30,7 +30,7 @@ def make_kit(tmp_path: Path, **options: object) -> Kit:
 
 
 def new_map(tmp_path: Path, seed: int = 7, seats: str = "human,ai,ai", **options: object) -> MapScreen:
-    session = Session(Game.new(seed, parse_seats(seats), 2))
+    session = Session(new_game(seed, parse_seats(seats), 2))
     screen = first_screen(make_kit(tmp_path, **options), session)
     assert isinstance(screen, MapScreen)
     return screen
@@ -342,7 +342,7 @@ def test_look_tab_jumps_to_a_monster_in_view(tmp_path: Path) -> None:
 
 # ----- the end, town, hot-seat ----------------------------------------------------------------------
 def test_a_wiped_party_ends_the_run(tmp_path: Path) -> None:
-    from game.engine.run import wipe
+    from game.engine.fates import wipe
 
     screen = new_map(tmp_path)
     wipe(screen.game)

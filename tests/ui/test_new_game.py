@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -200,21 +198,8 @@ def test_help_and_back(kit: Kit) -> None:
     assert state.on_event(key("escape")) == BACK
 
 
-def test_without_a_start_function_the_apps_own_is_used(kit: Kit, monkeypatch: pytest.MonkeyPatch) -> None:
-    got = {}
-
-    def start_state(kit: Kit, **kwargs: object) -> tuple[Exit, None]:
-        got.update(kwargs)
-        return Exit("app"), None
-
-    monkeypatch.setitem(sys.modules, "game.ui.app", types.SimpleNamespace(start_state=start_state))
-    result, _ = run_headless(NewGameScreen(kit, None, BACK), [key("S")])
-    assert result == Exit("app")
-    assert got["seats"] == "human,ai,ai" and got["back"] == BACK and got["level"] == 2
-
-
 def test_a_human_seat_named_by_its_player_keeps_the_name_in_the_game(kit):
-    screen = NewGameScreen(kit, None, BACK)
+    screen = NewGameScreen(kit, Starter(), BACK)
     screen.seats[0].name = "Ann, the: Bold"
     assert screen.seats_text() == "human:Ann the Bold,ai,ai"
     assert parse_seats(screen.seats_text())[0].name == "Ann the Bold"

@@ -20,7 +20,7 @@ from world_walk import (
 )
 
 from game.agents.autoplay import play
-from game.engine.entering import room_tiles
+from game.engine.placement import room_tiles
 from game.mapgen.geometry import GRID_H, GRID_W
 
 SEEDS = range(200)

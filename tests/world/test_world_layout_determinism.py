@@ -16,6 +16,7 @@ import pytest
 from world_walk import DesignLog, keep_alive, new_game, walk_floor
 
 from game.engine import actions as A
+from game.engine.dispatch import apply_action
 from game.engine.game import Game
 from game.engine.routes import usable_exits
 from game.mapgen.floor import Floor
@@ -46,7 +47,7 @@ def fight(game: Game, rounds: int) -> None:
             if seat is None or game.phase != "dungeon":
                 return
             search = r % 3 == 2 and usable_exits(game)
-            game.apply(A.Search(seat) if search else A.Wait(seat))
+            apply_action(game, A.Search(seat) if search else A.Wait(seat))
 
 
 def restless_walk(game: Game, rooms: int) -> None:

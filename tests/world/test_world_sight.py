@@ -10,6 +10,7 @@ import pytest
 from world_walk import new_game
 
 from game.engine import actions as A
+from game.engine.dispatch import apply_action
 from game.engine.game import Game
 from game.engine.party_sight import hero_radius, update_sight
 from game.mapgen.tiles import TRANSPARENT, Tile
@@ -127,7 +128,7 @@ def play_round(game: Game) -> None:
     """Every hero waits: one round of the time track."""
     turn = game.turn
     while game.turn == turn and game.phase == "dungeon":
-        game.apply(A.Wait(game.next_seat()))
+        apply_action(game, A.Wait(game.next_seat()))
 
 
 @pytest.fixture

@@ -11,8 +11,10 @@ import tcod.path
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
-from game.engine import entering as engine_rooms
+from game.engine import room_entry as engine_rooms
+from game.engine.dispatch import apply_action
 from game.engine.game import Game
+from game.engine.start import new_game as start_game
 from game.engine.trap_play import secret_passage
 from game.mapgen.geometry import CELL_H, CELL_W, DELTA, OPPOSITE, SIDES, gap_tiles, inside_gap, neighbour, origin
 from game.mapgen.tiles import ACTIONABLE_TILES, WALKABLE_TILES, Tile
@@ -26,7 +28,7 @@ SEARCHED = ("search", "use")  # spots a hero acts on from beside them
 
 class DesignLog:
     """Every RoomDesign the engine spawns, by game and cell (`game.last_design` keeps only the
-    latest): wraps game.engine.entering.spawn_room, which enter_room calls by its module name."""
+    latest): wraps the spawn_room that room_entry.enter_room calls by its module name."""
 
     def __init__(self, monkeypatch) -> None:  # noqa: ANN001 - pytest's fixture
         self.designs: dict[tuple[Game, int, tuple[int, int]], object] = {}
@@ -57,7 +59,7 @@ def new_game(seed: int, seats: str | None = None, theme: str | None = None, **di
     """A game for `seed`, its table and theme varied with the seed unless given."""
     seats = seats or SEATS[seed % len(SEATS)]
     theme = theme or THEMES[(seed // len(SEATS)) % len(THEMES)]
-    return Game.new(seed, parse_seats(seats), 2, Dials(theme=theme, **dials))
+    return start_game(seed, parse_seats(seats), 2, Dials(theme=theme, **dials))
 
 
 def keep_alive(game: Game) -> None:
@@ -102,7 +104,7 @@ def walk_floor(game: Game, max_rooms: int = 99, by_moves: bool = False) -> int:
                     p.x, p.y = floor.start
             pos = game.position(mover)
             pos.x, pos.y = x, y
-            game.apply(A.Move(seat, dx, dy))
+            apply_action(game, A.Move(seat, dx, dy))
             assert floor.cells[cell].mapped, f"seed {game.seed}: the move into {cell} did not map it"
             assert game.pending is None
         else:

@@ -567,7 +567,7 @@ class BuilderScreen:
             problem = self.model.problems()[0]
             self.say(f"Not yet: {problem.reason}. f fills the rest for you.")
             return None
-        from game.engine.entering import build_problem
+        from game.engine.room_entry import build_problem
 
         items = self.model.encode()
         problem = build_problem(self.game, self.category, items, self.model.budget, self.plan)

@@ -11,8 +11,9 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
-from game.ui.screens.screen_base import Screen, scrolled
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_named, wrap_line
+from game.ui.scrolling import scrolled
 from game.ui.session import Session
 from game.ui.state import State
 

@@ -13,8 +13,9 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
-from game.ui.screens.screen_base import Screen, scrolled
+from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer, scroll_marks
+from game.ui.scrolling import scrolled
 from game.ui.state import State
 
 OUTCOME_WORDS = {"wiped": "fell", "retired": "retired", "quest": "quest done", "unfinished": "unfinished"}

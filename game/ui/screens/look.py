@@ -5,7 +5,7 @@ between the things in view nearest first, / finds a thing by name, Esc goes back
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import numpy as np
 import tcod.console
@@ -19,8 +19,19 @@ from game.ui.map_view import draw_map
 from game.ui.state import State
 from game.world.components import Position, TrapState
 
-if TYPE_CHECKING:
-    from game.ui.screens.map_screen import MapScreen
+
+class MapScreen(Protocol):
+    """What look mode needs of the map screen it looks over (the map screen opens it)."""
+
+    game: Any
+    layout: Any
+    camera: Any
+
+    def focus_hero(self) -> int | None: ...
+
+    def hero(self) -> int | None: ...
+
+    def on_draw(self, console: Any) -> None: ...
 
 _FEATURES = np.array(sorted(int(t) for t in FEATURE_TILES), dtype=np.uint8)
 

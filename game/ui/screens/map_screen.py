@@ -57,6 +57,11 @@ class RunHost:
     def save(self, session: Session) -> None:
         return None
 
+    def save_problem(self) -> str | None:
+        """Why saving is failing just now (a full or read-only disk), for the hint line; the
+        game goes on and saves again as soon as it can."""
+        return None
+
     def end_of_run(self, session: Session, screen: State) -> State:
         game = session.game
         text = {"wiped": "The whole party has fallen.", "retired": "The party retires to town.",
@@ -585,6 +590,11 @@ class MapScreen:
             return
         if self.notice:
             draw.text(console, 1, y, self.notice, palette["warning"], width=console.width - 2)
+            return
+        problem = getattr(self.host, "save_problem", lambda: None)()
+        if problem:
+            draw.text(console, 1, y, f"Saving failed ({problem}); play on, it saves again when it can.",
+                      palette["warning"], width=console.width - 2)
             return
         k = self.kit.keymap
         moves = "arrows" if "up" in k.keys_for("move_n") else self.keys("move_n")

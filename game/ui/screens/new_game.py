@@ -139,7 +139,7 @@ def suggested_hero(index: int) -> HeroDraft:
 
 
 class NewGameScreen(Screen):
-    def __init__(self, kit: Kit, start: StartFn | None, back: State | None, preset: str = "solo") -> None:
+    def __init__(self, kit: Kit, start: StartFn, back: State | None, preset: str = "solo") -> None:
         super().__init__(kit, back)
         self.start = start
         kinds = ["human", "human", "ai"] if preset == "hot_seat" else ["human", "ai", "ai"]
@@ -370,7 +370,7 @@ class NewGameScreen(Screen):
         if problems:
             self.status = problems[0]
             return None
-        start = self.start or _app_start(self.kit, self)
+        start = self.start
         args = (self.seed_value(), self.seats_text(), self.level, self.dials, self.hero_choices())
         extra = {"seat_names": [s.name.strip() for s in self.seats], "seat_colours": self.colours()}
         try:
@@ -549,19 +549,6 @@ class NewGameScreen(Screen):
         return self._cursor
 
 
-def hot_seat_screen(kit: Kit, start: StartFn | None, back: State | None) -> NewGameScreen:
+def hot_seat_screen(kit: Kit, start: StartFn, back: State | None) -> NewGameScreen:
     """The hot-seat entry point: two human seats and an AI, rooms designed by hand."""
     return NewGameScreen(kit, start, back, preset="hot_seat")
-
-
-def _app_start(kit: Kit, screen: NewGameScreen) -> StartFn:
-    """Without a ``start`` from the caller, the app's own new-run function (imported only now)."""
-
-    def start(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice]) -> State:
-        from game.ui.app import start_state
-
-        state, _ = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
-                               back=screen.back)
-        return state
-
-    return start

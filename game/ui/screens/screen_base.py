@@ -6,6 +6,7 @@ import tcod.console
 
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
+from game.ui.screens.help import HelpScreen
 from game.ui.state import Exit, State
 
 
@@ -34,8 +35,6 @@ class Screen:
         return None
 
     def open_help(self) -> State:
-        from game.ui.screens.help import HelpScreen
-
         return HelpScreen(self.kit, back=self)
 
     def go_back(self) -> State:
@@ -46,15 +45,3 @@ class Screen:
 
     def cursor(self) -> tuple[int, int] | None:
         return None
-
-
-def scrolled(offset: int, action: str | None, key: str, page: int, last: int) -> int:
-    """The new first line of a scrolling page after a key: the arrows move a line, PgUp/PgDn a
-    page, Home/End to either end; always kept within 0..last."""
-    if key == "home":
-        offset = 0
-    elif key == "end":
-        offset = last
-    else:
-        offset += {"menu_up": -1, "menu_down": 1, "page_up": -page, "page_down": page}.get(action or "", 0)
-    return max(0, min(offset, last))

@@ -14,7 +14,8 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
-from game.ui.screens.screen_base import Screen, scrolled
+from game.ui.screens.screen_base import Screen
+from game.ui.scrolling import scrolled
 from game.ui.state import State
 
 Segment = tuple[str, RGB]

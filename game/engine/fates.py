@@ -1,0 +1,57 @@
+"""Deaths and the end of a party: a hero's fall (its pack dropped where it fell), a monster's
+(experience, the room falling quiet, the others' morale), and the wipe."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.morale import group_morale
+from game.world.components import Carried, Effects, HeroState, MonsterState, Named, Position
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+def wipe(game: Game) -> None:
+    game.phase = "over"
+    game.outcome = "wiped"
+    game.queue = []
+    game.say("The whole party has fallen. The dungeon keeps them.", "danger")
+
+
+def hero_died(game: Game, eid: int, cause: str) -> None:
+    hero = game.world.comp(eid, HeroState)
+    hero.hits = 0
+    hero.cause_of_death = cause
+    game.stats.deaths += 1
+    pos = game.position(eid)
+    for item_eid, _ in game.pack(eid):
+        game.world.remove(item_eid, Carried)
+        if pos is not None:
+            game.world.add(item_eid, Position(pos.x, pos.y, pos.floor))
+    game.world.comp(eid, Effects).active.clear()
+    game.say(f"{game.name(eid)} falls, slain by {cause}.", "danger")
+    if pos is not None:
+        game.world.remove(eid, Position)
+        game.world.add(eid, Named(game.name(eid), f"died on Floor {pos.floor}"))
+    if hero.seat in game.queue:
+        game.queue.remove(hero.seat)
+
+
+def monster_died(game: Game, eid: int, killer: int) -> None:
+    mon = game.world.comp(eid, MonsterState)
+    mon.hits = 0
+    game.stats.monsters_killed += 1
+    hero = game.world.try_comp(killer, HeroState) if killer >= 0 else None
+    if hero is not None:
+        hero.kills += 1
+    game.kills_by_name[game.name(eid).lower()] = game.kills_by_name.get(game.name(eid).lower(), 0) + 1
+    game.say(f"{game.name(eid)} dies.", "combat")
+    game.world.remove(eid, Position)
+    for heid, _ in game.heroes():  # a hold ends with its holder
+        effects = game.world.comp(heid, Effects)
+        effects.active = [e for e in effects.active if not (e.hold and e.source_entity == eid)]
+    group_morale(game, eid)
+    if not any(m.cell == mon.cell and m.hostile for _, m in game.monsters()):
+        game.stats.fights_won += 1
+        game.stats.rooms_cleared += 1
+        game.say("The room falls quiet.", "loot")

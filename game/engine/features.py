@@ -1,0 +1,141 @@
+"""Working a room's furniture and features: searching it, using it, and table RF's outcome the
+first time (Roll Through the Dungeon); what a hero does to the tile beside it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.doors import open_door
+from game.engine.harm import resist, suffer
+from game.engine.trap_play import spring_all
+from game.mapgen.tables import feature_specs, features
+from game.mapgen.tiles import Tile
+from game.world.components import Effect, Effects, HeroState, Position, TreasureState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+FURNITURE_ACTIONS = {"search", "use"}
+
+
+def interact(game: Game, eid: int, x: int, y: int) -> bool:
+    pos = game.position(eid)
+    if pos is None or max(abs(pos.x - x), abs(pos.y - y)) > 1:
+        return False
+    tile = int(game.floor.tile[y, x])
+    if tile == Tile.DOOR:
+        return open_door(game, eid, x, y)
+    if tile == Tile.DOOR_OPEN:
+        if game.creature_at(x, y) is not None:
+            return False
+        game.floor.set_tile(x, y, Tile.DOOR)
+        game.say(f"{game.name(eid)} shuts the door.")
+        return True
+    if tile == Tile.BOULDER:
+        ok, _ = resist(game, eid, "the boulders (Force)", -1, game.floor_no + 2, "", False, action="force")
+        if ok:
+            game.floor.set_tile(x, y, Tile.FLOOR)
+            game.say(f"{game.name(eid)} heaves the boulders aside.")
+        else:
+            game.say(f"{game.name(eid)} strains at the boulders in vain.")
+        return True
+
+    return use_feature(game, eid, x, y, tile)
+
+
+def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
+    """Search furniture (springing a trap set on it, uncovering what lies in it) or use it (a
+    lever, a fountain, a machine); the first time a room's feature is worked, its Roll Through
+    the Dungeon outcome (see `feature_outcome`)."""
+
+    if tile not in ACTIONABLE:
+        return False
+    action = "use" if tile in (Tile.LEVER, Tile.FOUNTAIN, Tile.MACHINE) else "search"
+    spring_all(game, eid, x, y, action, f"{'works' if action == 'use' else 'searches'} the "
+                                       f"{Tile(tile).name.lower()}")
+    spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
+    if game.world.comp(eid, HeroState).hits <= 0:
+        return True
+    game.opened.add((game.floor_no, x, y))
+    found = 0
+    for item_eid, (item, pos) in game.world.get2(TreasureState, Position):
+        if (pos.x, pos.y, pos.floor) == (x, y, game.floor_no) and item.hidden:
+            item.hidden = False
+            found += 1
+            game.say(f"In the {Tile(tile).name.lower()}: {game.name(item_eid)}.", "loot")
+    happened = feature_outcome(game, eid, x, y, tile)
+    if not found and not happened:
+        game.say(f"{game.name(eid)} finds nothing more in the {Tile(tile).name.lower()}.")
+    return True
+
+
+def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
+    """Table RF's d10 outcome of working a feature, once per feature of a room, read through
+    Fungeon (DESIGN.md §3): the book's skill test is an annoying conflict against Floor +
+    2 x tier dice and its hit-point losses painful conflicts; keys and levers count for the
+    dungeon; poison and disease are continuous damage. What the book would hand out for free
+    is left out, since every treasure and monster here is bought from a seat's budget: gems,
+    gold and items (the Treasure seat's are in the room), healing (only treasure and level-ups
+    heal) and monsters (names for the Monsters seat). Returns whether anything happened."""
+
+    cell = game.floor.cell_of(x, y) or game.floor.cell_of(*_hero_xy(game, eid))
+    record = game.floor.cells.get(cell) if cell else None
+    if record is None or record.plan is None:
+        return False
+    specs = feature_specs()
+    name = next((f.name for f in record.plan.features
+                 if f.name in specs and specs[f.name].tile == Tile(tile).name.lower()), None)
+    key = (game.floor_no, cell, name or Tile(tile).name.lower())
+    if key in game.used_features:
+        return False
+    game.used_features.add(key)
+    if tile == Tile.LEVER and name is None:
+        name = "lever"
+    row = next((r for r in features().rows if r.feature == name), None) if name else None
+    if row is None:
+        return False
+    spec = specs.get(name)
+    stream = game.streams.get("features", game.floor_no, cell[0], cell[1])
+    if spec is not None and spec.skill:
+        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')} ({spec.skill})", -1, game.floor_no + 2 * row.tier,
+                       "", False, action=spec.skill)
+        if not ok:
+            if row.fail_pain:
+                suffer(game, eid, f"the {name.replace('_', ' ')}", -1, row.fail_pain, "crushing", False,
+                       f"the {name.replace('_', ' ')}")
+            else:
+                game.say(f"{game.name(eid)} cannot make the {name.replace('_', ' ')} give anything up.")
+            return True
+    outcome = row.outcome(stream.die(10))  # a d10, as the book rolls it
+    if outcome is None:
+        return False
+    effect, n = outcome.effect, max(1, outcome.n)
+    if effect == "key":
+        game.keys += n
+        game.say(f"{game.name(eid)} finds {'a key' if n == 1 else f'{n} keys'}.", "loot")
+    elif effect == "lever":
+        game.levers += n
+        game.say("Somewhere a mechanism grinds: a lever-door will open.")
+    elif effect == "hurt":
+        suffer(game, eid, f"the {name.replace('_', ' ')}", -1, n, "crushing", False, f"the {name.replace('_', ' ')}")
+    elif effect in ("poison", "disease"):
+        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')}'s {effect}", -1, game.floor_no, "poison", False)
+        if ok:
+            game.say(f"{game.name(eid)} shrugs off something foul in the {name.replace('_', ' ')}.")
+        else:
+            game.say(f"{game.name(eid)} is {'poisoned' if effect == 'poison' else 'sickened'}!", "danger")
+            game.world.comp(eid, Effects).active.append(
+                Effect(f"{effect} from the {name.replace('_', ' ')}", -1, "poison", 2 * n, n, False, False, True))
+    else:
+        return False
+    return True
+
+
+def _hero_xy(game: Game, eid: int) -> tuple[int, int]:
+    pos = game.position(eid)
+    return (pos.x, pos.y) if pos else (0, 0)
+
+
+ACTIONABLE = {int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.FOUNTAIN, Tile.THRONE,
+                               Tile.SHELF, Tile.STATUE, Tile.ALTAR, Tile.LEVER, Tile.TABLE, Tile.COUNTER,
+                               Tile.TREE, Tile.MACHINE, Tile.DEBRIS)}

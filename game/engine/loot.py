@@ -1,0 +1,85 @@
+"""Treasure in hand: what a hero can take now and why not, taking, using and dropping it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.costs import trade_value
+from game.rules.heroes import max_hits
+from game.world.components import Carried, HeroState, Position, TrapState, TreasureState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
+    """Items the hero could take now (on its tile or in adjacent furniture it has opened), each
+    with the reason it cannot be taken yet ("" if it can): monsters guard a room's treasure
+    until they are dead; a trap that guards treasure must be sprung, disarmed or sidestepped."""
+    pos = game.position(eid)
+    out = []
+    for item_eid, (item, ipos) in game.world.get2(TreasureState, Position):
+        if ipos.floor != pos.floor or item.hidden or max(abs(ipos.x - pos.x), abs(ipos.y - pos.y)) > 1:
+            continue
+        if (ipos.x, ipos.y) != (pos.x, pos.y) and game.floor.walkable[ipos.y, ipos.x]:
+            continue
+        why = ""
+        if item.cell is not None and item.seat >= 0:
+            if any(m.cell == item.cell and m.hostile for _, m in game.monsters()):
+                why = f"{game.name(item_eid)} is guarded: the room's monsters still stand."
+            elif any(game.world.comp(t, TrapState).live and not game.world.comp(t, TrapState).sprung
+                     and eid not in game.world.comp(t, TrapState).found_by
+                     for t in item.guarded_by if game.world.exists(t)):
+                why = f"Something about {game.name(item_eid)} feels wrong: a trap guards it."
+        out.append((item_eid, why))
+    return out
+
+
+def pick_up(game: Game, eid: int) -> bool:
+    items = reachable_treasure(game, eid)
+    if not items:
+        game.say("There is nothing here to take.")
+        return False
+    for item_eid, why_not in items:
+        if why_not:
+            game.say(why_not)
+            continue
+        item = game.world.comp(item_eid, TreasureState)
+        game.world.remove(item_eid, Position)
+        game.world.add(item_eid, Carried(eid))
+        if item.seat >= 0:
+            game.stats.treasure_found += item.cost
+            item.seat = -1  # counted once, even if dropped and taken again
+            game.collected += 1
+            if item.spec.fancy:
+                game.collected_fancy += 1
+        game.say(f"{game.name(eid)} takes {game.name(item_eid)} (worth {trade_value(item.spec)} in town).",
+                 "loot")
+    return True
+
+
+def use_item(game: Game, eid: int, index: int) -> bool:
+    pack = game.pack(eid)
+    if not 0 <= index < len(pack):
+        return False
+    item_eid, item = pack[index]
+    if item.spec.heal <= 0:
+        game.say(f"{game.name(item_eid)} is worn, not used: its magic is always at work.")
+        return False
+    hero = game.world.comp(eid, HeroState)
+    before = hero.hits
+    hero.hits = min(max_hits(hero.level), hero.hits + item.spec.heal)
+    game.world.delete(item_eid)
+    game.say(f"{game.name(eid)} uses {game.name(item_eid)} and heals {hero.hits - before}.", "loot")
+    return True
+
+
+def drop(game: Game, eid: int, index: int) -> bool:
+    pack = game.pack(eid)
+    pos = game.position(eid)
+    if not 0 <= index < len(pack) or pos is None:
+        return False
+    item_eid, _ = pack[index]
+    game.world.remove(item_eid, Carried)
+    game.world.add(item_eid, Position(pos.x, pos.y, pos.floor))
+    game.say(f"{game.name(eid)} drops {game.name(item_eid)}.")
+    return True

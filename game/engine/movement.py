@@ -1,0 +1,100 @@
+"""A hero's step: into a monster (a fight), a friend (swap places), a door (open it), a new room
+(the Hallway), terrain (Roll Through the Dungeon's tests) or a hidden trap."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.doors import open_door
+from game.engine.encounters import retrace_check
+from game.engine.harm import resist, suffer
+from game.engine.room_entry import enter_room
+from game.engine.trap_play import spring_all
+from game.mapgen.tiles import Tile
+from game.world.components import HeroState, MonsterState, Position, TrapState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
+
+
+def known_trap_at(game: Game, hero_eid: int, x: int, y: int) -> int | None:
+    pos = game.position(hero_eid)
+    if pos is None or max(abs(pos.x - x), abs(pos.y - y)) > 1:
+        return None
+    for teid, (trap, tpos) in game.world.get2(TrapState, Position):
+        if (tpos.x, tpos.y, tpos.floor) == (x, y, pos.floor) and trap.live and hero_eid in trap.found_by:
+            return teid
+    return None
+
+
+def move(game: Game, eid: int, dx: int, dy: int) -> bool:
+    pos = game.position(eid)
+    if pos is None or (dx, dy) not in DIRECTIONS:
+        return False
+    floor = game.floor
+    nx, ny = pos.x + dx, pos.y + dy
+    if not (0 <= nx < floor.width and 0 <= ny < floor.height):
+        return False
+    other = game.creature_at(nx, ny)
+    if other is not None:
+        mon = game.world.try_comp(other, MonsterState)
+        if mon is not None:
+            game.focus[eid] = other
+            if mon.peaceful or not mon.aware:
+                mon.peaceful, mon.aware = False, True
+                game.say(f"{game.name(eid)} strikes at {game.name(other)}: it turns to fight!", "combat")
+                return True
+            game.say(f"{game.name(eid)} presses the attack on {game.name(other)}.", "combat")
+            return True
+        if any(m.aware for _, m in game.monsters()):
+            return False
+        opos = game.position(other)  # out of a fight, friends swap places
+        opos.x, opos.y = pos.x, pos.y
+        pos.x, pos.y = nx, ny
+        return True
+    tile = int(floor.tile[ny, nx])
+    if tile == Tile.DOOR:
+        return open_door(game, eid, nx, ny)
+    entering = floor.step_into(pos.x, pos.y, nx, ny)
+    if entering is not None:
+        cell, side = entering
+        if not enter_room(game, eid, cell, side, (nx, ny)):
+            return True  # the Hallway waits for human designers; the step ends when they are done
+        if game.phase != "dungeon" or game.world.comp(eid, HeroState).hits <= 0:
+            return True
+        tile = int(floor.tile[ny, nx])
+        if not floor.walkable[ny, nx] or game.creature_at(nx, ny) is not None:
+            return True  # the room is there now, but something stands in the way in
+    elif not floor.walkable[ny, nx]:
+        return False  # a wall: no turn spent
+    elif game.returning and floor.cell_of(nx, ny) not in (None, floor.cell_of(pos.x, pos.y)):
+        retrace_check(game, floor.cell_of(nx, ny))
+        if game.creature_at(nx, ny) is not None:
+            return True
+    if not terrain_allows(game, eid, tile):
+        return True
+    pos.x, pos.y = nx, ny
+    spring_all(game, eid, nx, ny, "walk", "steps on a hidden plate")
+    return True
+
+
+def terrain_allows(game: Game, eid: int, tile: int) -> bool:
+    """Roll Through the Dungeon's terrain as Fungeon conflicts: wading a river or crossing ice is
+    an Agility test (annoy vs Floor dice); a failure costs a painful conflict (the book's hit
+    point loss) and, in water or swamp, the step."""
+    if tile not in (Tile.WATER, Tile.ICE, Tile.SWAMP):
+        return True
+    pos = game.position(eid)
+    if int(game.floor.tile[pos.y, pos.x]) == tile:
+        return True  # already in it: keep going
+    label = {Tile.WATER: "the current", Tile.ICE: "the ice", Tile.SWAMP: "the mire"}[Tile(tile)]
+    ok, _ = resist(game, eid, label, -1, game.floor_no, "falling", False, action="agility")
+    if ok:
+        return True
+    if tile == Tile.SWAMP:
+        game.say(f"{game.name(eid)} sinks in {label} and struggles.", "danger")
+        return False
+    suffer(game, eid, label, -1, 1, "falling", False, label)
+    return tile == Tile.ICE

@@ -1,0 +1,83 @@
+"""Where things stand on a floor: free tiles near a spot, a room's tiles and doors, the party
+placed around a stair."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from game.mapgen.tiles import Tile
+from game.world.components import HeroState, MonsterState, Position
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+MONSTER_GLYPH_COLOUR = (230, 80, 60)
+
+
+def free_tile_near(game: Game, x: int, y: int) -> tuple[int, int]:
+    """The nearest walkable, empty tile to (x, y) (ring by ring, in a fixed order)."""
+    floor = game.floor
+    for r in range(0, 12):
+        for dy in range(-r, r + 1):
+            for dx in range(-r, r + 1):
+                if max(abs(dx), abs(dy)) != r:
+                    continue
+                nx, ny = x + dx, y + dy
+                if 0 <= ny < floor.height and 0 <= nx < floor.width and floor.walkable[ny, nx] \
+                        and int(floor.tile[ny, nx]) != Tile.DOOR and game.creature_at(nx, ny) is None:
+                    return nx, ny
+    return x, y
+
+
+def gather_party(game: Game, x: int, y: int) -> None:
+    """Every living hero comes along through a stair, placed around (x, y) on the current floor."""
+    placed = [(eid, game.position(eid)) for eid, _ in game.heroes()]
+    placed = [(eid, pos) for eid, pos in placed if pos is not None]
+    for _, pos in placed:
+        pos.floor = -1  # off the map while the party is placed again
+    for i, (_, pos) in enumerate(placed):
+        pos.x, pos.y = free_tile_near(game, x, y) if i else (x, y)
+        pos.floor = game.floor_no
+
+
+def door_tiles(game: Game, cell: tuple[int, int], side: str) -> list[tuple[int, int]]:
+    floor = game.floor
+    x0, y0, x1, y1 = floor.cells[cell].bounds
+    if side in ("n", "s"):
+        y = y0 if side == "n" else y1
+        return [(x, y) for x in range(x0, x1 + 1) if int(floor.tile[y, x]) == Tile.DOOR]
+    x = x0 if side == "w" else x1
+    return [(x, y) for y in range(y0, y1 + 1) if int(floor.tile[y, x]) == Tile.DOOR]
+
+
+def room_tiles(game: Game, cell: tuple[int, int], reach: np.ndarray | None = None) -> list[tuple[int, int]]:
+    """Free floor tiles of the room (reachable ones only, when `reach` is given)."""
+    floor = game.floor
+    x0, y0, x1, y1 = floor.cells[cell].bounds
+    free = floor.tile[y0 + 1:y1, x0 + 1:x1] == Tile.FLOOR
+    if reach is not None:
+        free &= reach[y0 + 1:y1, x0 + 1:x1]
+    taken = {(p.x, p.y) for _, (_, p) in game.world.get2(MonsterState, Position) if p.floor == game.floor_no}
+    taken |= {(p.x, p.y) for _, (_, p) in game.world.get2(HeroState, Position) if p.floor == game.floor_no}
+    ys, xs = np.nonzero(free)
+    return [(x, y) for x, y in zip((xs + x0 + 1).tolist(), (ys + y0 + 1).tolist(), strict=True) if (x, y) not in taken]
+
+
+def room_tile(game: Game, cell: tuple[int, int], n: int) -> tuple[int, int]:
+    tiles = room_tiles(game, cell)
+    if not tiles:
+        x0, y0, x1, y1 = game.floor.cells[cell].bounds
+        return (x0 + x1) // 2, (y0 + y1) // 2
+    return tiles[(len(tiles) // 2 + 7 * n) % len(tiles)]
+
+
+def far_tile(game: Game, cell: tuple[int, int], entry: tuple[int, int], n: int) -> tuple[int, int]:
+    """Monsters wait away from the way in, spread out: the n-th farthest free floor tile that
+    the party can reach from `entry` (never across a chasm it cannot cross)."""
+    tiles = room_tiles(game, cell, game.floor.reachable_from(*entry))
+    if not tiles:
+        return room_tile(game, cell, n)
+    tiles.sort(key=lambda t: (-(abs(t[0] - entry[0]) + abs(t[1] - entry[1])), t))
+    return tiles[min(len(tiles) - 1, n * 3)]

@@ -1,0 +1,183 @@
+"""Entering rooms: the Hallway before each new room (Fungeon), the table's roll-off, human
+designers' picks and builds while the Hallway waits, and the room designed, carved and filled."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from game.designers.builds import decode
+from game.designers.hallway import roll_off
+from game.designers.monsters import check_monsters
+from game.designers.room_design import design_room
+from game.designers.scout import view_party
+from game.designers.table import designers_for
+from game.designers.traps import check_traps
+from game.designers.treasure import check_treasure
+from game.engine import actions as A
+from game.engine.combat import continuous_effects
+from game.engine.encounters import surprise
+from game.engine.placement import free_tile_near
+from game.engine.spawning import spawn_room
+from game.rules.heroes import max_hits
+from game.rules.party import level_for_xp, level_up_heal, new_hero_level, room_budgets
+from game.world.components import HeroState, Position
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
+    """Fungeon's Hallway, in order: new heroes for the dead, level-ups, continuous damage.
+    Returns whether Party Min rose (a Downward Stair is owed) and what happened, for the log."""
+
+    notes = []
+    before = game.last_party_min
+    lpos = game.position(leader)
+    for seat in sorted(game.hero_of):
+        hero = game.world.comp(game.hero_of[seat], HeroState)
+        if hero.hits > 0:
+            continue
+        level = new_hero_level(game.floor_no)
+        eid = game.make_hero(seat, level)
+        x, y = free_tile_near(game, lpos.x, lpos.y)
+        game.world.add(eid, Position(x, y, game.floor_no))
+        notes.append(f"{game.name(eid)} joins the party for {game.seats[seat].name} (Level {level}).")
+    for eid, hero in game.heroes():
+        level = level_for_xp(hero.xp, hero.level)
+        if level > hero.level:
+            gained = level - hero.level
+            hero.level = level
+            hero.hits = min(max_hits(level), hero.hits + level_up_heal(gained))
+            notes.append(f"{game.name(eid)} reaches Level {level}!")
+    continuous_effects(game, in_combat=False)
+    after = game.party_numbers()[0]
+    game.last_party_min = after
+    return after > before, notes
+
+
+@dataclass
+class PendingRoom:
+    """A Hallway waiting for human designers (design = ask): their category picks, in roll-off
+    order, and their purchases. Everything before (new heroes, level-ups, continuous damage) is
+    done once; the roll-off is re-run from the same fresh stream with the picks made so far."""
+
+    leader: int
+    cell: tuple[int, int]
+    side: str
+    target: tuple[int, int]
+    min_rose: bool
+    picks: list[tuple[int, str]] = field(default_factory=list)
+    manual: dict[str, tuple] = field(default_factory=dict)
+    waiting: tuple = ()  # ("category", seat, left) or ("build", seat, category, budget)
+
+
+class NeedChoice(Exception):
+    def __init__(self, seat: int, left: tuple[str, ...]) -> None:
+        self.seat, self.left = seat, left
+
+
+def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target: tuple[int, int]) -> bool:
+    """The party enters an unmapped cell: Hallway, roll-off, the designers spend, the room is
+    carved and furnished. Returns False while human designers still have to choose or build
+    (game.pending says what for); the step into the room completes when they have."""
+
+    if game.pending is None:
+        min_rose, notes = hallway(game, leader)
+        for note in notes:
+            game.say(note, "hallway")
+        if not game.heroes():
+            return True
+        game.pending = PendingRoom(leader, cell, side, target, min_rose)
+    pending = game.pending
+    designers = designers_for(game.seats, game.dials.design)
+    room_no = game.stats.rooms_entered + 1
+    stream = game.streams.get("hallway", game.floor_no, room_no).fork("roll-off")
+
+    def choose(seat: int, left: tuple[str, ...]) -> str:
+        made = [c for s, c in pending.picks if s == seat]
+        asked = choose.calls.get(seat, 0)  # type: ignore[attr-defined]
+        choose.calls[seat] = asked + 1  # type: ignore[attr-defined]
+        if asked < len(made):
+            return made[asked]
+        raise NeedChoice(seat, left)
+
+    choose.calls = {}  # type: ignore[attr-defined]
+    try:
+        rolloff = roll_off(designers, game.dials.die, stream, choose)
+    except NeedChoice as need:
+        pending.waiting = ("category", need.seat, need.left)
+        return False
+    floor = game.floor
+    plan = floor.plan_room(cell, side, need_stair=pending.min_rose)
+    heroes = game.heroes()
+    budgets = room_budgets([h.level for _, h in heroes], game.floor_no)
+    by_seat = {d.seat: d for d in designers}
+    for category, seat in rolloff.picks:
+        if not by_seat[seat].ai and category not in pending.manual:
+            pending.waiting = ("build", seat, category, getattr(budgets, category), plan)
+            return False
+    game.category_order = tuple(rolloff.order)
+    items = [i for eid, _ in heroes for i in game.items(eid)]
+    manual = {c: decode(c, raw, plan.spots) for c, raw in pending.manual.items()}
+    design = design_room(game.streams, game.floor_no, room_no, [game.sheet(e) for e, _ in heroes], designers,
+                         rolloff, game.dials, items=items, cell=cell, plan=plan, min_rose=pending.min_rose,
+                         seen_names=game.seen_names, manual=manual, library=game.designs)
+    game.pending = None
+    floor.carve(design.plan, side)
+    floor.cells[cell].entered = True
+    game.last_design = design
+    game.room_titles[(game.floor_no, cell)] = design.title
+    game.stats.rooms_entered += 1
+    takers = ", ".join(f"{game.seats[s].name} {c}" for c, s, _ in design.takers)
+    game.say(f"Hallway: {takers}. Ahead: {design.title}.", "hallway")
+    game.stats.rooms.append(f"Floor {game.floor_no} room {room_no}: {design.title}; "
+                            f"{len(design.monsters)} monsters, {len(design.traps)} traps, "
+                            f"{len(design.treasure)} treasures")
+    spawn_room(game, design, target)
+    if game.dials.surprise and design.monsters:
+        surprise(game, cell)
+    return True
+
+
+def designer_input(game: Game, action: object) -> bool:
+    """A human designer's pick or build for the pending Hallway. Returns True when it was taken;
+    a build that breaks a rule is refused with the rule's reason in the log."""
+
+    pending = game.pending
+    if pending is None or not pending.waiting or action.seat != pending.waiting[1]:  # type: ignore[attr-defined]
+        return False
+    if isinstance(action, A.TakeCategory) and pending.waiting[0] == "category":
+        if action.category not in pending.waiting[2]:
+            game.say(f"{action.category} is not left to take.")
+            return False
+        pending.picks.append((action.seat, action.category))
+        game.say(f"{game.seats[action.seat].name} takes {action.category}.", "hallway")
+        return True
+    if isinstance(action, A.BuildRoom) and pending.waiting[0] == "build" and action.category == pending.waiting[2]:
+        problem = build_problem(game, action.category, action.items, pending.waiting[3], pending.waiting[4])
+        if problem:
+            game.say(f"That build cannot stand: {problem}", "danger")
+            return False
+        pending.manual[action.category] = action.items
+        return True
+    return False
+
+
+def build_problem(game: Game, category: str, items: tuple, budget: int, plan) -> str:  # noqa: ANN001 - RoomPlan
+    """The first rule a human build breaks ("" if none): every feature legal, the budget spent
+    exactly, each monster at least Floor points, resist only against Types the party uses."""
+
+    try:
+        decoded = decode(category, items, plan.spots)
+        heroes = game.heroes()
+        if category == "monsters":
+            view = view_party([game.sheet(e) for e, _ in heroes], [i for e, _ in heroes for i in game.items(e)])
+            check_monsters(decoded, budget, game.floor_no, view)
+        elif category == "treasure":
+            check_treasure((p.item for p in decoded), budget)
+        else:
+            has_treasure = "treasure" in (game.pending.manual if game.pending else {}) or True
+            check_traps(decoded, budget, plan.spots, has_treasure)
+    except (AssertionError, ValueError, TypeError) as exc:
+        return str(exc).split(": ", 1)[-1] or "it breaks a rule"
+    return ""

@@ -1,0 +1,89 @@
+"""Rounds (DESIGN.md §4): every living hero acts once in seat order, then the monsters move, the
+combat turn resolves and the time track advances (light, meals, lingering)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.combat import combat_turn, struggle_free
+from game.engine.encounters import wandering_check
+from game.engine.fates import wipe
+from game.engine.game import MEAL_TURNS
+from game.engine.harm import suffer
+from game.engine.light import burn_light
+from game.engine.party_sight import update_sight
+from game.engine.tactics import monster_turn
+from game.world.components import Effects, MonsterState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+LINGER_ROUNDS = 30  # rounds of lingering that make one of A Dungeon Game's wandering checks
+
+
+def start_round(game: Game) -> None:
+    """Every living hero acts once, in seat order; a held hero loses its action."""
+    update_sight(game)
+    for _ in range(50):
+        if game.phase != "dungeon":
+            return
+        game.queue = [h.seat for e, h in game.heroes() if not game.world.comp(e, Effects).held]
+        if game.queue:
+            return
+        if not game.heroes():
+            wipe(game)
+            return
+        end_round(game)  # everyone is held: the monsters go on
+        update_sight(game)
+
+
+def end_round(game: Game) -> None:
+    monster_turn(game)
+    fought = combat_turn(game)
+    if not fought:
+        struggle_free(game)
+    game.turn += 1
+    burn_light(game)
+    if game.turn % MEAL_TURNS == 0:
+        eat(game)
+    game.focus = {k: v for k, v in game.focus.items() if alive_monster(game, v)}
+    if not game.heroes():
+        wipe(game)
+        return
+    if fought:
+        game.lingering = 0
+    elif not any(m.aware for _, m in game.monsters()):
+        game.lingering += 1
+        if game.lingering % LINGER_ROUNDS == 0:
+            wandering_check(game)
+
+
+def turn_done(game: Game, seat: int) -> None:
+    """The acting hero's turn is over: the next hero, or the end of the round."""
+    if game.phase != "dungeon":
+        return
+    if game.queue and game.queue[0] == seat:
+        game.queue.pop(0)
+    if not game.queue:
+        end_round(game)
+        start_round(game)
+    else:
+        update_sight(game)
+
+
+def alive_monster(game: Game, eid: int) -> bool:
+    mon = game.world.try_comp(eid, MonsterState)
+    return mon is not None and mon.hits > 0
+
+
+def eat(game: Game) -> None:
+    """The time track is full: every living hero eats a ration (Roll Through the Dungeon). A hero
+    with none goes hungry: the book's loss of 1 HP, as a painful conflict against 1 Pain die."""
+    for eid, _ in game.heroes():
+        if game.rations > 0:
+            game.rations -= 1
+            continue
+        game.say(f"{game.name(eid)} has nothing left to eat.", "danger")
+        suffer(game, eid, "hunger", -1, 1, "hunger", True, "hunger")
+    if 0 < game.rations <= len(game.heroes()):
+        game.say(f"Food is running low: {game.rations} ration{'s' if game.rations != 1 else ''} left.", "danger")

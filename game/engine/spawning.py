@@ -1,0 +1,87 @@
+"""Every purchase of a designed room becomes an entity where it was placed: traps on their spots,
+treasure in the open or hidden in furniture, monsters away from the way in, closed doors."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.encounters import reaction
+from game.engine.placement import MONSTER_GLYPH_COLOUR, door_tiles, far_tile, room_tile
+from game.mapgen.tiles import Tile
+from game.rules.costs import monster_cost, monster_hits, trap_cost, treasure_cost
+from game.rules.purchases import Treasure
+from game.world.components import Carried, DoorState, Glyph, MonsterState, Named, Position, TrapState, TreasureState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+def make_treasure_entity(game: Game, spec: Treasure, name: str, seat: int, pos: Position | None,
+                         carried_by: int | None = None) -> int:
+    comps: list[Any] = [TreasureState(spec, treasure_cost(spec), seat, None), Named(name),
+                        Glyph("!" if spec.heal else "$", (240, 210, 80), 1)]
+    if pos is not None:
+        comps.append(pos)
+    if carried_by is not None:
+        comps.append(Carried(carried_by))
+    return game.world.create(*comps)
+
+
+def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN001 - RoomDesign
+    """Every purchase becomes an entity where it was placed."""
+
+    takers = {c: s for c, s, _ in design.takers}
+    cell = design.plan.cell
+    floor = game.floor
+    for placed in design.traps:
+        spot = placed.spot
+        game.world.create(
+            TrapState(placed.trap, trap_cost(placed.trap), takers["traps"], cell, spot.action, spot.host),
+            Position(spot.x, spot.y, game.floor_no), Named(placed.trap.name or f"a {placed.kind} trap",
+                                                            placed.description))
+    guards = tuple(e for e, t in game.traps() if t.cell == cell and t.spec.guards_treasure)
+    for placed in design.treasure:
+        spot = placed.spot
+        if spot is not None:
+            pos = Position(spot.x, spot.y, game.floor_no)
+            hidden = spot.host != "floor"
+        else:
+            pos = Position(*room_tile(game, cell, 0), game.floor_no)
+            hidden = False
+        eid = make_treasure_entity(game, placed.item, placed.item.name or "a trinket", takers["treasure"], pos)
+        item = game.world.comp(eid, TreasureState)
+        item.cell, item.host, item.guarded_by, item.hidden = cell, spot.host if spot else "floor", guards, hidden
+    party_min = game.party_numbers()[0]
+    if design.monsters:
+        owner = game.seats[takers["monsters"]]
+        names = ", ".join(p.monster.name or "a monster" for p in design.monsters)
+        played = " (the AI plays them for that seat)" if owner.human else ""
+        game.say(f"{owner.name}'s monsters hold this room: {names}{played}.", "danger", takers["monsters"])
+    for i, placed in enumerate(design.monsters):
+        m = placed.monster
+        x, y = far_tile(game, cell, entry, i)
+        glyph = (m.name or "m")[0].lower()
+        if m.level >= 5:
+            glyph = glyph.upper()
+        # the designing seat marks "wary" a monster weaker than every hero: it may not want this fight
+        state = MonsterState(m, monster_cost(m), monster_hits(m.level), takers["monsters"], cell, aware=True,
+                             wary=m.level < party_min)
+        eid = game.world.create(state, Position(x, y, game.floor_no), Named(m.name or "a monster", placed.description),
+                                Glyph(glyph, MONSTER_GLYPH_COLOUR, 2))
+        if state.wary and game.dials.reactions:
+            reaction(game, eid, cell)
+    if design.downward_stair is not None:
+        s = design.downward_stair
+        if int(floor.tile[s.y, s.x]) != Tile.STAIR_DOWN:
+            floor.set_tile(s.x, s.y, Tile.STAIR_DOWN)
+    spawn_doors(game, design.plan)
+
+
+def spawn_doors(game: Game, plan) -> None:  # noqa: ANN001 - RoomPlan
+    """Each closed door of a room becomes an entity that keeps its lock, jam or lever (a door a
+    neighbour already made, or one already opened, is left as it is)."""
+    for plan_door in plan.doors:
+        for x, y in door_tiles(game, plan.cell, plan_door.side):
+            if game.entity_at(x, y, DoorState) is None:
+                locked = plan_door.kind in ("locked", "lever", "jammed", "trapped_locked")
+                game.world.create(DoorState(plan_door.kind, plan_door.tier, plan.cell, plan_door.side, False, locked,
+                                            plan_door.kind == "jammed"), Position(x, y, game.floor_no))
