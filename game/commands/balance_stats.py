@@ -5,6 +5,7 @@ the same bytes, whatever machine or number of workers played them."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -101,7 +102,8 @@ def histogram(values: Sequence[int]) -> dict[str, int]:
     """Runs per value (rooms entered), every value from the least to the most, for the charts."""
     if not values:
         return {}
-    return {str(v): sum(1 for x in values if x == v) for v in range(min(values), max(values) + 1)}
+    counts = Counter(values)
+    return {str(v): counts[v] for v in range(min(values), max(values) + 1)}
 
 
 def by_source(runs: Sequence[Run], key: str) -> dict[str, Any] | None:
