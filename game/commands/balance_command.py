@@ -18,6 +18,7 @@ from game.commands.generate_command import parse_seed_range
 from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
 from game.core.seats import parse_seats
+from game.rules.party import entrance_floor
 
 DEFAULT_SEATS = "ai+hero,ai+hero,ai"
 
@@ -116,7 +117,7 @@ def run_balance(args: Any) -> int:
     progress.finish(len(results), interrupted)
     runs = [summary for _, summary in results]
     run_seats = [job.seats for job, _ in results]
-    aggregates = aggregate(runs, run_seats)
+    aggregates = aggregate(runs, run_seats, entrance_floor([args.level]))
     print("\n".join(aggregate_lines(aggregates)))
     if args.json:
         settings = {"seeds": args.seeds, "seats": mixes, "level": args.level, "max_turns": args.max_turns,
@@ -138,8 +139,8 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
         raise FileProblem(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def read_batch(path: Path) -> tuple[list[Run], list[str]]:
-    """The runs and their seat mixes of a `balance --json` file, or a one-line FileProblem."""
+def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:
+    """The runs and settings of a `balance --json` file, or a one-line FileProblem."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -149,14 +150,17 @@ def read_batch(path: Path) -> tuple[list[Run], list[str]]:
     runs = data.get("runs") if isinstance(data, dict) else None
     if not isinstance(runs, list) or not all(isinstance(r, dict) for r in runs):
         raise FileProblem(f"{path} has no runs (expected a file written by balance --json)")
-    return runs, list(data.get("run_seats") or [])
+    settings = data.get("settings")
+    return runs, settings if isinstance(settings, dict) else {}
 
 
 def run_compare(a_path: Path, b_path: Path) -> int:
-    a, _ = read_batch(a_path)
-    b, _ = read_batch(b_path)
+    a, a_settings = read_batch(a_path)
+    b, b_settings = read_batch(b_path)
     if not a or not b:
         raise FileProblem(f"{a_path if not a else b_path} holds no runs to compare")
     print(f"A: {a_path} ({len(a)} runs)   B: {b_path} ({len(b)} runs)")
-    print("\n".join(compare_lines(compare(a, b))))
+    level = a_settings.get("level")
+    same_entrance = isinstance(level, int) and level == b_settings.get("level")
+    print("\n".join(compare_lines(compare(a, b, entrance_floor([level]) if same_entrance else None))))
     return 0

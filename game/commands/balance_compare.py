@@ -91,8 +91,9 @@ def medians(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
             "diff": rounded(ma - mb), "p": rounded(p_value, 6), "differs": p_value < ALPHA}
 
 
-def compare(a: Sequence[Run], b: Sequence[Run]) -> dict[str, dict[str, Any]]:
-    """Every measure both batches have, keyed by a readable name, in table order."""
+def compare(a: Sequence[Run], b: Sequence[Run], entrance: int | None = None) -> dict[str, dict[str, Any]]:
+    """Every measure both batches have, keyed by a readable name, in table order; `entrance` is
+    the floor both dungeons open onto (None when they differ or are unknown)."""
     out: dict[str, dict[str, Any]] = {}
     outcomes = sorted({str(r.get("outcome")) for r in (*a, *b)} - set(ENDINGS))
     for ending in (*ENDINGS, *outcomes):
@@ -101,6 +102,10 @@ def compare(a: Sequence[Run], b: Sequence[Run]) -> dict[str, dict[str, Any]]:
     ga, gb = played(a), played(b)
     for key in PER_RUN:
         out[f"{key} (median)"] = medians([number(r, key) for r in ga], [number(r, key) for r in gb])
+    if entrance is not None:
+        out["stayed on entrance floor"] = two_proportions(
+            sum(1 for r in ga if number(r, "floor") <= entrance), len(ga),
+            sum(1 for r in gb if number(r, "floor") <= entrance), len(gb))
     deepest = int(max((number(r, "floor") for r in (*ga, *gb)), default=0))
     for f in range(1, deepest + 1):
         ra = [r for r in ga if number(r, "floor") >= f]

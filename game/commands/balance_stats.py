@@ -14,7 +14,7 @@ Z95 = 1.959963984540054  # two-sided 95 %
 ENDINGS = ("quest", "retired", "wiped", "turn_limit")  # always shown, even at zero
 SOURCES = ("traps", "monsters", "abilities", "doors", "terrain", "hunger", "features")
 TOWN = ("visits", "sold", "designed", "healed")
-PER_RUN = ("rooms", "turns", "floor", "deaths", "kills", "xp", "treasure_found", "banked")
+PER_RUN = ("rooms", "turns", "floor", "level", "deaths", "kills", "xp", "treasure_found", "banked")
 
 
 def rounded(x: float, places: int = 4) -> float:
@@ -60,6 +60,10 @@ def spread(values: Sequence[float]) -> dict[str, Any]:
 
 
 def number(run: Run, key: str) -> float:
+    """A per-run number of the summary; "level" is the highest living hero's (0 when none lives)."""
+    if key == "level":
+        levels = run.get("levels")
+        return float(max(levels)) if isinstance(levels, list) and levels else 0.0
     value = run.get(key, 0)
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
@@ -113,11 +117,10 @@ def by_source(runs: Sequence[Run], key: str) -> dict[str, Any] | None:
     if not reporting:
         return None
     extra = sorted({s for d in reporting for s in d} - set(SOURCES))
-    out = {}
-    for source in (*SOURCES, *extra):
-        values = [float(d.get(source, 0) or 0) for d in reporting]
-        out[source] = {"total": rounded(sum(values)), **spread(values)}
-    return out
+    totals = {source: [float(d.get(source, 0) or 0) for d in reporting] for source in (*SOURCES, *extra)}
+    grand = sum(sum(values) for values in totals.values())
+    return {source: {"total": rounded(sum(values)), "share": rounded(sum(values) / grand if grand else 0.0),
+                     **spread(values)} for source, values in totals.items()}
 
 
 def quest_of(run: Run) -> tuple[str | None, bool]:
@@ -170,8 +173,9 @@ def group(runs: Sequence[Run]) -> dict[str, Any]:
             "floor": spread([number(r, "floor") for r in games])}
 
 
-def aggregate(runs: Sequence[Run], mixes: Sequence[str]) -> dict[str, Any]:
-    """Everything the balance tables show, from runs in seed order and each run's seat mix."""
+def aggregate(runs: Sequence[Run], mixes: Sequence[str], entrance: int | None = None) -> dict[str, Any]:
+    """Everything the balance tables show, from runs in seed order and each run's seat mix;
+    `entrance` is the floor the dungeon opens onto (None when unknown)."""
     games = played(runs)
     out: dict[str, Any] = {
         "runs": len(runs),
@@ -179,6 +183,8 @@ def aggregate(runs: Sequence[Run], mixes: Sequence[str]) -> dict[str, Any]:
         "endings": endings(runs),
         "per_run": {key: spread([number(r, key) for r in games]) for key in PER_RUN},
         "floors": floors(games),
+        "stayed_on_entrance_floor": None if entrance is None else proportion(
+            sum(1 for r in games if number(r, "floor") <= entrance), len(games)),
         "endings_by_floor": endings_by_floor(games),
         "rooms_histogram": histogram([int(number(r, "rooms")) for r in games]),
         "damage": by_source(games, "damage"),

@@ -30,10 +30,10 @@ def spread_line(name: str, s: dict[str, Any]) -> str:
 def source_table(title: str, data: dict[str, Any] | None) -> list[str]:
     if data is None:
         return [f"{title}: n/a (the runs' summaries do not report it)"]
-    lines = [f"{title} (total, per run: mean / median / p90)"]
+    lines = [f"{title} (total, share, per run: mean / median / p90)"]
     for source, s in data.items():
-        lines.append(f"  {source:<10} {num(s['total']):>8}   {num(s['mean']):>6} / {num(s['median']):>4}"
-                     f" / {num(s['p90']):>4}")
+        lines.append(f"  {source:<10} {num(s['total']):>8} {pct(s['share'])}   {num(s['mean']):>6} / "
+                     f"{num(s['median']):>4} / {num(s['p90']):>4}")
     return lines
 
 
@@ -55,6 +55,8 @@ def aggregate_lines(agg: dict[str, Any]) -> list[str]:
     out += ["", "per run"]
     out += [spread_line(k, s) for k, s in agg["per_run"].items() if s["n"]]
     out += ["", "per floor (a wipe counts on the deepest floor reached)"]
+    if agg.get("stayed_on_entrance_floor"):
+        out.append(f"  never left the entrance floor  {interval(agg['stayed_on_entrance_floor'])}")
     for f, row in agg["floors"].items():
         out.append(f"  floor {f:>2}  reached {row['reached']:>6}  wiped {row['wiped']:>5}"
                    f"  wipe rate {interval(row['wipe_rate'])}")

@@ -21,7 +21,8 @@ def balance(tmp_path, name: str, *extra: str) -> dict:
 def test_balance_prints_the_tables_and_writes_runs_in_seed_order(tmp_path, capsys):
     data = balance(tmp_path, "a.json", "--seats", "ai+hero,ai:tyrant", "--seats", "ai+hero,ai:swarm")
     out, err = capsys.readouterr()
-    for heading in ("endings (95% Wilson interval)", "per floor", "damage by source", "quests offered",
+    for heading in ("endings (95% Wilson interval)", "per floor", "never left the entrance floor",
+                    "damage by source", "quests offered",
                     "per designer personality", "per seat mix"):
         assert heading in out
     assert "balance: 8/8 runs" in err  # stderr is not a terminal here: plain lines, no bar
@@ -37,7 +38,8 @@ def test_compare_reads_two_batches_and_says_measure_by_measure(tmp_path, capsys)
     capsys.readouterr()
     assert cli.main(["balance", "compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
     out = capsys.readouterr().out
-    assert "ending wiped" in out and "rooms (median)" in out and "measures differ at p < 0.05" in out
+    assert "ending wiped" in out and "rooms (median)" in out and "stayed on entrance floor" in out
+    assert "measures differ at p < 0.05" in out
 
 
 @pytest.mark.parametrize("argv, code, words", [

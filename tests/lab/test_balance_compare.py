@@ -43,4 +43,5 @@ def test_a_batch_does_not_differ_from_itself_and_a_shifted_one_does():
     result = compare(a, b)
     assert result["rooms (median)"]["differs"] and result["ending quest"]["differs"]
     assert not result["turns (median)"]["differs"]
-    assert "wipe rate floor 3" in result
+    assert "wipe rate floor 3" in result and "stayed on entrance floor" not in result
+    assert compare(a, b, entrance=2)["stayed on entrance floor"]["a"] == 0.5

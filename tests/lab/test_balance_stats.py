@@ -34,7 +34,9 @@ def test_quantiles_interpolate_between_order_statistics():
 
 def test_wipes_count_on_the_deepest_floor_and_rates_are_of_those_who_reached_it():
     runs = [run(1, "wiped", 2, 3), run(2, "retired", 3, 5), run(3, "wiped", 3, 6), run(4, "quest", 4, 9)]
-    agg = aggregate(runs, ["ai+hero,ai"] * 4)
+    agg = aggregate(runs, ["ai+hero,ai"] * 4, entrance=2)
+    assert agg["stayed_on_entrance_floor"]["count"] == 1 and agg["stayed_on_entrance_floor"]["of"] == 4
+    assert aggregate(runs, ["ai+hero,ai"] * 4)["stayed_on_entrance_floor"] is None
     assert agg["floors"]["2"]["reached"] == 4 and agg["floors"]["2"]["wiped"] == 1
     assert agg["floors"]["3"]["reached"] == 3 and agg["floors"]["3"]["wipe_rate"]["rate"] == pytest.approx(1 / 3, 1e-3)
     assert agg["floors"]["4"] == {"reached": 1, "wiped": 0, "wipe_rate": agg["floors"]["4"]["wipe_rate"]}
@@ -59,6 +61,7 @@ def test_sources_quests_and_town_are_na_when_absent_and_summed_when_present():
     agg = aggregate(new, ["ai+hero,ai"] * 2)
     assert agg["damage"]["traps"]["total"] == 5 and agg["damage"]["monsters"]["total"] == 6
     assert agg["damage"]["lava"]["total"] == 2  # a source nobody listed yet still shows
+    assert agg["damage"]["monsters"]["share"] == 0.4615  # 6 of the 13 hits lost
     assert agg["deaths_by"]["hunger"]["total"] == 1 and agg["deaths_by"]["doors"]["total"] == 0
     assert agg["quests"]["offered"] == 2 and agg["quests"]["won"]["count"] == 1  # fulfilled, not the outcome
     assert agg["quests"]["by_quest"]["Whiskers"] == {"offered": 1, "won": 0}
@@ -75,6 +78,12 @@ def test_personalities_group_the_runs_of_the_seat_mixes_that_name_them():
     assert agg["personalities"]["tyrant"]["endings"]["quest"]["count"] == 2
     assert agg["personalities"]["swarm"]["endings"]["wiped"]["count"] == 1
     assert list(agg["seats"]) == ["ai+hero,ai:swarm", "ai+hero,ai:tyrant"]
+
+
+def test_the_highest_living_heros_level_is_a_per_run_number():
+    runs = [run(1, "quest", 2, 3, levels=[3, 7, 5]), run(2, "wiped", 2, 3, levels=[0])]
+    assert aggregate(runs, ["ai+hero,ai"] * 2)["per_run"]["level"]["max"] == 7
+    assert aggregate(runs, ["ai+hero,ai"] * 2)["per_run"]["level"]["min"] == 0
 
 
 def test_crashed_runs_are_an_ending_but_not_in_the_per_run_numbers():
