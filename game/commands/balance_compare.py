@@ -106,8 +106,8 @@ def compare(a: Sequence[Run], b: Sequence[Run], entrance: int | None = None) -> 
         out["stayed on entrance floor"] = two_proportions(
             sum(1 for r in ga if number(r, "floor") <= entrance), len(ga),
             sum(1 for r in gb if number(r, "floor") <= entrance), len(gb))
-    deepest = int(max((number(r, "floor") for r in (*ga, *gb)), default=0))
-    for f in range(1, deepest + 1):
+    reached = [int(number(r, "floor")) for r in (*ga, *gb)]
+    for f in range(max(1, min(reached, default=1)), max(reached, default=0) + 1):
         ra = [r for r in ga if number(r, "floor") >= f]
         rb = [r for r in gb if number(r, "floor") >= f]
         if ra and rb:

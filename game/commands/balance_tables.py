@@ -80,7 +80,7 @@ def aggregate_lines(agg: dict[str, Any]) -> list[str]:
 
 def compare_lines(result: dict[str, dict[str, Any]], fmt: Callable[[float], str] | None = None) -> list[str]:
     """One line per measure: A and B with their intervals, the difference, p and the verdict."""
-    out = [f"{'measure':<28} {'A [95%]':>24} {'B [95%]':>24} {'A-B':>8} {'p':>8}  verdict"]
+    out = [f"{'measure':<28} {'A [95%]':>24} {'B [95%]':>24} {'A-B [95%]':>24} {'p':>8}  verdict"]
     for name, r in result.items():
         show = pct if not name.endswith("(median)") else (fmt or num)
         a = f"{show(r['a']).strip()} [{show(r['a_low']).strip()}, {show(r['a_high']).strip()}]"
@@ -89,8 +89,10 @@ def compare_lines(result: dict[str, dict[str, Any]], fmt: Callable[[float], str]
         if "diff_low" in r:
             diff += f" [{show(r['diff_low']).strip()}, {show(r['diff_high']).strip()}]"
         verdict = "DIFFERS" if r["differs"] else "same within chance"
-        out.append(f"{name:<28} {a:>24} {b:>24} {diff:>8} {r['p']:>8.4f}  {verdict}")
+        out.append(f"{name:<28} {a:>24} {b:>24} {diff:>24} {r['p']:>8.4f}  {verdict}")
     differing = sum(1 for r in result.values() if r["differs"])
     out.append(f"{differing} of {len(result)} measures differ at p < 0.05 "
                f"(about 1 in 20 would by chance alone when nothing changed)")
+    out.append("rates: two-proportion z-test, Wilson and Newcombe intervals; (median): Mann-Whitney U "
+               "(does one batch run larger?), order-statistic intervals")
     return out
