@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 
-from game.core.errors import MasterlessError, UsageError
+from game.core.errors import MasterlessError, UsageError, printable
 
 
 # Each command's module is imported only when that command runs: `python main.py generate` need
@@ -200,18 +201,33 @@ def main(argv: Sequence[str]) -> int:
         command = args.command or "title"
         return int(COMMANDS[command](args) or 0)
     except MasterlessError as exc:
-        print(f"masterless: {exc}", file=sys.stderr)
+        say(f"masterless: {exc}")
         return exc.exit_code
     except KeyboardInterrupt:
-        print("masterless: interrupted", file=sys.stderr)
+        ignore_interrupts()
+        say("masterless: interrupted")
         return 130
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, no traceback
         where = crash_report()
-        print(f"masterless: internal error: {type(exc).__name__}: {exc}" + (f" (details in {where})" if where else ""),
-              file=sys.stderr)
+        say(f"masterless: internal error: {type(exc).__name__}: {exc}" + (f" (details in {where})" if where else ""))
         return 1
+
+
+def say(line: str) -> None:
+    """One line on standard error, its control characters escaped (a file name or an argument
+    must not drive the terminal); quiet when the terminal is gone."""
+    with contextlib.suppress(OSError, ValueError):
+        print(printable(line), file=sys.stderr, flush=True)
+
+
+def ignore_interrupts() -> None:
+    """Leaving already: a second Ctrl-C must not turn the exit into a traceback."""
+    import signal
+
+    with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def entry() -> None:

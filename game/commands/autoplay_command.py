@@ -7,7 +7,8 @@ from typing import Any
 
 from game.agents.autoplay import autoplay
 from game.core.dials import parse_dials
-from game.core.errors import UsageError
+from game.core.errors import FileProblem, UsageError
+from game.core.file_guard import probe_writable_file
 from game.designers.design_files import load_designs
 
 
@@ -19,14 +20,17 @@ def run_autoplay(args: Any) -> int:
     dials = parse_dials(args.dial)
     designs = load_designs(args.designs) if getattr(args, "designs", None) else ()
     recorder = None
-    if args.record:
+    if args.record is not None:
         from game.engine.recording import Recorder
 
+        problem = probe_writable_file(args.record)
+        if problem:  # before the run, not after minutes of it
+            raise FileProblem(f"--record: {problem}")
         recorder = Recorder.for_new_game(args.record, args.seed, args.seats, args.level, dials, designs=designs)
     game, result = autoplay(args.seed, args.seats, args.level, dials, args.max_turns, args.check,
                             on_action=recorder.add if recorder else None, designs=designs)
-    if recorder is not None:
-        recorder.finish(game)
+    if recorder is not None and not recorder.finish(game):
+        raise FileProblem(f"--record: could not write the recording: {recorder.problem}")
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:

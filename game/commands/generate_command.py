@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.core.dials import SERIOUSNESS, THEMES, Dials, parse_dials
-from game.core.errors import UsageError
+from game.core.errors import UsageError, printable
 from game.core.rng import Streams
 from game.core.seats import Seat, parse_seats
 from game.designers.design_files import SavedDesign, load_designs
@@ -81,11 +81,12 @@ def parse_table(text: str) -> tuple[tuple[Seat, ...], dict[int, str]]:
     known = personalities()
     for i, part in enumerate(text.split(",")):
         kind, _, wanted = part.strip().partition(":")
+        if kind.strip().lower() == "human":  # a human seat may carry its player's name (README)
+            kinds.append(part)
+            continue
         if wanted:
             if wanted not in known:
-                raise UsageError(f"--seats: unknown personality '{wanted}' (one of {', '.join(known)})")
-            if kind.strip().lower() == "human":
-                raise UsageError("--seats: a human seat designs for itself; only AI seats name a personality")
+                raise UsageError(f"--seats: unknown personality '{printable(wanted)}' (one of {', '.join(known)})")
             named[i] = wanted
         kinds.append(kind)
     seats = tuple(

@@ -31,3 +31,17 @@ class DataError(MasterlessError):
     """Bad content in a data file; names the file and key."""
 
     exit_code = 3
+
+
+def printable(text: str) -> str:
+    """`text` with control characters escaped (``\\x1b``, ``\\n``): a message that quotes a file
+    name or an argument must never move the cursor, change colours or break the one line."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+        else:
+            out.append(ch.encode("unicode_escape").decode("ascii"))
+    return "".join(out)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.score_table import ScoreEntry, load_scores
 from game.mapgen.floor import render_text
 
 if TYPE_CHECKING:
@@ -75,29 +76,6 @@ def write_morgue(game: Game, directory: Path, hide_seed: bool = False) -> Path:
     path = directory / name
     atomic_write(path, morgue_text(game, hide_seed))
     return path
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreEntry:
-    score: int
-    seed: int
-    outcome: str
-    floor: int
-    rooms: int
-    turns: int
-    heroes: str
-
-
-def load_scores(path: Path) -> list[ScoreEntry]:
-    """The high-score list; an unreadable file counts as empty (it is kept as .bad)."""
-    try:
-        rows = json.loads(path.read_text(encoding="utf-8"))
-        return [ScoreEntry(**row) for row in rows]
-    except FileNotFoundError:
-        return []
-    except (ValueError, TypeError, OSError):
-        path.replace(path.with_suffix(".bad"))
-        return []
 
 
 def add_score(game: Game, path: Path, keep: int = 50) -> tuple[int, list[ScoreEntry]]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from game.core.errors import FileProblem
+from game.core.errors import FileProblem, printable
+from game.core.file_guard import read_head
 from game.core.paths import atomic_write
 
 RECORDING_LINE = "Recording: "
@@ -34,37 +35,30 @@ def is_recording(path: Path) -> bool:
     from game.engine.recording import MAGIC
 
     try:
-        with Path(path).open("rb") as fh:
-            return fh.read(len(MAGIC)) == MAGIC
-    except OSError:
+        return read_head(path, len(MAGIC), "recording") == MAGIC
+    except FileProblem:
         return True  # let the recording reader say what is wrong with it
-
-
-def is_morgue(path: Path) -> bool:
-    try:
-        with Path(path).open("rb") as fh:
-            return fh.read(len(MORGUE_FIRST_LINE)) == MORGUE_FIRST_LINE.encode()
-    except OSError:
-        return False  # let the recording reader say what is wrong with it
 
 
 def recording_of(path: str | Path) -> Path:
     """The recording to play for `path`: itself if it is a recording, else the one the morgue
-    file names. FileProblem (exit 3) when it is neither."""
+    file names. FileProblem (exit 3) when it is neither. Only a regular file is opened (a FIFO
+    or /dev/zero is refused at once, issue 17), and only its first MAX_MORGUE_BYTES are read."""
+    from game.engine.recording import MAGIC
+
+    head = read_head(path, MAX_MORGUE_BYTES, "recording")
     path = Path(path)
-    if is_recording(path) or not is_morgue(path):
+    if head.startswith(MAGIC) or not head.startswith(MORGUE_FIRST_LINE.encode()):
         return path  # a recording, or for the recording reader to refuse in its own words
-    try:
-        with path.open("rb") as fh:
-            text = fh.read(MAX_MORGUE_BYTES).decode("utf-8", errors="replace")
-    except OSError as exc:
-        raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    text = head.decode("utf-8", errors="replace")
     named = [line[len(RECORDING_LINE):].strip() for line in text.splitlines() if line.startswith(RECORDING_LINE)]
+    where = printable(str(path))
     if not named:
-        raise FileProblem(f"{path}: is a morgue file that names no recording (written before morgues kept them)")
+        raise FileProblem(f"{where}: is a morgue file that names no recording (written before morgues kept them)")
     target = Path(named[-1])
     if not target.is_absolute():
         target = path.parent / target
     if not target.exists():
-        raise FileProblem(f"{path}: names the recording {target}, which is not there (keep the two files together)")
+        raise FileProblem(f"{where}: names the recording {printable(str(target))}, which is not there "
+                          "(keep the two files together)")
     return target

@@ -43,8 +43,10 @@ from operator import attrgetter, mul
 from pathlib import Path
 from typing import Any
 
-from game.core.dials import Dials, dials_from_dict
-from game.core.errors import FileProblem, MasterlessError, ReplayDesync
+from game.core.content import traits
+from game.core.dials import DIE_SIZES, THEMES, Dials, dials_from_dict
+from game.core.errors import FileProblem, MasterlessError, ReplayDesync, printable
+from game.core.file_guard import MiB, inflate_bounded, read_bounded, write_problem
 from game.core.paths import atomic_write
 from game.core.rng import Streams, derive_seed
 from game.core.seats import HeroChoice, parse_seats
@@ -66,6 +68,14 @@ SYNC_SECONDS = 2.0  # at most this long between fsyncs (a killed process loses n
 # tens of milliseconds on a laptop disk: too long to pay on every keypress)
 LEVEL = 9
 _MASK64 = (1 << 64) - 1
+# Bounds on what a recording may be (issue 17): a real one is about 24 bytes an action once
+# inflated and compresses about tenfold, so these allow a million actions and refuse a
+# zlib bomb or an endless file before it costs memory or minutes.
+MAX_FILE = 16 * MiB
+MAX_BODY = 32 * MiB
+MAX_RATIO = 256  # inflated bytes per compressed byte (plus one MiB of slack)
+MAX_LEVEL = 10  # the highest starting level any command offers (autoplay --level)
+MAX_SEED = 1 << 64
 
 
 # ----- what a recording holds ---------------------------------------------------------------------
@@ -251,6 +261,8 @@ class Recorder:
         self.unwritten = 0
         self._synced = -SYNC_SECONDS
         self.game: Game | None = None
+        self.mirror: Path | None = None  # a second copy written with every flush (`play --record FILE`)
+        self.problem: str | None = None  # why the last write failed (None: it did not)
         self._z = zlib.compressobj(LEVEL)
         self._body = bytearray(self._z.compress(_line(header.to_json())))
         if self.path is not None and self.flush_every == 1:
@@ -313,22 +325,35 @@ class Recorder:
         data = _prefix() + bytes(self._body) + tail + z.flush()
         return data + zlib.crc32(data).to_bytes(4, "big")
 
-    def flush(self, game: Game | None = None, durable: bool | None = None) -> None:
-        """Write the file now (atomically, keeping the previous one as the backup if asked).
-        `durable` True fsyncs; None fsyncs when SYNC_SECONDS have passed since the last fsync."""
+    def flush(self, game: Game | None = None, durable: bool | None = None) -> bool:
+        """Write the file now (atomically, keeping the previous one as the backup if asked), and
+        the `mirror` beside it (`play --record FILE`). `durable` True fsyncs; None fsyncs when
+        SYNC_SECONDS have passed since the last fsync. A write that fails (a full or read-only
+        disk) never stops the game: `problem` says why, the actions stay unwritten and the next
+        flush tries again. Returns whether the write succeeded."""
         if self.path is None:
-            return
+            return True
         now = time.monotonic()
         if durable is None:
             durable = self.durable and now - self._synced >= SYNC_SECONDS
-        atomic_write(self.path, self.to_bytes(game), self.backup, durable)
+        data = self.to_bytes(game)
+        try:
+            atomic_write(self.path, data, self.backup, durable)
+            if self.mirror is not None:
+                atomic_write(self.mirror, data, None, durable)
+        except OSError as exc:  # full, read-only, gone: the game goes on, and says so
+            where = exc.filename if isinstance(exc.filename, str) else str(self.path)
+            self.problem = f"{printable(where)}: {write_problem(exc)}"
+            return False
+        self.problem = None
         if durable:
             self._synced = now
         self.unwritten = 0
+        return True
 
-    def finish(self, game: Game) -> None:
+    def finish(self, game: Game) -> bool:
         self.game = game
-        self.flush(game, durable=True)
+        return self.flush(game, durable=True)
 
     def export(self, path: str | Path, game: Game | None = None) -> None:
         """A copy of the recording as of now at `path` (e.g. `play --record FILE` beside the autosave)."""
@@ -340,16 +365,8 @@ def read_recording(path: str | Path, salvage: bool = False) -> Recording:
     """The recording at `path`, or FileProblem with one line saying what is wrong with it.
     With `salvage`, a truncated or damaged body gives the actions before the damage instead
     (`Recording.salvaged` says why); a replay then still checks each of them."""
-    where = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise FileProblem(f"{where}: no such file") from None
-    except IsADirectoryError:
-        raise FileProblem(f"{where}: is a directory, not a recording") from None
-    except OSError as exc:
-        raise FileProblem(f"{where}: cannot be read ({exc.strerror or exc})") from None
-    return parse_recording(data, where, salvage)
+    data = read_bounded(path, MAX_FILE, "recording")
+    return parse_recording(data, printable(str(path)), salvage)
 
 
 def parse_recording(data: bytes, where: str = "recording", salvage: bool = False) -> Recording:
@@ -387,11 +404,13 @@ def parse_recording(data: bytes, where: str = "recording", salvage: bool = False
 
 def _inflate(data: bytes, start: int) -> tuple[bytes, str | None]:
     """The JSON lines of the body that begins at `start`, and what is wrong with the file."""
-    d = zlib.decompressobj()
+    cap = min(MAX_BODY, MAX_RATIO * (len(data) - start) + MiB)
     try:
-        out = d.decompress(data[start:])
+        out, d, over = inflate_bounded(data[start:], cap)
     except zlib.error as exc:
-        return _partial(data[start:]), f"is corrupted (damaged compressed data: {exc})"
+        return _partial(data[start:], cap), f"is corrupted (damaged compressed data: {exc})"
+    if over:
+        return out, f"is not a recording Masterless wrote (it inflates to more than {cap:,} bytes)"
     if not d.eof or len(d.unused_data) < 4:
         return out, "is truncated (the file ends before the recording does)"
     if len(d.unused_data) > 4:
@@ -401,16 +420,18 @@ def _inflate(data: bytes, start: int) -> tuple[bytes, str | None]:
     return out, None
 
 
-def _partial(body: bytes) -> bytes:
-    """What decompresses before the damage, in small steps (only for salvage)."""
+def _partial(body: bytes, cap: int) -> bytes:
+    """What decompresses before the damage, in small steps (only for salvage), at most `cap`."""
     d = zlib.decompressobj()
     out = bytearray()
     for i in range(0, len(body), 256):
         try:
-            out += d.decompress(body[i:i + 256])
+            out += d.decompress(body[i:i + 256], cap + 1 - len(out))
         except zlib.error:
             break
-    return bytes(out)
+        if len(out) > cap or d.unconsumed_tail:
+            break
+    return bytes(out[:cap])
 
 
 def _header(line: bytes, where: str) -> Header:
@@ -418,7 +439,7 @@ def _header(line: bytes, where: str) -> Header:
         h = json.loads(line)
         if not isinstance(h, dict):
             raise ValueError("not an object")
-    except ValueError:
+    except (ValueError, RecursionError):
         raise FileProblem(f"{where}: is damaged (its header cannot be read)") from None
     try:
         rules = h["rules_version"]
@@ -428,30 +449,92 @@ def _header(line: bytes, where: str) -> Header:
     except (KeyError, TypeError):
         raise FileProblem(f"{where}: is damaged (its header names no game or rules version)") from None
     if rules != RULES_VERSION:
-        raise FileProblem(f"{where}: was recorded by Masterless {game_version} with rules version {rules}; "
-                          f"this version plays rules version {RULES_VERSION}, so it would not play the same")
+        raise FileProblem(f"{where}: was recorded by Masterless {printable(game_version[:40])} with rules version "
+                          f"{rules}; this version plays rules version {RULES_VERSION}, so it would not play the same")
+    for name in ("seed", "seats", "level", "dials", "heroes", "check_bits"):
+        if name not in h:
+            raise FileProblem(f"{where}: is damaged (its header has no '{name}')")
+    dials = _header_dials(h["dials"], where)
+    seed, seats, level, bits = h["seed"], h["seats"], h["level"], h["check_bits"]
+    _field(where, "seed", seed, _is_int(seed) and -MAX_SEED < seed < MAX_SEED, "a whole number")
+    _field(where, "level", level, _is_int(level) and 1 <= level <= MAX_LEVEL, f"1 to {MAX_LEVEL}")
+    _field(where, "check_bits", bits, _is_int(bits) and 1 <= bits <= 64, "1 to 64")
+    _field(where, "seats", seats, isinstance(seats, str) and _seats_ok(seats), "1 to 4 of human, ai, ai+hero")
+    heroes = _header_heroes(h["heroes"], parse_seats(seats), where)
+    designs = designs_from_data(h["designs"], where) if "designs" in h else ()
+    return Header(seed, seats, level, dials, heroes, game_version, rules, bits, designs)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _field(where: str, name: str, value: Any, ok: bool, allowed: str) -> None:
+    """FileProblem naming the header field unless `ok` (exit 3, before the value is used)."""
+    if not ok:
+        shown = printable(json.dumps(value, ensure_ascii=False))
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise FileProblem(f"{where}: is damaged (its header field '{name}' is {shown}; allowed: {allowed})")
+
+
+def _seats_ok(text: str) -> bool:
     try:
-        dials_data = h["dials"]
-        if not isinstance(dials_data, dict):
-            raise TypeError("dials")
-        known = {f.name: type(getattr(Dials(), f.name)) for f in fields(Dials)}
-        for name, value in dials_data.items():
-            if name not in known:
-                raise FileProblem(f"{where}: uses the dial '{name}', which Masterless {GAME_VERSION} does not know")
-            if type(value) is not known[name]:
-                raise TypeError(f"dial {name}")
-        seeds, seats, level, bits = h["seed"], h["seats"], h["level"], h["check_bits"]
-        if not (isinstance(seeds, int) and isinstance(seats, str) and isinstance(level, int)
-                and isinstance(bits, int) and 1 <= bits <= 64):
-            raise TypeError("fields")
-        parse_seats(seats)
-        heroes = {int(k): _hero_from_json(v) for k, v in dict(h["heroes"]).items()}
-        designs = designs_from_data(h["designs"], where) if "designs" in h else ()
-        return Header(seeds, seats, level, dials_from_dict(dials_data), heroes, game_version, rules, bits, designs)
-    except FileProblem:
-        raise
-    except (KeyError, TypeError, ValueError, MasterlessError):
-        raise FileProblem(f"{where}: is damaged (its header is incomplete)") from None
+        parse_seats(text)
+    except MasterlessError:
+        return False
+    return len(text) <= 200
+
+
+def _header_dials(data: Any, where: str) -> Dials:
+    """The dials, each checked against the values the game offers."""
+    _field(where, "dials", data, isinstance(data, dict), "a table of dials")
+    known = {f.name: type(getattr(Dials(), f.name)) for f in fields(Dials)}
+    allowed = {"die": DIE_SIZES, "seriousness": range(1, 7), "design": ("ask", "auto"), "theme": _themes()}
+    for name, value in data.items():
+        if name not in known:
+            raise FileProblem(f"{where}: uses the dial '{printable(str(name)[:40])}', which Masterless "
+                              f"{GAME_VERSION} does not know")
+        choices = allowed.get(name, (True, False))
+        shown = "1 to 6" if name == "seriousness" else ", ".join(
+            ("on" if c else "off") if isinstance(c, bool) else str(c) for c in choices)
+        _field(where, f"dials.{name}", value, type(value) is known[name] and value in choices, shown)
+    return dials_from_dict(data)
+
+
+def _themes() -> tuple[str, ...]:
+    """The themes this version can draw (the dial's list, as far as the data defines them)."""
+    from game.mapgen.themes import themes
+
+    try:
+        drawn = themes()
+    except MasterlessError:
+        return THEMES
+    return tuple(t for t in THEMES if t in drawn)
+
+
+def _header_heroes(data: Any, seats: tuple[Any, ...], where: str) -> dict[int, HeroChoice]:
+    """Hand-made heroes: each on a seat that has a hero, each race, class and trait one the game has."""
+    _field(where, "heroes", data, isinstance(data, dict), "a table of heroes by seat")
+    t = traits()
+    heroes: dict[int, HeroChoice] = {}
+    for key, body in data.items():
+        name = f"heroes.{printable(str(key)[:8])}"
+        seat = int(key) if isinstance(key, str) and key.isdigit() and len(key) < 3 else -1
+        _field(where, name, key, 0 <= seat < len(seats) and seats[seat].has_hero, "a seat with a hero")
+        try:
+            hero = _hero_from_json(body)
+        except ValueError:
+            raise FileProblem(f"{where}: is damaged (its header field '{name}' is not a hero)") from None
+        _field(where, f"{name}.race", hero.race, hero.race in t.races, ", ".join(t.races))
+        _field(where, f"{name}.klass", hero.klass, hero.klass in t.classes, ", ".join(t.classes))
+        _field(where, f"{name}.race_trait", hero.race_trait, hero.race_trait in t.races[hero.race],
+               ", ".join(t.races[hero.race]))
+        for trait in hero.class_traits:
+            _field(where, f"{name}.class_traits", trait, trait in t.classes[hero.klass][0],
+                   ", ".join(t.classes[hero.klass][0]))
+        _field(where, f"{name}.name", hero.name, 0 < len(hero.name) <= 40, "1 to 40 characters")
+        heroes[seat] = hero
+    return heroes
 
 
 def _steps(lines: list[bytes], header: Header, where: str, strict: bool) -> tuple[list[Step], End | None, str | None]:

@@ -8,11 +8,15 @@ killed process loses at most the action it was applying.
 `load_autosave` tries, in order, and says which one it used and why:
 
 1. the autosave, replayed with every check;
-2. the backup (the autosave is broken: `LoadedSave.problem` says how); the broken file is moved
-   aside to ``autosave.broken.mlrec`` so the next write cannot turn the good backup into it;
+2. the backup, whenever the autosave cannot be used for any reason (`LoadedSave.problem` says
+   how); the broken file is moved aside to ``autosave.broken.mlrec`` (``autosave.broken-2.mlrec``
+   and so on: an earlier broken copy is never overwritten) so the next write cannot turn the good
+   backup into it;
 3. salvage: the longest prefix of either file whose actions still check (a file cut short or
    damaged mid-way, or a game this version no longer plays the same); `LoadedSave.lost` is how
-   many recorded actions could not be kept.
+   many recorded actions could not be kept, `LoadedSave.reached` the furthest turn either file
+   was seen to reach. Both damaged files are set aside first, so the damaged backup is never
+   overwritten by the game that goes on.
 
 The UI asks `find_autosave()` first (cheap: no replay) to show "Continue" with the seed, floor
 and turn, and may offer the backup by calling `load_autosave(allow_backup=...)` as it sees fit.
@@ -28,7 +32,8 @@ from typing import Any
 
 from game.core.dials import Dials
 from game.core.errors import FileProblem, ReplayDesync
-from game.core.paths import data_dir, recordings_dir
+from game.core.file_guard import claim_name, read_bounded
+from game.core.paths import atomic_write, data_dir, recordings_dir
 from game.core.seats import HeroChoice
 from game.engine.game import Game
 from game.engine.recording import SUFFIX, Recorder, Recording, read_recording, replay, replay_salvaged
@@ -36,6 +41,7 @@ from game.engine.recording import SUFFIX, Recorder, Recording, read_recording, r
 AUTOSAVE = "autosave" + SUFFIX
 BACKUP = "autosave.bak" + SUFFIX
 BROKEN = "autosave.broken" + SUFFIX
+RECORD_TO = "autosave.record-to"  # the `play --record FILE` of the run in progress, for `continue`
 
 
 def autosave_path() -> Path:
@@ -44,6 +50,27 @@ def autosave_path() -> Path:
 
 def backup_path() -> Path:
     return data_dir() / BACKUP
+
+
+def set_record_target(path: Path | None) -> None:
+    """Remember (or forget, with None) where `play --record FILE` mirrors the run in progress,
+    so `continue` keeps recording there."""
+    marker = data_dir() / RECORD_TO
+    if path is None:
+        with contextlib.suppress(OSError):
+            marker.unlink()
+        return
+    atomic_write(marker, os.fsencode(os.path.abspath(path)) + b"\n")
+
+
+def record_target() -> Path | None:
+    """The `--record FILE` of the run in progress, or None."""
+    try:
+        raw = read_bounded(data_dir() / RECORD_TO, 8192, "file name")
+    except FileProblem:
+        return None
+    name = raw.rstrip(b"\n")
+    return Path(os.fsdecode(name)) if name and b"\0" not in name else None
 
 
 def has_autosave() -> bool:
@@ -91,6 +118,19 @@ class LoadedSave:
     which: str  # "autosave", "backup", "salvaged autosave" or "salvaged backup"
     problem: str | None = None  # why the autosave itself was not used as it was (None: all was well)
     lost: int = 0  # recorded actions read but not kept (salvage only; a cut-off end may hide more)
+    reached: int = 0  # the furthest turn the damaged files were seen to reach (salvage only)
+
+    def report(self) -> str | None:
+        """One line for the player: what was recovered and what was lost (None: all was well)."""
+        if not self.problem:
+            return None
+        turn = self.game.turn
+        if self.which.startswith("salvaged"):
+            gone = f"{self.lost} recorded actions lost" if self.lost else "the damaged end lost"
+            if self.reached > turn:
+                gone += f" (the save had reached turn {self.reached})"
+            return f"Recovered the {self.which} up to turn {turn}; {gone}. Why: {self.problem}"
+        return f"Continued from the {self.which} at turn {turn} (at most the last action lost). Why: {self.problem}"
 
 
 def new_autosave(seed: int, seats: str, level: int = 2, dials: Dials | None = None,
@@ -130,6 +170,9 @@ def load_autosave(allow_backup: bool = True, allow_salvage: bool = True) -> Load
         except (FileProblem, ReplayDesync) as exc:
             problems.append(str(exc) if isinstance(exc, FileProblem) else f"{path}: {exc}")
             continue
+        except Exception as exc:  # noqa: BLE001 - any reason at all: the backup is the next try
+            problems.append(f"{path}: cannot be replayed ({type(exc).__name__})")
+            continue
         problem = problems[0] if problems else None
         if which == "backup":
             _set_aside(main)
@@ -144,12 +187,14 @@ def load_autosave(allow_backup: bool = True, allow_salvage: bool = True) -> Load
 
 def _salvage(candidates: list[tuple[Path, str]], problems: list[str]) -> LoadedSave | None:
     best: tuple[int, Recording, Path, str] | None = None
+    reached = 0
     for path, which in candidates:
         try:
             recording = read_recording(path, salvage=True)
-        except FileProblem:
-            continue  # not even a header
-        game, good = replay_salvaged(recording)
+            reached = max(reached, recording.turns)
+            game, good = replay_salvaged(recording)
+        except Exception:  # noqa: BLE001 - not even a header, or actions the engine refuses
+            continue
         game.close()
         if best is None or good > best[0]:
             best = (good, recording, path, which)
@@ -159,9 +204,10 @@ def _salvage(candidates: list[tuple[Path, str]], problems: list[str]) -> LoadedS
     kept = Recording(recording.header, recording.steps[:good], None, recording.where)
     game, recorder = resume(kept)
     _set_aside(autosave_path())
+    _set_aside(backup_path())  # damaged too: kept as it is, never overwritten by the next write
     recorder.flush(game)
     return LoadedSave(game, recorder, path, f"salvaged {which}", problems[0] if problems else None,
-                      len(recording.steps) - good)
+                      len(recording.steps) - good, reached)
 
 
 def _sweep_temp_files(directory: Path) -> None:
@@ -171,12 +217,14 @@ def _sweep_temp_files(directory: Path) -> None:
             stale.unlink()
 
 
-def _set_aside(path: Path) -> None:
-    """Move a broken autosave out of the way (kept for a bug report), so the next write does
-    not rename it over the good backup."""
-    if path.exists():
-        with contextlib.suppress(OSError):
-            os.replace(path, path.with_name(BROKEN))
+def _set_aside(path: Path) -> Path | None:
+    """Move a broken autosave (or backup) out of the way, kept for a bug report under the first
+    free name ``autosave.broken.mlrec``, ``autosave.broken-2.mlrec`` ..., so the next write does
+    not rename it over the good backup, and no earlier broken copy is overwritten."""
+    if not path.exists() and not path.is_symlink():
+        return None
+    stem = BROKEN.removesuffix(SUFFIX)
+    return claim_name(path, lambda n: path.with_name(stem + ("" if n == 1 else f"-{n}") + SUFFIX))
 
 
 def archive_autosave(name: str | None = None) -> Path | None:
@@ -192,12 +240,10 @@ def archive_autosave(name: str | None = None) -> Path | None:
         stem = name or "unreadable"
     target_dir = recordings_dir()
     target_dir.mkdir(parents=True, exist_ok=True)
-    target = target_dir / f"{stem}{SUFFIX}"
-    n = 2
-    while target.exists():
-        target = target_dir / f"{stem}-{n}{SUFFIX}"
-        n += 1
-    os.replace(main, target)
+    target = claim_name(main, lambda n: target_dir / (stem + ("" if n == 1 else f"-{n}") + SUFFIX))
+    if target is None:
+        raise OSError(f"could not move {main} into {target_dir}")
     with contextlib.suppress(OSError):
         backup_path().unlink()
+    set_record_target(None)
     return target

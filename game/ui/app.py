@@ -26,9 +26,11 @@ from typing import Any
 
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError
+from game.core.file_guard import probe_writable_file
 from game.core.seats import HeroChoice, parse_seats
 from game.engine.game import Game
 from game.ui.kit import Kit
+from game.ui.run_guard import check_personalities, check_record_file, own_data_dir, with_notices
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
 from game.ui.screens.map_screen import RunHost, first_screen
 from game.ui.session import Session
@@ -81,11 +83,13 @@ def load_autosave() -> tuple[Game, Any, str | None]:
         archive_autosave()
         raise UsageError("the saved run had already ended (its recording is under Replays)")
     loaded.recorder.durable = False
-    note = None
-    if loaded.problem:
-        note = f"Continued from the {loaded.which}" + (f", {loaded.lost} actions lost" if loaded.lost else "") + \
-               f": {loaded.problem}"
-    return loaded.game, loaded.recorder, note
+    from game.engine.saves import record_target
+
+    mirror = record_target()  # `play --record FILE` goes on recording there
+    if mirror is not None and probe_writable_file(mirror) is None:
+        loaded.recorder.mirror = mirror
+        loaded.recorder.flush(loaded.game)
+    return loaded.game, loaded.recorder, loaded.report()
 
 
 def run_in_progress() -> str | None:
@@ -119,7 +123,9 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
 
 def archive_run_unplayed() -> None:
     """Remove the autosave of a run that never got a single action."""
-    from game.engine.saves import autosave_path, backup_path
+    from game.engine.saves import autosave_path, backup_path, set_record_target
+
+    set_record_target(None)
 
     for path in (autosave_path(), backup_path()):
         with contextlib.suppress(OSError):
@@ -152,13 +158,14 @@ class AppHost(RunHost):
     def save(self, session: Session) -> None:
         self.session = session  # the recorder writes after every action itself
 
+    def save_problem(self) -> str | None:
+        return getattr(self.recorder, "problem", None) if not self.finished else None
+
     def save_now(self) -> None:
-        """A durable write (quitting, Ctrl-C, hang-up)."""
+        """A durable write (quitting, Ctrl-C, hang-up); `--record FILE` is written with it."""
         if self.recorder is not None and self.session is not None and not self.finished:
             with contextlib.suppress(OSError):
                 self.recorder.flush(self.session.game, durable=True)
-                if self.export:
-                    self.recorder.export(self.export, self.session.game)
 
     def _finish(self, session: Session, reason: str) -> Path | None:
         if self.finished:
@@ -166,9 +173,10 @@ class AppHost(RunHost):
         self.finished = True
         if self.recorder is not None:
             self.recorder.finish(session.game)
-            if self.export:
-                self.recorder.export(self.export, session.game)
-        return archive_run()
+        try:
+            return archive_run()
+        except OSError:  # the autosave stays where it is: nothing is lost, `continue` finds it ended
+            return None
 
     def end_of_run(self, session: Session, screen: State) -> State:
         from game.core.paths import morgue_dir
@@ -234,6 +242,15 @@ def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int =
     dials = dials or Dials()
     heroes = dict(heroes or {})
     game, recorder = open_recorder(seed, seats, level, dials, heroes, designs)
+    if export:  # `--record FILE` is a second save, written with every action like the autosave
+        from game.engine.saves import set_record_target
+
+        recorder.mirror = Path(export)
+        if not recorder.flush(game, durable=True):
+            game.close()
+            archive_run_unplayed()
+            raise FileProblem(f"cannot save the game: {recorder.problem}")
+        set_record_target(recorder.mirror)
     return _on_screen(kit, game, recorder, back, export)
 
 
@@ -265,12 +282,24 @@ def _present(state: State, kit: Kit, window: bool, on_hangup: Callable[[], None]
 def _goodbye(host: AppHost, result: Any) -> None:
     left = getattr(result, "interrupted", False) or getattr(result, "result", None) == "left"
     if left and host.session is not None and not host.finished and host.recorder is not None:
-        print("Saved. `python main.py continue` picks the run up where you left it.", file=sys.stderr)
+        problem = getattr(host.recorder, "problem", None)
+        line = (f"Not saved: {problem}." if problem else
+                "Saved. `python main.py continue` picks the run up where you left it.")
+        with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
+            print(line, file=sys.stderr)
 
 
 # ----- the commands ---------------------------------------------------------------------------------
 def run_play(args: Any) -> int:
     window = bool(getattr(args, "window", False))
+    seed = derive_seed(getattr(args, "seed", None), getattr(args, "daily", None))
+    dials = parse_dials(getattr(args, "dial", []) or [])
+    seats, level = getattr(args, "seats", "human,ai,ai"), getattr(args, "level", 2)
+    if not 1 <= level <= 3:
+        raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
+    parse_seats(seats)
+    check_personalities(seats)
+    check_record_file(getattr(args, "record", None))  # arguments first: a bad one is said at once
     designs: tuple[Any, ...] = ()
     if getattr(args, "designs", None):
         from game.designers.design_files import load_designs  # start-up: only when designs are given
@@ -281,12 +310,12 @@ def run_play(args: Any) -> int:
 
         require_terminal()
     kit = Kit.load()
-    seed = derive_seed(getattr(args, "seed", None), getattr(args, "daily", None))
-    dials = parse_dials(getattr(args, "dial", []) or [])
-    seats, level = getattr(args, "seats", "human,ai,ai"), getattr(args, "level", 2)
-    if not 1 <= level <= 3:
-        raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
-    parse_seats(seats)
+    with own_data_dir():
+        return _play(args, kit, window, seed, dials, seats, level, designs)
+
+
+def _play(args: Any, kit: Kit, window: bool, seed: int, dials: Dials, seats: str, level: int,
+          designs: tuple[Any, ...] = ()) -> int:
     hosts: list[AppHost] = []
 
     def begin() -> State:
@@ -301,8 +330,8 @@ def run_play(args: Any) -> int:
             host.save_now()
 
     try:
-        result = _present(guard_new_run(kit, None, begin), kit, window, hangup)
-    except UsageError:
+        result = _present(with_notices(kit, guard_new_run(kit, None, begin)), kit, window, hangup)
+    except (UsageError, FileProblem):
         for host in hosts:  # the run never got on screen: leave no empty save behind
             if host.recorder is not None and host.recorder.count == 0:
                 archive_run_unplayed()
@@ -318,10 +347,11 @@ def run_continue(args: Any) -> int:
 
         require_terminal()
     kit = Kit.load()
-    game, recorder, note = load_autosave()
-    state, host = _on_screen(kit, game, recorder, None, note=note)
-    result = _present(state, kit, getattr(args, "window", False), host.save_now)
-    _goodbye(host, result)
+    with own_data_dir():
+        game, recorder, note = load_autosave()
+        state, host = _on_screen(kit, game, recorder, None, note=note)
+        result = _present(with_notices(kit, state), kit, getattr(args, "window", False), host.save_now)
+        _goodbye(host, result)
     return 0
 
 
@@ -399,5 +429,6 @@ def run_title(args: Any) -> int:
         for host in hosts:
             host.save_now()
 
-    _present(title_screen(kit, hosts), kit, window, hangup)
+    with own_data_dir():
+        _present(title_screen(kit, hosts), kit, window, hangup)
     return 0

@@ -1,7 +1,10 @@
 """The player's options: one TOML file in the user config directory, written atomically.
 
-A file that cannot be read as TOML is moved aside as ``options.toml.bad`` and the defaults are
-used, with one line saying so. A single bad value falls back to its default and is named in
+A file that cannot be read as TOML is moved aside as ``options.toml.bad`` (``.bad.2`` and so on:
+an earlier copy is never overwritten) and the defaults are used, with one line saying so. The
+file is read bounded (a regular file of at most MAX_BYTES), and every value is checked against
+its type: a TOML date or a nested table where a name was expected is named and dropped, never
+carried into a later save it would break. A single bad value falls back to its default and is named in
 that line; the rest of the file still counts. Keys this version does not know are kept and
 written back, so options of other parts of the game (and of newer versions) survive a save.
 
@@ -11,10 +14,8 @@ by the ``MASTERLESS_CONFIG_DIR`` environment variable (tests, portable installs)
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
-import tempfile
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -22,6 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from game.core.errors import FileProblem, printable
+from game.core.file_guard import MiB, read_bounded, set_aside
+from game.core.paths import atomic_write
 
 APP_NAME = "masterless"
 OPTIONS_FILE = "options.toml"
@@ -31,6 +36,7 @@ PALETTE_CHOICES = ("default", "colorblind", "high_contrast")
 GLYPH_CHOICES = ("auto", "unicode", "ascii")
 KEY_LAYOUT_CHOICES = ("arrows+numpad+vi", "arrows+numpad", "arrows+vi", "arrows")
 ESC_DELAY_CHOICES = (0, 10, 25, 50, 100)
+MAX_BYTES = MiB  # an options file is a few hundred bytes
 
 
 @dataclass(frozen=True)
@@ -94,9 +100,11 @@ def options_from_mapping(data: Mapping[str, Any]) -> tuple[Options, list[str]]:
             continue
         value = data[name]
         choices = CHOICES[name]
-        if isinstance(value, bool) != isinstance(choices[0], bool) or value not in choices:
+        if (isinstance(value, bool) != isinstance(choices[0], bool) or not isinstance(value, str | int)
+                or value not in choices):
             shown = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in choices)
-            complaints.append(f"{name} = {value!r} is not one of {shown}")
+            value_text = printable(repr(value))[:40]
+            complaints.append(f"{name} = {value_text} is not one of {shown}")
             continue
         values[name] = value
     keys: dict[str, tuple[str, ...]] = {}
@@ -108,32 +116,49 @@ def options_from_mapping(data: Mapping[str, Any]) -> tuple[Options, list[str]]:
         if isinstance(bound, str):
             bound = [bound]
         if not (isinstance(bound, list) and bound and all(isinstance(k, str) and k for k in bound)):
-            complaints.append(f"keys.{action} should be a list of key names")
+            complaints.append(f"keys.{printable(str(action))} should be a list of key names")
             continue
         keys[str(action)] = tuple(bound)
-    extra = {k: v for k, v in data.items() if k not in known and k != "keys"}
+    extra = {}
+    for k, v in data.items():
+        if k in known or k == "keys":
+            continue
+        if _writable(v):
+            extra[k] = v
+        else:
+            complaints.append(f"{printable(str(k))} holds a value the options file does not keep (a date or time)")
     return Options(**values, keys=keys, extra=extra), complaints
+
+
+def _writable(value: Any, depth: int = 0) -> bool:
+    """Whether `dump_toml` can write `value` back (options of newer versions survive a save)."""
+    if depth > 8:
+        return False
+    if isinstance(value, bool | int | float | str):
+        return True
+    if isinstance(value, list):
+        return all(_writable(v, depth + 1) for v in value)
+    if isinstance(value, Mapping):
+        return all(_writable(v, depth + 1) for v in value.values())
+    return False
 
 
 def load_options(path: Path | None = None) -> LoadedOptions:
     """Read the options file; never raises for a bad file (see the module docstring)."""
     path = options_path() if path is None else path
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists() and not path.is_symlink():
         return LoadedOptions(Options(), path)
-    except (OSError, UnicodeDecodeError) as exc:
-        return LoadedOptions(Options(), path, f"could not read options file {path}: {exc}; using defaults")
     try:
+        text = read_bounded(path, MAX_BYTES, "options file").decode("utf-8")
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        bad = path.with_name(path.name + ".bad")
-        try:
-            os.replace(path, bad)
-            kept = f"kept it as {bad}"
-        except OSError:
-            kept = "could not move it aside"
-        return LoadedOptions(Options(), path, f"options file {path} is corrupt ({exc}); {kept}; using defaults")
+    except FileProblem as exc:  # not a regular file, too large: left where it is
+        return LoadedOptions(Options(), path, f"could not read the options file: {exc}; using defaults")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        bad = set_aside(path)
+        kept = f"kept it as {printable(str(bad))}" if bad is not None else "could not move it aside"
+        why = "not UTF-8" if isinstance(exc, UnicodeDecodeError) else printable(str(exc))
+        return LoadedOptions(Options(), path, f"options file {printable(str(path))} is corrupt ({why}); {kept}; "
+                                              "using defaults")
     options, complaints = options_from_mapping(data)
     problem = None
     if complaints:
@@ -222,27 +247,7 @@ def options_to_toml(options: Options) -> str:
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    atomic_write(path, text.encode("utf-8"))
 
 
 def save_options(options: Options, path: Path | None = None) -> Path:

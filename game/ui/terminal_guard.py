@@ -124,7 +124,7 @@ class TerminalGuard:
                 isinstance(exc, SignalExit) and exc.signum == getattr(signal, "SIGHUP", None)
             )
             if hung_up:
-                _silence_standard_streams()
+                silence_standard_streams()
         finally:
             for signum, previous in self._previous.items():
                 with contextlib.suppress(ValueError, OSError, TypeError):
@@ -132,7 +132,7 @@ class TerminalGuard:
             self._previous.clear()
 
 
-def _silence_standard_streams() -> None:
+def silence_standard_streams() -> None:
     """After a hang-up the terminal is gone: point stdio at /dev/null so exiting stays quiet."""
     try:
         devnull = os.open(os.devnull, os.O_RDWR)

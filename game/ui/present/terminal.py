@@ -3,6 +3,11 @@
 - Keys: raw mode (Ctrl-C, Ctrl-Z arrive as keys: the loop saves and quits, or suspends), read
   through blessed with a short Esc delay (10 ms by default, an option), turned into ``KeyEvent``
   names that do not depend on blessed.
+- Hostile input (issue 17): bytes that are not UTF-8 become U+FFFD, never an exception; when
+  more input waits than a frame can show (a paste), the excess is dropped unread except for a
+  Ctrl-C in it, so the game answers Ctrl-C at once under a paste of any length.
+- A terminal that goes away while a frame is drawn (EIO): the presenter reports a hang-up, the
+  loop saves and leaves, and nothing more is written to the dead terminal.
 - Size: SIGWINCH wakes the wait for input through a pipe and becomes a ``ResizeEvent``; the
   loop draws the next frame at the new size and the writer redraws every cell.
 - Output: ``AnsiWriter`` (only changed cells, 24-bit colour with 256- and 16-colour fallbacks
@@ -12,11 +17,14 @@
 
 from __future__ import annotations
 
+import codecs
 import contextlib
+import fcntl
 import os
 import re
 import select
 import signal
+import struct
 import sys
 import termios
 import time
@@ -35,9 +43,11 @@ from game.ui.options import Options
 from game.ui.present.ansi import AnsiWriter
 from game.ui.present.colors import ColorMode, detect_color_mode
 from game.ui.state import Exit, State
-from game.ui.terminal_guard import SignalExit, TerminalGuard, require_terminal
+from game.ui.terminal_guard import SignalExit, TerminalGuard, require_terminal, silence_standard_streams
 
 DEFAULT_ESC_DELAY = 0.010
+PASTE_BACKLOG = 64  # bytes of input waiting beyond what a frame can show: a paste, not typing
+PASTE_SLICE = 0.1  # seconds spent dropping a paste before the next frame is drawn
 
 _NAMED = {
     "UP": "up",
@@ -152,6 +162,7 @@ class TerminalPresenter:
         self._queue: deque[Event] = deque()
         self._previous_winch: Any = None
         self._open = False
+        self.gone = False  # the terminal went away (EIO): no more frames, the loop gets a hang-up
 
     # -- lifetime -------------------------------------------------------------------------
 
@@ -159,6 +170,9 @@ class TerminalPresenter:
         import blessed  # here, so that importing this module costs nothing for headless use
 
         self.term = blessed.Terminal()
+        with contextlib.suppress(AttributeError, LookupError, TypeError):  # any byte, never an exception
+            encoding = getattr(self.term, "_encoding", None) or "utf-8"
+            self.term._keyboard_decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         self._in_fd = sys.__stdin__.fileno()  # type: ignore[union-attr]
         self._out_fd = sys.__stdout__.fileno()  # type: ignore[union-attr]
         out = self._out_given or open(self._out_fd, "wb", closefd=False)  # noqa: SIM115 - lives as long as we do
@@ -238,8 +252,8 @@ class TerminalPresenter:
         except (OSError, ValueError):
             columns = lines = 0
         if columns <= 0 or lines <= 0:  # a pty whose size was never set
-            columns = int(self.env.get("COLUMNS", "0") or 0) or 80
-            lines = int(self.env.get("LINES", "0") or 0) or 24
+            columns = _env_size(self.env.get("COLUMNS"), 80)
+            lines = _env_size(self.env.get("LINES"), 24)
         return columns, lines
 
     def invalidate(self) -> None:
@@ -248,7 +262,13 @@ class TerminalPresenter:
 
     def present(self, console: tcod.console.Console, cursor: tuple[int, int] | None) -> None:
         assert self.writer is not None, "open() the presenter first"
-        self.writer.frame(console, cursor)
+        if self.gone:
+            return
+        try:
+            self.writer.frame(console, cursor)
+        except OSError:  # EIO: the terminal closed under us; the next event is a hang-up
+            self.gone = True
+            self.wake()
 
     def wake(self) -> None:
         if self._wake_w >= 0:
@@ -265,6 +285,8 @@ class TerminalPresenter:
                 pass
 
     def _pending(self) -> Event | None:
+        if self.gone:
+            return CloseEvent("hangup")
         if self.signals is not None and self.signals.pending is not None:
             name = signal.Signals(self.signals.pending).name
             return CloseEvent("hangup" if name == "SIGHUP" else name.lower())
@@ -275,13 +297,54 @@ class TerminalPresenter:
             return self._queue.popleft()
         return None
 
+    def _backlog(self) -> int:
+        """Characters blessed holds plus bytes the terminal holds, not yet read as keys."""
+        held = len(getattr(self.term, "_keyboard_buf", ()) or ())
+        try:
+            waiting = struct.unpack("i", fcntl.ioctl(self._in_fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+        except (OSError, ValueError, struct.error):
+            waiting = 0
+        return held + waiting
+
+    def _drop_paste(self) -> Event | None:
+        """Drop the input waiting beyond what a frame can show (for at most PASTE_SLICE), keeping
+        only what must be answered: Ctrl-C, or the input closing."""
+        interrupted = False
+        held = getattr(self.term, "_keyboard_buf", None)
+        if held:
+            interrupted = "\x03" in "".join(held)
+            held.clear()
+        deadline = time.monotonic() + PASTE_SLICE
+        while time.monotonic() < deadline:
+            try:
+                ready, _, _ = select.select([self._in_fd], [], [], 0)
+                if not ready:
+                    break
+                chunk = os.read(self._in_fd, 65536)
+            except OSError:
+                return CloseEvent("hangup")
+            if not chunk:
+                return CloseEvent("input closed")
+            interrupted = interrupted or b"\x03" in chunk
+        with contextlib.suppress(AttributeError):
+            self.term._keyboard_decoder.reset()  # it may hold half a character of the paste
+        return KeyEvent("C-c") if interrupted else None
+
     def _read_key(self) -> Event | None:
+        if self._backlog() > PASTE_BACKLOG:
+            dropped = self._drop_paste()
+            if dropped is not None:
+                return dropped
         try:
             keystroke = self.term.inkey(timeout=0, esc_delay=self.esc_delay)
         except EOFError:
             return CloseEvent("input closed")
         except OSError:
             return CloseEvent("hangup")
+        except UnicodeDecodeError:  # a decoder that does not replace: drop the byte, never crash
+            with contextlib.suppress(AttributeError):
+                self.term._keyboard_decoder.reset()
+            return None
         if not keystroke:
             if getattr(self.term, "_keyboard_eof", False):
                 return CloseEvent("input closed")
@@ -311,6 +374,15 @@ class TerminalPresenter:
                 return self._pending()
 
 
+def _env_size(text: str | None, default: int) -> int:
+    """COLUMNS / LINES as a size, or `default` when unset or not a number (``COLUMNS=abc``)."""
+    try:
+        value = int((text or "").strip())
+    except ValueError:
+        return default
+    return value if 0 < value < 10_000 else default
+
+
 def run_in_terminal(
     state: State,
     *,
@@ -332,6 +404,8 @@ def run_in_terminal(
         presenter.signals = guard
         presenter.open()
         result = run(state, presenter, kit=kit, min_size=min_size, on_interrupt=guard.hangup)
+    if presenter.gone:
+        silence_standard_streams()  # the terminal is gone: leaving must not write to it
     if guard.pending is not None:
         raise SignalExit(guard.pending)
     return result

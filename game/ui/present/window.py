@@ -7,8 +7,10 @@ system (DejaVu Sans Mono, Menlo, Consolas, ...), else tcod's own fallback.
 from __future__ import annotations
 
 import contextlib
+import os
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +105,29 @@ def sdl_key_name(sym: Any, mod: Any) -> str | None:
     return None
 
 
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Point file descriptor 2 at /dev/null for the block: SDL and libtcod write there from C
+    (six lines when there is no display), before the game can say one line of its own."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+    except OSError:
+        pass
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class WindowPresenter:
     """Draws into an SDL window through a tcod context; the console follows the window's size."""
 
@@ -116,14 +141,15 @@ class WindowPresenter:
         self._swallow_text: str | None = None
 
     def open(self) -> None:
-        self.context = tcod.context.new(
-            columns=self.columns,
-            rows=self.rows,
-            tileset=load_tileset(),
-            title=self.title,
-            vsync=True,
-            sdl_window_flags=tcod.context.SDL_WINDOW_RESIZABLE,
-        )
+        with quiet_stderr():  # SDL's start-up chatter; a failure is one line from the caller
+            self.context = tcod.context.new(
+                columns=self.columns,
+                rows=self.rows,
+                tileset=load_tileset(),
+                title=self.title,
+                vsync=True,
+                sdl_window_flags=tcod.context.SDL_WINDOW_RESIZABLE,
+            )
         window = self.context.sdl_window
         if window is not None:
             with contextlib.suppress(Exception):

@@ -1,0 +1,66 @@
+"""The high-score file (``scores.json`` in the user data directory), read so that no entry in it
+can crash the end of a run (issue 17).
+
+Every row is checked field by field; a row of the wrong shape is dropped from the list, and
+the file as it was is kept as ``scores.json.bad`` (``.bad.2`` and so on, never overwriting an
+earlier copy) before the next write replaces it. The file is read bounded: a regular file of at
+most MAX_BYTES.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from game.core.errors import FileProblem
+from game.core.file_guard import MiB, read_bounded, set_aside
+
+MAX_BYTES = 4 * MiB  # fifty runs are a few kilobytes
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEntry:
+    score: int
+    seed: int
+    outcome: str
+    floor: int
+    rooms: int
+    turns: int
+    heroes: str
+
+
+_TYPES = {f.name: f.type for f in fields(ScoreEntry)}
+
+
+def entry_from_json(row: Any) -> ScoreEntry | None:
+    """The entry `row` describes, or None when any field is missing or of the wrong type."""
+    if not isinstance(row, dict) or set(row) != set(_TYPES):
+        return None
+    for name, kind in _TYPES.items():
+        value = row[name]
+        if kind == "int" and not (isinstance(value, int) and not isinstance(value, bool)):
+            return None
+        if kind == "str" and not isinstance(value, str):
+            return None
+    return ScoreEntry(**row)
+
+
+def load_scores(path: Path) -> list[ScoreEntry]:
+    """The high-score list (empty when there is none). A damaged file, or one with damaged rows,
+    is kept aside as ``.bad`` and its good rows are returned."""
+    if not path.exists() and not path.is_symlink():
+        return []
+    try:
+        rows = json.loads(read_bounded(path, MAX_BYTES, "score list").decode("utf-8"))
+    except (FileProblem, ValueError, RecursionError):
+        set_aside(path)
+        return []
+    if not isinstance(rows, list):
+        set_aside(path)
+        return []
+    entries = [e for e in map(entry_from_json, rows) if e is not None]
+    if len(entries) != len(rows):
+        set_aside(path)
+    return entries

@@ -1,0 +1,61 @@
+"""What `play`, `continue` and the title menu check before a run starts (issue 17), so that a
+game is never lost to a second copy, an unwritable disk or a `--record FILE` that cannot be
+written: each refusal is one line and exit 3 (2 for a bad argument), before the screen opens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from game.core.data_lock import DataDirLock
+from game.core.errors import FileProblem, UsageError, printable
+from game.core.file_guard import probe_writable_dir, probe_writable_file
+from game.core.paths import data_dir
+from game.designers.personality import personalities
+from game.ui.kit import Kit
+from game.ui.screens.dialog import MessageDialog
+from game.ui.state import State
+
+
+@contextlib.contextmanager
+def own_data_dir() -> Iterator[Path]:
+    """Hold the data directory for this game: FileProblem (exit 3, one line) when it cannot be
+    written (read-only, full, not a directory) or another copy of the game is using it."""
+    directory = data_dir()
+    problem = probe_writable_dir(directory)
+    if problem:
+        raise FileProblem(f"the data directory {problem}; saving would fail, so the game does not start "
+                          "(set MASTERLESS_HOME to a directory you can write)")
+    with DataDirLock(directory):
+        yield directory
+
+
+def check_record_file(path: str | None) -> None:
+    """`--record FILE`: FileProblem (exit 3, one line) unless it can be written."""
+    if path is None:
+        return
+    problem = probe_writable_file(path)
+    if problem:
+        raise FileProblem(f"--record: {problem}")
+
+
+def check_personalities(seats: str) -> None:
+    """An AI seat's name after the colon is its personality (`ai:tyrant`), as `generate` reads it:
+    an unknown one is refused (exit 2) instead of being taken for a name."""
+    known = personalities()
+    for part in seats.split(","):
+        kind, sep, wanted = part.strip().partition(":")
+        if sep and kind.strip().lower() in ("ai", "ai+hero") and wanted.strip() not in known:
+            raise UsageError(f"--seats: unknown personality '{printable(wanted.strip())}' "
+                             f"(one of {', '.join(known)})")
+
+
+def with_notices(kit: Kit, state: State) -> State:
+    """`state`, behind a dialog with the kit's notices (a corrupt options file set aside, bad
+    key bindings) when there are any: `play` and `continue` never show the title's notice line."""
+    if not kit.notices:
+        return state
+    text = " ".join(printable(n) for n in kit.notices[:3])
+    return MessageDialog(kit, state, text, title="Options")

@@ -1,0 +1,143 @@
+"""Damaged, hostile and endless recordings given to `replay` (issue 17): each one exit 3 with one
+line saying what and where, never a traceback, a hang or a gigabyte of memory."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from fault_tools import REPO, bomb, flip, one_line, run_cli, with_header
+
+from game import cli
+from game.engine.recording import MAX_BODY
+
+SOLO = REPO / "tests" / "recordings" / "solo-scripted.mlrec"
+HANDMADE = REPO / "tests" / "recordings" / "handmade-dials-scripted.mlrec"
+
+
+def cli_line(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """`main.py ARGS` in this process (for sweeps: a subprocess each would cost seconds)."""
+    code = cli.main(list(args))
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) <= 1, err
+    return code, err[0] if err else ""
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"dials": {"seriousness": 99}}, "dials.seriousness"),
+    ({"dials": {"seriousness": 0}}, "dials.seriousness"),
+    ({"dials": {"theme": "moon"}}, "dials.theme"),
+    ({"dials": {"die": 7}}, "dials.die"),
+    ({"dials": {"design": "maybe"}}, "dials.design"),
+    ({"dials": {"light": 1}}, "dials.light"),
+    ({"level": 0}, "level"),
+    ({"level": 99}, "level"),
+    ({"level": True}, "level"),
+    ({"seats": "human,robot"}, "seats"),
+    ({"seats": 5}, "seats"),
+    ({"seed": "seven"}, "seed"),
+    ({"check_bits": 0}, "check_bits"),
+    ({"dials": []}, "dials"),
+    ({"heroes": {"7": {}}}, "heroes.7"),
+])
+def test_a_header_field_out_of_range_is_refused_naming_the_field(tmp_path, capsys, changes, field):
+    bad = tmp_path / "bad.mlrec"
+    bad.write_bytes(with_header(SOLO.read_bytes(), **changes))
+    code, line = cli_line(capsys, "replay", str(bad), "--headless", "--verify")
+    assert code == 3 and f"'{field}'" in line and str(bad) in line
+
+
+def test_a_hand_made_hero_of_an_unknown_race_is_refused_naming_the_field(tmp_path, capsys):
+    data = HANDMADE.read_bytes()
+    bad = tmp_path / "hero.mlrec"
+    bad.write_bytes(with_header(data, heroes={"0": {"name": "Wren", "race": "moonfolk", "race_trait": "brave",
+                                                    "klass": "rogue", "class_traits": ["stealthy", "deadly"]}}))
+    code, line = cli_line(capsys, "replay", str(bad), "--headless", "--verify")
+    assert code == 3 and "'heroes.0.race'" in line
+
+
+def test_seriousness_99_with_a_valid_checksum_is_exit_3_on_the_real_command_line(tmp_path):
+    bad = tmp_path / "serious.mlrec"
+    bad.write_bytes(with_header(SOLO.read_bytes(), dials={"seriousness": 99}))
+    line = one_line(run_cli(tmp_path, "replay", str(bad), "--headless", "--verify"), 3)
+    assert "dials.seriousness" in line and "1 to 6" in line
+
+
+def test_a_theme_the_game_lacks_blames_the_recording_not_the_games_data(tmp_path):
+    bad = tmp_path / "moon.mlrec"
+    bad.write_bytes(with_header(SOLO.read_bytes(), dials={"theme": "moon"}))
+    line = one_line(run_cli(tmp_path, "replay", str(bad), "--headless", "--verify"), 3)
+    assert str(bad) in line and "themes.toml" not in line
+
+
+def test_every_flipped_bit_in_a_sweep_is_exit_3_or_a_clean_result(tmp_path, capsys):
+    data = SOLO.read_bytes()
+    target = tmp_path / "flipped.mlrec"
+    for index in range(0, len(data), max(1, len(data) // 60)):
+        target.write_bytes(flip(data, index, index % 8))
+        code, line = cli_line(capsys, "replay", str(target), "--headless", "--verify")
+        assert code == 3 and str(target) in line, (index, code, line)
+
+
+def test_every_truncation_is_exit_3(tmp_path, capsys):
+    data = SOLO.read_bytes()
+    target = tmp_path / "cut.mlrec"
+    for size in sorted({0, 1, 10, 22, 23, 24, 40, len(data) // 2, len(data) - 5, len(data) - 1}):
+        target.write_bytes(data[:size])
+        code, line = cli_line(capsys, "replay", str(target), "--headless", "--verify")
+        assert code == 3 and str(target) in line, (size, line)
+
+
+def test_a_zip_bomb_is_refused_before_it_inflates(tmp_path):
+    boom = tmp_path / "bomb.mlrec"
+    boom.write_bytes(bomb(2 * MAX_BODY))  # ~130 KB on disk, 64 MiB inflated: 512 times its size
+    assert boom.stat().st_size < MAX_BODY // 100
+    line = one_line(run_cli(tmp_path, "replay", str(boom), "--headless", "--verify"), 3)
+    assert "inflates to more than" in line
+
+
+def test_endless_files_are_refused_at_once(tmp_path):
+    fifo = tmp_path / "endless.fifo"
+    os.mkfifo(fifo)  # no writer: a reader that opened it the ordinary way would wait forever
+    for path in ("/dev/zero", "/dev/urandom", str(fifo)):
+        line = one_line(run_cli(tmp_path, "replay", path, "--headless", timeout=30), 3)
+        assert path in line and ("device" in line or "pipe" in line)
+
+
+def test_a_directory_and_an_empty_name_say_what_they_are(tmp_path, capsys):
+    assert cli_line(capsys, "replay", str(tmp_path), "--headless") == (
+        3, f"masterless: {tmp_path}: is a directory, not a recording")
+    code, line = cli_line(capsys, "replay", "", "--headless")
+    assert code == 3 and "empty" in line and ": is a directory" not in line
+
+
+def test_control_characters_in_a_file_name_are_escaped_in_the_message(tmp_path):
+    name = "evil\x1b[2J\x1b]0;pwned\x07.mlrec"
+    done = run_cli(tmp_path, "replay", name, "--headless")
+    line = one_line(done, 3)
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr
+    assert "\\x1b[2J" in line
+
+
+def test_a_recording_this_version_wrote_still_verifies(tmp_path):
+    """The bounds refuse no real recording: the checked-in ones replay as before."""
+    copy = tmp_path / "solo.mlrec"
+    shutil.copy(SOLO, copy)
+    done = run_cli(tmp_path, "replay", str(copy), "--headless", "--verify")
+    assert done.returncode == 0 and "verified" in done.stdout, done.stderr
+
+
+def test_a_bad_record_target_for_autoplay_is_exit_3_before_the_run(tmp_path):
+    for target in ("/", "/proc/version", str(tmp_path / ("x" * 300)), str(tmp_path / "no" / "dir.mlrec"), ""):
+        line = one_line(run_cli(tmp_path, "autoplay", "--seed", "1", "--max-turns", "5", "--record", target), 3)
+        assert line.startswith("masterless: --record:")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing left behind
+
+
+def test_paths_with_a_file_in_the_way(tmp_path: Path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    code, line = cli_line(capsys, "replay", str(blocker / "inside.mlrec"), "--headless")
+    assert code == 3 and "inside.mlrec" in line
