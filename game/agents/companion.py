@@ -38,13 +38,13 @@ def party_strength(game: Game) -> float:
 def wants_town(game: Game, max_turns: int) -> bool:
     """Turn back when the party is badly hurt, when the quest is done and the floor is deep
     enough, when food and oil run out, or when time (the turn limit) is running short."""
-    if game.returning:
+    if game.party.returning:
         return True
     if party_strength(game) < 0.35 and game.stats.rooms_entered >= 2:
         return True
-    if fulfilled(game) and game.floor_no >= game.entrance_floor + 1:
+    if fulfilled(game) and game.dungeon.floor_no >= game.dungeon.entrance_floor + 1:
         return True
-    if game.rations < len(game.heroes()) and game.oil <= 0:
+    if game.time.rations < len(game.heroes()) and game.time.oil <= 0:
         return True  # the time track: food and lantern oil both nearly gone
     return game.turn > max_turns * 0.6
 
@@ -54,7 +54,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
     that keeps near its friend instead of exploring on its own."""
     if game.phase == "town":
         return A.Retire(seat)
-    eid = game.hero_of[seat]
+    eid = game.party.hero_of[seat]
     hero = game.world.comp(eid, HeroState)
     pos = game.position(eid)
     if pos is None:
@@ -76,7 +76,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
             return A.Disarm(seat, tpos.x, tpos.y)
     # 4. search each new room once, before crossing it
     cell = game.floor.cell_of(pos.x, pos.y)
-    if cell is not None and (game.floor_no, cell) not in game.searched:
+    if cell is not None and (game.dungeon.floor_no, cell) not in game.dungeon.searched:
         return A.Search(seat)
     if leader is not None and leader != eid:
         return follow(game, seat, eid, pos, leader)
@@ -87,7 +87,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
         return loot
     # 6. going home / going down / exploring
     if homeward:
-        if not game.returning:
+        if not game.party.returning:
             return A.HeadBack(seat)
         return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
     stairs = tiles_of(game, Tile.STAIR_DOWN)
@@ -102,9 +102,9 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
         return step_action(seat, step)
     if stairs:
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
-    if not usable_exits(game) and game.dead_end_searches.get(game.floor_no, 0) < 3:
+    if not usable_exits(game) and game.dungeon.dead_end_searches.get(game.dungeon.floor_no, 0) < 3:
         return A.Search(seat)
-    if not game.returning:
+    if not game.party.returning:
         return A.HeadBack(seat)
     return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
 
@@ -134,7 +134,7 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
         mpos = game.position(meid)
         if mpos is None or mpos.floor != pos.floor or not mon.aware:
             continue
-        if game.visible is not None and not game.visible[mpos.y, mpos.x]:
+        if game.derived.visible is not None and not game.derived.visible[mpos.y, mpos.x]:
             continue
         foes.append((chebyshev(pos, mpos.x, mpos.y), mon.hits, meid, mpos, mon))
     if not foes:
@@ -176,7 +176,7 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
     x0, y0, x1, y1 = game.floor.cells[cell].bounds
     ys, xs = np.nonzero(np.isin(game.floor.tile[y0:y1 + 1, x0:x1 + 1], FURNITURE_CODES))
     for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True):
-        if (game.floor_no, x, y) in game.opened:
+        if (game.dungeon.floor_no, x, y) in game.dungeon.opened:
             continue
         if chebyshev(pos, x, y) <= 1:
             if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
@@ -194,7 +194,7 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
 
 def traps_on(game: Game, x: int, y: int) -> list[int]:
     return [e for e, (t, p) in game.world.get2(TrapState, Position)
-            if (p.x, p.y, p.floor) == (x, y, game.floor_no)]
+            if (p.x, p.y, p.floor) == (x, y, game.dungeon.floor_no)]
 
 
 def neighbours(game: Game, x: int, y: int) -> list[tuple[int, int]]:

@@ -37,7 +37,7 @@ def designer_input(game: Game) -> Any:
     from game.designers.builds import encode_trap, encode_treasure
     from game.rules.purchases import Trap, Treasure
 
-    waiting = game.pending.waiting  # type: ignore[attr-defined]
+    waiting = game.hallway.pending.waiting  # type: ignore[attr-defined]
     seat = waiting[1]
     if waiting[0] == "category":
         return A.TakeCategory(seat, waiting[2][0])
@@ -55,7 +55,7 @@ def scripted_action(game: Game, seat: int, n: int) -> Any:
     """The `n`th input (counting from 0) of the seat to act now."""
     from game.agents.companion import hero_action
 
-    pending = getattr(game, "pending", None)
+    pending = game.hallway.pending
     if pending is not None and pending.waiting:
         return designer_input(game)
     if game.phase == "town":

@@ -58,7 +58,7 @@ def hall_game(seed: int = 7, monsters: int = MONSTERS) -> tuple[Any, int]:
     floor.walkable[1:h - 1, 1:w - 1] = True
     floor.transparent[:, :] = floor.walkable
     floor.explored[:, :] = True
-    hero = game.hero_of[0]
+    hero = game.party.hero_of[0]
     pos = game.position(hero)
     pos.x, pos.y = w // 2, h // 2
     ring = [(dx, dy) for dy in range(-6, 7) for dx in range(-9, 10) if abs(dx) >= 3 or abs(dy) >= 3]
@@ -66,8 +66,9 @@ def hall_game(seed: int = 7, monsters: int = MONSTERS) -> tuple[Any, int]:
     for placed, (dx, dy) in enumerate(ring[:monsters]):
         x, y = pos.x + dx, pos.y + dy
         spec = Monster(level=1, name=f"Bench imp {placed}")
-        game.world.create(MonsterState(spec, 1, 3, 1, floor.cell_of(x, y) or (0, 0)), Position(x, y, game.floor_no),
-                          Named(spec.name), Glyph("gkoTZ"[placed % 5], (230, 80, 60), 2))
+        game.world.create(MonsterState(spec, 1, 3, 1, floor.cell_of(x, y) or (0, 0)),
+                          Position(x, y, game.dungeon.floor_no), Named(spec.name),
+                          Glyph("gkoTZ"[placed % 5], (230, 80, 60), 2))
     update_sight(game)
     return game, hero
 

@@ -42,8 +42,8 @@ def combat_turn(game: Game) -> bool:
 
     heroes = [(e, game.position(e)) for e, _ in game.heroes() if game.position(e)]
     monsters = [(e, game.position(e)) for e, m in game.monsters() if game.position(e) and m.aware]
-    heroes = [(e, p) for e, p in heroes if p.floor == game.floor_no]
-    monsters = [(e, p) for e, p in monsters if p.floor == game.floor_no]
+    heroes = [(e, p) for e, p in heroes if p.floor == game.dungeon.floor_no]
+    monsters = [(e, p) for e, p in monsters if p.floor == game.dungeon.floor_no]
     if not heroes or not monsters:
         return False
     hero_targets: dict[int, list[int]] = {}
@@ -73,7 +73,7 @@ def combat_turn(game: Game) -> bool:
         if hero is not None:
             count = hero_fight_dice(game, eid)
             requests.append(PoolRequest(str(eid), hero.seat, count))
-            focus = game.focus.get(eid)
+            focus = game.party.focus.get(eid)
             order = sorted((t for t in hero_targets.get(eid, []) if alive(game, t)),
                            key=lambda t: (t != focus, game.world.comp(t, MonsterState).hits, t))
             held = game.world.comp(eid, Effects).held
@@ -86,7 +86,7 @@ def combat_turn(game: Game) -> bool:
             order = monster_targets(game, eid, [t for t in mon_targets.get(eid, []) if alive(game, t)])
             targets[str(eid)] = [str(t) for t in order]
             hits[str(eid)] = mon.hits
-    event = roll_event(game.streams.get("combat"), game.dials.die, requests, game.category_order)
+    event = roll_event(game.streams.get("combat"), game.dials.die, requests, game.party.category_order)
     result = painful_conflict(event.pools, targets, hits)
     pools = event.pools
     game.record_roll(RollRecord(

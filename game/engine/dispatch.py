@@ -30,29 +30,29 @@ def apply_action(game: Game, action: Any) -> None:
         town_action(game, action)
         return
     if isinstance(action, A.HeadBack):
-        if not game.returning:
-            game.returning = True
+        if not game.party.returning:
+            game.party.returning = True
             game.say("The party turns for town, retracing its steps.", "hallway")
         return
     if isinstance(action, A.SpendStory):
         spend_story(game, action.seat)
         return
-    if game.pending is not None:
+    if game.hallway.pending is not None:
         if designer_input(game, action):
             resume_room(game)
         return
-    if not game.queue or action.seat != game.queue[0] or action.seat not in game.hero_of:
+    if not game.party.queue or action.seat != game.party.queue[0] or action.seat not in game.party.hero_of:
         return
-    eid = game.hero_of[action.seat]
+    eid = game.party.hero_of[action.seat]
     used = hero_action(game, eid, action)
-    if used and game.pending is None:
+    if used and game.hallway.pending is None:
         turn_done(game, action.seat)
 
 
 def resume_room(game: Game) -> None:
     """Human designers gave what the Hallway waited for: if the room is now designed, the
     leader's step into it completes and its turn ends."""
-    pending = game.pending
+    pending = game.hallway.pending
     if pending is None or not enter_room(game, pending.leader, pending.cell, pending.side, pending.target):
         return
     eid = pending.leader

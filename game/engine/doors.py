@@ -22,16 +22,16 @@ def open_door(game: Game, eid: int, x: int, y: int) -> bool:
         return True
     if door is not None and door.locked:
         if door.kind == "lever":
-            if game.levers <= 0:
+            if game.dungeon.levers <= 0:
                 game.say("This door will not budge: somewhere a lever must work it.")
                 return False
-            game.levers -= 1
-        elif game.keys > 0:
-            game.keys -= 1
+            game.dungeon.levers -= 1
+        elif game.dungeon.keys > 0:
+            game.dungeon.keys -= 1
             game.say(f"{game.name(eid)} turns a key in the lock.")
         else:
             test, action = ("Locks", "locks") if not door.jammed else ("Force", "force")
-            dice = game.floor_no + 2 * max(door.tier, 0)
+            dice = game.dungeon.floor_no + 2 * max(door.tier, 0)
             ok, _ = resist(game, eid, f"the door ({test})", -1, dice, "", False, action=action)
             if not ok:
                 door.failed += 1

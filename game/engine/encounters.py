@@ -25,7 +25,7 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
     """A Dungeon Game's reaction roll (2d6, as written) for a monster its designer marked wary:
     friendly, helpful and uninterested ones keep the peace until struck (a helpful one points
     out a trap of the room); hostile and murderous ones fight."""
-    stream = game.streams.get("reactions", game.floor_no, cell[0], cell[1])
+    stream = game.streams.get("reactions", game.dungeon.floor_no, cell[0], cell[1])
     roll = stream.die(6) + stream.die(6)
     attitude = next(name for top, name in REACTIONS if roll <= top)
     mon = game.world.comp(eid, MonsterState)
@@ -36,7 +36,7 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
         hidden = [t for t, trap in game.traps() if trap.cell == cell and trap.live and not trap.found_by]
         if hidden:
             trap = game.world.comp(hidden[0], TrapState)
-            trap.found_by.update(game.hero_of.values())
+            trap.found_by.update(game.party.hero_of.values())
             game.say(f"It jerks its head at the {trap.host}: something there is not right.", "trap")
     return attitude
 
@@ -45,7 +45,7 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
     """A Dungeon Game: when neither side knew of the other, each is surprised on 2 in 6. A
     surprised party loses... nothing here: the monsters act first; surprised monsters stand
     unaware until a hero comes into their sight."""
-    stream = game.streams.get("surprise", game.floor_no, cell[0], cell[1])
+    stream = game.streams.get("surprise", game.dungeon.floor_no, cell[0], cell[1])
     monsters_surprised = stream.die(6) <= 2
     party_surprised = stream.die(6) <= 2
     if monsters_surprised and not party_surprised:
@@ -63,25 +63,25 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
 def retrace_check(game: Game, cell: tuple[int, int] | None) -> bool:
     """Heading back to town, before each room: every seat's hero makes an annoy roll against
     Floor dice; each seat that fails builds a wandering monster of its hero's Level + Floor."""
-    if cell is None or (game.floor_no, cell) in game.retraced:
+    if cell is None or (game.dungeon.floor_no, cell) in game.dungeon.retraced:
         return False
-    game.retraced.add((game.floor_no, cell))
+    game.dungeon.retraced.add((game.dungeon.floor_no, cell))
     spawned = False
-    for seat in sorted(game.hero_of):
-        eid = game.hero_of[seat]
+    for seat in sorted(game.party.hero_of):
+        eid = game.party.hero_of[seat]
         hero = game.world.comp(eid, HeroState)
         if hero.hits <= 0:
             continue
-        ok, _ = resist(game, eid, "the dark on the way back", -1, game.floor_no, "", False)
+        ok, _ = resist(game, eid, "the dark on the way back", -1, game.dungeon.floor_no, "", False)
         if not ok:
-            spawn_wandering(game, seat, wandering_budget(hero.level, game.floor_no), cell)
+            spawn_wandering(game, seat, wandering_budget(hero.level, game.dungeon.floor_no), cell)
             spawned = True
     return spawned
 
 
 def forget_retraced(game: Game) -> None:
     """Out of the dungeon: the next time the party heads back, every room is checked again."""
-    game.retraced.clear()
+    game.dungeon.retraced.clear()
 
 
 def wandering_check(game: Game) -> None:
@@ -98,23 +98,23 @@ def wandering_check(game: Game) -> None:
     cell = game.floor.cell_of(pos.x, pos.y)
     if cell is None:
         return
-    spawn_wandering(game, seat, game.party_numbers()[0] + game.floor_no, cell)
+    spawn_wandering(game, seat, game.party_numbers()[0] + game.dungeon.floor_no, cell)
 
 
 def spawn_wandering(game: Game, seat: int, budget: int, cell: tuple[int, int]) -> None:
     designer = designers_for(game.seats, "auto")[seat]
     heroes = game.heroes()
-    game.wandering_count += 1
-    stream = game.streams.get("wandering", game.floor_no, game.wandering_count)
-    monster = design_wandering(budget, game.floor_no, [game.sheet(e) for e, _ in heroes], designer.personality,
+    game.dungeon.wandering_count += 1
+    stream = game.streams.get("wandering", game.dungeon.floor_no, game.dungeon.wandering_count)
+    monster = design_wandering(budget, game.dungeon.floor_no, [game.sheet(e) for e, _ in heroes], designer.personality,
                                stream, items=[i for e, _ in heroes for i in game.items(e)],
                                seriousness=game.dials.seriousness, theme=game.dials.theme,
-                               seen_names=game.seen_names)
+                               seen_names=game.dungeon.seen_names)
     leader = game.position(heroes[0][0])
     x, y = far_tile(game, cell, (leader.x, leader.y), 0)
     game.world.create(
         MonsterState(monster, monster_cost(monster), monster_hits(monster.level), seat, cell, aware=True,
                      wandering=True),
-        Position(x, y, game.floor_no), Named(monster.name or "a wanderer"),
+        Position(x, y, game.dungeon.floor_no), Named(monster.name or "a wanderer"),
         Glyph((monster.name or "w")[0].lower(), MONSTER_GLYPH_COLOUR, 2))
     game.say(f"{game.seats[seat].name} sends {monster.name or 'something'} out of the dark!", "danger")

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def wipe(game: Game) -> None:
     game.phase = "over"
     game.outcome = "wiped"
-    game.queue = []
+    game.party.queue = []
     game.say("The whole party has fallen. The dungeon keeps them.", "danger")
 
 
@@ -33,8 +33,8 @@ def hero_died(game: Game, eid: int, cause: str) -> None:
     if pos is not None:
         game.world.remove(eid, Position)
         game.world.add(eid, Named(game.name(eid), f"died on Floor {pos.floor}"))
-    if hero.seat in game.queue:
-        game.queue.remove(hero.seat)
+    if hero.seat in game.party.queue:
+        game.party.queue.remove(hero.seat)
 
 
 def monster_died(game: Game, eid: int, killer: int) -> None:
@@ -44,7 +44,7 @@ def monster_died(game: Game, eid: int, killer: int) -> None:
     hero = game.world.try_comp(killer, HeroState) if killer >= 0 else None
     if hero is not None:
         hero.kills += 1
-    game.kills_by_name[game.name(eid).lower()] = game.kills_by_name.get(game.name(eid).lower(), 0) + 1
+    game.stats.kills_by_name[game.name(eid).lower()] = game.stats.kills_by_name.get(game.name(eid).lower(), 0) + 1
     game.say(f"{game.name(eid)} dies.", "combat")
     game.world.remove(eid, Position)
     for heid, _ in game.heroes():  # a hold ends with its holder

@@ -32,7 +32,7 @@ def interact(game: Game, eid: int, x: int, y: int) -> bool:
         game.say(f"{game.name(eid)} shuts the door.")
         return True
     if tile == Tile.BOULDER:
-        ok, _ = resist(game, eid, "the boulders (Force)", -1, game.floor_no + 2, "", False, action="force")
+        ok, _ = resist(game, eid, "the boulders (Force)", -1, game.dungeon.floor_no + 2, "", False, action="force")
         if ok:
             game.floor.set_tile(x, y, Tile.FLOOR)
             game.say(f"{game.name(eid)} heaves the boulders aside.")
@@ -56,10 +56,10 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
     spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
     if game.world.comp(eid, HeroState).hits <= 0:
         return True
-    game.opened.add((game.floor_no, x, y))
+    game.dungeon.opened.add((game.dungeon.floor_no, x, y))
     found = 0
     for item_eid, (item, pos) in game.world.get2(TreasureState, Position):
-        if (pos.x, pos.y, pos.floor) == (x, y, game.floor_no) and item.hidden:
+        if (pos.x, pos.y, pos.floor) == (x, y, game.dungeon.floor_no) and item.hidden:
             item.hidden = False
             found += 1
             game.say(f"In the {Tile(tile).name.lower()}: {game.name(item_eid)}.", "loot")
@@ -85,20 +85,20 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
     specs = feature_specs()
     name = next((f.name for f in record.plan.features
                  if f.name in specs and specs[f.name].tile == Tile(tile).name.lower()), None)
-    key = (game.floor_no, cell, name or Tile(tile).name.lower())
-    if key in game.used_features:
+    key = (game.dungeon.floor_no, cell, name or Tile(tile).name.lower())
+    if key in game.dungeon.used_features:
         return False
-    game.used_features.add(key)
+    game.dungeon.used_features.add(key)
     if tile == Tile.LEVER and name is None:
         name = "lever"
     row = next((r for r in features().rows if r.feature == name), None) if name else None
     if row is None:
         return False
     spec = specs.get(name)
-    stream = game.streams.get("features", game.floor_no, cell[0], cell[1])
+    stream = game.streams.get("features", game.dungeon.floor_no, cell[0], cell[1])
     if spec is not None and spec.skill:
-        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')} ({spec.skill})", -1, game.floor_no + 2 * row.tier,
-                       "", False, action=spec.skill)
+        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')} ({spec.skill})", -1,
+                       game.dungeon.floor_no + 2 * row.tier, "", False, action=spec.skill)
         if not ok:
             if row.fail_pain:
                 suffer(game, eid, f"the {name.replace('_', ' ')}", -1, row.fail_pain, "crushing", False,
@@ -111,15 +111,16 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
         return False
     effect, n = outcome.effect, max(1, outcome.n)
     if effect == "key":
-        game.keys += n
+        game.dungeon.keys += n
         game.say(f"{game.name(eid)} finds {'a key' if n == 1 else f'{n} keys'}.", "loot")
     elif effect == "lever":
-        game.levers += n
+        game.dungeon.levers += n
         game.say("Somewhere a mechanism grinds: a lever-door will open.")
     elif effect == "hurt":
         suffer(game, eid, f"the {name.replace('_', ' ')}", -1, n, "crushing", False, f"the {name.replace('_', ' ')}")
     elif effect in ("poison", "disease"):
-        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')}'s {effect}", -1, game.floor_no, "poison", False)
+        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')}'s {effect}", -1, game.dungeon.floor_no, "poison",
+                       False)
         if ok:
             game.say(f"{game.name(eid)} shrugs off something foul in the {name.replace('_', ' ')}.")
         else:

@@ -8,11 +8,16 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.content import traits
+import numpy as np
+
+from game.core.content import load, require, traits
 from game.core.dials import Dials
 from game.core.rng import Streams
 from game.core.seats import HeroChoice, Seat, random_hero
+from game.designers.records import RoomDesign
 from game.engine.log import LogLine, RollRecord
+from game.mapgen.floor import Floor
+from game.mapgen.tables import Quest
 from game.rules.heroes import HeroSheet, hero_sheet, max_hits
 from game.rules.party import party_max, party_min, party_total
 from game.rules.purchases import Treasure
@@ -31,15 +36,32 @@ from game.world.ecs import World
 
 GAME_VERSION = "0.1.0"
 RULES_VERSION = 10  # bump when a change to the rules would change how a recording plays
-START_OIL = 900  # turns of lantern oil the party sets out with (RTTD time track)
-START_TORCHES = 4  # torches per hero, TORCH_TURNS each once the oil is gone
-TORCH_TURNS = 150
-START_RATIONS = 4  # food rations per hero (RTTD time track: a meal when the track fills)
-MEAL_TURNS = 300  # rounds between meals
+
+
+@dataclass(frozen=True, slots=True)
+class TimeTrackRules:
+    """The numbers of the time track (data/time_track.toml)."""
+
+    start_oil: int
+    start_torches: int
+    torch_rounds: int
+    start_rations: int
+    meal_rounds: int
+    linger_rounds: int
+
+
+def _time_track_rules() -> TimeTrackRules:
+    raw = load("time_track")
+    return TimeTrackRules(**{f: require(raw, f, int, "time_track.toml") for f in TimeTrackRules.__slots__})
+
+
+TIME_TRACK = _time_track_rules()
 
 
 @dataclass
 class RunStats:
+    """What the run achieved: the score, the morgue file and the quests read these."""
+
     rooms_entered: int = 0
     rooms_cleared: int = 0
     deepest_floor: int = 0
@@ -51,65 +73,116 @@ class RunStats:
     xp_gained: int = 0
     treasure_found: int = 0
     banked: int = 0
+    collected: int = 0  # items taken (a quest counts them)
+    collected_fancy: int = 0
+    quest_paid: bool = False
+    kills_by_name: dict[str, int] = field(default_factory=dict)
     rooms: list[str] = field(default_factory=list)  # one line per room, for the morgue file
 
 
+@dataclass
+class Party:
+    """The table's heroes and whose turn it is."""
+
+    hero_of: dict[int, int] = field(default_factory=dict)  # seat -> current hero entity
+    queue: list[int] = field(default_factory=list)  # seats still to act this round
+    category_order: tuple[int, ...] = ()  # the seats in the latest roll-off's order (narrator ties)
+    focus: dict[int, int] = field(default_factory=dict)  # hero entity -> monster it pressed the attack on
+    returning: bool = False  # heading back to town
+    purse: int = 0  # trade value in hand in town
+
+
+@dataclass
+class TimeTrack:
+    """Light and food (Roll Through the Dungeon's time track)."""
+
+    oil: int = TIME_TRACK.start_oil  # rounds of lantern oil left
+    rations: int = 0  # the party's food
+    torches: int = 0  # unlit torches
+    torch_left: int = 0  # rounds the lit torch still burns
+    lingering: int = 0  # rounds with no fight (wandering checks)
+
+
+@dataclass
+class Dungeon:
+    """The floors and what the party has done in them (keys and levers count for the dungeon)."""
+
+    floors: dict[int, Floor] = field(default_factory=dict)
+    floor_no: int = 1
+    entrance_floor: int = 1
+    last_party_min: int = 0  # Party Min at the last Hallway (a Downward Stair when it rises)
+    keys: int = 0
+    levers: int = 0
+    room_titles: dict[tuple[int, tuple[int, int]], str] = field(default_factory=dict)  # (floor, cell) -> name
+    seen_names: set[str] = field(default_factory=set)  # names given so far (the designers avoid repeats)
+    wandering_count: int = 0
+    retraced: set[tuple[int, tuple[int, int]]] = field(default_factory=set)  # (floor, cell) checked heading back
+    used_features: set[tuple[object, ...]] = field(default_factory=set)  # (floor, cell, feature) worked
+    searched: set[tuple[int, tuple[int, int] | None]] = field(default_factory=set)  # (floor, cell) searched
+    opened: set[tuple[int, int, int]] = field(default_factory=set)  # (floor, x, y) furniture gone through
+    dead_end_searches: dict[int, int] = field(default_factory=dict)  # floor -> searches with no way on
+
+
+@dataclass
+class PendingRoom:
+    """A Hallway waiting for human designers (design = ask): their category picks, in roll-off
+    order, and their purchases. Everything before (new heroes, level-ups, continuous damage) is
+    done once; the roll-off is re-run from the same fresh stream with the picks made so far."""
+
+    leader: int
+    cell: tuple[int, int]
+    side: str
+    target: tuple[int, int]
+    min_rose: bool
+    picks: list[tuple[int, str]] = field(default_factory=list)
+    manual: dict[str, tuple] = field(default_factory=dict)
+    waiting: tuple = ()  # ("category", seat, left) or ("build", seat, category, budget, plan)
+
+
+@dataclass
+class HallwayState:
+    """The Hallway in waiting (human designers still to choose) and the latest one designed."""
+
+    pending: PendingRoom | None = None
+    last_design: RoomDesign | None = None
+
+
+@dataclass
+class Derived:
+    """Data kept for speed, worked out again from the rest whenever it is missing: never hashed,
+    never recorded, and a copy of a game starts with it empty."""
+
+    caches: dict[str, Any] = field(default_factory=dict)  # distance maps and the like
+    visible: np.ndarray | None = None  # tiles the party sees now ([y, x] bool)
+    sheets: dict[tuple[int, int], HeroSheet] = field(default_factory=dict)  # (entity, Level) -> sheet
+    fov_cache: dict[tuple[int, ...], Any] = field(default_factory=dict)  # fields of view by spot and light
+
+
 class Game:
-    """Everything about one run. Made by `engine.start.new_game`, changed only by
-    `engine.dispatch.apply_action` (the UI and the autoplayer both ask `next_seat()` whose hero
-    must act)."""
+    """Everything about one run, as plain records. Made by `engine.start.new_game`, changed only
+    by `engine.dispatch.apply_action` (the UI and the autoplayer both ask `next_seat()` whose
+    hero must act). The methods only read it."""
 
     def __init__(self, seed: int, seats: tuple[Seat, ...], level: int, dials: Dials) -> None:
         self.seed = seed
         self.seats = seats
         self.start_level = level
         self.dials = dials
+        self.designs: tuple[Any, ...] = ()  # the table's saved designs (`--designs`), which AI seats may draw
         self.streams = Streams(seed)
         self.world = World("masterless")
         self.turn = 0
-        self.log: list[LogLine] = []
-        self.rolls: list[RollRecord] = []
-        self.hero_of: dict[int, int] = {}  # seat -> current hero entity
-        self.queue: list[int] = []  # seats still to act this round
         self.phase = "dungeon"  # dungeon | town | over
         self.outcome = ""  # "", wiped, retired, quest
-        self.returning = False  # heading back to town
-        self.floors: dict[int, Any] = {}
-        self.floor_no = 1
-        self.last_party_min = 0
-        self.category_order: tuple[int, ...] = tuple(s.index for s in seats)
-        self.oil = START_OIL
-        self.rations = 0  # the party's food (set for the party at the start)
-        self.torches = 0
-        self.torch_left = 0
-        self.pending_narration: int = -1
+        self.log: list[LogLine] = []
+        self.rolls: list[RollRecord] = []
+        self.party = Party(category_order=tuple(s.index for s in seats))
+        self.time = TimeTrack()
+        self.dungeon = Dungeon()
         self.stats = RunStats()
-        self.quest: Any = None
-        self.lingering = 0
-        self.focus: dict[int, int] = {}  # hero entity -> monster entity it pressed the attack on
-        self.entrance_floor = 1
-        self.keys = 0  # RTTD: keys and levers are counted per dungeon
-        self.levers = 0
-        self.retraced: set[tuple[int, tuple[int, int]]] = set()  # (floor, cell) checked on the way back
-        self.used_features: set[tuple[object, ...]] = set()  # (floor, cell, feature) already worked
-        self.seen_names: set[str] = set()
-        self.last_design: Any = None
-        self.room_titles: dict[tuple[int, tuple[int, int]], str] = {}  # (floor, cell) -> the room's name
-        self.kills_by_name: dict[str, int] = {}
-        self.collected = 0
-        self.collected_fancy = 0
-        self.wandering_count = 0
-        self.purse = 0  # trade value in hand in town
-        self.quest_paid = False
-        self.caches: dict[str, Any] = {}  # derived data kept for speed (distance maps); never hashed
-        self.searched: set[tuple[int, tuple[int, int] | None]] = set()  # (floor, cell) searched by a hero
-        self.opened: set[tuple[int, int, int]] = set()  # (floor, x, y) furniture a hero has gone through
-        self.dead_end_searches: dict[int, int] = {}  # floor -> searches made with no way on
-        self.visible: Any = None  # tiles the party sees now ([y, x] bool)
-        self._sheets: dict[tuple[int, int], HeroSheet] = {}
-        self.fov_cache: dict[tuple[int, ...], Any] = {}  # sight.fov's cache (derived, never hashed)
-        self.pending: Any = None  # a Hallway waiting for human designers (rooms.PendingRoom)
-        self.designs: tuple[Any, ...] = ()  # the table's saved designs (`--designs`), which AI seats may draw
+        self.quest: Quest | None = None
+        self.hallway = HallwayState()
+        self.derived = Derived()
 
     # ----- making heroes -------------------------------------------------------------------
     def make_hero(self, seat: int, level: int, choice: HeroChoice | None = None) -> int:
@@ -120,15 +193,15 @@ class Game:
                           hits=max_hits(level))
         colour = self.seats[seat].colour
         eid = self.world.create(state, Named(choice.name), Glyph("@", colour, 2), Effects())
-        self.hero_of[seat] = eid
+        self.party.hero_of[seat] = eid
         return eid
 
     # ----- queries -------------------------------------------------------------------------
     def heroes(self, living: bool = True) -> list[tuple[int, HeroState]]:
         """Current heroes in seat order (the dead ones too when `living` is False)."""
         out = []
-        for seat in sorted(self.hero_of):
-            eid = self.hero_of[seat]
+        for seat in sorted(self.party.hero_of):
+            eid = self.party.hero_of[seat]
             hero = self.world.comp(eid, HeroState)
             if hero.hits > 0 or not living:
                 out.append((eid, hero))
@@ -145,10 +218,10 @@ class Game:
         """The hero's rules sheet (cached per entity and Level: only a level-up changes it)."""
         hero = self.world.comp(eid, HeroState)
         key = (eid, hero.level)
-        sheet = self._sheets.get(key)
+        sheet = self.derived.sheets.get(key)
         if sheet is None:
-            sheet = self._sheets[key] = hero_sheet(traits(), self.name(eid), hero.level, hero.race, hero.traits[0],
-                                                       hero.klass, (hero.traits[1], hero.traits[2]))
+            sheet = self.derived.sheets[key] = hero_sheet(traits(), self.name(eid), hero.level, hero.race,
+                                                          hero.traits[0], hero.klass, (hero.traits[1], hero.traits[2]))
         return sheet
 
     def name(self, eid: int) -> str:
@@ -172,11 +245,11 @@ class Game:
 
     @property
     def floor(self) -> Any:
-        return self.floors[self.floor_no]
+        return self.dungeon.floors[self.dungeon.floor_no]
 
     def entity_at(self, x: int, y: int, kind: type) -> int | None:
         for eid, (comp, pos) in self.world.get2(kind, Position):
-            if pos.x == x and pos.y == y and pos.floor == self.floor_no:
+            if pos.x == x and pos.y == y and pos.floor == self.dungeon.floor_no:
                 if isinstance(comp, (HeroState, MonsterState)) and comp.hits <= 0:
                     continue
                 return eid
@@ -189,11 +262,11 @@ class Game:
         """The seat whose hero must act now, or None when the game is over."""
         if self.phase == "over":
             return None
-        if self.pending is not None and self.pending.waiting:
-            return self.pending.waiting[1]
+        if self.hallway.pending is not None and self.hallway.pending.waiting:
+            return self.hallway.pending.waiting[1]
         if self.phase == "town":
             return self.heroes()[0][1].seat if self.heroes() else None
-        return self.queue[0] if self.queue else None
+        return self.party.queue[0] if self.party.queue else None
 
     # ----- recording what happens ------------------------------------------------------------
     def say(self, text: str, kind: str = "info", narrator: int = -1) -> None:
@@ -207,8 +280,9 @@ class Game:
     def state_hash(self) -> str:
         """A digest of everything that decides what happens next (recordings compare it)."""
         h = hashlib.blake2b(digest_size=16)
-        h.update(repr((self.turn, self.floor_no, self.phase, self.outcome, self.returning, self.oil, self.rations,
-                       self.torches, self.torch_left, tuple(self.queue))).encode())
+        time = self.time
+        h.update(repr((self.turn, self.dungeon.floor_no, self.phase, self.outcome, self.party.returning, time.oil,
+                       time.rations, time.torches, time.torch_left, tuple(self.party.queue))).encode())
         h.update(self.streams.checksum().to_bytes(8, "little"))
         for eid, hero in self.heroes(living=False):
             pos = self.position(eid)

@@ -83,7 +83,7 @@ def resist(game: Game, hero_eid: int, title: str, obstacle_seat: int, annoy_dice
                            take_bonus_dice(game, hero_eid))
     event = roll_event(game.streams.get("combat"), game.dials.die,
                        [PoolRequest("obstacle", obstacle_seat, annoy_dice),
-                        PoolRequest(str(hero_eid), hero.seat, size)], game.category_order)
+                        PoolRequest(str(hero_eid), hero.seat, size)], game.party.category_order)
     result = annoying_conflict(event.pools[0], event.pools[1:])
     outcome = result.results[0]
     game.record_roll(RollRecord(game.turn, "annoy", title, event.pools, (title, game.name(hero_eid)),
@@ -104,7 +104,7 @@ def suffer(game: Game, hero_eid: int, title: str, obstacle_seat: int, pain_dice:
     obstacle = "obstacle" if source_eid is None else str(source_eid)
     event = roll_event(game.streams.get("combat"), game.dials.die,
                        [PoolRequest(obstacle, obstacle_seat, pain_dice),
-                        PoolRequest(str(hero_eid), hero.seat, size)], game.category_order)
+                        PoolRequest(str(hero_eid), hero.seat, size)], game.party.category_order)
     hits = {str(hero_eid): hero.hits}
     targets = {obstacle: [str(hero_eid)]}
     if source_eid is not None:

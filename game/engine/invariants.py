@@ -26,16 +26,16 @@ def check_invariants(game: Game) -> None:
         if hero.level > level_for_xp(hero.xp, 1) and hero.level > game.start_level and hero.xp > 0:
             raise InvariantBroken(f"hero {eid} is Level {hero.level} with only {hero.xp} XP")
     for eid, (comp, pos) in game.world.get2(HeroState, Position):
-        if pos.floor == game.floor_no and comp.hits > 0 and not floor.walkable[pos.y, pos.x]:
+        if pos.floor == game.dungeon.floor_no and comp.hits > 0 and not floor.walkable[pos.y, pos.x]:
             raise InvariantBroken(f"hero {eid} stands in a wall at {pos.x},{pos.y}")
     for eid, (mon, pos) in game.world.get2(MonsterState, Position):
         if not 0 < mon.hits <= 3 * mon.spec.level:
             raise InvariantBroken(f"monster {eid} has {mon.hits} hits")
-        if pos.floor == game.floor_no and not floor.walkable[pos.y, pos.x]:
+        if pos.floor == game.dungeon.floor_no and not floor.walkable[pos.y, pos.x]:
             raise InvariantBroken(f"monster {eid} stands in a wall at {pos.x},{pos.y}")
-    design = game.last_design
-    if design is not None and id(design) != game.caches.get("checked_design"):
-        game.caches["checked_design"] = id(design)
+    design = game.hallway.last_design
+    if design is not None and id(design) != game.derived.caches.get("checked_design"):
+        game.derived.caches["checked_design"] = id(design)
         b = design.budgets
         problems = (budget_violations([trap_cost(p.trap) for p in design.traps], b.traps, "traps")
                     + budget_violations([monster_cost(p.monster) for p in design.monsters], b.monsters, "monsters")

@@ -49,9 +49,9 @@ def pick_up(game: Game, eid: int) -> bool:
         if item.seat >= 0:
             game.stats.treasure_found += item.cost
             item.seat = -1  # counted once, even if dropped and taken again
-            game.collected += 1
+            game.stats.collected += 1
             if item.spec.fancy:
-                game.collected_fancy += 1
+                game.stats.collected_fancy += 1
         game.say(f"{game.name(eid)} takes {game.name(item_eid)} (worth {trade_value(item.spec)} in town).",
                  "loot")
     return True

@@ -66,7 +66,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     lines += ["", "Dials:"] + [f"  {d}" for d in game.dials.describe()]
     lines += ["", "Rooms:"] + [f"  {r}" for r in s.rooms]
     lines += ["", "Last words of the log:"] + [f"  [{line.turn}] {line.text}" for line in game.log[-25:]]
-    lines += ["", f"Map of Floor {game.floor_no} as the party knew it:"]
+    lines += ["", f"Map of Floor {game.dungeon.floor_no} as the party knew it:"]
     lines += [row.rstrip() for row in render_text(game.floor, explored_only=True).splitlines() if row.strip()]
     return "\n".join(lines) + "\n"
 

@@ -41,7 +41,7 @@ def move(game: Game, eid: int, dx: int, dy: int) -> bool:
     if other is not None:
         mon = game.world.try_comp(other, MonsterState)
         if mon is not None:
-            game.focus[eid] = other
+            game.party.focus[eid] = other
             if mon.peaceful or not mon.aware:
                 mon.peaceful, mon.aware = False, True
                 game.say(f"{game.name(eid)} strikes at {game.name(other)}: it turns to fight!", "combat")
@@ -69,7 +69,7 @@ def move(game: Game, eid: int, dx: int, dy: int) -> bool:
             return True  # the room is there now, but something stands in the way in
     elif not floor.walkable[ny, nx]:
         return False  # a wall: no turn spent
-    elif game.returning and floor.cell_of(nx, ny) not in (None, floor.cell_of(pos.x, pos.y)):
+    elif game.party.returning and floor.cell_of(nx, ny) not in (None, floor.cell_of(pos.x, pos.y)):
         retrace_check(game, floor.cell_of(nx, ny))
         if game.creature_at(nx, ny) is not None:
             return True
@@ -90,7 +90,7 @@ def terrain_allows(game: Game, eid: int, tile: int) -> bool:
     if int(game.floor.tile[pos.y, pos.x]) == tile:
         return True  # already in it: keep going
     label = {Tile.WATER: "the current", Tile.ICE: "the ice", Tile.SWAMP: "the mire"}[Tile(tile)]
-    ok, _ = resist(game, eid, label, -1, game.floor_no, "falling", False, action="agility")
+    ok, _ = resist(game, eid, label, -1, game.dungeon.floor_no, "falling", False, action="agility")
     if ok:
         return True
     if tile == Tile.SWAMP:

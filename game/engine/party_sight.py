@@ -27,8 +27,8 @@ def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
     """Field of view from (x, y) on the current floor, cached until a tile changes (sight is
     asked for again and again from the same spots: every step, every engagement check)."""
     floor = game.floor
-    key = (game.floor_no, floor.version, x, y, radius)
-    cache = game.fov_cache
+    key = (game.dungeon.floor_no, floor.version, x, y, radius)
+    cache = game.derived.fov_cache
     seen = cache.get(key)
     if seen is None:
         if len(cache) > 256:
@@ -44,14 +44,14 @@ def update_sight(game: Game) -> None:
     eyes = []
     for eid, _ in game.heroes():
         pos = game.position(eid)
-        if pos is not None and pos.floor == game.floor_no:
+        if pos is not None and pos.floor == game.dungeon.floor_no:
             eyes.append((pos.x, pos.y, hero_radius(game, pos.x, pos.y)))
-    key = (game.floor_no, floor.version, tuple(eyes))
-    if key == game.caches.get("sight_key") and game.visible is not None:
+    key = (game.dungeon.floor_no, floor.version, tuple(eyes))
+    if key == game.derived.caches.get("sight_key") and game.derived.visible is not None:
         return
     seen = np.zeros(floor.transparent.shape, dtype=bool)
     for x, y, radius in eyes:
         seen |= fov(game, x, y, radius)
     floor.explored |= seen
-    game.visible = seen
-    game.caches["sight_key"] = key
+    game.derived.visible = seen
+    game.derived.caches["sight_key"] = key

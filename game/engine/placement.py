@@ -39,7 +39,7 @@ def gather_party(game: Game, x: int, y: int) -> None:
         pos.floor = -1  # off the map while the party is placed again
     for i, (_, pos) in enumerate(placed):
         pos.x, pos.y = free_tile_near(game, x, y) if i else (x, y)
-        pos.floor = game.floor_no
+        pos.floor = game.dungeon.floor_no
 
 
 def door_tiles(game: Game, cell: tuple[int, int], side: str) -> list[tuple[int, int]]:
@@ -59,8 +59,8 @@ def room_tiles(game: Game, cell: tuple[int, int], reach: np.ndarray | None = Non
     free = floor.tile[y0 + 1:y1, x0 + 1:x1] == Tile.FLOOR
     if reach is not None:
         free &= reach[y0 + 1:y1, x0 + 1:x1]
-    taken = {(p.x, p.y) for _, (_, p) in game.world.get2(MonsterState, Position) if p.floor == game.floor_no}
-    taken |= {(p.x, p.y) for _, (_, p) in game.world.get2(HeroState, Position) if p.floor == game.floor_no}
+    taken = {(p.x, p.y) for _, (_, p) in game.world.get2(MonsterState, Position) if p.floor == game.dungeon.floor_no}
+    taken |= {(p.x, p.y) for _, (_, p) in game.world.get2(HeroState, Position) if p.floor == game.dungeon.floor_no}
     ys, xs = np.nonzero(free)
     return [(x, y) for x, y in zip((xs + x0 + 1).tolist(), (ys + y0 + 1).tolist(), strict=True) if (x, y) not in taken]
 

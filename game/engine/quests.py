@@ -31,13 +31,13 @@ def progress(game: Game, quest: Quest) -> int:
     if quest.goal == "kill_monsters":
         return stats.monsters_killed
     if quest.goal == "collect":
-        return game.collected_fancy if quest.fancy_only else game.collected
+        return game.stats.collected_fancy if quest.fancy_only else game.stats.collected
     if quest.goal == "map_rooms":
         return stats.rooms_entered
     if quest.goal == "reach_floor":
         return stats.deepest_floor
     if quest.goal == "kill_named":
-        return min((sum(v for k, v in game.kills_by_name.items() if n in k) for n in quest.names), default=0)
+        return min((sum(v for k, v in game.stats.kills_by_name.items() if n in k) for n in quest.names), default=0)
     return 0
 
 

@@ -53,7 +53,7 @@ from game.core.seats import HeroChoice, parse_seats
 from game.designers.design_files import SavedDesign, design_to_data, designs_from_data
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
-from game.engine.game import GAME_VERSION, RULES_VERSION, Game
+from game.engine.game import GAME_VERSION, Game, RULES_VERSION
 from game.engine.start import new_game
 
 FORMAT_VERSION = 1
@@ -320,7 +320,7 @@ class Recorder:
         z = self._z.copy()
         tail = b""
         if game is not None and self.count:
-            tail = z.compress(_line({"end": self.count, "turn": game.turn, "floor": game.floor_no,
+            tail = z.compress(_line({"end": self.count, "turn": game.turn, "floor": game.dungeon.floor_no,
                                      "phase": game.phase, "state": game.state_hash()}))
         data = _prefix() + bytes(self._body) + tail + z.flush()
         return data + zlib.crc32(data).to_bytes(4, "big")

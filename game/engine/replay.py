@@ -5,10 +5,9 @@ Stepping back uses keyframes (DESIGN.md §4), not a replay from the start: while
 forward, a copy of the game is kept every `keyframe_every` actions; going back restores a copy
 of the nearest keyframe at or before the target and re-applies the few actions after it.
 
-A game is copied with `clone_game`: a deep copy of the `Game` object and of its esper world's
-component tables, under a new world name. esper keeps worlds in module state, so this reaches
-into esper 3.9's context map (pinned < 4 in pyproject); `clone_game` is checked by the tests,
-and if it ever fails the replay falls back to re-simulating from the start.
+A game is copied with `clone_game`: a deep copy of the `Game` records and a copy of its esper
+world made through esper's public API (`World.copy`); `clone_game` is checked by the tests, and
+if it ever fails the replay falls back to re-simulating from the start.
 """
 
 from __future__ import annotations
@@ -18,39 +17,23 @@ import copy
 import itertools
 from typing import Any
 
-import esper
-
 from game.engine.dispatch import apply_action
-from game.engine.game import Game
+from game.engine.game import Derived, Game
 from game.engine.recording import Recording, Step, check_end, check_step, read_recording
-from game.world.ecs import World
 
 KEYFRAME_EVERY = 100  # actions between keyframes (a step back re-applies at most this many)
 _clones = itertools.count(1)
-_WORLD_CACHES = ("_order",)  # World attributes that cache esper's query lists: a copy starts them empty
 
 
 def clone_game(game: Game) -> Game:
     """An independent copy of `game`: applying actions to one never changes the other."""
-    world = game.world
-    esper.switch_world(world.name)  # writes esper's live globals back into its context map
-    context = esper._context_map[world.name]  # noqa: SLF001 - see the module docstring
-    next_id = int(repr(context[0])[len("count("):-1])  # itertools.count's next value, without consuming it
-    new_world = World.__new__(World)
+    world = game.world.copy(f"{game.world.name}-copy{next(_clones)}")
     # The log and the roll records are lists of frozen values that only grow: copying the lists
     # and sharing their lines makes a copy of a long game cost milliseconds instead of a tenth of
-    # a second.
-    memo: dict[int, Any] = {id(world): new_world, id(game.log): list(game.log), id(game.rolls): list(game.rolls),
-                            id(game.caches): {}, id(game.fov_cache): {}}  # caches start empty in a copy
-    new = copy.deepcopy(game, memo)
-    components, entities, dead = copy.deepcopy((context[1], context[2], context[3]), memo)
-    kept = {k: v for k, v in vars(world).items() if k not in _WORLD_CACHES}
-    new_world.__dict__.update(copy.deepcopy(kept, memo))
-    new_world.__dict__.update({k: type(v)() for k, v in vars(world).items() if k in _WORLD_CACHES})
-    new_world.name = f"{world.name}-copy{next(_clones)}"
-    esper._context_map[new_world.name] = (  # noqa: SLF001
-        itertools.count(next_id), components, entities, dead, {}, {}, [], {}, True, {}, {})
-    return new
+    # a second. Derived data starts empty in the copy (it is worked out again when needed).
+    memo: dict[int, Any] = {id(game.world): world, id(game.log): list(game.log), id(game.rolls): list(game.rolls),
+                            id(game.derived): Derived()}
+    return copy.deepcopy(game, memo)
 
 
 class Replay:

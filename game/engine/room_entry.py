@@ -3,9 +3,6 @@ designers' picks and builds while the Hallway waits, and the room designed, carv
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 from game.designers.builds import decode
 from game.designers.hallway import roll_off
 from game.designers.monsters import check_monsters
@@ -17,30 +14,29 @@ from game.designers.treasure import check_treasure
 from game.engine import actions as A
 from game.engine.combat import continuous_effects
 from game.engine.encounters import surprise
+from game.engine.game import Game, PendingRoom
 from game.engine.placement import free_tile_near
 from game.engine.spawning import spawn_room
 from game.rules.heroes import max_hits
 from game.rules.party import level_for_xp, level_up_heal, new_hero_level, room_budgets
 from game.world.components import HeroState, Position
 
-if TYPE_CHECKING:
-    from game.engine.game import Game
 
 def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
     """Fungeon's Hallway, in order: new heroes for the dead, level-ups, continuous damage.
     Returns whether Party Min rose (a Downward Stair is owed) and what happened, for the log."""
 
     notes = []
-    before = game.last_party_min
+    before = game.dungeon.last_party_min
     lpos = game.position(leader)
-    for seat in sorted(game.hero_of):
-        hero = game.world.comp(game.hero_of[seat], HeroState)
+    for seat in sorted(game.party.hero_of):
+        hero = game.world.comp(game.party.hero_of[seat], HeroState)
         if hero.hits > 0:
             continue
-        level = new_hero_level(game.floor_no)
+        level = new_hero_level(game.dungeon.floor_no)
         eid = game.make_hero(seat, level)
         x, y = free_tile_near(game, lpos.x, lpos.y)
-        game.world.add(eid, Position(x, y, game.floor_no))
+        game.world.add(eid, Position(x, y, game.dungeon.floor_no))
         notes.append(f"{game.name(eid)} joins the party for {game.seats[seat].name} (Level {level}).")
     for eid, hero in game.heroes():
         level = level_for_xp(hero.xp, hero.level)
@@ -51,24 +47,8 @@ def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
             notes.append(f"{game.name(eid)} reaches Level {level}!")
     continuous_effects(game, in_combat=False)
     after = game.party_numbers()[0]
-    game.last_party_min = after
+    game.dungeon.last_party_min = after
     return after > before, notes
-
-
-@dataclass
-class PendingRoom:
-    """A Hallway waiting for human designers (design = ask): their category picks, in roll-off
-    order, and their purchases. Everything before (new heroes, level-ups, continuous damage) is
-    done once; the roll-off is re-run from the same fresh stream with the picks made so far."""
-
-    leader: int
-    cell: tuple[int, int]
-    side: str
-    target: tuple[int, int]
-    min_rose: bool
-    picks: list[tuple[int, str]] = field(default_factory=list)
-    manual: dict[str, tuple] = field(default_factory=dict)
-    waiting: tuple = ()  # ("category", seat, left) or ("build", seat, category, budget)
 
 
 class NeedChoice(Exception):
@@ -79,19 +59,19 @@ class NeedChoice(Exception):
 def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target: tuple[int, int]) -> bool:
     """The party enters an unmapped cell: Hallway, roll-off, the designers spend, the room is
     carved and furnished. Returns False while human designers still have to choose or build
-    (game.pending says what for); the step into the room completes when they have."""
+    (game.hallway.pending says what for); the step into the room completes when they have."""
 
-    if game.pending is None:
+    if game.hallway.pending is None:
         min_rose, notes = hallway(game, leader)
         for note in notes:
             game.say(note, "hallway")
         if not game.heroes():
             return True
-        game.pending = PendingRoom(leader, cell, side, target, min_rose)
-    pending = game.pending
+        game.hallway.pending = PendingRoom(leader, cell, side, target, min_rose)
+    pending = game.hallway.pending
     designers = designers_for(game.seats, game.dials.design)
     room_no = game.stats.rooms_entered + 1
-    stream = game.streams.get("hallway", game.floor_no, room_no).fork("roll-off")
+    stream = game.streams.get("hallway", game.dungeon.floor_no, room_no).fork("roll-off")
 
     def choose(seat: int, left: tuple[str, ...]) -> str:
         made = [c for s, c in pending.picks if s == seat]
@@ -110,27 +90,27 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     floor = game.floor
     plan = floor.plan_room(cell, side, need_stair=pending.min_rose)
     heroes = game.heroes()
-    budgets = room_budgets([h.level for _, h in heroes], game.floor_no)
+    budgets = room_budgets([h.level for _, h in heroes], game.dungeon.floor_no)
     by_seat = {d.seat: d for d in designers}
     for category, seat in rolloff.picks:
         if not by_seat[seat].ai and category not in pending.manual:
             pending.waiting = ("build", seat, category, getattr(budgets, category), plan)
             return False
-    game.category_order = tuple(rolloff.order)
+    game.party.category_order = tuple(rolloff.order)
     items = [i for eid, _ in heroes for i in game.items(eid)]
     manual = {c: decode(c, raw, plan.spots) for c, raw in pending.manual.items()}
-    design = design_room(game.streams, game.floor_no, room_no, [game.sheet(e) for e, _ in heroes], designers,
+    design = design_room(game.streams, game.dungeon.floor_no, room_no, [game.sheet(e) for e, _ in heroes], designers,
                          rolloff, game.dials, items=items, cell=cell, plan=plan, min_rose=pending.min_rose,
-                         seen_names=game.seen_names, manual=manual, library=game.designs)
-    game.pending = None
+                         seen_names=game.dungeon.seen_names, manual=manual, library=game.designs)
+    game.hallway.pending = None
     floor.carve(design.plan, side)
     floor.cells[cell].entered = True
-    game.last_design = design
-    game.room_titles[(game.floor_no, cell)] = design.title
+    game.hallway.last_design = design
+    game.dungeon.room_titles[(game.dungeon.floor_no, cell)] = design.title
     game.stats.rooms_entered += 1
     takers = ", ".join(f"{game.seats[s].name} {c}" for c, s, _ in design.takers)
     game.say(f"Hallway: {takers}. Ahead: {design.title}.", "hallway")
-    game.stats.rooms.append(f"Floor {game.floor_no} room {room_no}: {design.title}; "
+    game.stats.rooms.append(f"Floor {game.dungeon.floor_no} room {room_no}: {design.title}; "
                             f"{len(design.monsters)} monsters, {len(design.traps)} traps, "
                             f"{len(design.treasure)} treasures")
     spawn_room(game, design, target)
@@ -143,7 +123,7 @@ def designer_input(game: Game, action: object) -> bool:
     """A human designer's pick or build for the pending Hallway. Returns True when it was taken;
     a build that breaks a rule is refused with the rule's reason in the log."""
 
-    pending = game.pending
+    pending = game.hallway.pending
     if pending is None or not pending.waiting or action.seat != pending.waiting[1]:  # type: ignore[attr-defined]
         return False
     if isinstance(action, A.TakeCategory) and pending.waiting[0] == "category":
@@ -172,11 +152,11 @@ def build_problem(game: Game, category: str, items: tuple, budget: int, plan) ->
         heroes = game.heroes()
         if category == "monsters":
             view = view_party([game.sheet(e) for e, _ in heroes], [i for e, _ in heroes for i in game.items(e)])
-            check_monsters(decoded, budget, game.floor_no, view)
+            check_monsters(decoded, budget, game.dungeon.floor_no, view)
         elif category == "treasure":
             check_treasure((p.item for p in decoded), budget)
         else:
-            has_treasure = "treasure" in (game.pending.manual if game.pending else {}) or True
+            has_treasure = "treasure" in (game.hallway.pending.manual if game.hallway.pending else {}) or True
             check_traps(decoded, budget, plan.spots, has_treasure)
     except (AssertionError, ValueError, TypeError) as exc:
         return str(exc).split(": ", 1)[-1] or "it breaks a rule"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game.engine.combat import combat_turn, struggle_free
 from game.engine.encounters import wandering_check
 from game.engine.fates import wipe
-from game.engine.game import MEAL_TURNS
+from game.engine.game import TIME_TRACK
 from game.engine.harm import suffer
 from game.engine.light import burn_light
 from game.engine.party_sight import update_sight
@@ -18,7 +18,6 @@ from game.world.components import Effects, MonsterState
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-LINGER_ROUNDS = 30  # rounds of lingering that make one of A Dungeon Game's wandering checks
 
 
 def start_round(game: Game) -> None:
@@ -27,8 +26,8 @@ def start_round(game: Game) -> None:
     for _ in range(50):
         if game.phase != "dungeon":
             return
-        game.queue = [h.seat for e, h in game.heroes() if not game.world.comp(e, Effects).held]
-        if game.queue:
+        game.party.queue = [h.seat for e, h in game.heroes() if not game.world.comp(e, Effects).held]
+        if game.party.queue:
             return
         if not game.heroes():
             wipe(game)
@@ -44,17 +43,17 @@ def end_round(game: Game) -> None:
         struggle_free(game)
     game.turn += 1
     burn_light(game)
-    if game.turn % MEAL_TURNS == 0:
+    if game.turn % TIME_TRACK.meal_rounds == 0:
         eat(game)
-    game.focus = {k: v for k, v in game.focus.items() if alive_monster(game, v)}
+    game.party.focus = {k: v for k, v in game.party.focus.items() if alive_monster(game, v)}
     if not game.heroes():
         wipe(game)
         return
     if fought:
-        game.lingering = 0
+        game.time.lingering = 0
     elif not any(m.aware for _, m in game.monsters()):
-        game.lingering += 1
-        if game.lingering % LINGER_ROUNDS == 0:
+        game.time.lingering += 1
+        if game.time.lingering % TIME_TRACK.linger_rounds == 0:
             wandering_check(game)
 
 
@@ -62,9 +61,9 @@ def turn_done(game: Game, seat: int) -> None:
     """The acting hero's turn is over: the next hero, or the end of the round."""
     if game.phase != "dungeon":
         return
-    if game.queue and game.queue[0] == seat:
-        game.queue.pop(0)
-    if not game.queue:
+    if game.party.queue and game.party.queue[0] == seat:
+        game.party.queue.pop(0)
+    if not game.party.queue:
         end_round(game)
         start_round(game)
     else:
@@ -80,10 +79,11 @@ def eat(game: Game) -> None:
     """The time track is full: every living hero eats a ration (Roll Through the Dungeon). A hero
     with none goes hungry: the book's loss of 1 HP, as a painful conflict against 1 Pain die."""
     for eid, _ in game.heroes():
-        if game.rations > 0:
-            game.rations -= 1
+        if game.time.rations > 0:
+            game.time.rations -= 1
             continue
         game.say(f"{game.name(eid)} has nothing left to eat.", "danger")
         suffer(game, eid, "hunger", -1, 1, "hunger", True, "hunger")
-    if 0 < game.rations <= len(game.heroes()):
-        game.say(f"Food is running low: {game.rations} ration{'s' if game.rations != 1 else ''} left.", "danger")
+    if 0 < game.time.rations <= len(game.heroes()):
+        left = game.time.rations
+        game.say(f"Food is running low: {left} ration{'s' if left != 1 else ''} left.", "danger")

@@ -25,8 +25,8 @@ def stuck_doors(game: Game) -> set[tuple[int, int]]:
     that has beaten them GIVE_UP_ON_DOOR times."""
     out = set()
     for _, (door, pos) in game.world.get2(DoorState, Position):
-        stuck = door.locked and ((door.kind == "lever" and game.levers <= 0) or door.failed >= GIVE_UP_ON_DOOR)
-        if pos.floor == game.floor_no and stuck:
+        stuck = door.locked and ((door.kind == "lever" and game.dungeon.levers <= 0) or door.failed >= GIVE_UP_ON_DOOR)
+        if pos.floor == game.dungeon.floor_no and stuck:
             out.add((pos.x, pos.y))
     return out
 
@@ -52,8 +52,8 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
     what has been explored, the goals, and the traps and doors this hero must go around."""
     floor = game.floor
     avoid = tuple(sorted(avoided(game, eid)))
-    key = (game.floor_no, floor.version, int(np.count_nonzero(floor.explored)), tuple(goals), avoid)
-    cache = game.caches.setdefault("distance_maps", {})
+    key = (game.dungeon.floor_no, floor.version, int(np.count_nonzero(floor.explored)), tuple(goals), avoid)
+    cache = game.derived.caches.setdefault("distance_maps", {})
     dist = cache.get(key)
     if dist is None:
         cost = passable(game, eid)
@@ -72,7 +72,7 @@ def avoided(game: Game, eid: int) -> set[tuple[int, int]]:
     """Tiles this hero will not step on: known plates it has found, doors that will not open."""
     out = stuck_doors(game)
     for _, (trap, pos) in game.world.get2(TrapState, Position):
-        if pos.floor == game.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
+        if pos.floor == game.dungeon.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
             out.add((pos.x, pos.y))
     return out
 

@@ -36,16 +36,16 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         spot = placed.spot
         game.world.create(
             TrapState(placed.trap, trap_cost(placed.trap), takers["traps"], cell, spot.action, spot.host),
-            Position(spot.x, spot.y, game.floor_no), Named(placed.trap.name or f"a {placed.kind} trap",
+            Position(spot.x, spot.y, game.dungeon.floor_no), Named(placed.trap.name or f"a {placed.kind} trap",
                                                             placed.description))
     guards = tuple(e for e, t in game.traps() if t.cell == cell and t.spec.guards_treasure)
     for placed in design.treasure:
         spot = placed.spot
         if spot is not None:
-            pos = Position(spot.x, spot.y, game.floor_no)
+            pos = Position(spot.x, spot.y, game.dungeon.floor_no)
             hidden = spot.host != "floor"
         else:
-            pos = Position(*room_tile(game, cell, 0), game.floor_no)
+            pos = Position(*room_tile(game, cell, 0), game.dungeon.floor_no)
             hidden = False
         eid = make_treasure_entity(game, placed.item, placed.item.name or "a trinket", takers["treasure"], pos)
         item = game.world.comp(eid, TreasureState)
@@ -65,8 +65,8 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         # the designing seat marks "wary" a monster weaker than every hero: it may not want this fight
         state = MonsterState(m, monster_cost(m), monster_hits(m.level), takers["monsters"], cell, aware=True,
                              wary=m.level < party_min)
-        eid = game.world.create(state, Position(x, y, game.floor_no), Named(m.name or "a monster", placed.description),
-                                Glyph(glyph, MONSTER_GLYPH_COLOUR, 2))
+        eid = game.world.create(state, Position(x, y, game.dungeon.floor_no),
+                                Named(m.name or "a monster", placed.description), Glyph(glyph, MONSTER_GLYPH_COLOUR, 2))
         if state.wary and game.dials.reactions:
             reaction(game, eid, cell)
     if design.downward_stair is not None:
@@ -84,4 +84,4 @@ def spawn_doors(game: Game, plan) -> None:  # noqa: ANN001 - RoomPlan
             if game.entity_at(x, y, DoorState) is None:
                 locked = plan_door.kind in ("locked", "lever", "jammed", "trapped_locked")
                 game.world.create(DoorState(plan_door.kind, plan_door.tier, plan.cell, plan_door.side, False, locked,
-                                            plan_door.kind == "jammed"), Position(x, y, game.floor_no))
+                                            plan_door.kind == "jammed"), Position(x, y, game.dungeon.floor_no))

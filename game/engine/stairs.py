@@ -26,13 +26,13 @@ def descend(game: Game, eid: int) -> bool:
         game.say("There is no stair down here.")
         return False
     pos = game.position(eid)
-    below = game.floor_no + 1
+    below = game.dungeon.floor_no + 1
     came_from = (pos.x, pos.y)
-    if below not in game.floors:
+    if below not in game.dungeon.floors:
         cell = game.floor.cell_of(pos.x, pos.y)
-        game.floors[below] = Floor.new(game.streams, below, game.dials.theme, entrance=cell)
-        game.floors[below].came_from = came_from
-    game.floor_no = below
+        game.dungeon.floors[below] = Floor.new(game.streams, below, game.dials.theme, entrance=cell)
+        game.dungeon.floors[below].came_from = came_from
+    game.dungeon.floor_no = below
     spawn_doors(game, game.floor.cells[game.floor.entrance].plan)  # a no-op on a floor seen before
     game.stats.deepest_floor = max(game.stats.deepest_floor, below)
     gather_party(game, *game.floor.start)
@@ -45,14 +45,14 @@ def ascend(game: Game, eid: int) -> bool:
     if not stair_under(game, eid, Tile.STAIR_UP):
         game.say("There is no stair up here.")
         return False
-    if game.floor_no == game.entrance_floor:
+    if game.dungeon.floor_no == game.dungeon.entrance_floor:
         forget_retraced(game)
 
         arrive_in_town(game)
         return True
     came_from = getattr(game.floor, "came_from", None)
-    game.floor_no -= 1
+    game.dungeon.floor_no -= 1
     x, y = came_from or game.floor.start
     gather_party(game, x, y)
-    game.say(f"The party climbs back to Floor {game.floor_no}.", "hallway")
+    game.say(f"The party climbs back to Floor {game.dungeon.floor_no}.", "hallway")
     return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core.dials import Dials
 from game.core.seats import HeroChoice, Seat
-from game.engine.game import START_RATIONS, START_TORCHES, Game
+from game.engine.game import TIME_TRACK, Game
 from game.engine.placement import free_tile_near
 from game.engine.quests import pick_quest
 from game.engine.rounds import start_round
@@ -16,23 +16,23 @@ from game.world.components import Position
 
 def start_run(game: Game, heroes: dict[int, HeroChoice]) -> None:
     levels = [game.start_level for s in game.seats if s.has_hero]
-    game.floor_no = entrance_floor(levels)
-    game.entrance_floor = game.floor_no
-    game.floors[game.floor_no] = Floor.new(game.streams, game.floor_no, game.dials.theme)
-    game.stats.deepest_floor = game.floor_no
+    game.dungeon.floor_no = entrance_floor(levels)
+    game.dungeon.entrance_floor = game.dungeon.floor_no
+    game.dungeon.floors[game.dungeon.floor_no] = Floor.new(game.streams, game.dungeon.floor_no, game.dials.theme)
+    game.stats.deepest_floor = game.dungeon.floor_no
     for seat in game.seats:
         if seat.has_hero:
             game.make_hero(seat.index, game.start_level, heroes.get(seat.index))
-    game.torches = START_TORCHES * len(levels)
-    game.rations = START_RATIONS * len(levels)
+    game.time.torches = TIME_TRACK.start_torches * len(levels)
+    game.time.rations = TIME_TRACK.start_rations * len(levels)
     spawn_doors(game, game.floor.cells[game.floor.entrance].plan)
     x, y = game.floor.start
     for i, (eid, _) in enumerate(game.heroes()):
         px, py = free_tile_near(game, x, y) if i else (x, y)
-        game.world.add(eid, Position(px, py, game.floor_no))
-    game.last_party_min = game.party_numbers()[0]
+        game.world.add(eid, Position(px, py, game.dungeon.floor_no))
+    game.dungeon.last_party_min = game.party_numbers()[0]
     game.quest = pick_quest(game)
-    game.say(f"The party stands at the mouth of the {game.dials.theme}, Floor {game.floor_no}.", "hallway")
+    game.say(f"The party stands at the mouth of the {game.dials.theme}, Floor {game.dungeon.floor_no}.", "hallway")
     if game.quest is not None:
         game.say(f"Quest: {game.quest.name} - {game.quest.text}", "hallway")
     start_round(game)

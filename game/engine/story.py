@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 def spend_story(game: Game, seat: int) -> None:
-    eid = game.hero_of.get(seat)
+    eid = game.party.hero_of.get(seat)
     if eid is None:
         return
     hero = game.world.comp(eid, HeroState)
@@ -31,6 +31,6 @@ def narrate(game: Game, action: A.Narrate) -> None:
     if not text:
         return
     game.say(f"{game.seats[action.seat].name}: {text}", "narration", action.seat)
-    eid = game.hero_of.get(action.seat)
+    eid = game.party.hero_of.get(action.seat)
     if eid is not None:
         game.world.comp(eid, HeroState).story_points += 1

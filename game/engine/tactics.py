@@ -82,12 +82,12 @@ def floor_costs(game: Game) -> np.ndarray:
     doors 0), cached until a tile changes."""
 
     floor = game.floor
-    key = ("monster_costs", game.floor_no, floor.version)
-    cost = game.caches.get("monster_costs")
+    key = ("monster_costs", game.dungeon.floor_no, floor.version)
+    cost = game.derived.caches.get("monster_costs")
     if cost is None or cost[0] != key:
         base = floor.cost().astype(np.int32)
         base[floor.tile == Tile.DOOR] = 0
-        cost = game.caches["monster_costs"] = (key, base)
+        cost = game.derived.caches["monster_costs"] = (key, base)
     return cost[1]
 
 
@@ -129,13 +129,13 @@ def monster_turn(game: Game) -> None:
     one away from the party; one holding a doorway against a bigger party stays where it stands.
     The way to each hero is worked out once a turn (other monsters in it cost more)."""
     heroes = [(e, game.position(e)) for e, _ in game.heroes()]
-    heroes = [(e, p) for e, p in heroes if p is not None and p.floor == game.floor_no]
+    heroes = [(e, p) for e, p in heroes if p is not None and p.floor == game.dungeon.floor_no]
     if not heroes:
         return
     movers = []
     for eid, mon in game.monsters():
         pos = game.position(eid)
-        if pos is None or pos.floor != game.floor_no or mon.peaceful:
+        if pos is None or pos.floor != game.dungeon.floor_no or mon.peaceful:
             continue  # a peaceful monster keeps the peace until a hero strikes it
         if not mon.aware:
             if sees_hero(game, pos) is None:
@@ -148,7 +148,7 @@ def monster_turn(game: Game) -> None:
     taken = {(p.x, p.y) for _, p in heroes}
     cost = floor_costs(game).copy()
     for _, (_, p) in game.world.get2(MonsterState, Position):
-        if p.floor == game.floor_no:
+        if p.floor == game.dungeon.floor_no:
             taken.add((p.x, p.y))
     for _, _, pos in movers:
         cost[pos.y, pos.x] = 8  # go around one another where there is room

@@ -20,7 +20,7 @@ SEARCH_REACH = 3  # a search covers the tiles within this many steps of the hero
 def traps_at(game: Game, x: int, y: int, action: str | None = None) -> list[int]:
     out = []
     for eid, (trap, pos) in game.world.get2(TrapState, Position):
-        here = pos.floor == game.floor_no and pos.x == x and pos.y == y
+        here = pos.floor == game.dungeon.floor_no and pos.x == x and pos.y == y
         if here and trap.live and (action is None or trap.action == action):
             out.append(eid)
     return out
@@ -67,7 +67,7 @@ def search(game: Game, hero_eid: int) -> int:
     trap's cost. Successes become facts about the trap, then bonus dice for disarming it."""
     pos = game.position(hero_eid)
     hero = game.world.comp(hero_eid, HeroState)
-    game.searched.add((game.floor_no, game.floor.cell_of(pos.x, pos.y)))
+    game.dungeon.searched.add((game.dungeon.floor_no, game.floor.cell_of(pos.x, pos.y)))
     found = 0
     for eid, (trap, tpos) in game.world.get2(TrapState, Position):
         if tpos.floor != pos.floor or not trap.live or hero_eid in trap.found_by:
@@ -80,7 +80,7 @@ def search(game: Game, hero_eid: int) -> int:
             continue
         found += 1
         game.stats.traps_found += 1
-        for seat_hero in game.hero_of.values():  # the party shares what it finds
+        for seat_hero in game.party.hero_of.values():  # the party shares what it finds
             trap.found_by.add(seat_hero)
         facts, bonus = spend_on_trap_facts(successes)
         trap.facts.update(facts)
@@ -91,7 +91,8 @@ def search(game: Game, hero_eid: int) -> int:
         game.say(f"{game.name(hero_eid)} finds {game.name(eid)} on the {trap.host}{known}.", "trap")
 
     if not usable_exits(game):
-        game.dead_end_searches[game.floor_no] = game.dead_end_searches.get(game.floor_no, 0) + 1
+        dead_ends = game.dungeon.dead_end_searches
+        dead_ends[game.dungeon.floor_no] = dead_ends.get(game.dungeon.floor_no, 0) + 1
     if not usable_exits(game) and secret_passage(game, hero_eid):
         return found
     if not found:

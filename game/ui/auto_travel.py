@@ -38,21 +38,21 @@ KIND_LABEL = {"explore": "exploring", "stairs": "travelling to the stair down",
 
 
 def visible_monsters(game: Game) -> list[int]:
-    if game.visible is None:
+    if game.derived.visible is None:
         return []
     out = []
     for eid, _ in game.monsters():
         pos = game.position(eid)
-        if pos is not None and pos.floor == game.floor_no and game.visible[pos.y, pos.x]:
+        if pos is not None and pos.floor == game.dungeon.floor_no and game.derived.visible[pos.y, pos.x]:
             out.append(eid)
     return out
 
 
 def visible_items(game: Game) -> set[int]:
-    if game.visible is None:
+    if game.derived.visible is None:
         return set()
     return {eid for eid, (item, pos) in game.world.get2(TreasureState, Position)
-            if pos.floor == game.floor_no and not item.hidden and game.visible[pos.y, pos.x]}
+            if pos.floor == game.dungeon.floor_no and not item.hidden and game.derived.visible[pos.y, pos.x]}
 
 
 def found_traps(game: Game) -> int:
@@ -79,8 +79,8 @@ class Snapshot:
     def of(cls, game: Game, eid: int) -> Snapshot:
         hero = game.world.try_comp(eid, HeroState)
         pos = game.position(eid)
-        return cls(game.floor_no, game.phase, len(game.log), found_traps(game), hero.hits if hero else 0,
-                   game.last_design, feature_mask(game), (pos.x, pos.y) if pos else (-1, -1))
+        return cls(game.dungeon.floor_no, game.phase, len(game.log), found_traps(game), hero.hits if hero else 0,
+                   game.hallway.last_design, feature_mask(game), (pos.x, pos.y) if pos else (-1, -1))
 
 
 @dataclass
@@ -158,7 +158,7 @@ def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel) -> str |
     """Why the walk must stop after the step just taken (None: walk on)."""
     if game.phase != before.phase or game.phase != "dungeon":
         return ""
-    if game.floor_no != before.floor:
+    if game.dungeon.floor_no != before.floor:
         return ""
     hero = game.world.try_comp(eid, HeroState)
     if hero is None or hero.hits <= 0:
@@ -166,7 +166,7 @@ def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel) -> str |
     monsters = visible_monsters(game)
     if monsters:
         return f"{game.name(monsters[0])} comes into view."
-    if game.last_design is not before.design:
+    if game.hallway.last_design is not before.design:
         return "You enter a new room."
     if hero.hits < before.hits:
         return "You are hurt."
@@ -204,7 +204,7 @@ def step(session: Session, eid: int, travel: Travel) -> str | None:
         tile_before = int(game.floor.tile[target[1], target[0]])
     session.apply(action)
     travel.steps += 1
-    if target is not None and game.phase == "dungeon" and game.floor_no == before.floor:
+    if target is not None and game.phase == "dungeon" and game.dungeon.floor_no == before.floor:
         pos = game.position(eid)
         moved = pos is not None and (pos.x, pos.y) != before.where
         if not moved and int(game.floor.tile[target[1], target[0]]) == tile_before:
@@ -222,7 +222,7 @@ def trap_known_near(game: Game, eid: int) -> list[tuple[int, int]]:
         return []
     out = []
     for _, (trap, tpos) in game.world.get2(TrapState, Position):
-        if (tpos.floor == game.floor_no and trap.live and eid in trap.found_by
+        if (tpos.floor == game.dungeon.floor_no and trap.live and eid in trap.found_by
                 and max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) <= 1):
             out.append((tpos.x, tpos.y))
     return sorted(set(out))

@@ -63,13 +63,13 @@ def tile_words(game: Game, x: int, y: int) -> str:
         words = get_theme(game.floor.theme).wall or words
     elif tile == Tile.DEBRIS:
         words = f"a {get_theme(game.floor.theme).debris} (search next to it)"
-    if tile == Tile.STAIR_UP and game.floor_no == game.entrance_floor and (x, y) == game.floor.start:
+    if tile == Tile.STAIR_UP and game.dungeon.floor_no == game.dungeon.entrance_floor and (x, y) == game.floor.start:
         return "the way out: the stair up to town"
     return words
 
 
 def _on_tile(game: Game, x: int, y: int, pos: Position) -> bool:
-    return pos.x == x and pos.y == y and pos.floor == game.floor_no
+    return pos.x == x and pos.y == y and pos.floor == game.dungeon.floor_no
 
 
 def things_at(game: Game, x: int, y: int) -> list[str]:
@@ -77,7 +77,7 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
     floor = game.floor
     if not (0 <= x < floor.width and 0 <= y < floor.height) or not floor.explored[y, x]:
         return ["You have not seen this place."]
-    seen = game.visible is not None and bool(game.visible[y, x])
+    seen = game.derived.visible is not None and bool(game.derived.visible[y, x])
     out: list[str] = []
     for eid, hero in game.heroes():
         pos = game.position(eid)

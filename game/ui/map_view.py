@@ -161,7 +161,7 @@ class _Cells:
 
 def entrance_tile(game: Game) -> tuple[int, int] | None:
     """The stair up that leads out to town (only on the floor the party came in by)."""
-    return game.floor.start if game.floor_no == game.entrance_floor else None
+    return game.floor.start if game.dungeon.floor_no == game.dungeon.entrance_floor else None
 
 
 def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tuple[int, int, int, int],
@@ -184,8 +184,8 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
     sx1, sy1 = sx0 + (fx1 - fx0), sy0 + (fy1 - fy0)
     n = len(tables.ch)
     index = floor.tile[fy0:fy1, fx0:fx1].astype(np.intp)
-    if game.visible is not None:
-        index += n * game.visible[fy0:fy1, fx0:fx1]
+    if game.derived.visible is not None:
+        index += n * game.derived.visible[fy0:fy1, fx0:fx1]
     index[~floor.explored[fy0:fy1, fx0:fx1]] = 2 * n
     cells.ch[sy0:sy1, sx0:sx1] = tables.all_ch[index]
     cells.fg[sy0:sy1, sx0:sx1] = tables.all_fg[index]
@@ -198,9 +198,9 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
         return None
 
     def seen_now(x: int, y: int) -> bool:
-        return game.visible is not None and bool(game.visible[y, x])
+        return game.derived.visible is not None and bool(game.derived.visible[y, x])
 
-    here = game.floor_no
+    here = game.dungeon.floor_no
     entrance = entrance_tile(game)
     if entrance is not None and (at := on_screen(*entrance)) is not None:
         _put(*at, glyphs.code("entrance"), palette["stairs"] if seen_now(*entrance) else None)

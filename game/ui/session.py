@@ -52,13 +52,13 @@ class Session:
         """The hero entity of the seat whose turn it is (or the first living human's)."""
         seat = self.human_seat()
         if seat is not None:
-            return self.game.hero_of.get(seat)
+            return self.game.party.hero_of.get(seat)
         return self.leader()
 
     def leader(self) -> int | None:
-        for seat in sorted(self.game.hero_of):
+        for seat in sorted(self.game.party.hero_of):
             if self.game.seats[seat].human:
-                eid = self.game.hero_of[seat]
+                eid = self.game.party.hero_of[seat]
                 if self.game.heroes() and any(e == eid for e, _ in self.game.heroes()):
                     return eid
         return None

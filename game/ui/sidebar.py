@@ -34,7 +34,7 @@ def hero_lines_needed(game: Game, width: int, compact: bool) -> int:
 
 def _shown(game: Game, eid: int) -> bool:
     hero = game.world.comp(eid, HeroState)
-    return hero.hits > 0 or game.hero_of.get(hero.seat) == eid
+    return hero.hits > 0 or game.party.hero_of.get(hero.seat) == eid
 
 
 def _effects_text(game: Game, eid: int) -> str:
@@ -52,9 +52,9 @@ def light_text(game: Game) -> str:
 
     kind = light_kind(game)
     if kind == "lantern":
-        return f"lantern {game.oil} oil"
+        return f"lantern {game.time.oil} oil"
     if kind == "torch":
-        return f"torch {game.torch_left} +{game.torches}"
+        return f"torch {game.time.torch_left} +{game.time.torches}"
     return "none!"
 
 
@@ -62,7 +62,7 @@ def room_title(game: Game, x: int, y: int, titles: dict[tuple[int, tuple[int, in
     record = game.floor.room_at(x, y)
     if record is None or record.plan is None:
         return "between rooms"
-    title = titles.get((game.floor_no, record.cell))
+    title = titles.get((game.dungeon.floor_no, record.cell))
     if title:
         return title
     name = record.plan.name or "room"
@@ -138,8 +138,8 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
                 put("  " + effects, palette["warning"])
     if row + 1 + info_rows <= bottom:
         row += 1
-    put(f"Light {light_text(game)}", palette["warning"] if game.oil <= 0 else palette["text"])
-    put(f"Floor {game.floor_no}" + ("  (heading home)" if game.returning else ""), palette["accent"])
+    put(f"Light {light_text(game)}", palette["warning"] if game.time.oil <= 0 else palette["text"])
+    put(f"Floor {game.dungeon.floor_no}" + ("  (heading home)" if game.party.returning else ""), palette["accent"])
     if here is not None:
         title_lines = draw.wrap(room_title(game, here[0], here[1], titles), iw - 1)
         spare = bottom - row - (info_rows - 3)  # rows left once the quest, keys and turn have theirs
@@ -156,6 +156,6 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         if len(name) > room_for_name:
             name = name[: max(1, room_for_name - 1)] + "."
         put(f"Quest  {name}{count}", fg)
-    put(f"Keys {game.keys}  Levers {game.levers}  Food {game.rations}",
-        palette["warning"] if game.rations <= len(game.heroes()) else palette["text"])
+    put(f"Keys {game.dungeon.keys}  Levers {game.dungeon.levers}  Food {game.time.rations}",
+        palette["warning"] if game.time.rations <= len(game.heroes()) else palette["text"])
     put(f"Turn {game.turn}" + ("" if hide_seed else f"  Seed {game.seed}"), palette["text_dim"])

@@ -4,6 +4,7 @@ entity id so that nothing that touches game state depends on set order."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 from typing import Any, TypeVar
 
@@ -17,6 +18,7 @@ class World:
     def __init__(self, label: str = "game") -> None:
         self.name = f"{label}-{next(_names)}"
         self._order: dict[Any, tuple[list[Any], list[Any]]] = {}
+        self._last_id = 0  # the highest entity id handed out (esper numbers them 1, 2, ... per world)
         esper.switch_world(self.name)
 
     def _on(self) -> None:
@@ -25,7 +27,9 @@ class World:
 
     def create(self, *components: Any) -> int:
         self._on()
-        return esper.create_entity(*components)
+        entity = esper.create_entity(*components)
+        self._last_id = max(self._last_id, entity)
+        return entity
 
     def delete(self, entity: int) -> None:
         self._on()
@@ -76,6 +80,20 @@ class World:
     def components(self, entity: int) -> tuple[Any, ...]:
         self._on()
         return esper.components_for_entity(entity)
+
+    def copy(self, label: str) -> World:
+        """An independent copy with the same entities under the same ids, made through esper's
+        public API: ids 1..last are created again in order, each with a deep copy of its
+        components, and the ones deleted here are deleted there too (ids are never reused)."""
+        self._on()
+        alive = {e: copy.deepcopy(esper.components_for_entity(e)) for e in esper.get_entities()}
+        twin = World(label)
+        for entity in range(1, self._last_id + 1):
+            made = twin.create(*alive.get(entity, ()))
+            assert made == entity, "esper numbered a copied entity differently"
+            if entity not in alive:
+                twin.delete(entity)
+        return twin
 
     def close(self) -> None:
         if self.name in esper.list_worlds():

@@ -18,7 +18,7 @@ def arena(seed: int = 11, seats: str = "human,ai,ai", level: int = 2, **dials: o
     seeds whose entrance room is too cramped are passed over for the next one (seed + 1000)."""
     while True:
         game = new_game(seed, parse_seats(seats), level, Dials(**dials), heroes={0: SOLDIER})
-        hero = game.hero_of[0]
+        hero = game.party.hero_of[0]
         f = game.floor.tile == 2
         roomy = (f[:-2, :-2] & f[1:-1, :-2] & f[2:, :-2] & f[:-2, 1:-1] & f[1:-1, 1:-1] & f[2:, 1:-1]
                  & f[:-2, 2:] & f[1:-1, 2:] & f[2:, 2:])
@@ -43,14 +43,14 @@ def free_neighbour(game: Game, eid: int) -> tuple[int, int]:
 def put_trap(game: Game, x: int, y: int, trap: Trap, action: str = "walk") -> int:
     cell = game.floor.cell_of(x, y)
     return game.world.create(TrapState(trap, trap_cost(trap), 1, cell, action, "floor"),
-                             Position(x, y, game.floor_no), Named(trap.name or "test trap"))
+                             Position(x, y, game.dungeon.floor_no), Named(trap.name or "test trap"))
 
 
 def put_monster(game: Game, x: int, y: int, monster: Monster) -> int:
     cell = game.floor.cell_of(x, y)
     return game.world.create(
         MonsterState(monster, monster_cost(monster), monster_hits(monster.level), 1, cell, aware=True),
-        Position(x, y, game.floor_no), Named(monster.name or "test monster"), Glyph("m", (255, 0, 0), 2))
+        Position(x, y, game.dungeon.floor_no), Named(monster.name or "test monster"), Glyph("m", (255, 0, 0), 2))
 
 
 def give(game: Game, hero: int, item: Treasure) -> int:

@@ -31,7 +31,7 @@ def test_a_feature_gives_its_outcome_once():
         game, feature = worked_feature(seed)
         if feature is None:
             continue
-        hero = game.hero_of[game.next_seat()]
+        hero = game.party.hero_of[game.next_seat()]
         pos = game.position(hero)
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
             if game.floor.walkable[feature.y + dy, feature.x + dx]:
@@ -39,19 +39,19 @@ def test_a_feature_gives_its_outcome_once():
                 break
         tile = BY_NAME[feature_specs()[feature.name].tile]
         assert int(game.floor.tile[feature.y, feature.x]) == tile
-        before = (game.keys, game.levers, len(game.rolls))
+        before = (game.dungeon.keys, game.dungeon.levers, len(game.rolls))
         seat = game.next_seat()
         apply_action(game, A.Interact(seat, feature.x, feature.y))
-        worked = [k for k in game.used_features if k[2] == feature.name]
+        worked = [k for k in game.dungeon.used_features if k[2] == feature.name]
         assert worked, f"seed {seed}: {feature.name} not worked"
-        after = (game.keys, game.levers, len(game.rolls))
+        after = (game.dungeon.keys, game.dungeon.levers, len(game.rolls))
         if game.phase != "dungeon" or game.next_seat() is None:
             return
         seat = game.next_seat()
-        pos = game.position(game.hero_of[seat])
+        pos = game.position(game.party.hero_of[seat])
         if max(abs(pos.x - feature.x), abs(pos.y - feature.y)) <= 1:
             apply_action(game, A.Interact(seat, feature.x, feature.y))
-            assert (game.keys, game.levers) == after[:2]  # no second key or lever from it
+            assert (game.dungeon.keys, game.dungeon.levers) == after[:2]  # no second key or lever from it
         assert after[0] >= before[0] and after[1] >= before[1]
         return
     raise AssertionError("no seed of 1-39 had a furniture feature with outcomes in reach")

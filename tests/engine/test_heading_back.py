@@ -17,9 +17,9 @@ def test_each_room_retraced_is_checked_once_per_hero_and_failures_bring_wanderer
     checks: list[tuple[int, tuple[int, int], int, int]] = []  # floor, cell, rolls made, wanderers sent
 
     def watched(game, cell):
-        rolls, sent = len(game.rolls), game.wandering_count
+        rolls, sent = len(game.rolls), game.dungeon.wandering_count
         result = original(game, cell)
-        checks.append((game.floor_no, cell, len(game.rolls) - rolls, game.wandering_count - sent))
+        checks.append((game.dungeon.floor_no, cell, len(game.rolls) - rolls, game.dungeon.wandering_count - sent))
         return result
 
     monkeypatch.setattr(run, "retrace_check", watched)

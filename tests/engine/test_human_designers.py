@@ -14,7 +14,7 @@ from game.rules.purchases import Trap, Treasure
 
 def walk_until_hallway(game: Game) -> None:
     for _ in range(2000):
-        if game.pending is not None and game.pending.waiting:
+        if game.hallway.pending is not None and game.hallway.pending.waiting:
             return
         seat = game.next_seat()
         apply_action(game, hero_action(game, seat))
@@ -34,7 +34,7 @@ def test_the_hallway_waits_for_a_human_designer_and_then_the_party_enters():
     walk_until_hallway(game)
     rooms = game.stats.rooms_entered
     for _ in range(10):
-        waiting = game.pending.waiting if game.pending else ()
+        waiting = game.hallway.pending.waiting if game.hallway.pending else ()
         if not waiting:
             break
         seat = waiting[1]
@@ -43,11 +43,11 @@ def test_the_hallway_waits_for_a_human_designer_and_then_the_party_enters():
             apply_action(game, A.TakeCategory(seat, waiting[2][0]))
         else:
             _, _, category, budget, _plan = waiting
-            apply_action(game, A.BuildRoom(seat, category, legal_build(category, budget, game.floor_no)))
-    assert game.pending is None
+            apply_action(game, A.BuildRoom(seat, category, legal_build(category, budget, game.dungeon.floor_no)))
+    assert game.hallway.pending is None
     assert game.stats.rooms_entered == rooms + 1
-    owner = next(s for c, s, _ in game.last_design.takers if c == "monsters")
-    names = [p.monster.name for p in game.last_design.monsters]
+    owner = next(s for c, s, _ in game.hallway.last_design.takers if c == "monsters")
+    names = [p.monster.name for p in game.hallway.last_design.monsters]
     if game.seats[owner].human:  # its monsters are the human's build, played for it by the AI
         assert names == ["test brute"]
         assert any(line.text == f"{game.seats[owner].name}'s monsters hold this room: test brute "
@@ -57,9 +57,9 @@ def test_the_hallway_waits_for_a_human_designer_and_then_the_party_enters():
 def test_a_build_that_breaks_a_rule_is_refused_with_its_reason():
     game = new_game(4, parse_seats("human,human"), 2, Dials(design="ask"))
     walk_until_hallway(game)
-    while game.pending.waiting[0] == "category":
-        apply_action(game, A.TakeCategory(game.pending.waiting[1], game.pending.waiting[2][0]))
-    _, seat, category, budget, _ = game.pending.waiting
-    apply_action(game, A.BuildRoom(seat, category, legal_build(category, budget + 1, game.floor_no)))
-    assert game.pending is not None and game.pending.waiting[2] == category
+    while game.hallway.pending.waiting[0] == "category":
+        apply_action(game, A.TakeCategory(game.hallway.pending.waiting[1], game.hallway.pending.waiting[2][0]))
+    _, seat, category, budget, _ = game.hallway.pending.waiting
+    apply_action(game, A.BuildRoom(seat, category, legal_build(category, budget + 1, game.dungeon.floor_no)))
+    assert game.hallway.pending is not None and game.hallway.pending.waiting[2] == category
     assert "cannot stand" in game.log[-1].text

@@ -136,9 +136,9 @@ def test_meals_come_off_the_time_track_and_hunger_hurts():
     from game.engine.rounds import eat
 
     game, hero = arena(19)
-    game.rations = 1
+    game.time.rations = 1
     eat(game)
-    assert game.rations == 0 and not [r for r in game.rolls if r.title == "hunger"]
+    assert game.time.rations == 0 and not [r for r in game.rolls if r.title == "hunger"]
     eat(game)  # nothing left: a painful conflict against one Pain die, nothing to protect the hero
     hunger = [r for r in game.rolls if r.title == "hunger"]
     assert len(hunger) == 1 and len(hunger[0].pools[0].dice) == 1
@@ -146,10 +146,10 @@ def test_meals_come_off_the_time_track_and_hunger_hurts():
 
 
 def test_town_restocks_oil_torches_and_food():
-    from game.engine.game import START_OIL
+    from game.engine.game import TIME_TRACK
     from game.engine.town import arrive_in_town
 
     game, _ = arena(20)
-    game.oil, game.torches, game.rations = 0, 0, 0
+    game.time.oil, game.time.torches, game.time.rations = 0, 0, 0
     arrive_in_town(game)
-    assert game.oil == START_OIL and game.torches > 0 and game.rations > 0
+    assert game.time.oil == TIME_TRACK.start_oil and game.time.torches > 0 and game.time.rations > 0

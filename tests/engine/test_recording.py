@@ -89,7 +89,7 @@ def test_the_header_holds_everything_a_fresh_game_needs(tmp_path: Path) -> None:
     assert rec.header.dials == Dials(die=8, theme="forest")
     assert rec.header.heroes == {0: hero}
     assert rec.header.rules_version == RULES_VERSION
-    assert game.name(game.hero_of[0]) == "Wren Tallow"
+    assert game.name(game.party.hero_of[0]) == "Wren Tallow"
     assert [s.action for s in rec.steps] == [A.Wait(0)]
     assert rec.end is not None and rec.end.state == game.state_hash()
 

@@ -30,11 +30,11 @@ def test_fighting_differently_never_changes_room_shapes():
     def stairless(record):  # a Downward Stair is owed when Party Min rose: fights decide that
         return record.mapped and not any(f.name == "staircase" for f in record.plan.features)
 
-    other = restless.floors[restless.entrance_floor].cells
-    shared = [c for c, r in calm.floors[calm.entrance_floor].cells.items()
+    other = restless.dungeon.floors[restless.dungeon.entrance_floor].cells
+    shared = [c for c, r in calm.dungeon.floors[calm.dungeon.entrance_floor].cells.items()
               if stairless(r) and stairless(other[c]) and r.entered_from == other[c].entered_from]
     assert len(shared) >= 2
     for cell in shared:
-        a = calm.floors[calm.entrance_floor].cells[cell].plan
-        b = restless.floors[restless.entrance_floor].cells[cell].plan
+        a = calm.dungeon.floors[calm.dungeon.entrance_floor].cells[cell].plan
+        b = restless.dungeon.floors[restless.dungeon.entrance_floor].cells[cell].plan
         assert a.layout == b.layout and a.sides == b.sides

@@ -117,7 +117,7 @@ def test_trap_guarding_treasure_keeps_it_out_of_reach_until_sprung():
     from game.engine.spawning import make_treasure_entity
 
     item = make_treasure_entity(game, Treasure(fancy=True, value=1, name="idol"), "idol", 2,
-                                Position(pos.x, pos.y, game.floor_no))
+                                Position(pos.x, pos.y, game.dungeon.floor_no))
     state = game.world.comp(item, TreasureState)
     state.cell, state.guarded_by = game.floor.cell_of(pos.x, pos.y), (trap,)
     apply_action(game, A.PickUp(0))

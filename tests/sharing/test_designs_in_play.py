@@ -17,8 +17,8 @@ def test_ai_seats_draw_saved_designs_in_a_whole_run():
     drawn: set[str] = set()
 
     def note(game, action):
-        if game.last_design is not None:
-            drawn.update(name for _, name in game.last_design.from_design)
+        if game.hallway.last_design is not None:
+            drawn.update(name for _, name in game.hallway.last_design.from_design)
 
     autoplay(3, designs=load_designs(SHIPPED), max_turns=600, on_action=note)
     assert drawn and drawn <= {d.name for d in load_designs(SHIPPED)}
@@ -79,8 +79,8 @@ def test_a_seat_named_curator_sets_out_every_design_that_fits():
     rooms = []
 
     def note(game, action):
-        if game.last_design is not None and (not rooms or rooms[-1] is not game.last_design):
-            rooms.append(game.last_design)
+        if game.hallway.last_design is not None and (not rooms or rooms[-1] is not game.hallway.last_design):
+            rooms.append(game.hallway.last_design)
 
     autoplay(3, seats="ai+hero,ai:curator,ai:curator", designs=designs, max_turns=800, on_action=note)
     assert rooms

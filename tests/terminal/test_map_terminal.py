@@ -33,7 +33,7 @@ def test_first_frame_is_the_dungeon_with_the_hero_and_a_truthful_sidebar(tmp_pat
     screen = first_screen(kit, session)
     _, term = play(screen, [], (80, 24), kit)
     game = session.game
-    eid = game.hero_of[0]
+    eid = game.party.hero_of[0]
     hero = game.world.comp(eid, HeroState)
     pos = game.position(eid)
     assert isinstance(screen, MapScreen)
@@ -43,7 +43,7 @@ def test_first_frame_is_the_dungeon_with_the_hero_and_a_truthful_sidebar(tmp_pat
     assert game.name(eid) in side
     assert f"L{hero.level} {hero.race} {hero.klass}" in side
     assert f"{hero.hits}/{max_hits(hero.level)}" in side
-    assert f"Floor {game.floor_no}" in side
+    assert f"Floor {game.dungeon.floor_no}" in side
     assert f"Turn {game.turn}" in side and "Seed 7" in side
     assert f"Quest  {game.quest.name}" in side
     assert "Light lantern" in side and "Keys 0  Levers 0" in side
@@ -71,7 +71,7 @@ def test_sidebar_follows_hits_and_levels_during_play(tmp_path: Path) -> None:
     for _, hero in game.heroes():
         assert f"{hero.hits}/{max_hits(hero.level)}" in text
         assert f"L{hero.level} " in text
-    assert f"Turn {game.turn}" in text and f"Floor {game.floor_no}" in text
+    assert f"Turn {game.turn}" in text and f"Floor {game.dungeon.floor_no}" in text
 
 
 def test_roll_panel_after_a_fight_shows_every_pool_highest_first(tmp_path: Path) -> None:
@@ -178,7 +178,7 @@ def home(tmp_path: Path) -> dict[str, str]:
 
 def test_play_on_a_pty_shows_the_map_first_moves_saves_and_continues(home: dict[str, str]) -> None:
     reference = new_game(7, parse_seats("human,ai,ai"), 2)
-    name = reference.name(reference.hero_of[0])
+    name = reference.name(reference.party.hero_of[0])
     app = PtyApp(python_argv("main.py", "play", "--seed", "7"), 80, 24, env=home)
     try:
         assert app.wait_for(name), app.text()

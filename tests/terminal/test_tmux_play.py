@@ -14,7 +14,7 @@ from game.engine.start import new_game
 @requires_tmux
 def test_play_move_help_resize_and_quit_in_tmux(tmp_path: Path) -> None:
     game = new_game(7, parse_seats("human,ai,ai"), 2)
-    name = game.name(game.hero_of[0])
+    name = game.name(game.party.hero_of[0])
     env = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
     shots: dict[str, str] = {}
     with TmuxPane(width=120, height=40, env=env) as pane:

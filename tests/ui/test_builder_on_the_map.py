@@ -86,7 +86,7 @@ def test_a_hot_seat_hallway_from_the_map(tmp_path: Path) -> None:
     game = session.game
     table = Table()
     run(first_screen(kit, session), table, kit=kit)
-    assert game.stats.rooms_entered == 1 and game.pending is None
+    assert game.stats.rooms_entered == 1 and game.hallway.pending is None
     handovers = [t for t in table.seen if "Pass the keyboard to" in t]
     picks = [t for t in table.seen if t.startswith(" The Hallway: take a category")]
     builders = [t for t in table.seen if t.startswith(" Room builder:")]
@@ -103,4 +103,4 @@ def test_a_hot_seat_hallway_from_the_map(tmp_path: Path) -> None:
     assert {"Player 1", "Player 2"} <= set(table.banners)
     narration = [ln for ln in game.log if ln.kind == "narration"]
     assert narration and narration[-1].text.endswith("The plate clicks")
-    assert table.secret in {p.trap.name for p in game.last_design.traps}
+    assert table.secret in {p.trap.name for p in game.hallway.last_design.traps}

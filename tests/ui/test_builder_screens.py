@@ -57,7 +57,7 @@ def at_hallway(seed: int = 4, seats: str = "human:Ann,human:Bob,ai") -> Session:
     session = make_session(seed=seed, seats=seats, dials=Dials(design="ask"))
     game = session.game
     for _ in range(3000):
-        if game.pending is not None and game.pending.waiting:
+        if game.hallway.pending is not None and game.hallway.pending.waiting:
             return session
         apply_action(game, hero_action(game, game.next_seat()))
     raise AssertionError("the party never reached a new room")
@@ -100,14 +100,14 @@ def go_to(screen: BuilderScreen, key_name: str) -> list[str]:
 
 def test_nothing_waits_for_a_human_without_a_pending_hallway(kit: Kit) -> None:
     session = make_session(seats="human,human,ai", dials=Dials(design="ask"))
-    assert session.game.pending is None
+    assert session.game.hallway.pending is None
     assert designer_screen(kit, session, Secret()) is None
 
 
 def test_the_hand_over_hides_the_map_and_names_the_seat(kit: Kit) -> None:
     session = at_hallway()
     game = session.game
-    seat = game.pending.waiting[1]
+    seat = game.hallway.pending.waiting[1]
     state = designer_screen(kit, session, Secret())
     assert isinstance(state, HandOverScreen)
     _, screen = run_headless(state)
@@ -143,11 +143,11 @@ def test_the_pick_shows_every_seats_die_and_the_categories_left_with_budgets(kit
 def test_enter_takes_the_highlighted_category(kit: Kit) -> None:
     session = at_hallway()
     game = session.game
-    seat = game.pending.waiting[1]
+    seat = game.hallway.pending.waiting[1]
     state, _ = step(designer_screen(kit, session, Secret()), "x")
     wanted = state.left[1]
     step(state, "down", "enter")
-    assert (seat, wanted) in game.pending.picks
+    assert (seat, wanted) in game.hallway.pending.picks
     assert f"{game.seats[seat].name} takes {wanted}" in game.log[-1].text or any(
         f"takes {wanted}" in ln.text for ln in game.log[-4:])
 
@@ -208,7 +208,7 @@ def test_nothing_is_confirmed_with_points_left(kit: Kit) -> None:
     state, text = step(screen, "enter", "c")
     assert state is screen
     assert "Not yet: traps: 5 of 7 points left to spend." in text
-    assert screen.session.game.pending is None  # nothing was sent
+    assert screen.session.game.hallway.pending is None  # nothing was sent
 
 
 def test_a_monster_under_the_floor_and_a_pointless_resist_are_refused(kit: Kit) -> None:
@@ -310,11 +310,12 @@ def test_the_table_designs_the_room_through_hand_overs_and_nobody_sees_another_s
         else:
             raise AssertionError(f"unexpected screen {state!r}")
     assert state is back
-    assert game.pending is None and game.stats.rooms_entered == rooms + 1
+    assert game.hallway.pending is None and game.stats.rooms_entered == rooms + 1
     assert secret_names, "no human built anything"
     assert any("Pass the keyboard to" in t and "your turn on the map" in t for t in seen)
-    names = {p.trap.name for p in game.last_design.traps} | {p.monster.name for p in game.last_design.monsters} \
-        | {p.item.name for p in game.last_design.treasure}
+    design = game.hallway.last_design
+    names = {p.trap.name for p in design.traps} | {p.monster.name for p in design.monsters} \
+        | {p.item.name for p in design.treasure}
     assert set(secret_names.values()) <= names
 
 

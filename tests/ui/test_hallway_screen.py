@@ -29,7 +29,7 @@ def in_room() -> Session:
     session = make_session(seed=7)
     game = session.game
     play(game, 20)
-    assert game.last_design is not None and game.last_design.rolloff is not None
+    assert game.hallway.last_design is not None and game.hallway.last_design.rolloff is not None
     return session
 
 
@@ -41,7 +41,7 @@ def test_before_any_room_it_says_there_was_no_hallway(kit: Kit) -> None:
 
 def test_every_seats_die_each_reroll_and_the_order_are_shown_in_seat_colours(kit: Kit, in_room: Session) -> None:
     game = in_room.game
-    rolloff = game.last_design.rolloff
+    rolloff = game.hallway.last_design.rolloff
     _, screen = run_headless(HallwayScreen(kit, in_room, BACK), [])
     rows = screen.lines()
     roll_rows = [r for r in rows if r.strip().startswith(("Roll ", "Re-roll "))]
@@ -60,7 +60,7 @@ def test_every_seats_die_each_reroll_and_the_order_are_shown_in_seat_colours(kit
 
 
 def test_purchases_show_budgets_monster_names_and_trap_counts_but_hide_details(kit: Kit, in_room: Session) -> None:
-    design = in_room.game.last_design
+    design = in_room.game.hallway.last_design
     _, screen = run_headless(HallwayScreen(kit, in_room, BACK), [], size=(120, 40))
     text = screen.text()
     assert f"budget {design.budgets.traps} (Party Max + Floor), all spent" in text

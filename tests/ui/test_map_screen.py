@@ -77,7 +77,7 @@ def add_known_trap(screen: MapScreen, x: int, y: int) -> int:
     game = screen.game
     trap = TrapState(Trap("fire", 2, 1, name="Test Plate"), 2, 1, game.floor.cell_of(x, y), "walk", "floor",
                      found_by={screen.hero()})
-    return game.world.create(trap, Position(x, y, game.floor_no))
+    return game.world.create(trap, Position(x, y, game.dungeon.floor_no))
 
 
 # ----- layout -------------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ def test_descend_needs_a_stair_and_asks_when_a_friend_is_far_behind(tmp_path: Pa
     dialog = screen.on_event(key(">"))
     assert isinstance(dialog, ConfirmDialog) and "far behind" in dialog.question
     press(dialog, "Y")
-    assert game.floor_no == 3
+    assert game.dungeon.floor_no == 3
 
 
 def test_head_back_asks_first_then_the_party_turns_for_town(tmp_path: Path) -> None:
@@ -205,9 +205,9 @@ def test_head_back_asks_first_then_the_party_turns_for_town(tmp_path: Path) -> N
     press(screen, name)  # off the entrance stair
     dialog = screen.on_event(key("<"))
     assert isinstance(dialog, ConfirmDialog) and "Head back" in dialog.title
-    assert dialog.on_event(key("N")) is screen and not screen.game.returning
+    assert dialog.on_event(key("N")) is screen and not screen.game.party.returning
     press(screen.on_event(key("<")), "Y")
-    assert screen.game.returning
+    assert screen.game.party.returning
     assert "T travels" in screen.notice
 
 
@@ -374,11 +374,11 @@ def test_hot_seat_banner_names_whose_turn_it_is(tmp_path: Path) -> None:
 def test_companions_play_on_while_no_human_hero_can_act(tmp_path: Path) -> None:
     screen = new_map(tmp_path, seats="human,ai+hero,ai")
     game = screen.game
-    human = game.hero_of[0]
+    human = game.party.hero_of[0]
     game.world.comp(human, HeroState).hits = 0
-    game.queue = [s for s in game.queue if s != 0]
-    if not game.queue:
-        game.queue = [1]
+    game.party.queue = [s for s in game.party.queue if s != 0]
+    if not game.party.queue:
+        game.party.queue = [1]
     assert screen.seat() is None and screen.tick_delay() is not None
     turn = game.turn
     screen.on_tick()

@@ -46,7 +46,7 @@ def test_enter_tells_the_line_to_the_log_and_earns_a_story_point(kit: Kit) -> No
     session = make_session(seats="human,human,ai")
     game = session.game
     seat = 1
-    hero = game.world.comp(game.hero_of[seat], HeroState)
+    hero = game.world.comp(game.party.hero_of[seat], HeroState)
     result, screen = run_headless(NarrationPrompt(kit, session, BACK, seat), [*typed("The door? It bit back!"),
                                                                                key("enter")])
     assert result == BACK

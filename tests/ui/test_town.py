@@ -40,7 +40,7 @@ def town() -> Session:
 
 def test_the_purse_every_pack_and_each_trade_value_are_shown(kit: Kit) -> None:
     session = town()
-    session.game.purse = 5
+    session.game.party.purse = 5
     _, screen = run_headless(TownScreen(kit, session, BACK), [])
     text = screen.text()
     assert "Purse: 5" in text
@@ -58,22 +58,22 @@ def test_selling_raises_the_purse_by_the_items_trade_value(kit: Kit) -> None:
     session = town()
     game = session.game
     first = game.heroes()[0][0]
-    before = game.purse
+    before = game.party.purse
     state = TownScreen(kit, session, BACK)
     assert isinstance(state.on_event(key("b")) or state, TownScreen)
     dialog = state.on_event(key("S"))
     assert isinstance(dialog, ConfirmDialog) and "Sell Ring of Frost Warding for 3?" in dialog.question
     _, screen = run_headless(dialog, [key("Y")])
-    assert game.purse == before + trade_value(Treasure(**RING))
+    assert game.party.purse == before + trade_value(Treasure(**RING))
     assert [game.name(e) for e, _ in game.pack(first)] == ["Flask of Mending"]
-    assert f"The purse holds {game.purse}" in screen.text()
+    assert f"The purse holds {game.party.purse}" in screen.text()
 
 
 def test_saying_no_keeps_the_item(kit: Kit) -> None:
     session = town()
     state = TownScreen(kit, session, BACK)
     run_headless(state, [key("c"), key("S"), key("N")])
-    assert session.game.purse == 0
+    assert session.game.party.purse == 0
     assert len(session.game.pack(session.game.heroes()[1][0])) == 1
 
 
@@ -82,14 +82,14 @@ def test_buying_healing_shows_the_price_and_heals_the_picked_hero(kit: Kit) -> N
     game = session.game
     eid, hero = game.heroes()[0]
     hero.hits = 4
-    game.purse = 20
+    game.party.purse = 20
     state = TownScreen(kit, session, BACK)
     _, screen = run_headless(state, [key("H")])
     assert state.healing == 6
     assert f"< 6 Hits >  costs {healing_price(6)}" in screen.text()
     _, screen = run_headless(state, [key("left"), key("left"), key("enter")])
     assert hero.hits == 8
-    assert game.purse == 20 - healing_price(4)
+    assert game.party.purse == 20 - healing_price(4)
     assert f"+4 Hits for {healing_price(4)}" in screen.text()
 
 
@@ -98,20 +98,20 @@ def test_healing_never_offers_more_than_the_purse_can_pay(kit: Kit) -> None:
     game = session.game
     _, hero = game.heroes()[0]
     hero.hits = 1
-    game.purse = healing_price(3)
+    game.party.purse = healing_price(3)
     state = TownScreen(kit, session, BACK)
     run_headless(state, [key("H")])
     assert state.healing == 3
     run_headless(state, [key("right"), key("enter")])
-    assert hero.hits == 1 and game.purse == healing_price(3)  # 4 points cost more than the purse
+    assert hero.hits == 1 and game.party.purse == healing_price(3)  # 4 points cost more than the purse
     run_headless(state, [key("left"), key("enter")])
-    assert hero.hits == 4 and game.purse == 0
+    assert hero.hits == 4 and game.party.purse == 0
 
 
 def test_retire_asks_then_banks_everything_and_ends_the_run(kit: Kit) -> None:
     session = town()
     game = session.game
-    game.purse = 4
+    game.party.purse = 4
     worth = 4 + trade_value(Treasure(fancy=True, heal=3)) + trade_value(Treasure(**RING)) + trade_value(
         Treasure(value=2))
     state = TownScreen(kit, session, BACK)

@@ -95,13 +95,13 @@ def test_autoplayed_runs_keep_their_rooms_whole(designs) -> None:
         game = new_game(seed, "ai+hero,ai+hero,ai", "catacombs")
         try:
             play(game, 300, on_action=on_action)
-            floor_no = game.floor_no
-            for number in sorted(game.floors):
-                game.floor_no = number
+            floor_no = game.dungeon.floor_no
+            for number in sorted(game.dungeon.floors):
+                game.dungeon.floor_no = number
                 check_doors(game)
                 check_sides(game)
                 check_traps(game)
-            game.floor_no = floor_no
+            game.dungeon.floor_no = floor_no
         finally:
             game.close()
     assert checked >= 10, checked

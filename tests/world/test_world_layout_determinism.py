@@ -42,7 +42,7 @@ def fight(game: Game, rounds: int) -> None:
     search where no exit is left: that would find a secret passage, a choice the calm party
     did not make, and the walks would part.)"""
     for r in range(rounds):
-        for _ in range(len(game.queue)):
+        for _ in range(len(game.party.queue)):
             seat = game.next_seat()
             if seat is None or game.phase != "dungeon":
                 return

@@ -140,13 +140,13 @@ def game():
 
 def test_the_party_sets_out_by_lantern_and_remembers_what_it_saw(game: Game) -> None:
     floor = game.floor
-    assert game.oil > 0 and all(hero_radius(game, x, y) == LANTERN_RADIUS for x, y in hero_tiles(game))
-    assert game.visible is not None and game.visible.any()
+    assert game.time.oil > 0 and all(hero_radius(game, x, y) == LANTERN_RADIUS for x, y in hero_tiles(game))
+    assert game.derived.visible is not None and game.derived.visible.any()
     for x, y in hero_tiles(game):
-        assert game.visible[y, x]
-    assert np.all(floor.explored[game.visible])  # what is seen is remembered
-    assert not np.any(game.visible & ~near(game, LANTERN_RADIUS))
-    before = game.visible.copy()
+        assert game.derived.visible[y, x]
+    assert np.all(floor.explored[game.derived.visible])  # what is seen is remembered
+    assert not np.any(game.derived.visible & ~near(game, LANTERN_RADIUS))
+    before = game.derived.visible.copy()
     explored = floor.explored.copy()
     # the party walks to the far corner of what it can reach; what it saw stays remembered
     reach = floor.reachable_from(*floor.start)
@@ -157,60 +157,60 @@ def test_the_party_sets_out_by_lantern_and_remembers_what_it_saw(game: Game) -> 
         pos = game.position(eid)
         pos.x, pos.y = far
     update_sight(game)
-    assert game.visible[far[1], far[0]]
+    assert game.derived.visible[far[1], far[0]]
     assert np.all(floor.explored[explored]) and np.all(floor.explored[before])
-    assert np.all(floor.explored[game.visible])
+    assert np.all(floor.explored[game.derived.visible])
     assert floor.explored.sum() >= explored.sum()
-    assert not np.any(game.visible & ~near(game, LANTERN_RADIUS))
+    assert not np.any(game.derived.visible & ~near(game, LANTERN_RADIUS))
 
 
 def test_sight_never_reaches_rock_behind_a_wall(game: Game) -> None:
     """Every seen tile that stops sight is a wall, a door or something standing in the room,
     never the rock behind a wall (unmapped cells beyond an opening excepted)."""
     floor = game.floor
-    rock = (floor.tile == Tile.ROCK) & game.visible
+    rock = (floor.tile == Tile.ROCK) & game.derived.visible
     for y, x in zip(*np.nonzero(rock), strict=True):
         cell = floor.cell_of(int(x), int(y))
         assert cell is not None and not floor.cells[cell].mapped, (x, y)
 
 
 def test_without_oil_or_torches_the_party_sees_only_arms_reach(game: Game) -> None:
-    game.oil = 0
-    game.torch_left = 0
+    game.time.oil = 0
+    game.time.torch_left = 0
     assert all(hero_radius(game, x, y) == DARK_RADIUS == 1 for x, y in hero_tiles(game))
     update_sight(game)
-    assert np.array_equal(game.visible, near(game, 1))  # each hero's tile and the 8 around it
+    assert np.array_equal(game.derived.visible, near(game, 1))  # each hero's tile and the 8 around it
     for x, y in hero_tiles(game):
-        assert game.visible[y - 1:y + 2, x - 1:x + 2].all()
-    assert game.visible.sum() <= 9 * len(hero_tiles(game))
+        assert game.derived.visible[y - 1:y + 2, x - 1:x + 2].all()
+    assert game.derived.visible.sum() <= 9 * len(hero_tiles(game))
 
 
 def test_a_torch_sees_six(game: Game) -> None:
-    game.oil = 0
-    game.torch_left = 10
+    game.time.oil = 0
+    game.time.torch_left = 10
     assert all(hero_radius(game, x, y) == TORCH_RADIUS for x, y in hero_tiles(game))
     update_sight(game)
-    assert not np.any(game.visible & ~near(game, TORCH_RADIUS))
+    assert not np.any(game.derived.visible & ~near(game, TORCH_RADIUS))
 
 
 def test_the_time_track_burns_oil_then_torches_then_leaves_the_dark(game: Game) -> None:
-    game.oil = 1
-    game.torches = 1
+    game.time.oil = 1
+    game.time.torches = 1
     play_round(game)  # the last of the oil: the lantern gutters, a torch is lit
-    assert game.oil == 0 and game.torch_left > 0 and game.torches == 0
+    assert game.time.oil == 0 and game.time.torch_left > 0 and game.time.torches == 0
     assert hero_radius(game, *hero_tiles(game)[0]) == TORCH_RADIUS
-    game.torch_left = 1
+    game.time.torch_left = 1
     play_round(game)  # the last torch burns out
-    assert game.torch_left == 0
+    assert game.time.torch_left == 0
     assert hero_radius(game, *hero_tiles(game)[0]) == DARK_RADIUS
-    assert not np.any(game.visible & ~near(game, DARK_RADIUS))
+    assert not np.any(game.derived.visible & ~near(game, DARK_RADIUS))
 
 
 def test_with_the_light_dial_off_everyone_sees_by_lantern(game: Game) -> None:
     from dataclasses import replace
 
-    game.oil = 0
-    game.torch_left = 0
+    game.time.oil = 0
+    game.time.torch_left = 0
     game.dials = replace(game.dials, light=False)
     assert all(hero_radius(game, x, y) == LANTERN_RADIUS for x, y in hero_tiles(game))
 
@@ -221,11 +221,11 @@ def test_a_darkness_room_leaves_arms_reach_even_by_lantern() -> None:
     try:
         floor = game.floor
         assert floor.cells[floor.entrance].plan.dark
-        assert game.oil > 0
+        assert game.time.oil > 0
         for x, y in hero_tiles(game):
             assert floor.room_at(x, y) is floor.cells[floor.entrance]
             assert hero_radius(game, x, y) == DARK_RADIUS
         update_sight(game)
-        assert game.visible.any() and not np.any(game.visible & ~near(game, DARK_RADIUS))
+        assert game.derived.visible.any() and not np.any(game.derived.visible & ~near(game, DARK_RADIUS))
     finally:
         game.close()

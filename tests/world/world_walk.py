@@ -27,7 +27,7 @@ SEARCHED = ("search", "use")  # spots a hero acts on from beside them
 
 
 class DesignLog:
-    """Every RoomDesign the engine spawns, by game and cell (`game.last_design` keeps only the
+    """Every RoomDesign the engine spawns, by game and cell (`game.hallway.last_design` keeps only the
     latest): wraps the spawn_room that room_entry.enter_room calls by its module name."""
 
     def __init__(self, monkeypatch) -> None:  # noqa: ANN001 - pytest's fixture
@@ -37,7 +37,7 @@ class DesignLog:
         real = engine_rooms.spawn_room
 
         def spawn_room(game: Game, design, side: str) -> None:  # noqa: ANN001 - RoomDesign
-            key = (game, game.floor_no, design.plan.cell)  # the game itself: ids of closed games come back
+            key = (game, game.dungeon.floor_no, design.plan.cell)  # the game itself: ids of closed games come back
             assert key not in self.designs, f"cell {design.plan.cell} designed twice"
             self.designs[key] = design
             real(game, design, side)
@@ -48,11 +48,11 @@ class DesignLog:
 
     def of(self, game: Game) -> dict[tuple[int, int], object]:
         """cell -> design, for the game's current floor."""
-        return {cell: d for (g, f, cell), d in self.designs.items() if g is game and f == game.floor_no}
+        return {cell: d for (g, f, cell), d in self.designs.items() if g is game and f == game.dungeon.floor_no}
 
     def spawns(self, game: Game) -> dict[tuple[int, int], dict[int, tuple[int, int]]]:
         """cell -> {monster entity: where it was spawned}, for the game's current floor."""
-        return {cell: d for (g, f, cell), d in self.spawned_at.items() if g is game and f == game.floor_no}
+        return {cell: d for (g, f, cell), d in self.spawned_at.items() if g is game and f == game.dungeon.floor_no}
 
 
 def new_game(seed: int, seats: str | None = None, theme: str | None = None, **dials: object) -> Game:
@@ -97,7 +97,7 @@ def walk_floor(game: Game, max_rooms: int = 99, by_moves: bool = False) -> int:
         dx, dy = DELTA[OPPOSITE[side]]
         if by_moves:
             seat = game.next_seat()
-            mover = game.hero_of[seat]
+            mover = game.party.hero_of[seat]
             for eid, _ in game.heroes():  # clear the gap and the tile beyond it
                 p = game.position(eid)
                 if eid != mover and (p.x, p.y) in ((x, y), (x + dx, y + dy)):
@@ -106,7 +106,7 @@ def walk_floor(game: Game, max_rooms: int = 99, by_moves: bool = False) -> int:
             pos.x, pos.y = x, y
             apply_action(game, A.Move(seat, dx, dy))
             assert floor.cells[cell].mapped, f"seed {game.seed}: the move into {cell} did not map it"
-            assert game.pending is None
+            assert game.hallway.pending is None
         else:
             pos = game.position(leader)
             pos.x, pos.y = x, y
@@ -154,7 +154,7 @@ def check_reachable(game: Game, cell: tuple[int, int]) -> None:
     floor = game.floor
     record = floor.cells[cell]
     plan = record.plan
-    where = f"seed {game.seed} floor {game.floor_no} cell {cell}"
+    where = f"seed {game.seed} floor {game.dungeon.floor_no} cell {cell}"
     entry = entry_of(game, cell)
     assert floor.walkable[entry[1], entry[0]], f"{where}: the way in {entry} is not walkable"
     x0, y0, x1, y1 = record.bounds
@@ -188,7 +188,7 @@ def check_doors(game: Game, strict_doors: bool = False) -> None:
     edge, never at a corner), in a wall whose record says door; every door entity sits on one,
     named by a side of a mapped room that has that door."""
     floor = game.floor
-    where = f"seed {game.seed} floor {game.floor_no}"
+    where = f"seed {game.seed} floor {game.dungeon.floor_no}"
     ys, xs = np.nonzero(np.isin(floor.tile, DOOR_TILES))
     for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
         assert floor.cell_of(x, y) is None, f"{where}: door ({x}, {y}) inside a room"
@@ -197,7 +197,7 @@ def check_doors(game: Game, strict_doors: bool = False) -> None:
         assert 0 < x < floor.width - 1 and 0 < y < floor.height - 1, f"{where}: door ({x}, {y}) on the edge"
         rec = floor.wall_at(x, y)
         assert rec is not None and rec.kind == "door", f"{where}: door ({x}, {y}) in a wall recorded {rec}"
-    doors = [(d, p) for _, (d, p) in game.world.get2(DoorState, Position) if p.floor == game.floor_no]
+    doors = [(d, p) for _, (d, p) in game.world.get2(DoorState, Position) if p.floor == game.dungeon.floor_no]
     tiles = [(p.x, p.y) for _, p in doors]
     assert len(set(tiles)) == len(tiles), f"{where}: two door entities on one tile"
     door_tiles = set(zip(xs.tolist(), ys.tolist(), strict=True))
@@ -231,7 +231,7 @@ def check_sides(game: Game) -> None:
     tier, where its gap lies), the floor's record of that wall agrees with both, and the carved
     tiles have the gap exactly there; a side on the floor's edge is a wall."""
     floor = game.floor
-    where = f"seed {game.seed} floor {game.floor_no}"
+    where = f"seed {game.seed} floor {game.dungeon.floor_no}"
     for cell, record in sorted(floor.cells.items()):
         if not record.mapped:
             continue
@@ -274,9 +274,9 @@ def check_traps(game: Game) -> None:
     action and host, on a tile that action fits (a plate underfoot, a door, furniture)."""
     floor = game.floor
     for eid, (trap, pos) in game.world.get2(TrapState, Position):
-        if pos.floor != game.floor_no:
+        if pos.floor != game.dungeon.floor_no:
             continue
-        where = f"seed {game.seed} floor {game.floor_no} trap {eid} {trap.action} on {trap.host}"
+        where = f"seed {game.seed} floor {game.dungeon.floor_no} trap {eid} {trap.action} on {trap.host}"
         record = floor.cells[trap.cell]
         assert record.mapped and record.entered, where
         spots = [s for s in record.plan.spots if (s.x, s.y) == (pos.x, pos.y)]
@@ -309,7 +309,7 @@ def check_purchases(game: Game, designs: dict[tuple[int, int], object],
     it cannot."""
     floor = game.floor
     for cell, design in sorted(designs.items()):
-        where = f"seed {game.seed} floor {game.floor_no} cell {cell}"
+        where = f"seed {game.seed} floor {game.dungeon.floor_no} cell {cell}"
         assert floor.cells[cell].plan is design.plan, f"{where}: the carved plan is not the designed one"
         monsters = _monsters_in(game, cell)
         assert Counter(repr(m.spec) for _, m in monsters) == Counter(repr(p.monster) for p in design.monsters), where

@@ -136,7 +136,7 @@ def builder_for(game: Any, category: str, budget: int, plan: Any) -> RoomBuilder
     see it (levels, attack Types, what it is protected against), the plan's spots."""
     heroes = game.heroes()
     party = view_party([game.sheet(e) for e, _ in heroes], [i for e, _ in heroes for i in game.items(e)])
-    return RoomBuilder(category, budget, game.floor_no, party.attack_types, plan.spots, party)
+    return RoomBuilder(category, budget, game.dungeon.floor_no, party.attack_types, plan.spots, party)
 
 
 class BuilderScreen:
@@ -183,7 +183,7 @@ class BuilderScreen:
         game's streams: what it picks goes into the BuildRoom action, which is what is recorded."""
         self.uses += 1
         game = self.game
-        return Stream(derive_seed(game.seed, "builder", purpose, self.seat, game.floor_no, self.room_no(),
+        return Stream(derive_seed(game.seed, "builder", purpose, self.seat, game.dungeon.floor_no, self.room_no(),
                                   self.category, self.uses))
 
     def style(self) -> Any:
@@ -582,7 +582,7 @@ class BuilderScreen:
     def submit(self) -> State | None:
         game = self.game
         self.session.apply(BuildRoom(self.seat, self.category, self.model.encode()))
-        waiting = game.pending.waiting if game.pending is not None else ()
+        waiting = game.hallway.pending.waiting if game.hallway.pending is not None else ()
         if waiting and waiting[0] == "build" and waiting[1] == self.seat and waiting[2] == self.category:
             self.say(game.log[-1].text if game.log else "The build was refused.")
             return self
@@ -598,7 +598,7 @@ class BuilderScreen:
         from game.ui.screens.design_saving import SaveDesignDialog  # opened on demand
 
         name = seat_named(self.kit, self.game, self.seat)[0]
-        suggested = f"{name}'s {self.category}, floor {self.game.floor_no}"
+        suggested = f"{name}'s {self.category}, floor {self.game.dungeon.floor_no}"
         return SaveDesignDialog(self.kit, self, self.category, self.model.items, self.spots(), suggested, by=name)
 
     def open_help(self) -> State:
@@ -626,7 +626,7 @@ class BuilderScreen:
         x = 1 + draw.text(console, 1, 0, "Room builder: ", palette["title"])
         x += draw.text(console, x, 0, name, colour)
         draw.text(console, x, 0, f" builds the {CATEGORY_LABEL[self.category]}", palette["title"])
-        where = f"Floor {game.floor_no}, room {self.room_no()}"
+        where = f"Floor {game.dungeon.floor_no}, room {self.room_no()}"
         if x + 30 + len(where) < w:
             draw.text(console, w - len(where) - 1, 0, where, palette["text_dim"])
         # the budget meter

@@ -52,10 +52,10 @@ def rolloff_so_far(game: object) -> RollOff:
 
     The engine re-runs the roll-off from the same fresh stream with the picks made so far; this
     does the same without touching the game (a fork of the stream; no stream is advanced)."""
-    pending = game.pending  # type: ignore[attr-defined]
+    pending = game.hallway.pending  # type: ignore[attr-defined]
     designers = designers_for(game.seats, game.dials.design)  # type: ignore[attr-defined]
     room_no = game.stats.rooms_entered + 1  # type: ignore[attr-defined]
-    stream = game.streams.get("hallway", game.floor_no, room_no).fork("roll-off")  # type: ignore[attr-defined]
+    stream = game.streams.get("hallway", game.dungeon.floor_no, room_no).fork("roll-off")  # type: ignore[attr-defined]
     made = list(pending.picks) if pending is not None else []
     asked: dict[int, int] = {}
     stop: list[int] = []
@@ -106,7 +106,7 @@ class CategoryPickScreen(Screen):
 
     def budgets(self) -> object:
         game = self.session.game
-        return room_budgets([h.level for _, h in game.heroes()] or [game.start_level], game.floor_no)
+        return room_budgets([h.level for _, h in game.heroes()] or [game.start_level], game.dungeon.floor_no)
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         self.notice = ""
@@ -130,7 +130,7 @@ class CategoryPickScreen(Screen):
     def take(self, category: str) -> State | None:
         game = self.session.game
         self.session.apply(TakeCategory(self.seat, category))
-        waiting = game.pending.waiting if game.pending is not None else ()
+        waiting = game.hallway.pending.waiting if game.hallway.pending is not None else ()
         if waiting and waiting[0] == "category" and waiting[1] == self.seat and tuple(waiting[2]) == self.left:
             self.notice = game.log[-1].text if game.log else "That pick was not taken."
             return None
@@ -169,7 +169,7 @@ class CategoryPickScreen(Screen):
         game = self.session.game
         draw.clear(console, palette)
         draw.text(console, 1, 0, "The Hallway: take a category", palette["title"])
-        where = f"Floor {game.floor_no}, room {game.stats.rooms_entered + 1}"
+        where = f"Floor {game.dungeon.floor_no}, room {game.stats.rooms_entered + 1}"
         draw.text(console, max(1, console.width - len(where) - 1), 0, where, palette["text_dim"])
         bottom = footer(console, self.kit, [("Up/Down", "choose"), ("Enter", "take it"), ("?", "help")]) - 1
         width = min(console.width - 3, 110)

@@ -31,7 +31,7 @@ def hot_seat(game: Any) -> bool:
 
 def waiting_human(game: Any) -> int | None:
     """The human seat the pending Hallway waits for, or None."""
-    pending = game.pending
+    pending = game.hallway.pending
     if pending is None or not pending.waiting or game.phase == "over":
         return None
     seat = pending.waiting[1]
@@ -50,7 +50,7 @@ def designer_screen(kit: Kit, session: Session, back: State) -> State | None:
 
 def _ask(kit: Kit, session: Session, back: State, seat: int, previous: int | None) -> State:
     game = session.game
-    waiting = game.pending.waiting
+    waiting = game.hallway.pending.waiting
     then = _after(kit, session, back, seat)
     if waiting[0] == "category":
         screen: State = CategoryPickScreen(kit, session, None, seat, tuple(waiting[2]), then=then)
@@ -80,7 +80,7 @@ def _after(kit: Kit, session: Session, back: State, seat: int):  # noqa: ANN202 
         if turn is None:
             return back
         name = game.seats[turn].name
-        hero = game.hero_of.get(turn)
+        hero = game.party.hero_of.get(turn)
         who = f" ({game.name(hero)})" if hero is not None else ""
         reason = f"The room ahead is built. {name}{who}: your turn on the map."
         return HandOverScreen(kit, None, name, seat_colour(kit, game.seats[turn]), back, reason)

@@ -83,7 +83,7 @@ class EndOfRunScreen(Screen):
         if game.quest is not None:
             from game.engine.quests import progress
 
-            done = "fulfilled" if game.quest_paid else f"{progress(game, game.quest)}/{game.quest.count}"
+            done = "fulfilled" if game.stats.quest_paid else f"{progress(game, game.quest)}/{game.quest.count}"
             rows.append(line(("Quest                 ", dim), (f"{game.quest.name} ({done})", text), indent=22))
         seed = "(hidden)" if self.kit.options.hide_seed else str(game.seed)
         rows.append(line(("Seed                  ", dim), (seed, text)))

@@ -71,7 +71,7 @@ class HallwayScreen(Screen):
 
     def lines(self) -> list[Line]:
         game = self.session.game
-        design = game.last_design
+        design = game.hallway.last_design
         p = self.kit.palette
         dim, text, accent = p["text_dim"], p["text"], p["accent"]
         if design is None:
@@ -139,7 +139,7 @@ class HallwayScreen(Screen):
         return "?"
 
     def bought(self, category: str) -> str:
-        design = self.session.game.last_design
+        design = self.session.game.hallway.last_design
         if category == "monsters":
             names: dict[str, int] = {}
             for placed in design.monsters:

@@ -114,6 +114,8 @@ class HelpScreen:
         if not isinstance(event, KeyEvent):
             return None
         action = self.kit.keymap.action_for(event.key, "menu")
+        if action == "help":
+            return self.open_help()
         if action == "back":
             return self.go_back()
         return self.on_action(action, event)

@@ -64,10 +64,10 @@ class LookScreen:
             pos = game.position(eid)
             spots.add((pos.x, pos.y))
         for _, (trap, pos) in game.world.get2(TrapState, Position):
-            if trap.found_by and pos.floor == game.floor_no:
+            if trap.found_by and pos.floor == game.dungeon.floor_no:
                 spots.add((pos.x, pos.y))
-        if game.visible is not None:
-            ys, xs = np.nonzero(game.visible & np.isin(game.floor.tile, _FEATURES))
+        if game.derived.visible is not None:
+            ys, xs = np.nonzero(game.derived.visible & np.isin(game.floor.tile, _FEATURES))
             spots.update(zip(xs.tolist(), ys.tolist(), strict=True))
         eid = self.map.focus_hero()
         here = game.position(eid) if eid is not None else None
@@ -140,7 +140,7 @@ class LookScreen:
         camera = self.map.camera
         if camera.to_screen(self.x, self.y, mx, my) is None:
             game = self.game
-            camera.follow(self.x, self.y, mw, mh, game.floor.width, game.floor.height, game.floor_no)
+            camera.follow(self.x, self.y, mw, mh, game.floor.width, game.floor.height, game.dungeon.floor_no)
             draw_map(console, game, camera, lay.map, palette, self.kit.glyphs, active=self.map.hero())
         at = camera.to_screen(self.x, self.y, mx, my)
         if at is not None:

@@ -172,7 +172,7 @@ class MapScreen:
     def hero(self) -> int | None:
         """The hero the player moves now (None while no human hero can act)."""
         seat = self.seat()
-        return self.game.hero_of.get(seat) if seat is not None else None
+        return self.game.party.hero_of.get(seat) if seat is not None else None
 
     def focus_hero(self) -> int | None:
         """The hero the camera follows: the active one, else a human's, else any living one."""
@@ -183,7 +183,7 @@ class MapScreen:
         return eid
 
     def _note_design(self) -> bool:
-        design = self.game.last_design
+        design = self.game.hallway.last_design
         if design is self._design:
             return False
         self._design = design
@@ -192,11 +192,11 @@ class MapScreen:
     def needs_route(self) -> bool:
         game = self.game
         return ((game.phase == "over" and not self._ended) or game.phase == "town"
-                or game.last_design is not self._design or self.designers_waiting())
+                or game.hallway.last_design is not self._design or self.designers_waiting())
 
     def designers_waiting(self) -> bool:
         game = self.game
-        if game.pending is None:
+        if game.hallway.pending is None:
             return False
         from game.ui.screens.designer_flow import waiting_human
 
@@ -215,7 +215,7 @@ class MapScreen:
         if game.phase == "town":
             self.travel = None
             return self.open_town()
-        if game.pending is not None:  # a Hallway waits for human designers (design = ask)
+        if game.hallway.pending is not None:  # a Hallway waits for human designers (design = ask)
             from game.ui.screens.designer_flow import designer_screen
 
             designers = designer_screen(self.kit, self.session, self)
@@ -283,7 +283,7 @@ class MapScreen:
             return self.route()
         if self.travel is not None:
             travel = self.travel
-            eid = self.game.hero_of.get(travel.seat)
+            eid = self.game.party.hero_of.get(travel.seat)
             result = step(self.session, eid, travel) if eid is not None else ""
             self.host.save(self.session)
             self.seen_items |= travel.seen_items
@@ -344,7 +344,7 @@ class MapScreen:
         if action in ("inventory", "hero_sheet", "log_history"):
             return open_screen(action, self.kit, self.session, self)
         if action == "hallway":
-            if self.game.last_design is None:
+            if self.game.hallway.last_design is None:
                 self.notice = "No Hallway yet: the first room ahead is still unbuilt."
                 return None
             return open_screen("hallway", self.kit, self.session, self)
@@ -495,13 +495,13 @@ class MapScreen:
         pos = game.position(eid)
         on_stair_up = pos is not None and int(game.floor.tile[pos.y, pos.x]) == Tile.STAIR_UP
         if on_stair_up:
-            if game.floor_no == game.entrance_floor:
+            if game.dungeon.floor_no == game.dungeon.entrance_floor:
                 return ConfirmDialog(self.kit, self, "Climb out of the dungeon and go to town? In town you can "
                                      "sell treasure, buy healing, retire or go back down.",
                                      on_yes=lambda: self.act(A.Ascend(seat)), title="Leave the dungeon?",
                                      yes_label="To town")
             return self.act(A.Ascend(seat))
-        if game.returning:
+        if game.party.returning:
             self.notice = (f"The party is heading home: {self.keys('travel_entrance')} travels to the stair up, "
                            f"{self.keys('head_back')} on it climbs.")
             return None
@@ -545,7 +545,7 @@ class MapScreen:
             return None
         if len(humans) < 2:
             return None
-        eid = game.hero_of.get(seat)
+        eid = game.party.hero_of.get(seat)
         return f" {game.seats[seat].name}'s turn: {game.name(eid)} ", seat
 
     def on_draw(self, console: tcod.console.Console) -> None:
@@ -566,14 +566,14 @@ class MapScreen:
         pos = game.position(focus) if focus is not None else None
         mx, my, mw, mh = lay.map
         if pos is not None:
-            self.camera.follow(pos.x, pos.y, mw, mh, game.floor.width, game.floor.height, game.floor_no)
+            self.camera.follow(pos.x, pos.y, mw, mh, game.floor.width, game.floor.height, game.dungeon.floor_no)
         draw_map(console, game, self.camera, lay.map, palette, glyphs, active=self.hero())
         if lay.rolls[3] > 0:
             records = recent_records(game, 8) if self.roll_mode == "expanded" else game.rolls[-1:]
             draw_rolls(console, game, lay.rolls, palette, glyphs, records)
         draw_sidebar(console, game, lay.sidebar, palette, active=self.hero(),
                      here=(pos.x, pos.y) if pos is not None else None,
-                     hide_seed=self.kit.options.hide_seed, titles=self.game.room_titles)
+                     hide_seed=self.kit.options.hide_seed, titles=self.game.dungeon.room_titles)
         self._cursor = draw_log(console, game, lay.log, palette, self.session.log_seen)
         self.draw_hint(console, lay.hint_y)
 
@@ -630,7 +630,7 @@ def first_screen(kit: Kit, session: Session, back: State | None = None, host: Ru
     """The map for `session`, or where the game sends the player first (town, the end)."""
     session.advance_ai()
     screen = MapScreen(kit, session, back, host)
-    screen._design = session.game.last_design  # a room already shown is not announced again
+    screen._design = session.game.hallway.last_design  # a room already shown is not announced again
     if session.game.turn == 0:
         screen.notice = (f"A new run. {screen.keys('autoexplore')} explores, the movement keys walk, "
                          f"{screen.keys('help')} shows every key.")

@@ -54,7 +54,7 @@ def _draw_map(console: tcod.console.Console, kit: Kit, game: Any, camera: Any, r
     pos = game.position(active) if active is not None else None
     floor = game.floor
     if pos is not None:
-        camera.follow(pos.x, pos.y, w, h, floor.width, floor.height, game.floor_no)
+        camera.follow(pos.x, pos.y, w, h, floor.width, floor.height, game.dungeon.floor_no)
     draw_map(console, game, camera, rect, kit.palette, kit.glyphs, active)
     return camera
 
@@ -81,13 +81,13 @@ def _plain_map(console: tcod.console.Console, kit: Kit, game: Any, rect: tuple[i
                 console.fg[y0 + sy, x0 + sx] = palette["floor_fg"]
     for eid, hero in game.heroes():
         p = game.position(eid)
-        if p is not None and p.floor == game.floor_no and 0 <= p.x - left < w and 0 <= p.y - top < h:
+        if p is not None and p.floor == game.dungeon.floor_no and 0 <= p.x - left < w and 0 <= p.y - top < h:
             console.ch[y0 + p.y - top, x0 + p.x - left] = ord("@")
             console.fg[y0 + p.y - top, x0 + p.x - left] = palette.seat(hero.seat)
     for eid, _ in game.monsters():
         p = game.position(eid)
-        seen = game.visible is not None and p is not None and bool(game.visible[p.y, p.x])
-        if seen and p.floor == game.floor_no and 0 <= p.x - left < w and 0 <= p.y - top < h:
+        seen = game.derived.visible is not None and p is not None and bool(game.derived.visible[p.y, p.x])
+        if seen and p.floor == game.dungeon.floor_no and 0 <= p.x - left < w and 0 <= p.y - top < h:
             console.ch[y0 + p.y - top, x0 + p.x - left] = ord(kit.glyphs["monster"])
             console.fg[y0 + p.y - top, x0 + p.x - left] = palette["monster"]
 
@@ -245,7 +245,7 @@ class ReplayViewerScreen(Screen):
         draw.clear(console, palette)
         state = "playing" if self.playing else "paused"
         head = (f"{self.title}  action {replay.index}/{replay.total}  turn {game.turn}/{replay.last_turn}  "
-                f"Floor {game.floor_no}  {state}, {self.speed}/s")
+                f"Floor {game.dungeon.floor_no}  {state}, {self.speed}/s")
         draw.text(console, 1, 0, head, palette["title"], width=console.width - 2)
         if self.jump is not None:
             hints = [("digits", "turn"), ("Enter", "jump"), ("Esc", "cancel"), ("F1", "help")]
@@ -269,7 +269,7 @@ class ReplayViewerScreen(Screen):
         roll_h = ROLL_ROWS + max(0, (console.height - 24) // 3)
         map_top = 1
         map_h = max(1, bottom - map_top + 1 - roll_h)
-        if game.floor_no in game.floors:
+        if game.dungeon.floor_no in game.dungeon.floors:
             self._camera = _draw_map(console, self.kit, game, self._camera, (0, map_top, console.width, map_h),
                                      self.leader(game))
         else:

@@ -125,9 +125,9 @@ class TownScreen(Screen):
         seat = self.hero_state(eid).seat
 
         def yes() -> State:
-            before = game.purse
+            before = game.party.purse
             self.session.apply(Trade(seat, item=i))
-            self.status = f"Sold {name} for {game.purse - before}. The purse holds {game.purse}."
+            self.status = f"Sold {name} for {game.party.purse - before}. The purse holds {game.party.purse}."
             return self
 
         return ConfirmDialog(self.kit, self, f"Sell {name} for {value}?", on_yes=yes, title="Sell",
@@ -148,7 +148,7 @@ class TownScreen(Screen):
             self.status = f"{self.session.game.name(eid)} is unhurt."
             return
         self.healing = missing
-        while self.healing > 1 and healing_price(self.healing) > self.session.game.purse:
+        while self.healing > 1 and healing_price(self.healing) > self.session.game.party.purse:
             self.healing -= 1
         self.status = ""
 
@@ -164,8 +164,8 @@ class TownScreen(Screen):
         elif action == "select" or event.key == "H":
             points, price = self.healing, healing_price(self.healing)
             game = self.session.game
-            if price > game.purse:
-                self.status = f"A draught of {points} costs {price}; the purse holds {game.purse}."
+            if price > game.party.purse:
+                self.status = f"A draught of {points} costs {price}; the purse holds {game.party.purse}."
                 return None
             before = hero.hits
             self.session.apply(Trade(hero.seat, heal=points))
@@ -178,7 +178,7 @@ class TownScreen(Screen):
             self.status = "Only in town."
             return None
         game = self.session.game
-        worth = game.purse + sum(trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
+        worth = game.party.purse + sum(trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
 
         def yes() -> State:
             self.session.apply(Retire(self.seat()))
@@ -218,7 +218,7 @@ class TownScreen(Screen):
         draw.clear(console, palette)
         draw.text(console, 1, 0, "Town", palette["title"])
         x = 7 + draw.text(console, 7, 0, "Purse: ", palette["text_dim"])
-        x += draw.text(console, x, 0, str(game.purse), palette["treasure"])
+        x += draw.text(console, x, 0, str(game.party.purse), palette["treasure"])
         carried = sum(trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
         draw.text(console, x, 0, f"   packs would fetch {carried}   Floor {game.stats.deepest_floor} at deepest,"
                                  f" {game.stats.rooms_cleared} rooms cleared", palette["text_dim"],
@@ -232,12 +232,12 @@ class TownScreen(Screen):
         if self.healing is not None:
             eid = self.healing_hero()
             price = healing_price(self.healing)
-            afford = price <= game.purse
+            afford = price <= game.party.purse
             draw.fill(console, 0, bottom - 1, console.width, 2, palette["panel_bg"])
             draw.text(console, 1, bottom - 1, f"Healer's draught for {game.name(eid) if eid else '?'}:",
                       palette["accent"])
             draw.text(console, 1, bottom, f"< {self.healing} Hits >  costs {price} (2 + {self.healing})  "
-                                          f"purse {game.purse}", palette["text"] if afford else palette["bad"])
+                                          f"purse {game.party.purse}", palette["text"] if afford else palette["bad"])
             bottom -= 2
         elif self.status:
             draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)

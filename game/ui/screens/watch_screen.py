@@ -88,7 +88,7 @@ class WatchScreen:
         name = f.path.name
         if game is None:
             return f"Waiting for a game in {f.path} ..." + (f" ({f.problem})" if f.problem else "")
-        where = "in town" if game.phase == "town" else f"Floor {game.floor_no}"
+        where = "in town" if game.phase == "town" else f"Floor {game.dungeon.floor_no}"
         text = f"Watching {name}: {where}, turn {game.turn}, {f.actions} actions"
         if game.phase == "over":
             text += f". The run is over ({game.outcome or 'ended'})"
