@@ -89,3 +89,13 @@ def test_whole_runs_agree_between_one_process_and_a_pool():
     pooled, _ = play_batch(jobs, 2, None, None)
     assert aggregate_bytes(pooled) == aggregate_bytes(alone)
     assert len({s["outcome"] for _, s in alone}) >= 2  # whole runs, not all cut at the limit
+
+
+@pytest.mark.slow
+def test_dask_workers_in_their_own_processes_give_the_same_aggregate_bytes(in_process):
+    """As on a real cluster: jobs and summaries cross process boundaries through Dask."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        results, _ = play_batch(JOBS, 1, cluster.scheduler_address, None)
+    assert aggregate_bytes(results) == aggregate_bytes(in_process)
