@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from game.core.content import traits
-from game.core.errors import FileProblem
+from game.core.errors import FileProblem, printable
+from game.core.file_guard import MiB, read_bounded
 from game.core.paths import atomic_write
 from game.designers.builder import Purchase, RoomBuilder
 from game.mapgen.plan import Spot
@@ -45,6 +46,7 @@ from game.rules.purchases import Ability, Monster, Trap, Treasure
 CATEGORIES = ("traps", "monsters", "treasure")
 ACTIONS = ("open", "search", "walk", "use")
 NAME_LIMIT = 40
+MAX_DESIGN_BYTES = MiB  # a design is a few hundred bytes
 TEXT_LIMIT = 200
 # One stand-in spot per action, for the rules that ask where a piece sits: a trap on its action's
 # spot, a hidden item in a spot that holds treasure (the real spots are chosen when it is drawn).
@@ -233,15 +235,14 @@ def parse_design(data: Any, where: str) -> SavedDesign:
 
 
 def read_design(path: Path) -> SavedDesign:
-    try:
-        with Path(path).open("rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise DesignProblem(f"{path}: no such design file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DesignProblem(f"{path}: is not readable TOML ({exc})") from None
+    try:  # bounded (issue 17): a regular file of at most MAX_DESIGN_BYTES, never a FIFO or /dev/zero
+        data = tomllib.loads(read_bounded(path, MAX_DESIGN_BYTES, "design file").decode("utf-8"))
+    except FileProblem as exc:
+        raise DesignProblem(str(exc)) from None
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        raise DesignProblem(f"{printable(str(path))}: is not readable TOML ({exc})") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise DesignProblem(f"{path}: cannot be read ({exc})") from None
+        raise DesignProblem(f"{printable(str(path))}: cannot be read ({exc})") from None
     return parse_design(data, str(path))
 
 

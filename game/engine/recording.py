@@ -343,7 +343,7 @@ class Recorder:
                 atomic_write(self.mirror, data, None, durable)
         except OSError as exc:  # full, read-only, gone: the game goes on, and says so
             where = exc.filename if isinstance(exc.filename, str) else str(self.path)
-            self.problem = f"{printable(where)}: {write_problem(exc)}"
+            self.problem = f"{write_problem(exc)} ({printable(where)})"
             return False
         self.problem = None
         if durable:

@@ -17,10 +17,8 @@ refused instead of filed under the wrong seed."""
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 import re
 import zlib
 from collections.abc import Sequence
@@ -29,10 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import FileProblem, UsageError
+from game.core.file_guard import MiB, read_bounded, set_aside
 from game.core.paths import atomic_write
 
 FILE = "seed_scores.json"
 KEEP = 100  # rows kept per seed
+MAX_TABLES = 8 * MiB  # read bounded (issue 17): a hundred rows a seed are kilobytes
+MAX_RECORDING = 16 * MiB  # as recording.MAX_FILE
 LINE_PREFIX = "masterless:1:"
 _LINE = re.compile(r"^masterless:1:(-?\d{1,19}):(\d{1,12}):([0-9a-f]{16}):([0-9a-f]{4})$")
 
@@ -64,7 +65,7 @@ def recording_checksum(data: bytes) -> str:
 
 def file_checksum(path: Path) -> str:
     try:
-        return recording_checksum(Path(path).read_bytes())
+        return recording_checksum(read_bounded(path, MAX_RECORDING, "recording"))
     except OSError as exc:
         raise FileProblem(f"{path}: cannot be read ({exc.strerror or exc})") from None
 
@@ -111,15 +112,14 @@ def _row(seed: int, raw: Any) -> SeedScore | None:
 
 def load_tables(path: Path) -> dict[int, list[SeedScore]]:
     """Every seed's table, best first."""
+    if not path.exists() and not path.is_symlink():
+        return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a table of seeds")
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError, RecursionError):
-        with contextlib.suppress(OSError):
-            os.replace(path, path.with_name(path.name + ".bad"))
+    except (OSError, FileProblem, ValueError, RecursionError):
+        set_aside(path)  # .bad, .bad.2 ...: an earlier damaged copy is never overwritten (issue 17)
         return {}
     tables: dict[int, list[SeedScore]] = {}
     for key, rows in data.items():
@@ -179,8 +179,8 @@ def run_entry(game: Any, recording: Path) -> SeedScore:
 def last_run(path: Path) -> tuple[int, str] | None:
     """(seed, checksum) of the last run played here, for `scores export` with no seed."""
     try:
-        last = json.loads(path.read_text(encoding="utf-8")).get("last")
-    except (OSError, ValueError, AttributeError, RecursionError):
+        last = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8")).get("last")
+    except (OSError, FileProblem, ValueError, AttributeError, RecursionError):
         return None
     if isinstance(last, list) and len(last) == 2 and isinstance(last[0], int) and isinstance(last[1], str):
         return last[0], last[1]
@@ -190,7 +190,7 @@ def last_run(path: Path) -> tuple[int, str] | None:
 def add_run(path: Path, entry: SeedScore) -> int:
     """File a run played here and remember it as the last one; its rank on its seed."""
     rank, _ = add_entry(path, entry)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8"))
     data["last"] = [entry.seed, entry.checksum]
     atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     return rank

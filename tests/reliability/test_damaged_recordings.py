@@ -141,3 +141,15 @@ def test_paths_with_a_file_in_the_way(tmp_path: Path, capsys):
     blocker.write_text("x")
     code, line = cli_line(capsys, "replay", str(blocker / "inside.mlrec"), "--headless")
     assert code == 3 and "inside.mlrec" in line
+
+
+def test_the_replays_viewer_says_what_is_wrong_instead_of_crashing(tmp_path):
+    from game.ui.kit import Kit
+    from game.ui.options import Options
+    from game.ui.screens.replay_viewer import ReplaysScreen
+
+    bad = tmp_path / "serious.mlrec"
+    bad.write_bytes(with_header(SOLO.read_bytes(), dials={"seriousness": 99}))
+    screen = ReplaysScreen(Kit.from_options(Options(), tmp_path / "options.toml"), tmp_path, None)
+    assert screen.files == [bad]
+    assert screen.watch(bad) is None and "dials.seriousness" in screen.status

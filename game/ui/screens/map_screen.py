@@ -593,7 +593,8 @@ class MapScreen:
             return
         problem = getattr(self.host, "save_problem", lambda: None)()
         if problem:
-            draw.text(console, 1, y, f"Saving failed ({problem}); play on, it saves again when it can.",
+            why = problem.split(" (", 1)[0]  # the reason; the path is in the exit line
+            draw.text(console, 1, y, f"Saving failed: {why}. Play on: it saves again when it can.",
                       palette["warning"], width=console.width - 2)
             return
         k = self.kit.keymap

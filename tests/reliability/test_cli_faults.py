@@ -1,0 +1,57 @@
+"""Odd command lines (issue 17): every refusal one line with its exit code, names and
+personalities read the way the README describes, no SDL noise, no second-Ctrl-C traceback."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+from fault_tools import env_for, one_line, run_cli
+
+from game import cli
+
+
+def test_generate_accepts_a_named_human_seat_as_the_readme_allows(tmp_path) -> None:
+    done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2,3", "--seats", "human:Ann,ai", "--json")
+    assert done.returncode == 0, done.stderr
+
+
+def test_play_refuses_an_unknown_personality_like_generate(tmp_path) -> None:
+    line = one_line(run_cli(tmp_path, "play", "--seats", "human,ai:moon"), 2)
+    assert "unknown personality 'moon'" in line
+    generate = one_line(run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--seats", "human,ai:moon"), 2)
+    assert "unknown personality 'moon'" in generate
+
+
+def test_window_without_a_display_is_one_line_without_sdl_noise(tmp_path) -> None:
+    env = {k: v for k, v in env_for(tmp_path).items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    line = one_line(run_cli(tmp_path, "play", "--window", "--seed", "1", env=env), 2)
+    assert "cannot open a window" in line
+    assert not (tmp_path / "data" / "autosave.mlrec").exists()
+
+
+def test_control_characters_from_arguments_are_escaped(tmp_path) -> None:
+    done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--seats", "human,ai:\x1b[31mred\x07")
+    line = one_line(done, 2)
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr and "\\x1b[31mred\\x07" in line
+
+
+def test_after_a_ctrl_c_a_second_one_cannot_raise_on_the_way_out(monkeypatch, capsys) -> None:
+    def slow_start(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(cli.COMMANDS, "bench", slow_start)
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        assert cli.main(["bench"]) == 130
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN  # leaving: Ctrl-C is ignored now
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert capsys.readouterr().err.strip().splitlines() == ["masterless: interrupted"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_record_target_that_is_a_device_is_exit_3(tmp_path) -> None:
+    line = one_line(run_cli(tmp_path, "autoplay", "--seed", "1", "--max-turns", "5", "--record", "/dev/full"), 3)
+    assert "/dev/full" in line

@@ -1,0 +1,99 @@
+"""Wrong types and damage in options.toml and scores.json (issue 17): validated on load, never a
+crash later; each damaged file kept as ``.bad``, ``.bad.2`` ..., never overwriting an earlier one."""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game.core.score_table import load_scores
+from game.ui.kit import Kit
+from game.ui.options import load_options, save_options
+
+
+def test_a_toml_datetime_is_named_and_the_next_save_works(tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    path.write_text("palette = \"colorblind\"\nlast_played = 2026-11-22T10:00:00Z\n[extra_table]\nwhen = 10:00:00\n")
+    loaded = load_options(path)
+    assert loaded.options.palette == "colorblind"
+    assert loaded.problem is not None and "last_played" in loaded.problem
+    save_options(loaded.options.with_changes(palette="high_contrast"), path)  # the first option change
+    again = tomllib.loads(path.read_text())
+    assert again["palette"] == "high_contrast" and "last_played" not in again
+
+
+@pytest.mark.parametrize("text", [
+    "color_mode = 5\n", "esc_delay_ms = 10.0\n", "hide_seed = \"yes\"\n", "keys = 3\n",
+    "[keys]\nmove_n = [1, 2]\n", "palette = [\"default\"]\n", "glyphs = {a = 1}\n",
+])
+def test_wrong_types_in_options_fall_back_and_never_crash(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "options.toml"
+    path.write_text(text)
+    loaded = load_options(path)
+    assert loaded.problem is not None and "\n" not in loaded.problem
+    Kit.from_options(loaded.options, path)  # the front end builds from them
+    save_options(loaded.options, path)
+    assert load_options(path).problem is None
+
+
+def test_a_second_corrupt_options_file_does_not_overwrite_the_first_bad_copy(tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    for n in range(3):
+        path.write_text(f"broken {n} = [\n")
+        loaded = load_options(path)
+        assert loaded.problem is not None and "corrupt" in loaded.problem
+    kept = {p.name: p.read_text() for p in tmp_path.glob("options.toml.bad*")}
+    assert kept == {"options.toml.bad": "broken 0 = [\n", "options.toml.bad.2": "broken 1 = [\n",
+                    "options.toml.bad.3": "broken 2 = [\n"}
+
+
+def test_an_options_file_that_never_ends_is_refused_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    os.mkfifo(path)  # no writer: an ordinary read would wait forever
+    loaded = load_options(path)
+    assert loaded.problem is not None and "pipe" in loaded.problem
+    assert path.exists()  # not ours to move
+
+
+def row(**changes: object) -> dict[str, object]:
+    return {"score": 10, "seed": 1, "outcome": "quest", "floor": 2, "rooms": 3, "turns": 40, "heroes": "Ann",
+            **changes}
+
+
+def test_a_wrong_typed_score_row_is_dropped_and_the_file_kept(tmp_path: Path) -> None:
+    path = tmp_path / "scores.json"
+    original = json.dumps([row(), row(score="lots"), row(seed=None), row(extra=1), row(turns=True), "x", row(seed=2)])
+    path.write_text(original)
+    entries = load_scores(path)
+    assert [(e.score, e.seed) for e in entries] == [(10, 1), (10, 2)]
+    assert (tmp_path / "scores.json.bad").read_text() == original
+
+
+@pytest.mark.parametrize("text", ["{\"not\": \"a list\"}", "[", "\xff\xfe", "null", "[" * 100000])
+def test_a_damaged_score_file_counts_as_empty_and_each_copy_is_kept(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "scores.json"
+    (tmp_path / "scores.json.bad").write_text("an earlier copy")
+    path.write_bytes(text.encode("latin-1"))
+    assert load_scores(path) == []
+    assert (tmp_path / "scores.json.bad").read_text() == "an earlier copy"
+    assert (tmp_path / "scores.json.bad.2").read_bytes() == text.encode("latin-1")
+
+
+def test_the_end_of_a_run_adds_its_score_despite_a_bad_row(tmp_path: Path) -> None:
+    from game.core.seats import parse_seats
+    from game.engine.morgue import add_score
+    from game.engine.start import new_game
+
+    path = tmp_path / "scores.json"
+    path.write_text(json.dumps([row(), {"score": [], "seed": {}}]))
+    game = new_game(5, parse_seats("human,ai,ai"), 2)
+    try:
+        rank, entries = add_score(game, path)
+    finally:
+        game.close()
+    assert len(entries) == 2 and 1 <= rank <= 2
+    assert len(json.loads(path.read_text())) == 2 and (tmp_path / "scores.json.bad").exists()

@@ -1,0 +1,157 @@
+"""The autosave under damage (issue 17): `continue` takes the backup whenever the autosave cannot
+be used, for any reason; when both are damaged it salvages what still checks, says what was
+recovered and what was lost, and never overwrites either damaged file; a write that fails
+(a full or read-only disk) leaves the game playable with a reason to show."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from fault_tools import REPO, with_header
+
+from game.engine import recording as R
+from game.engine import saves
+
+HOTSEAT = REPO / "tests" / "recordings" / "hotseat-scripted.mlrec"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path / "config"))
+    (tmp_path / "data").mkdir()
+    return tmp_path / "data"
+
+
+def prefix_bytes(actions: int) -> bytes:
+    """The hot-seat recording as it stood after its first `actions` actions (a whole file)."""
+    whole = R.read_recording(HOTSEAT)
+    part = R.Recording(whole.header, whole.steps[:actions], None)
+    game = R.replay(part)
+    try:
+        return R.Recorder.resume(part, None, game).to_bytes(game)
+    finally:
+        game.close()
+
+
+def test_a_header_out_of_range_in_the_autosave_falls_back_to_the_backup(home: Path) -> None:
+    saves.autosave_path().write_bytes(with_header(HOTSEAT.read_bytes(), dials={"seriousness": 99}))
+    backup = prefix_bytes(300)
+    saves.backup_path().write_bytes(backup)
+    loaded = saves.load_autosave()
+    try:
+        assert loaded.which == "backup" and len(loaded.recorder.header.seats) and loaded.recorder.count == 300
+        assert "dials.seriousness" in (loaded.problem or "")
+        report = loaded.report() or ""
+        assert "backup" in report and f"turn {loaded.game.turn}" in report
+    finally:
+        loaded.game.close()
+    assert (home / "autosave.broken.mlrec").exists()  # kept for a bug report, out of the way
+
+
+@pytest.mark.parametrize("damage", ["directory", "fifo", "bomb", "empty"])
+def test_an_autosave_unusable_for_any_reason_falls_back_to_the_backup(home: Path, damage: str) -> None:
+    main = saves.autosave_path()
+    if damage == "directory":
+        main.mkdir()
+    elif damage == "fifo":
+        os.mkfifo(main)
+    elif damage == "bomb":
+        from fault_tools import bomb
+
+        main.write_bytes(bomb(R.MAX_BODY + (1 << 20)))
+    else:
+        main.write_bytes(b"")
+    saves.backup_path().write_bytes(prefix_bytes(200))
+    loaded = saves.load_autosave()
+    try:
+        assert loaded.which == "backup" and loaded.recorder.count == 200
+    finally:
+        loaded.game.close()
+
+
+def test_with_both_damaged_the_backup_is_never_overwritten_and_the_loss_is_said(home: Path) -> None:
+    whole = HOTSEAT.read_bytes()
+    damaged_main = whole[: len(whole) * 2 // 3]  # cut short: a prefix salvages
+    damaged_backup = prefix_bytes(150)[:-40]
+    saves.autosave_path().write_bytes(damaged_main)
+    saves.backup_path().write_bytes(damaged_backup)
+    loaded = saves.load_autosave()
+    try:
+        assert loaded.which.startswith("salvaged")
+        report = loaded.report() or ""
+        assert f"up to turn {loaded.game.turn}" in report and "lost" in report
+        game, recorder = loaded.game, loaded.recorder
+        # the game goes on: two more writes would have turned the damaged backup into the new one
+        for step in R.read_recording(HOTSEAT).steps[recorder.count: recorder.count + 2]:
+            R.apply_action(game, step.action)
+            recorder.add(game, step.action)
+    finally:
+        loaded.game.close()
+    kept = sorted(p.name for p in home.glob("autosave.broken*.mlrec"))
+    assert kept == ["autosave.broken-2.mlrec", "autosave.broken.mlrec"]
+    assert {(home / k).read_bytes() for k in kept} == {damaged_main, damaged_backup}
+
+
+def test_broken_copies_are_numbered_and_never_overwrite_each_other(home: Path) -> None:
+    firsts = []
+    for n in range(3):
+        broken = b"MASTERLESS RECORDING 1\nnot zlib %d" % n
+        firsts.append(broken)
+        saves.autosave_path().write_bytes(broken)
+        saves.backup_path().write_bytes(prefix_bytes(50))
+        saves.load_autosave().game.close()
+    names = sorted(p.name for p in home.glob("autosave.broken*.mlrec"))
+    assert names == ["autosave.broken-2.mlrec", "autosave.broken-3.mlrec", "autosave.broken.mlrec"]
+    assert {(home / n).read_bytes() for n in names} == set(firsts)
+
+
+def test_a_failed_write_leaves_the_game_playable_and_says_why(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    steps = R.read_recording(HOTSEAT).steps[:6]
+    game, recorder = saves.new_autosave(3, "human,human,ai")
+    try:
+        R.apply_action(game, steps[0].action)
+        recorder.add(game, steps[0].action)
+        written = saves.autosave_path().read_bytes()
+
+        def full(*args: object, **kwargs: object) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device", str(saves.autosave_path()))
+
+        with monkeypatch.context() as disk:
+            disk.setattr(R, "atomic_write", full)
+            for step in steps[1:4]:  # no exception reaches the game loop
+                R.apply_action(game, step.action)
+                recorder.add(game, step.action)
+            assert recorder.problem is not None and "the disk is full" in recorder.problem
+            assert saves.autosave_path().read_bytes() == written  # the last good save is untouched
+        R.apply_action(game, steps[4].action)
+        recorder.add(game, steps[4].action)  # room again: everything unwritten is written now
+        assert recorder.problem is None
+        assert len(R.read_recording(saves.autosave_path()).steps) == 5
+    finally:
+        game.close()
+
+
+def test_the_map_says_saving_failed_and_the_game_plays_on(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from map_tools import make_kit, play
+
+    from game.ui.app import _on_screen
+
+    kit = make_kit(home)
+    game, recorder = saves.new_autosave(7, "human,ai,ai")
+    state, host = _on_screen(kit, game, recorder, None)
+
+    def read_only(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", str(home))
+
+    monkeypatch.setattr(R, "atomic_write", read_only)
+    try:
+        _, screen = play(state, ["escape", ".", "."], kit=kit)
+        assert "Saving failed" in screen.text() and "read-only" in screen.text()
+        assert "Turn 2" in screen.text()  # both waits were played
+        assert host.save_problem() is not None
+    finally:
+        game.close()
