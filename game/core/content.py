@@ -52,6 +52,7 @@ class Traits:
     degrees: tuple[str, ...]
     types: tuple[str, ...]
     attack_types: tuple[str, ...]
+    ranged_types: frozenset[str]  # attack Types that reach across a room
 
     def describe(self, chosen: tuple[str, ...]) -> list[str]:
         """'very strong', 'cunning': each distinct trait with its degree (times picked)."""
@@ -69,6 +70,7 @@ def traits() -> Traits:
     types_raw = require(load("types"), "types", dict, "types.toml")
     types = tuple(sorted(types_raw))
     attack_types = tuple(sorted(t for t, v in types_raw.items() if v.get("attack")))
+    ranged_types = frozenset(t for t, v in types_raw.items() if v.get("ranged"))
     table = {}
     for name, body in sorted(require(raw, "traits", dict, "traits.toml").items()):
         where = f"traits.toml traits.{name}"
@@ -97,4 +99,4 @@ def traits() -> Traits:
         if attack not in attack_types:
             raise DataError(f"{where}.attack: '{attack}' is not an attack Type")
         classes[klass] = (tuple(names), attack)
-    return Traits(table, races, classes, tuple(raw.get("degrees", [""])), types, attack_types)
+    return Traits(table, races, classes, tuple(raw.get("degrees", [""])), types, attack_types, ranged_types)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.content import traits
+from game.core.content import load, require, traits
 from game.core.errors import UsageError
 from game.core.rng import Stream
 
@@ -65,10 +65,8 @@ class HeroChoice:
     class_traits: tuple[str, str]
 
 
-FIRST = ("Brin", "Oda", "Tamsin", "Ulric", "Vesna", "Kell", "Maro", "Ysolde", "Pim", "Rook", "Hale",
-         "Juno", "Corvin", "Edda", "Fitch", "Garnet", "Isk", "Lark", "Nell", "Quill", "Sable", "Teague")
-LAST = ("Ashdown", "of the Low Road", "Quickfingers", "Mossback", "the Unlit", "Thimble", "Cairn",
-        "Sootwhistle", "Brack", "the Patient", "Ninefold", "Holloway")
+FIRST: tuple[str, ...] = tuple(require(load("heroes"), "first", list, "heroes.toml"))  # data/heroes.toml
+LAST: tuple[str, ...] = tuple(require(load("heroes"), "last", list, "heroes.toml"))
 
 
 def random_hero(stream: Stream) -> HeroChoice:

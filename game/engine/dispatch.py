@@ -1,52 +1,104 @@
-"""Applying one action, the only way a game changes (DESIGN.md §5)."""
+"""Applying one action, the only way a game changes (DESIGN.md §5): each kind of action has its
+handler in one of the tables below, and every handler returns what happened or why nothing did."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from game.engine import actions as A
 from game.engine.features import interact
+from game.engine.game import Game
 from game.engine.loot import drop, pick_up, use_item
 from game.engine.movement import known_trap_at, move
-from game.engine.room_entry import designer_input, enter_room
+from game.engine.results import DONE, Done, Refused, Result
+from game.engine.room_entry import build_room, enter_room, take_category
 from game.engine.rounds import turn_done
 from game.engine.stairs import ascend, descend
 from game.engine.story import narrate, spend_story
-from game.engine.town import town_action
+from game.engine.town import delve, retire, trade
 from game.engine.trap_play import disarm, search, spring_all
 from game.world.components import HeroState
 
-if TYPE_CHECKING:
-    from game.engine.game import Game
 
-def apply_action(game: Game, action: Any) -> None:
-    """Apply one action. A hero action that does nothing (walking into a wall) costs no turn."""
+def head_back(game: Game, action: A.HeadBack) -> Result:
+    """The party turns for town (no turn passes: the walk back is made step by step)."""
+    if game.party.returning:
+        return Refused("The party is already heading back.")
+    game.party.returning = True
+    game.say("The party turns for town, retracing its steps.", "hallway")
+    return DONE
+
+
+def wait(game: Game, eid: int, action: A.Wait) -> Result:
+    return DONE
+
+
+def search_here(game: Game, eid: int, action: A.Search) -> Result:
+    search(game, eid)
+    return DONE
+
+
+def disarm_trap(game: Game, eid: int, action: A.Disarm) -> Result:
+    trap = known_trap_at(game, eid, action.x, action.y)
+    if trap is None:
+        reason = "There is no trap you know of there."
+        game.say(reason)
+        return Refused(reason)
+    disarm(game, eid, trap)
+    return DONE
+
+
+# In any phase: a seat's own line of narration.
+ANY_PHASE: dict[type, Callable[[Game, Any], Result]] = {A.Narrate: narrate}
+# In town.
+TOWN: dict[type, Callable[[Game, Any], Result]] = {A.Trade: trade, A.Retire: retire, A.Delve: delve}
+# In the dungeon, for the whole table, spending no hero's turn.
+TABLE: dict[type, Callable[[Game, Any], Result]] = {A.HeadBack: head_back, A.SpendStory: spend_story}
+# While a Hallway waits for human designers.
+DESIGNERS: dict[type, Callable[[Game, Any], Result]] = {A.TakeCategory: take_category, A.BuildRoom: build_room}
+# A hero's action on its turn: Done spends the turn, Refused does not.
+HERO: dict[type, Callable[[Game, int, Any], Result]] = {
+    A.Move: lambda game, eid, a: move(game, eid, a.dx, a.dy),
+    A.Wait: wait,
+    A.Search: search_here,
+    A.Disarm: disarm_trap,
+    A.Interact: lambda game, eid, a: interact(game, eid, a.x, a.y),
+    A.PickUp: lambda game, eid, a: pick_up(game, eid),
+    A.UseItem: lambda game, eid, a: use_item(game, eid, a.item),
+    A.Drop: lambda game, eid, a: drop(game, eid, a.item),
+    A.Descend: lambda game, eid, a: descend(game, eid),
+    A.Ascend: lambda game, eid, a: ascend(game, eid),
+}
+
+
+def apply_action(game: Game, action: Any) -> Result:
+    """Apply one action and say what it did. A hero action that does nothing (walking into a
+    wall) costs no turn."""
+    kind = type(action)
     if game.phase == "over":
-        return
-    if isinstance(action, A.Narrate):
-        narrate(game, action)
-        return
+        return Refused("The run is over.")
+    if kind in ANY_PHASE:
+        return ANY_PHASE[kind](game, action)
     if game.phase == "town":
-        town_action(game, action)
-        return
-    if isinstance(action, A.HeadBack):
-        if not game.party.returning:
-            game.party.returning = True
-            game.say("The party turns for town, retracing its steps.", "hallway")
-        return
-    if isinstance(action, A.SpendStory):
-        spend_story(game, action.seat)
-        return
+        return TOWN[kind](game, action) if kind in TOWN else Refused("That is not done in town.")
+    if kind in TABLE:
+        return TABLE[kind](game, action)
     if game.hallway.pending is not None:
-        if designer_input(game, action):
+        if kind not in DESIGNERS:
+            return Refused("The Hallway waits for the designers.")
+        result = DESIGNERS[kind](game, action)
+        if isinstance(result, Done):
             resume_room(game)
-        return
+        return result
     if not game.party.queue or action.seat != game.party.queue[0] or action.seat not in game.party.hero_of:
-        return
-    eid = game.party.hero_of[action.seat]
-    used = hero_action(game, eid, action)
-    if used and game.hallway.pending is None:
+        return Refused("It is not that seat's turn.")
+    if kind not in HERO:
+        return Refused("That is not something a hero does.")
+    result = HERO[kind](game, game.party.hero_of[action.seat], action)
+    if isinstance(result, Done) and game.hallway.pending is None:
         turn_done(game, action.seat)
+    return result
 
 
 def resume_room(game: Game) -> None:
@@ -63,33 +115,3 @@ def resume_room(game: Game) -> None:
         pos.x, pos.y = x, y
         spring_all(game, eid, x, y, "walk", "steps on a hidden plate")
     turn_done(game, hero.seat)
-
-
-def hero_action(game: Game, eid: int, action: Any) -> bool:
-    if isinstance(action, A.Move):
-        return move(game, eid, action.dx, action.dy)
-    if isinstance(action, A.Wait):
-        return True
-    if isinstance(action, A.Search):
-        search(game, eid)
-        return True
-    if isinstance(action, A.Disarm):
-        trap = known_trap_at(game, eid, action.x, action.y)
-        if trap is None:
-            game.say("There is no trap you know of there.")
-            return False
-        disarm(game, eid, trap)
-        return True
-    if isinstance(action, A.Interact):
-        return interact(game, eid, action.x, action.y)
-    if isinstance(action, A.PickUp):
-        return pick_up(game, eid)
-    if isinstance(action, A.UseItem):
-        return use_item(game, eid, action.item)
-    if isinstance(action, A.Drop):
-        return drop(game, eid, action.item)
-    if isinstance(action, A.Descend):
-        return descend(game, eid)
-    if isinstance(action, A.Ascend):
-        return ascend(game, eid)
-    return False

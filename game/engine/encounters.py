@@ -3,8 +3,10 @@ monsters while the party lingers, and the checks of the way back to town (A Dung
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.core.content import load, require
 from game.designers.table import designers_for
 from game.designers.wandering import design_wandering
 from game.engine.combat import combat_turn
@@ -18,7 +20,15 @@ from game.world.components import Glyph, HeroState, MonsterState, Named, Positio
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-REACTIONS = ((3, "friendly"), (6, "helpful"), (7, "uninterested"), (10, "hostile"), (12, "murderous"))
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    up_to: int
+    attitude: str
+    peaceful: bool
+    points_out_a_trap: bool
+
+
+REACTIONS = tuple(Reaction(**row) for row in require(load("reactions"), "reactions", list, "reactions.toml"))
 
 
 def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
@@ -27,12 +37,13 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
     out a trap of the room); hostile and murderous ones fight."""
     stream = game.streams.get("reactions", game.dungeon.floor_no, cell[0], cell[1])
     roll = stream.die(6) + stream.die(6)
-    attitude = next(name for top, name in REACTIONS if roll <= top)
+    row = next(r for r in REACTIONS if roll <= r.up_to)
+    attitude = row.attitude
     mon = game.world.comp(eid, MonsterState)
-    if attitude in ("friendly", "helpful", "uninterested"):
+    if row.peaceful:
         mon.peaceful, mon.aware = True, False
         game.say(f"{game.name(eid)} eyes the party warily ({attitude}) and keeps its distance.", "info")
-    if attitude in ("friendly", "helpful"):
+    if row.points_out_a_trap:
         hidden = [t for t, trap in game.traps() if trap.cell == cell and trap.live and not trap.found_by]
         if hidden:
             trap = game.world.comp(hidden[0], TrapState)

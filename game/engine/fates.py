@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.outcomes import ending
 from game.engine.morale import group_morale
 from game.world.components import Carried, Effects, HeroState, MonsterState, Named, Position
 
@@ -15,7 +16,7 @@ def wipe(game: Game) -> None:
     game.phase = "over"
     game.outcome = "wiped"
     game.party.queue = []
-    game.say("The whole party has fallen. The dungeon keeps them.", "danger")
+    game.say(ending("wiped").log, "danger")
 
 
 def hero_died(game: Game, eid: int, cause: str) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.doors import open_door
 from game.engine.harm import resist, suffer
+from game.engine.results import DONE, Refused, Result
 from game.engine.trap_play import spring_all
 from game.mapgen.tables import feature_specs, features
 from game.mapgen.tiles import Tile
@@ -18,19 +19,20 @@ if TYPE_CHECKING:
 FURNITURE_ACTIONS = {"search", "use"}
 
 
-def interact(game: Game, eid: int, x: int, y: int) -> bool:
+def interact(game: Game, eid: int, x: int, y: int) -> Result:
+    """Work the tile beside the hero: open or shut a door, heave boulders, search or use furniture."""
     pos = game.position(eid)
     if pos is None or max(abs(pos.x - x), abs(pos.y - y)) > 1:
-        return False
+        return Refused("That is out of reach.")
     tile = int(game.floor.tile[y, x])
     if tile == Tile.DOOR:
         return open_door(game, eid, x, y)
     if tile == Tile.DOOR_OPEN:
         if game.creature_at(x, y) is not None:
-            return False
+            return Refused("Someone stands in the doorway.")
         game.floor.set_tile(x, y, Tile.DOOR)
         game.say(f"{game.name(eid)} shuts the door.")
-        return True
+        return DONE
     if tile == Tile.BOULDER:
         ok, _ = resist(game, eid, "the boulders (Force)", -1, game.dungeon.floor_no + 2, "", False, action="force")
         if ok:
@@ -38,24 +40,22 @@ def interact(game: Game, eid: int, x: int, y: int) -> bool:
             game.say(f"{game.name(eid)} heaves the boulders aside.")
         else:
             game.say(f"{game.name(eid)} strains at the boulders in vain.")
-        return True
-
+        return DONE
     return use_feature(game, eid, x, y, tile)
 
 
-def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
+def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> Result:
     """Search furniture (springing a trap set on it, uncovering what lies in it) or use it (a
     lever, a fountain, a machine); the first time a room's feature is worked, its Roll Through
     the Dungeon outcome (see `feature_outcome`)."""
-
     if tile not in ACTIONABLE:
-        return False
+        return Refused("There is nothing there to work.")
     action = "use" if tile in (Tile.LEVER, Tile.FOUNTAIN, Tile.MACHINE) else "search"
     spring_all(game, eid, x, y, action, f"{'works' if action == 'use' else 'searches'} the "
                                        f"{Tile(tile).name.lower()}")
     spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
     if game.world.comp(eid, HeroState).hits <= 0:
-        return True
+        return DONE
     game.dungeon.opened.add((game.dungeon.floor_no, x, y))
     found = 0
     for item_eid, (item, pos) in game.world.get2(TreasureState, Position):
@@ -66,7 +66,7 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
     happened = feature_outcome(game, eid, x, y, tile)
     if not found and not happened:
         game.say(f"{game.name(eid)} finds nothing more in the {Tile(tile).name.lower()}.")
-    return True
+    return DONE
 
 
 def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:

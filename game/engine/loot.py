@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.results import DONE, Refused, Result
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
 from game.world.components import Carried, HeroState, Position, TrapState, TreasureState
@@ -34,11 +35,12 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
     return out
 
 
-def pick_up(game: Game, eid: int) -> bool:
+def pick_up(game: Game, eid: int) -> Result:
     items = reachable_treasure(game, eid)
     if not items:
-        game.say("There is nothing here to take.")
-        return False
+        reason = "There is nothing here to take."
+        game.say(reason)
+        return Refused(reason)
     for item_eid, why_not in items:
         if why_not:
             game.say(why_not)
@@ -54,32 +56,33 @@ def pick_up(game: Game, eid: int) -> bool:
                 game.stats.collected_fancy += 1
         game.say(f"{game.name(eid)} takes {game.name(item_eid)} (worth {trade_value(item.spec)} in town).",
                  "loot")
-    return True
+    return DONE
 
 
-def use_item(game: Game, eid: int, index: int) -> bool:
+def use_item(game: Game, eid: int, index: int) -> Result:
     pack = game.pack(eid)
     if not 0 <= index < len(pack):
-        return False
+        return Refused("There is no such item in the pack.")
     item_eid, item = pack[index]
     if item.spec.heal <= 0:
-        game.say(f"{game.name(item_eid)} is worn, not used: its magic is always at work.")
-        return False
+        reason = f"{game.name(item_eid)} is worn, not used: its magic is always at work."
+        game.say(reason)
+        return Refused(reason)
     hero = game.world.comp(eid, HeroState)
     before = hero.hits
     hero.hits = min(max_hits(hero.level), hero.hits + item.spec.heal)
     game.world.delete(item_eid)
     game.say(f"{game.name(eid)} uses {game.name(item_eid)} and heals {hero.hits - before}.", "loot")
-    return True
+    return DONE
 
 
-def drop(game: Game, eid: int, index: int) -> bool:
+def drop(game: Game, eid: int, index: int) -> Result:
     pack = game.pack(eid)
     pos = game.position(eid)
     if not 0 <= index < len(pack) or pos is None:
-        return False
+        return Refused("There is no such item in the pack.")
     item_eid, _ = pack[index]
     game.world.remove(item_eid, Carried)
     game.world.add(item_eid, Position(pos.x, pos.y, pos.floor))
     game.say(f"{game.name(eid)} drops {game.name(item_eid)}.")
-    return True
+    return DONE

@@ -11,13 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.score_table import ScoreEntry, load_scores
+from game.core.outcomes import ending
 from game.mapgen.floor import render_text
 
 if TYPE_CHECKING:
     from game.engine.game import Game
-
-OUTCOME_TEXT = {"wiped": "fell in the dungeon", "retired": "came home and retired",
-                "quest": "came home with the quest fulfilled", "": "is still below"}
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -45,7 +43,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     lines = [
         "Masterless - morgue file",
         f"Seed: {'(hidden)' if hide_seed else game.seed}    Theme: {game.dials.theme}    Turns: {game.turn}",
-        f"The party {OUTCOME_TEXT.get(game.outcome, game.outcome)}. Score (banked): {score(game)}",
+        f"The party {ending(game.outcome).morgue}. Score (banked): {score(game)}",
         f"Deepest floor: {s.deepest_floor}   Rooms entered: {s.rooms_entered}   Rooms cleared: {s.rooms_cleared}",
         f"Monsters killed: {s.monsters_killed}   Traps found: {s.traps_found}   Traps sprung: {s.traps_sprung}",
         f"Treasure found (points): {s.treasure_found}   Hero deaths: {s.deaths}",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game.engine.doors import open_door
 from game.engine.encounters import retrace_check
 from game.engine.harm import resist, suffer
+from game.engine.results import DONE, Refused, Result, Waiting
 from game.engine.room_entry import enter_room
 from game.engine.trap_play import spring_all
 from game.mapgen.tiles import Tile
@@ -29,14 +30,15 @@ def known_trap_at(game: Game, hero_eid: int, x: int, y: int) -> int | None:
     return None
 
 
-def move(game: Game, eid: int, dx: int, dy: int) -> bool:
+def move(game: Game, eid: int, dx: int, dy: int) -> Result:
+    """One step (or a blow, a swap, a door, a new room): what happened, or why not."""
     pos = game.position(eid)
     if pos is None or (dx, dy) not in DIRECTIONS:
-        return False
+        return Refused("That is not a step.")
     floor = game.floor
     nx, ny = pos.x + dx, pos.y + dy
     if not (0 <= nx < floor.width and 0 <= ny < floor.height):
-        return False
+        return Refused("The floor ends there.")
     other = game.creature_at(nx, ny)
     if other is not None:
         mon = game.world.try_comp(other, MonsterState)
@@ -45,15 +47,15 @@ def move(game: Game, eid: int, dx: int, dy: int) -> bool:
             if mon.peaceful or not mon.aware:
                 mon.peaceful, mon.aware = False, True
                 game.say(f"{game.name(eid)} strikes at {game.name(other)}: it turns to fight!", "combat")
-                return True
+                return DONE
             game.say(f"{game.name(eid)} presses the attack on {game.name(other)}.", "combat")
-            return True
+            return DONE
         if any(m.aware for _, m in game.monsters()):
-            return False
+            return Refused(f"{game.name(other)} will not give way in the middle of a fight.")
         opos = game.position(other)  # out of a fight, friends swap places
         opos.x, opos.y = pos.x, pos.y
         pos.x, pos.y = nx, ny
-        return True
+        return DONE
     tile = int(floor.tile[ny, nx])
     if tile == Tile.DOOR:
         return open_door(game, eid, nx, ny)
@@ -61,23 +63,23 @@ def move(game: Game, eid: int, dx: int, dy: int) -> bool:
     if entering is not None:
         cell, side = entering
         if not enter_room(game, eid, cell, side, (nx, ny)):
-            return True  # the Hallway waits for human designers; the step ends when they are done
+            return Waiting("The Hallway waits for the designers.")  # the step ends when they are done
         if game.phase != "dungeon" or game.world.comp(eid, HeroState).hits <= 0:
-            return True
+            return DONE
         tile = int(floor.tile[ny, nx])
         if not floor.walkable[ny, nx] or game.creature_at(nx, ny) is not None:
-            return True  # the room is there now, but something stands in the way in
+            return DONE  # the room is there now, but something stands in the way in
     elif not floor.walkable[ny, nx]:
-        return False  # a wall: no turn spent
+        return Refused("A wall is in the way.")  # no turn spent
     elif game.party.returning and floor.cell_of(nx, ny) not in (None, floor.cell_of(pos.x, pos.y)):
         retrace_check(game, floor.cell_of(nx, ny))
         if game.creature_at(nx, ny) is not None:
-            return True
+            return DONE
     if not terrain_allows(game, eid, tile):
-        return True
+        return DONE
     pos.x, pos.y = nx, ny
     spring_all(game, eid, nx, ny, "walk", "steps on a hidden plate")
-    return True
+    return DONE
 
 
 def terrain_allows(game: Game, eid: int, tile: int) -> bool:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.content import traits
 from game.engine.party_sight import fov
 from game.world.components import Position
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-RANGED_TYPES = frozenset({"arrows", "fire", "cold", "lightning", "sonic", "holy", "psychic"})
+RANGED_TYPES = traits().ranged_types  # data/types.toml: `ranged = true`
 
 
 RANGED_REACH = 6

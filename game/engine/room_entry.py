@@ -16,6 +16,7 @@ from game.engine.combat import continuous_effects
 from game.engine.encounters import surprise
 from game.engine.game import Game, PendingRoom
 from game.engine.placement import free_tile_near
+from game.engine.results import DONE, Refused, Result
 from game.engine.spawning import spawn_room
 from game.rules.heroes import max_hits
 from game.rules.party import level_for_xp, level_up_heal, new_hero_level, room_budgets
@@ -119,34 +120,38 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     return True
 
 
-def designer_input(game: Game, action: object) -> bool:
-    """A human designer's pick or build for the pending Hallway. Returns True when it was taken;
-    a build that breaks a rule is refused with the rule's reason in the log."""
-
+def take_category(game: Game, action: A.TakeCategory) -> Result:
+    """A human seat's pick of a category in the waiting Hallway's roll-off."""
     pending = game.hallway.pending
-    if pending is None or not pending.waiting or action.seat != pending.waiting[1]:  # type: ignore[attr-defined]
-        return False
-    if isinstance(action, A.TakeCategory) and pending.waiting[0] == "category":
-        if action.category not in pending.waiting[2]:
-            game.say(f"{action.category} is not left to take.")
-            return False
-        pending.picks.append((action.seat, action.category))
-        game.say(f"{game.seats[action.seat].name} takes {action.category}.", "hallway")
-        return True
-    if isinstance(action, A.BuildRoom) and pending.waiting[0] == "build" and action.category == pending.waiting[2]:
-        problem = build_problem(game, action.category, action.items, pending.waiting[3], pending.waiting[4])
-        if problem:
-            game.say(f"That build cannot stand: {problem}", "danger")
-            return False
-        pending.manual[action.category] = action.items
-        return True
-    return False
+    if pending is None or not pending.waiting or pending.waiting[0] != "category" or action.seat != pending.waiting[1]:
+        return Refused("It is not that seat's pick.")
+    if action.category not in pending.waiting[2]:
+        reason = f"{action.category} is not left to take."
+        game.say(reason)
+        return Refused(reason)
+    pending.picks.append((action.seat, action.category))
+    game.say(f"{game.seats[action.seat].name} takes {action.category}.", "hallway")
+    return DONE
+
+
+def build_room(game: Game, action: A.BuildRoom) -> Result:
+    """A human seat's purchases for its category; a build that breaks a rule is refused with the
+    rule's reason (in the log too, where the table reads it)."""
+    pending = game.hallway.pending
+    if (pending is None or not pending.waiting or pending.waiting[0] != "build" or action.seat != pending.waiting[1]
+            or action.category != pending.waiting[2]):
+        return Refused("It is not that seat's build.")
+    problem = build_problem(game, action.category, action.items, pending.waiting[3], pending.waiting[4])
+    if problem:
+        game.say(f"That build cannot stand: {problem}", "danger")
+        return Refused(f"That build cannot stand: {problem}")
+    pending.manual[action.category] = action.items
+    return DONE
 
 
 def build_problem(game: Game, category: str, items: tuple, budget: int, plan) -> str:  # noqa: ANN001 - RoomPlan
     """The first rule a human build breaks ("" if none): every feature legal, the budget spent
     exactly, each monster at least Floor points, resist only against Types the party uses."""
-
     try:
         decoded = decode(category, items, plan.spots)
         heroes = game.heroes()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.encounters import forget_retraced
 from game.engine.placement import gather_party
+from game.engine.results import DONE, Refused, Result
 from game.engine.spawning import spawn_doors
 from game.engine.town import arrive_in_town
 from game.mapgen.floor import Floor
@@ -20,11 +21,12 @@ def stair_under(game: Game, eid: int, tile: Tile) -> bool:
     return pos is not None and int(game.floor.tile[pos.y, pos.x]) == tile
 
 
-def descend(game: Game, eid: int) -> bool:
+def descend(game: Game, eid: int) -> Result:
     """Down the Downward Stair: the whole party goes to the next Floor."""
     if not stair_under(game, eid, Tile.STAIR_DOWN):
-        game.say("There is no stair down here.")
-        return False
+        reason = "There is no stair down here."
+        game.say(reason)
+        return Refused(reason)
     pos = game.position(eid)
     below = game.dungeon.floor_no + 1
     came_from = (pos.x, pos.y)
@@ -37,22 +39,23 @@ def descend(game: Game, eid: int) -> bool:
     game.stats.deepest_floor = max(game.stats.deepest_floor, below)
     gather_party(game, *game.floor.start)
     game.say(f"The party goes down to Floor {below}.", "hallway")
-    return True
+    return DONE
 
 
-def ascend(game: Game, eid: int) -> bool:
+def ascend(game: Game, eid: int) -> Result:
     """Up the stair the party came down by; from the first floor's entrance, out to town."""
     if not stair_under(game, eid, Tile.STAIR_UP):
-        game.say("There is no stair up here.")
-        return False
+        reason = "There is no stair up here."
+        game.say(reason)
+        return Refused(reason)
     if game.dungeon.floor_no == game.dungeon.entrance_floor:
         forget_retraced(game)
 
         arrive_in_town(game)
-        return True
+        return DONE
     came_from = getattr(game.floor, "came_from", None)
     game.dungeon.floor_no -= 1
     x, y = came_from or game.floor.start
     gather_party(game, x, y)
     game.say(f"The party climbs back to Floor {game.dungeon.floor_no}.", "hallway")
-    return True
+    return DONE

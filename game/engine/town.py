@@ -3,12 +3,14 @@ only as healing treasure; the run's score is the value banked when the party ret
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from game.core.outcomes import ending
 from game.engine import actions as A
 from game.engine.game import TIME_TRACK
 from game.engine.placement import gather_party
 from game.engine.quests import fulfilled
+from game.engine.results import DONE, Refused, Result
 from game.engine.rounds import start_round
 from game.rules.costs import trade_value, treasure_cost
 from game.rules.heroes import max_hits
@@ -48,41 +50,55 @@ def healing_price(points: int) -> int:
     return treasure_cost(Treasure(fancy=True, heal=points))
 
 
-def town_action(game: Game, action: Any) -> None:
-    if isinstance(action, A.Trade):
-        eid = game.party.hero_of.get(action.seat)
-        if eid is None:
-            return
-        if action.item >= 0:
-            pack = game.pack(eid)
-            if 0 <= action.item < len(pack):
-                item_eid, item = pack[action.item]
-                value = trade_value(item.spec)
-                game.party.purse += value
-                game.world.delete(item_eid)
-                game.say(f"Sold {game.name(item_eid)} for {value}.", "loot")
-        elif action.heal > 0:
-            price = healing_price(action.heal)
-            if price > game.party.purse:
-                game.say(f"A draught of {action.heal} costs {price}; the purse holds {game.party.purse}.")
-                return
-            game.party.purse -= price
-            hero = game.world.comp(eid, HeroState)
-            before = hero.hits
-            hero.hits = min(max_hits(hero.level), hero.hits + action.heal)
-            game.say(f"{game.name(eid)} drinks a healer's draught: +{hero.hits - before} Hits.", "loot")
-    elif isinstance(action, A.Retire):
-        for eid, _ in game.heroes():
-            for item_eid, item in game.pack(eid):
-                game.party.purse += trade_value(item.spec)
-                game.world.delete(item_eid)
-        game.stats.banked = game.party.purse
-        game.phase = "over"
-        game.outcome = "quest" if game.stats.quest_paid else "retired"
-        game.say(f"The party retires with {game.party.purse} banked.", "loot")
-    elif isinstance(action, A.Delve):
-        game.phase = "dungeon"
-        game.dungeon.floor_no = game.dungeon.entrance_floor
-        gather_party(game, *game.floor.start)
-        game.say("Back down into the dark.", "hallway")
-        start_round(game)
+def trade(game: Game, action: A.Trade) -> Result:
+    """Sell an item at half its points, or buy a healing draught from the purse."""
+    eid = game.party.hero_of.get(action.seat)
+    if eid is None:
+        return Refused("That seat has no hero.")
+    if action.item >= 0:
+        pack = game.pack(eid)
+        if not 0 <= action.item < len(pack):
+            return Refused("There is no such item in the pack.")
+        item_eid, item = pack[action.item]
+        value = trade_value(item.spec)
+        name = game.name(item_eid)
+        game.party.purse += value
+        game.world.delete(item_eid)
+        game.say(f"Sold {name} for {value}.", "loot")
+        return DONE
+    if action.heal <= 0:
+        return Refused("Nothing to trade.")
+    price = healing_price(action.heal)
+    if price > game.party.purse:
+        reason = f"A draught of {action.heal} costs {price}; the purse holds {game.party.purse}."
+        game.say(reason)
+        return Refused(reason)
+    game.party.purse -= price
+    hero = game.world.comp(eid, HeroState)
+    before = hero.hits
+    hero.hits = min(max_hits(hero.level), hero.hits + action.heal)
+    game.say(f"{game.name(eid)} drinks a healer's draught: +{hero.hits - before} Hits.", "loot")
+    return DONE
+
+
+def retire(game: Game, action: A.Retire) -> Result:
+    """The run ends: everything carried is sold and the purse is banked (the score)."""
+    for eid, _ in game.heroes():
+        for item_eid, item in game.pack(eid):
+            game.party.purse += trade_value(item.spec)
+            game.world.delete(item_eid)
+    game.stats.banked = game.party.purse
+    game.phase = "over"
+    game.outcome = "quest" if game.stats.quest_paid else "retired"
+    game.say(ending(game.outcome).log.format(banked=game.party.purse), "loot")
+    return DONE
+
+
+def delve(game: Game, action: A.Delve) -> Result:
+    """Back into the dungeon at the entrance floor."""
+    game.phase = "dungeon"
+    game.dungeon.floor_no = game.dungeon.entrance_floor
+    gather_party(game, *game.floor.start)
+    game.say("Back down into the dark.", "hallway")
+    start_round(game)
+    return DONE

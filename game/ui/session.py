@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from game.agents.companion import hero_action
 from game.engine.dispatch import apply_action
 from game.engine.game import Game
+from game.engine.results import Result
 
 AI_STEPS_PER_CALL = 400  # AI heroes act until a human must choose, but never hang the screen
 
@@ -23,12 +24,14 @@ class Session:
         self.recorder = recorder
         self.log_seen = 0  # log lines the player has been shown (for the "more" marker)
 
-    def apply(self, action: Any) -> None:
-        """Apply one action and record it; then let the AI heroes act until a human is up."""
-        apply_action(self.game, action)
+    def apply(self, action: Any) -> Result:
+        """Apply one action and record it; then let the AI heroes act until a human is up.
+        Returns what the action did (a refusal carries the reason the player reads)."""
+        result = apply_action(self.game, action)
         if self.recorder is not None:
             self.recorder.add(self.game, action)
         self.advance_ai()
+        return result
 
     def advance_ai(self) -> None:
         game = self.game

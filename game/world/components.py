@@ -115,20 +115,6 @@ class DoorState:
 
 
 @dataclass(slots=True)
-class FeatureState:
-    name: str
-    kind: str  # furniture terrain stair dark
-    cell: tuple[int, int]
-    searched: bool = False
-    used: bool = False
-
-
-@dataclass(slots=True)
-class Stair:
-    down: bool  # down to floor+1, or up towards the entrance/town
-
-
-@dataclass(slots=True)
 class Effect:
     """A continuous effect on a hero (Fungeon Continuous Hold / Continuous Damage)."""
 

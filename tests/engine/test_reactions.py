@@ -10,7 +10,10 @@ from game.world.components import MonsterState
 
 
 def test_reaction_table_covers_two_to_twelve():
-    assert REACTIONS[-1][0] == 12 and [top for top, _ in REACTIONS] == sorted(top for top, _ in REACTIONS)
+    tops = [r.up_to for r in REACTIONS]
+    assert tops[-1] == 12 and tops == sorted(tops) and tops[0] >= 2
+    assert [r.attitude for r in REACTIONS] == ["friendly", "helpful", "uninterested", "hostile", "murderous"]
+    assert [r.peaceful for r in REACTIONS] == [True, True, True, False, False]
 
 
 def test_peaceful_monsters_keep_the_peace_until_struck_and_never_guard_treasure():

@@ -8,7 +8,8 @@ import pytest
 from screen_games import make_kit, make_session
 
 from game.agents.autoplay import play
-from game.engine.morgue import OUTCOME_TEXT, ScoreEntry, add_score, score, write_morgue
+from game.core.outcomes import ending
+from game.engine.morgue import ScoreEntry, add_score, score, write_morgue
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
@@ -42,7 +43,7 @@ def test_the_outcome_score_floors_rooms_fates_seed_path_and_rank_are_shown(
     rank, _ = add_score(game, tmp_path / "scores.json")
     _, screen = run_headless(EndOfRunScreen(kit, ended, TITLE, path, rank), [], size=(100, 40))
     text = screen.text()
-    assert f"The party {OUTCOME_TEXT[game.outcome]}." in text
+    assert f"The party {ending(game.outcome).morgue}." in text
     assert f"Score (value banked)  {score(game)}" in text
     assert f"Deepest floor         {game.stats.deepest_floor}" in text
     assert f"{game.stats.rooms_entered} entered, {game.stats.rooms_cleared} cleared" in text

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import tcod.console
 
-from game.engine.morgue import OUTCOME_TEXT, morgue_text, score
+from game.core.outcomes import ending
+from game.engine.morgue import morgue_text, score
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
@@ -18,7 +19,6 @@ from game.ui.screens.widgets import Line, TextScreen, draw_lines, footer, line, 
 from game.ui.session import Session
 from game.ui.state import State
 
-TITLES = {"wiped": "The party has fallen", "retired": "Home, and retired", "quest": "Quest fulfilled"}
 HELP_TOPICS = (
     (
         "The end of a run",
@@ -71,7 +71,7 @@ class EndOfRunScreen(Screen):
         dim, text, bright = p["text_dim"], p["text"], p["text_bright"]
         s = game.stats
         rows = [
-            line((f"The party {OUTCOME_TEXT.get(game.outcome, game.outcome)}.", text)),
+            line((f"The party {ending(game.outcome).morgue}.", text)),
             Line(),
             line(("Score (value banked)  ", dim), (str(score(game)), p["treasure"])),
             line(("Deepest floor         ", dim), (str(s.deepest_floor), bright)),
@@ -115,7 +115,7 @@ class EndOfRunScreen(Screen):
         palette = self.kit.palette
         game = self.session.game
         draw.clear(console, palette)
-        title = TITLES.get(game.outcome, "The run is over")
+        title = ending(game.outcome).title
         colour = palette["bad"] if game.outcome == "wiped" else palette["title"]
         draw.text_center(console, 1, title, colour)
         bottom = footer(console, self.kit, [("M", "read the morgue file"), ("Up/Down", "scroll"),

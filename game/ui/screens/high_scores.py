@@ -7,6 +7,7 @@ from pathlib import Path
 
 import tcod.console
 
+from game.core.outcomes import ending
 from game.core.paths import data_dir
 from game.engine.morgue import ScoreEntry, load_scores
 from game.ui import draw
@@ -18,7 +19,6 @@ from game.ui.screens.widgets import footer, scroll_marks
 from game.ui.scrolling import scrolled
 from game.ui.state import State
 
-OUTCOME_WORDS = {"wiped": "fell", "retired": "retired", "quest": "quest done", "unfinished": "unfinished"}
 HELP_TOPICS = (
     (
         "High scores",
@@ -61,7 +61,7 @@ class HighScoresScreen(Screen):
 
     def row(self, rank: int, entry: ScoreEntry) -> list[str]:
         seed = "-" if self.kit.options.hide_seed else str(entry.seed)
-        return [str(rank), str(entry.score), OUTCOME_WORDS.get(entry.outcome, entry.outcome), str(entry.floor),
+        return [str(rank), str(entry.score), ending(entry.outcome).short, str(entry.floor),
                 str(entry.rooms), str(entry.turns), seed]
 
     def on_draw(self, console: tcod.console.Console) -> None:

@@ -25,7 +25,9 @@ from typing import Any
 
 import tcod.console
 
+from game.core.outcomes import ending
 from game.engine import actions as A
+from game.engine.results import Refused
 from game.mapgen.tiles import ACTIONABLE, Tile
 from game.ui import draw
 from game.ui.auto_travel import Travel, can_start, step, trap_known_near, visible_items
@@ -64,8 +66,7 @@ class RunHost:
 
     def end_of_run(self, session: Session, screen: State) -> State:
         game = session.game
-        text = {"wiped": "The whole party has fallen.", "retired": "The party retires to town.",
-                "quest": "The party comes home with the quest fulfilled."}.get(game.outcome, "The run is over.")
+        text = ending(game.outcome).sentence
         return MessageDialog(screen_kit(screen), screen, f"{text} Score: {game.stats.banked}.", title="The end",
                              then=lambda: Exit("over"))
 
@@ -234,7 +235,10 @@ class MapScreen:
         game = self.game
         self.session.log_seen = len(game.log)
         rolls_before = game.rolls[-1] if game.rolls else None
-        self.session.apply(action)
+        log_before = len(game.log)
+        result = self.session.apply(action)
+        if isinstance(result, Refused) and all(line.text != result.reason for line in game.log[log_before:]):
+            self.notice = result.reason  # nothing happened: say why, once, where the player looks
         self.host.save(self.session)
         return self.route() or self.narration(rolls_before)
 
