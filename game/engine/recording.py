@@ -38,14 +38,13 @@ import json
 import time
 import weakref
 import zlib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from operator import attrgetter, mul
 from pathlib import Path
 from typing import Any
 
-from game.core.content import traits
-from game.core.dials import DIE_SIZES, THEMES, Dials, dials_from_dict
-from game.core.errors import FileProblem, MasterlessError, ReplayDesync, printable
+from game.core.dials import Dials
+from game.core.errors import FileProblem, ReplayDesync, printable
 from game.core.file_guard import MiB, inflate_bounded, read_bounded, write_problem
 from game.core.paths import atomic_write
 from game.core.rng import Streams, derive_seed
@@ -53,7 +52,16 @@ from game.core.seats import HeroChoice, parse_seats
 from game.designers.design_files import SavedDesign, design_to_data, designs_from_data
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
-from game.engine.game import GAME_VERSION, Game, RULES_VERSION
+from game.engine.game import GAME_VERSION, RULES_VERSION, Game
+from game.engine.header_checks import (
+    MAX_LEVEL,
+    MAX_SEED,
+    check_field,
+    header_dials,
+    header_heroes,
+    is_int,
+    seats_ok,
+)
 from game.engine.start import new_game
 
 FORMAT_VERSION = 1
@@ -74,8 +82,6 @@ _MASK64 = (1 << 64) - 1
 MAX_FILE = 16 * MiB
 MAX_BODY = 32 * MiB
 MAX_RATIO = 256  # inflated bytes per compressed byte (plus one MiB of slack)
-MAX_LEVEL = 10  # the highest starting level any command offers (autoplay --level)
-MAX_SEED = 1 << 64
 
 
 # ----- what a recording holds ---------------------------------------------------------------------
@@ -161,18 +167,6 @@ class Recording:
 def _hero_to_json(h: HeroChoice) -> dict[str, Any]:
     return {"name": h.name, "race": h.race, "race_trait": h.race_trait, "klass": h.klass,
             "class_traits": list(h.class_traits)}
-
-
-def _hero_from_json(d: Any) -> HeroChoice:
-    names = [f.name for f in fields(HeroChoice)]
-    if not isinstance(d, dict) or sorted(d) != sorted(names):
-        raise ValueError("a hand-made hero is damaged")
-    traits = d["class_traits"]
-    if not (isinstance(traits, list) and len(traits) == 2 and all(isinstance(t, str) for t in traits)):
-        raise ValueError("a hand-made hero's class traits are damaged")
-    if not all(isinstance(d[k], str) for k in names if k != "class_traits"):
-        raise ValueError("a hand-made hero is damaged")
-    return HeroChoice(d["name"], d["race"], d["race_trait"], d["klass"], (traits[0], traits[1]))
 
 
 _STATE = attrgetter("state")
@@ -454,87 +448,15 @@ def _header(line: bytes, where: str) -> Header:
     for name in ("seed", "seats", "level", "dials", "heroes", "check_bits"):
         if name not in h:
             raise FileProblem(f"{where}: is damaged (its header has no '{name}')")
-    dials = _header_dials(h["dials"], where)
+    dials = header_dials(h["dials"], where)
     seed, seats, level, bits = h["seed"], h["seats"], h["level"], h["check_bits"]
-    _field(where, "seed", seed, _is_int(seed) and -MAX_SEED < seed < MAX_SEED, "a whole number")
-    _field(where, "level", level, _is_int(level) and 1 <= level <= MAX_LEVEL, f"1 to {MAX_LEVEL}")
-    _field(where, "check_bits", bits, _is_int(bits) and 1 <= bits <= 64, "1 to 64")
-    _field(where, "seats", seats, isinstance(seats, str) and _seats_ok(seats), "1 to 4 of human, ai, ai+hero")
-    heroes = _header_heroes(h["heroes"], parse_seats(seats), where)
+    check_field(where, "seed", seed, is_int(seed) and -MAX_SEED < seed < MAX_SEED, "a whole number")
+    check_field(where, "level", level, is_int(level) and 1 <= level <= MAX_LEVEL, f"1 to {MAX_LEVEL}")
+    check_field(where, "check_bits", bits, is_int(bits) and 1 <= bits <= 64, "1 to 64")
+    check_field(where, "seats", seats, isinstance(seats, str) and seats_ok(seats), "1 to 4 of human, ai, ai+hero")
+    heroes = header_heroes(h["heroes"], parse_seats(seats), where)
     designs = designs_from_data(h["designs"], where) if "designs" in h else ()
     return Header(seed, seats, level, dials, heroes, game_version, rules, bits, designs)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _field(where: str, name: str, value: Any, ok: bool, allowed: str) -> None:
-    """FileProblem naming the header field unless `ok` (exit 3, before the value is used)."""
-    if not ok:
-        shown = printable(json.dumps(value, ensure_ascii=False))
-        shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        raise FileProblem(f"{where}: is damaged (its header field '{name}' is {shown}; allowed: {allowed})")
-
-
-def _seats_ok(text: str) -> bool:
-    try:
-        parse_seats(text)
-    except MasterlessError:
-        return False
-    return len(text) <= 200
-
-
-def _header_dials(data: Any, where: str) -> Dials:
-    """The dials, each checked against the values the game offers."""
-    _field(where, "dials", data, isinstance(data, dict), "a table of dials")
-    known = {f.name: type(getattr(Dials(), f.name)) for f in fields(Dials)}
-    allowed = {"die": DIE_SIZES, "seriousness": range(1, 7), "design": ("ask", "auto"), "theme": _themes()}
-    for name, value in data.items():
-        if name not in known:
-            raise FileProblem(f"{where}: uses the dial '{printable(str(name)[:40])}', which Masterless "
-                              f"{GAME_VERSION} does not know")
-        choices = allowed.get(name, (True, False))
-        shown = "1 to 6" if name == "seriousness" else ", ".join(
-            ("on" if c else "off") if isinstance(c, bool) else str(c) for c in choices)
-        _field(where, f"dials.{name}", value, type(value) is known[name] and value in choices, shown)
-    return dials_from_dict(data)
-
-
-def _themes() -> tuple[str, ...]:
-    """The themes this version can draw (the dial's list, as far as the data defines them)."""
-    from game.mapgen.themes import themes
-
-    try:
-        drawn = themes()
-    except MasterlessError:
-        return THEMES
-    return tuple(t for t in THEMES if t in drawn)
-
-
-def _header_heroes(data: Any, seats: tuple[Any, ...], where: str) -> dict[int, HeroChoice]:
-    """Hand-made heroes: each on a seat that has a hero, each race, class and trait one the game has."""
-    _field(where, "heroes", data, isinstance(data, dict), "a table of heroes by seat")
-    t = traits()
-    heroes: dict[int, HeroChoice] = {}
-    for key, body in data.items():
-        name = f"heroes.{printable(str(key)[:8])}"
-        seat = int(key) if isinstance(key, str) and key.isdigit() and len(key) < 3 else -1
-        _field(where, name, key, 0 <= seat < len(seats) and seats[seat].has_hero, "a seat with a hero")
-        try:
-            hero = _hero_from_json(body)
-        except ValueError:
-            raise FileProblem(f"{where}: is damaged (its header field '{name}' is not a hero)") from None
-        _field(where, f"{name}.race", hero.race, hero.race in t.races, ", ".join(t.races))
-        _field(where, f"{name}.klass", hero.klass, hero.klass in t.classes, ", ".join(t.classes))
-        _field(where, f"{name}.race_trait", hero.race_trait, hero.race_trait in t.races[hero.race],
-               ", ".join(t.races[hero.race]))
-        for trait in hero.class_traits:
-            _field(where, f"{name}.class_traits", trait, trait in t.classes[hero.klass][0],
-                   ", ".join(t.classes[hero.klass][0]))
-        _field(where, f"{name}.name", hero.name, 0 < len(hero.name) <= 40, "1 to 40 characters")
-        heroes[seat] = hero
-    return heroes
 
 
 def _steps(lines: list[bytes], header: Header, where: str, strict: bool) -> tuple[list[Step], End | None, str | None]:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.dials import Dials
-from game.core.errors import FileProblem, ReplayDesync
+from game.core.errors import FileProblem, MasterlessError, ReplayDesync
 from game.core.file_guard import claim_name, read_bounded
 from game.core.paths import atomic_write, data_dir, recordings_dir
 from game.core.seats import HeroChoice
@@ -100,7 +100,7 @@ def find_autosave() -> SaveInfo | None:
             continue
         try:
             rec = read_recording(path)
-        except FileProblem as exc:
+        except MasterlessError as exc:  # a damaged file, or one naming content this version lacks
             problem = problem or str(exc)
             continue
         end = rec.end
@@ -129,7 +129,8 @@ class LoadedSave:
             gone = f"{self.lost} recorded actions lost" if self.lost else "the damaged end lost"
             if self.reached > turn:
                 gone += f" (the save had reached turn {self.reached})"
-            return f"Recovered the {self.which} up to turn {turn}; {gone}. Why: {self.problem}"
+            which = self.which.removeprefix("salvaged ")
+            return f"Recovered the {which} up to turn {turn}; {gone}. Why: {self.problem}"
         return f"Continued from the {self.which} at turn {turn} (at most the last action lost). Why: {self.problem}"
 
 
