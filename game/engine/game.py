@@ -58,6 +58,9 @@ def _time_track_rules() -> TimeTrackRules:
 TIME_TRACK = _time_track_rules()
 
 
+HARM_SOURCES = ("traps", "monsters", "abilities", "doors", "terrain", "hunger", "features")
+
+
 @dataclass
 class RunStats:
     """What the run achieved: the score, the morgue file and the quests read these."""
@@ -76,6 +79,12 @@ class RunStats:
     collected: int = 0  # items taken (a quest counts them)
     collected_fancy: int = 0
     quest_paid: bool = False
+    damage: dict[str, int] = field(default_factory=dict)  # hits lost by heroes, by source (HARM_SOURCES)
+    deaths_by: dict[str, int] = field(default_factory=dict)  # heroes' deaths, by source
+    town_visits: int = 0
+    town_sold: int = 0  # items traded in at the workshop
+    town_designed: int = 0  # items designed there
+    town_healed: int = 0  # hits healed by healing treasure in town
     kills_by_name: dict[str, int] = field(default_factory=dict)
     rooms: list[str] = field(default_factory=list)  # one line per room, for the morgue file
 
@@ -156,6 +165,16 @@ class Derived:
     visible: np.ndarray | None = None  # tiles the party sees now ([y, x] bool)
     sheets: dict[tuple[int, int], HeroSheet] = field(default_factory=dict)  # (entity, Level) -> sheet
     fov_cache: dict[tuple[int, ...], Any] = field(default_factory=dict)  # fields of view by spot and light
+
+
+@dataclass(frozen=True, slots=True)
+class Awaiting:
+    """What the game waits for next, for whoever drives it (a screen, an agent): "over" (nothing),
+    "town" (a town action), "category" or "build" (a human designer's pick or build for the
+    waiting Hallway, by `seat`), or "hero" (the hero of `seat` acts)."""
+
+    kind: str
+    seat: int | None = None
 
 
 class Game:
@@ -257,6 +276,17 @@ class Game:
 
     def creature_at(self, x: int, y: int) -> int | None:
         return self.entity_at(x, y, HeroState) or self.entity_at(x, y, MonsterState)
+
+    def awaiting(self) -> Awaiting:
+        """What the game waits for now (see `Awaiting`)."""
+        if self.phase == "over":
+            return Awaiting("over")
+        if self.phase == "town":
+            return Awaiting("town", self.next_seat())
+        pending = self.hallway.pending
+        if pending is not None and pending.waiting:
+            return Awaiting(pending.waiting[0], pending.waiting[1])
+        return Awaiting("hero", self.next_seat())
 
     def next_seat(self) -> int | None:
         """The seat whose hero must act now, or None when the game is over."""

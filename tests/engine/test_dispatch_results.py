@@ -8,6 +8,7 @@ from engine_arena import arena, free_neighbour, give
 from game.agents.companion import hero_action
 from game.engine import actions as A
 from game.engine.dispatch import HERO, apply_action
+from game.engine.game import Awaiting
 from game.engine.results import Done, Refused, Waiting
 from game.engine.town import arrive_in_town
 from game.mapgen.tiles import Tile
@@ -92,3 +93,12 @@ def test_a_hallway_waiting_for_a_human_designer_says_so() -> None:
             assert apply_action(game, A.Wait(seat)) == Refused("The Hallway waits for the designers.")
             return
     raise AssertionError("the party never reached a room for the designers to build")
+
+
+def test_the_game_says_what_it_waits_for() -> None:
+    game, hero = arena()
+    assert game.awaiting() == Awaiting("hero", 0)
+    arrive_in_town(game)
+    assert game.awaiting().kind == "town"
+    apply_action(game, A.Retire(0))
+    assert game.awaiting() == Awaiting("over")

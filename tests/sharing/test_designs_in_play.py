@@ -28,7 +28,7 @@ def test_a_run_without_designs_draws_none_and_plays_as_before():
     plain, summary = autoplay(3, max_turns=300)
     again, summary_again = autoplay(3, max_turns=300, designs=())
     assert summary == summary_again
-    assert all(not name for name in (plain.last_design.from_design, again.last_design.from_design))
+    assert all(not name for name in (plain.hallway.last_design.from_design, again.hallway.last_design.from_design))
 
 
 def test_the_recording_carries_its_designs_and_replays_without_the_folder(tmp_path):

@@ -33,6 +33,7 @@ from game.ui import draw
 from game.ui.auto_travel import Travel, can_start, step, trap_known_near, visible_items
 from game.ui.describe import tile_words
 from game.ui.events import Event, KeyEvent
+from game.ui.flow import Flow
 from game.ui.keymap import DIRECTIONS, key_label
 from game.ui.kit import Kit
 from game.ui.log_pane import draw_log
@@ -155,11 +156,9 @@ class MapScreen:
         self.roll_mode = "auto"
         self.prompted: dict[int, int] = {}  # seat -> turn of its last narration prompt
         self.seen_items: set[int] = set()
-        self._design: Any = None
-        self._ended = False
+        self.flow = Flow(kit, session, lambda here: self.host.end_of_run(self.session, here))
         self._cursor: tuple[int, int] | None = None
         self.layout: Layout | None = None
-        self._note_design()
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -183,52 +182,15 @@ class MapScreen:
             eid = living[0] if living else None
         return eid
 
-    def _note_design(self) -> bool:
-        design = self.game.hallway.last_design
-        if design is self._design:
-            return False
-        self._design = design
-        return design is not None
-
     def needs_route(self) -> bool:
-        game = self.game
-        return ((game.phase == "over" and not self._ended) or game.phase == "town"
-                or game.hallway.last_design is not self._design or self.designers_waiting())
-
-    def designers_waiting(self) -> bool:
-        game = self.game
-        if game.hallway.pending is None:
-            return False
-        from game.ui.screens.designer_flow import waiting_human
-
-        return waiting_human(game) is not None
+        return self.flow.due()
 
     def route(self) -> State | None:
-        """Where the game itself sends the player now: the end of the run, town, the Hallway,
-        a narration prompt (hot-seat)."""
-        game = self.game
-        if game.phase == "over":
-            if self._ended:
-                return None
-            self._ended = True
+        """Where the game itself sends the player now (ui/flow.py decides)."""
+        state, stop_walk = self.flow.next(self)
+        if stop_walk:
             self.travel = None
-            return self.host.end_of_run(self.session, self)
-        if game.phase == "town":
-            self.travel = None
-            return self.open_town()
-        if game.hallway.pending is not None:  # a Hallway waits for human designers (design = ask)
-            from game.ui.screens.designer_flow import designer_screen
-
-            designers = designer_screen(self.kit, self.session, self)
-            if designers is not None:
-                self.travel = None
-                return designers
-        if self._note_design() and self.kit.options.hallway_after_room:
-            return open_screen("hallway", self.kit, self.session, self)
-        return None
-
-    def open_town(self) -> State:
-        return open_screen("town", self.kit, self.session, self)
+        return state
 
     def act(self, action: Any) -> State | None:
         """Apply a player's action; the log lines it brings are the new ones."""
@@ -635,7 +597,6 @@ def first_screen(kit: Kit, session: Session, back: State | None = None, host: Ru
     """The map for `session`, or where the game sends the player first (town, the end)."""
     session.advance_ai()
     screen = MapScreen(kit, session, back, host)
-    screen._design = session.game.hallway.last_design  # a room already shown is not announced again
     if session.game.turn == 0:
         screen.notice = (f"A new run. {screen.keys('autoexplore')} explores, the movement keys walk, "
                          f"{screen.keys('help')} shows every key.")

@@ -1,0 +1,61 @@
+"""Which screen comes next, decided in one place: the engine says what the game waits for
+(`Game.awaiting`), and this maps it to a screen: the end of the run, town, the hot-seat Hallway's
+hand-overs, pick and builder, or the Hallway report after a new room. The map screen asks after
+every action and every step of a walk; it never looks at the game's phase itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.ui.kit import Kit
+from game.ui.other_screens import open_screen
+from game.ui.screens.designer_flow import designer_screen
+from game.ui.session import Session
+from game.ui.state import State
+
+
+class Flow:
+    """The routing state of one run on screen: whether its end was shown, and which Hallway the
+    player last saw (a room already shown is not announced again)."""
+
+    def __init__(self, kit: Kit, session: Session, end_of_run: Callable[[State], State]) -> None:
+        self.kit = kit
+        self.session = session
+        self.end_of_run = end_of_run
+        self.ended = False
+        self.design_seen: Any = session.game.hallway.last_design
+
+    def due(self) -> bool:
+        """Whether `next` would send the player somewhere now."""
+        game = self.session.game
+        waiting = game.awaiting()
+        return ((waiting.kind == "over" and not self.ended) or waiting.kind == "town"
+                or game.hallway.last_design is not self.design_seen or self._human_designer(waiting) is not None)
+
+    def next(self, here: State) -> tuple[State | None, bool]:
+        """The screen the game sends the player to from `here` (None: stay), and whether a walk
+        in progress must stop for it."""
+        game = self.session.game
+        waiting = game.awaiting()
+        if waiting.kind == "over":
+            if self.ended:
+                return None, False
+            self.ended = True
+            return self.end_of_run(here), True
+        if waiting.kind == "town":
+            return open_screen("town", self.kit, self.session, here), True
+        if self._human_designer(waiting) is not None:
+            return designer_screen(self.kit, self.session, here), True
+        design = game.hallway.last_design
+        if design is not self.design_seen:
+            self.design_seen = design
+            if design is not None and self.kit.options.hallway_after_room:
+                return open_screen("hallway", self.kit, self.session, here), False
+        return None, False
+
+    def _human_designer(self, waiting: Any) -> int | None:
+        game = self.session.game
+        if waiting.kind in ("category", "build") and waiting.seat is not None and game.seats[waiting.seat].human:
+            return waiting.seat
+        return None
