@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.engine import actions as A
+from game.engine.loot import reachable_treasure
 from game.engine.quests import fulfilled
+from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 from game.engine.routes import explore_goals, step_towards, tiles_of, usable_exits
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
@@ -127,8 +129,6 @@ def step_action(seat: int, step: tuple[int, int] | None) -> Any:
 
 
 def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
-    from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
-
     foes = []
     for meid, mon in game.monsters():
         mpos = game.position(meid)
@@ -156,8 +156,6 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
 
 
 def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = True) -> Any:
-    from game.engine.loot import reachable_treasure
-
     if any(not why for _, why in reachable_treasure(game, eid)):
         return A.PickUp(seat)
     cell = game.floor.cell_of(pos.x, pos.y)

@@ -14,9 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.agents.companion import hero_action
+from game.designers.builds import encode_trap, encode_treasure
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.game import Game
+from game.rules.purchases import Trap, Treasure
 
 # (kind, dx, dy): a Move, or "search"/"wait"
 OPENING: tuple[tuple[str, int, int], ...] = (
@@ -34,8 +37,6 @@ def designer_input(game: Game) -> Any:
     """A human designer's input when the Hallway waits for one (design = ask): the first category
     left, and the plainest build that spends the budget exactly (one trap on the first spot, one
     monster of the whole budget, or one treasure on the floor)."""
-    from game.designers.builds import encode_trap, encode_treasure
-    from game.rules.purchases import Trap, Treasure
 
     waiting = game.hallway.pending.waiting  # type: ignore[attr-defined]
     seat = waiting[1]
@@ -53,7 +54,6 @@ def designer_input(game: Game) -> Any:
 
 def scripted_action(game: Game, seat: int, n: int) -> Any:
     """The `n`th input (counting from 0) of the seat to act now."""
-    from game.agents.companion import hero_action
 
     pending = game.hallway.pending
     if pending is not None and pending.waiting:

@@ -1,1 +1,2 @@
-"""benchmarks."""
+"""`python main.py bench` (suite.py): each area measured by its own module (rules, designers,
+mapgen, terminal frames, engine, recordings), every number with its target (measure.py)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from game.benchmarks.measure import Result
 from game.core.dials import Dials
 from game.core.rng import Streams
 from game.core.seats import parse_seats
@@ -46,8 +47,6 @@ def bench_rooms_generated(n: int) -> float:
 
 
 def bench(quick: bool) -> list:
-    from game.benchmarks.measure import Result
-
     designed = bench_rooms_designed(500 if quick else 5000)
     generated = bench_rooms_generated(80 if quick else 800)
     return [

@@ -9,7 +9,11 @@ import subprocess
 import sys
 import time
 
+import numpy as np
+
+from game.agents.autoplay import autoplay
 from game.benchmarks.measure import Result, p99
+from game.world.fov import LANTERN_RADIUS, field_of_view
 
 SIGHT_SEEDS = 8
 MEMORY_SCRIPT = """
@@ -35,9 +39,7 @@ print(json.dumps({"turns": turns, "peak_kb": peak}))
 def bench_sight(quick: bool) -> Result:
     """One hero's field of view by lantern on a 200 x 60 open floor with pillars (the bench's
     terminal size), median over many positions."""
-    import numpy as np
 
-    from game.world.fov import LANTERN_RADIUS, field_of_view
 
     transparent = np.ones((60, 200), dtype=bool)
     transparent[::4, ::6] = False
@@ -53,8 +55,6 @@ def bench_sight(quick: bool) -> Result:
 
 
 def bench_autoplay(quick: bool) -> Result:
-    from game.agents.autoplay import autoplay
-
     turns, seconds, runs = 0, 0.0, 0
     seed = 1
     budget = 3.0 if quick else 20.0

@@ -22,6 +22,7 @@ import os
 import pty
 import select
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,8 +31,21 @@ from typing import Any
 
 import tcod.console
 
+from game.benchmarks.frame_fixtures import PipeSink
 from game.benchmarks.measure import Result, p99
+from game.core.seats import parse_seats
+from game.engine.party_sight import update_sight
 from game.engine.start import new_game
+from game.mapgen.tiles import Tile
+from game.rules.purchases import Monster
+from game.ui.auto_travel import visible_monsters
+from game.ui.events import KeyEvent
+from game.ui.kit import Kit
+from game.ui.options import Options
+from game.ui.present.ansi import AnsiWriter, NaiveWriter
+from game.ui.screens.map_screen import MapScreen
+from game.ui.session import Session
+from game.world.components import Glyph, HeroState, MonsterState, Named, Position
 
 WIDTH, HEIGHT = 200, 60
 MONSTERS = 40
@@ -42,11 +56,6 @@ REPO = Path(__file__).resolve().parents[2]
 def hall_game(seed: int = 7, monsters: int = MONSTERS) -> tuple[Any, int]:
     """A run whose first floor has a hall as big as the floor, fully mapped, with `monsters`
     monsters standing around the hero (returns the game and the hero entity)."""
-    from game.core.seats import parse_seats
-    from game.engine.party_sight import update_sight
-    from game.mapgen.tiles import Tile
-    from game.rules.purchases import Monster
-    from game.world.components import Glyph, MonsterState, Named, Position
 
     game = new_game(seed, parse_seats("human,ai,ai"), 2)
     floor = game.floor
@@ -74,11 +83,6 @@ def hall_game(seed: int = 7, monsters: int = MONSTERS) -> tuple[Any, int]:
 
 
 def map_screen(game: Any) -> Any:
-    from game.ui.kit import Kit
-    from game.ui.options import Options
-    from game.ui.screens.map_screen import MapScreen
-    from game.ui.session import Session
-
     kit = Kit.from_options(Options(glyphs="unicode"), Path(tempfile.gettempdir()) / "masterless-bench-options.toml")
     screen = MapScreen(kit, Session(game))
     screen.notice = ""
@@ -93,12 +97,6 @@ def walk_key(step: int) -> str:
 # ----- measurements -------------------------------------------------------------------------------------
 def latency(frames: int, through_engine: bool) -> tuple[list[float], int]:
     """Seconds from a key to its frame written to a pipe; and how many monsters were in view."""
-    from game.benchmarks.frame_fixtures import PipeSink
-    from game.engine.party_sight import update_sight
-    from game.ui.auto_travel import visible_monsters
-    from game.ui.events import KeyEvent
-    from game.ui.present.ansi import AnsiWriter
-    from game.world.components import HeroState
 
     game, hero = hall_game()
     game.world.comp(hero, HeroState).hits = 10**6  # the walk must not end in a grave
@@ -131,9 +129,6 @@ def latency(frames: int, through_engine: bool) -> tuple[list[float], int]:
 
 
 def step_and_redraw_bytes(steps: int) -> dict[str, float]:
-    from game.engine.party_sight import update_sight
-    from game.ui.present.ansi import AnsiWriter, NaiveWriter
-
     game, hero = hall_game()
     screen = map_screen(game)
     console = tcod.console.Console(WIDTH, HEIGHT, order="C")
@@ -237,7 +232,6 @@ print(t1 - t0, t2 - t1)
 
 def start_phases() -> tuple[float, float]:
     """(imports, new game to first frame) in seconds, in a fresh interpreter."""
-    import subprocess
 
     out = subprocess.run([sys.executable, "-c", IN_PROCESS], capture_output=True, text=True, cwd=REPO,
                          timeout=60, check=True).stdout.split()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from game.benchmarks.measure import Result, p99
 from game.core.rng import Streams
 from game.mapgen.floor import Floor
 from game.mapgen.themes import themes
@@ -50,7 +51,6 @@ def bench_floor_generation(n: int, *, seed: int = 1000) -> list[float]:
 
 def bench(quick: bool) -> list:
     """For `python main.py bench`: room and floor generation, median and p99."""
-    from game.benchmarks.measure import Result, p99
 
     bench_room_generation(20)  # warm the table and theme caches
     rooms = bench_room_generation(200 if quick else 2000)

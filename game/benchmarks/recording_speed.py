@@ -13,6 +13,7 @@ from typing import Any
 
 from game.agents.autoplay import play
 from game.agents.scripted import play_scripted
+from game.benchmarks.measure import Result
 from game.engine.dispatch import apply_action
 from game.engine.recording import Recorder, Recording, parse_recording, replay
 from game.engine.replay import Replay
@@ -83,8 +84,6 @@ def step_back_ms(recording: Recording, samples: int) -> float:
 
 
 def bench(quick: bool) -> list[Any]:
-    from game.benchmarks.measure import Result
-
     made = make_recordings(quick)
     results = []
     for kind in ("autoplay", "hot-seat"):

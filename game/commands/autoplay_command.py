@@ -10,6 +10,7 @@ from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
 from game.core.file_guard import probe_writable_file
 from game.designers.design_files import load_designs
+from game.engine.recording import Recorder
 
 
 def run_autoplay(args: Any) -> int:
@@ -21,8 +22,6 @@ def run_autoplay(args: Any) -> int:
     designs = load_designs(args.designs) if getattr(args, "designs", None) else ()
     recorder = None
     if args.record is not None:
-        from game.engine.recording import Recorder
-
         problem = probe_writable_file(args.record)
         if problem:  # before the run, not after minutes of it
             raise FileProblem(f"--record: {problem}")

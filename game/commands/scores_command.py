@@ -12,9 +12,13 @@ unverified. Exit codes: 2 for a line or arguments that are wrong, 3 for a file, 
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from typing import Any
 
 from game.core.errors import FileProblem, UsageError
+from game.core.paths import recordings_dir
+from game.engine.morgue import score
+from game.engine.recording import read_recording, replay
 from game.engine.seed_scores import (
     SeedScore,
     add_entry,
@@ -101,11 +105,7 @@ def import_line(text: str, recording: str | None) -> int:
 
 def _checked(entry: SeedScore, recording: str) -> SeedScore:
     """The entry, once its recording is shown to be that run (see the module docstring)."""
-    from dataclasses import replace
 
-    from game.core.paths import recordings_dir
-    from game.engine.morgue import score
-    from game.engine.recording import read_recording, replay
 
     if file_checksum(recording) != entry.checksum:
         raise FileProblem(f"{recording}: is not the recording this score line names (its checksum differs)")

@@ -11,23 +11,22 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import FileProblem
+from game.engine.saves import autosave_path
+from game.engine.spectate import Follower
+from game.ui.kit import Kit
+from game.ui.present.terminal import run_in_terminal
+from game.ui.screens.watch_screen import WatchScreen
+from game.ui.terminal_guard import require_terminal
 
 
 def run_watch(args: Any) -> int:
-    from game.engine.saves import autosave_path
-    from game.engine.spectate import Follower
-
     path = Path(args.file) if args.file else autosave_path()
     if args.file and not path.exists():
         raise FileProblem(f"{path}: no such file (watch follows a recording a game is writing)")
     if args.file and path.is_dir():
         raise FileProblem(f"{path}: is a directory, not a recording")
-    from game.ui.terminal_guard import require_terminal
 
     require_terminal()
-    from game.ui.kit import Kit
-    from game.ui.present.terminal import run_in_terminal
-    from game.ui.screens.watch_screen import WatchScreen
 
     kit = Kit.load()
     follower = Follower(path)

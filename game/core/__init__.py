@@ -1,1 +1,3 @@
-"""core."""
+"""What every layer stands on: named random streams (rng.py), the table's dials and seats,
+errors with their exit codes, data/*.toml loading (content.py), user paths and the one atomic
+write (paths.py), the words for each ending (outcomes.py)."""

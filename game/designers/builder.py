@@ -31,8 +31,11 @@ from dataclasses import dataclass, replace
 from game.core.content import traits
 from game.core.rng import Stream
 from game.designers.builds import encode_monster, encode_trap, encode_treasure
+from game.designers.monsters import design_monsters
 from game.designers.personality import Personality, personality
 from game.designers.scout import PartyView
+from game.designers.traps import design_traps
+from game.designers.treasure import design_treasure
 from game.mapgen.plan import Spot
 from game.rules.costs import (
     ability_doublings,
@@ -269,9 +272,6 @@ class RoomBuilder:
     def fill_rest(self, stream: Stream, style: Personality | str) -> list[str]:
         """The seat's AI spends what is left (see the module docstring). Returns what it did, as
         lines for the player."""
-        from game.designers.monsters import design_monsters
-        from game.designers.traps import design_traps
-        from game.designers.treasure import design_treasure
 
         chosen = personality(style) if isinstance(style, str) else style
         notes: list[str] = []

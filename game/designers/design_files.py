@@ -12,7 +12,6 @@ The same plain data (`design_to_data`) goes into recordings, so a replay never n
 Files are written by hand-formatting (the format is flat and small), read with tomllib.
 
 Example::
-
     name = "Gnawed Larder"
     by = "Ann"
 
@@ -39,6 +38,7 @@ from game.core.errors import FileProblem, printable
 from game.core.file_guard import MiB, read_bounded
 from game.core.paths import atomic_write
 from game.designers.builder import Purchase, RoomBuilder
+from game.mapgen import tables
 from game.mapgen.plan import Spot
 from game.rules.costs import monster_cost, trap_cost, treasure_cost
 from game.rules.purchases import Ability, Monster, Trap, Treasure
@@ -205,8 +205,6 @@ def _check_rules(category: str, pieces: Sequence[Any], where: str) -> None:
 
 
 def _kind_fits(piece: DesignTrap) -> bool:
-    from game.mapgen import tables
-
     kind = tables.traps().get(piece.kind)
     return kind is not None and piece.on in kind.sits_on
 

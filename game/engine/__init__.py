@@ -1,11 +1,16 @@
 """One game and everything that changes it (DESIGN.md §2, §4-§7).
 
-  game.py       Game: state, queries, `apply` (the only way to change it), the state hash
-  actions.py    actions as frozen data; run.py applies them round by round
-  combat.py     the combat turn; traps.py traps in play; rooms.py the Hallway and rooms
-  sight.py      what the party sees; travel.py paths over known tiles
-  town.py, quests.py, morgue.py   the way out, run goals, the end of a run on paper
-  rng.py        named random streams; dials.py, seats.py the table's settings
-  recording.py, replay.py, saves.py, paths.py   recordings are saves; replays; user files
-  autoplay.py   whole runs with AI at every seat; invariants.py what must always hold
+  game.py        Game as plain typed records (party, time track, dungeon, stats, Hallway, derived
+                 caches), read-only queries, what it waits for, the state hash
+  start.py       new_game;  dispatch.py  apply_action(game, action) -> Done / Refused / Waiting
+  actions.py     actions as frozen data;  results.py  what applying one did
+  rounds.py      rounds and the time track;  light.py  lantern and torches
+  movement.py, doors.py, features.py, loot.py, stairs.py, story.py, town.py   a hero's actions
+  room_entry.py  the Hallway and a room designed;  spawning.py  purchases become entities
+  encounters.py  reactions, surprise, wandering monsters, the way back
+  combat.py      the combat turn;  harm.py  one conflict's hits;  fates.py  deaths
+  tactics.py, morale.py, reach.py   monsters played as their seat would play them
+  trap_play.py   traps found, sprung, disarmed;  quests.py  the run's goal
+  party_sight.py, routes.py, placement.py   what the party sees, paths, free tiles
+  recording.py, replay.py, saves.py, morgue.py   recordings are saves; replays; the end on paper
 """

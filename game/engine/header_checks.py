@@ -14,6 +14,7 @@ from game.core.dials import DIE_SIZES, THEMES, Dials, dials_from_dict
 from game.core.errors import FileProblem, MasterlessError, printable
 from game.core.seats import HeroChoice, parse_seats
 from game.engine.game import GAME_VERSION
+from game.mapgen.themes import themes
 
 MAX_LEVEL = 10  # the highest starting level any command offers (autoplay --level)
 MAX_SEED = 1 << 64
@@ -57,7 +58,6 @@ def header_dials(data: Any, where: str) -> Dials:
 
 def themes_drawn() -> tuple[str, ...]:
     """The themes this version can draw (the dial's list, as far as the data defines them)."""
-    from game.mapgen.themes import themes
 
     try:
         drawn = themes()

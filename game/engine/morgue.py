@@ -10,12 +10,14 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.core.score_table import ScoreEntry, load_scores
 from game.core.outcomes import ending
+from game.core.score_table import ScoreEntry, load_scores
+from game.engine.quests import progress
 from game.mapgen.floor import render_text
 
 if TYPE_CHECKING:
     from game.engine.game import Game
+
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -49,8 +51,6 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
         f"Treasure found (points): {s.treasure_found}   Hero deaths: {s.deaths}",
     ]
     if game.quest is not None:
-        from game.engine.quests import progress
-
         lines.append(f"Quest: {game.quest.name} ({progress(game, game.quest)}/{game.quest.count})")
     lines += ["", "Seats:"]
     lines += [f"  {seat.index + 1}. {seat.name} ({seat.kind})" for seat in game.seats]

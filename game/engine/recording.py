@@ -6,7 +6,6 @@ random streams after it (Brogue CE's per-turn RNG check), so a replay that goes 
 the action where it happened instead of at the end.
 
 File format (version 1)::
-
     b"MASTERLESS RECORDING 1\\n"          plain text: a file of another kind or a newer format is
                                            named as such before anything is decompressed
     zlib stream of UTF-8 JSON lines:

@@ -7,7 +7,6 @@ A row is checked field by field when read; a row of the wrong shape is dropped, 
 cannot be read at all is kept aside as ``seed_scores.json.bad`` and counts as empty.
 
 The line (`export_line`)::
-
     masterless:1:<seed>:<score>:<recording>:<check>
 
 `recording` is the first 16 hex digits of the BLAKE2b digest of the run's recording file (the

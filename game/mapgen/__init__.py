@@ -1,11 +1,10 @@
 """Floors, room cells, and Roll Through the Dungeon's tables applied (DESIGN.md §3-§5).
 
-  plan.py      RoomPlan, Spot, Door, Feature: the shared shape of a room
-  tables.py    the RTTD tables from data/rttd/*.toml (RC, RD, RI, RF, E, Q, trap catalogue)
-  themes.py    data/themes.toml: shapes, room names, feature renames, tile looks
-  tiles.py     the Tile enum and its walkable/transparent/actionable/cost lookup arrays
-  geometry.py  the grid of cells and where their tiles lie (7 x 4 cells of 24 x 13 tiles)
-  rooms.py     shape_room: one room rolled and laid out
-  floor.py     Floor: the cells unfolding into numpy tile arrays; render_text
-  bench.py     room and floor generation timings
+  plan.py        RoomPlan, Spot, Door, Feature: the shared shape of a room
+  tables.py      the RTTD tables from data/rttd/*.toml (RC, RD, RI, RF, E, Q, trap catalogue)
+  themes.py      data/themes.toml: shapes, room names, feature renames, tile looks
+  tiles.py       the Tile enum and its walkable/transparent/actionable/cost lookup arrays
+  geometry.py    the grid of cells and where their tiles lie (7 x 4 cells of 24 x 13 tiles)
+  room_shape.py  shape_room: one room rolled and laid out
+  floor.py       Floor: the cells unfolding into numpy tile arrays; render_text
 """

@@ -18,6 +18,8 @@ from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.keymap import DIRECTIONS
 from game.ui.kit import Kit
+from game.ui.present.terminal import run_in_terminal
+from game.ui.present.window import run_in_window
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.options_screen import OptionsScreen
@@ -121,12 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     kit = Kit.load()
     try:
         if args.window:
-            from game.ui.present.window import run_in_window
-
             run_in_window(demo_title(kit), kit=kit)
         else:
-            from game.ui.present.terminal import run_in_terminal
-
             run_in_terminal(demo_title(kit), kit=kit)
     except MasterlessError as exc:
         print(f"masterless: {exc}", file=sys.stderr)

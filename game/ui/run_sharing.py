@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import FileProblem
+from game.engine.morgue_link import attach_recording
+from game.engine.seed_scores import add_run, run_entry, scores_path
 
 
 def share_run(game: Any, recording: Path | None, morgue: Path | None, seeded: bool) -> tuple[int | None, str]:
     """(rank on its seed's table or None, a problem to tell the player or "")."""
-    from game.engine.morgue_link import attach_recording
-    from game.engine.seed_scores import add_run, run_entry, scores_path
 
     problems = []
     rank = None

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
+from game.engine.light import light_kind
+from game.engine.quests import progress
 from game.rules.heroes import max_hits
 from game.rules.party import xp_to_be
 from game.ui import draw
@@ -48,8 +50,6 @@ def _effects_text(game: Game, eid: int) -> str:
 
 
 def light_text(game: Game) -> str:
-    from game.engine.light import light_kind
-
     kind = light_kind(game)
     if kind == "lantern":
         return f"lantern {game.time.oil} oil"
@@ -146,8 +146,6 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         for part in title_lines[: max(1, min(2, spare))]:
             put(part, palette["text"], 1)
     if game.quest is not None:
-        from game.engine.quests import progress
-
         done = progress(game, game.quest)
         fg = palette["good"] if done >= game.quest.count else palette["text"]
         count = f" {min(done, game.quest.count)}/{game.quest.count}"

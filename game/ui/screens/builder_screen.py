@@ -2,7 +2,6 @@
 ahead, feature by feature, with the price worked out as it is bought.
 
 Layout (80x24 and up)::
-
     Room builder: Ann builds the Traps                         Floor 2, room 3
     Budget 7 (Party Max + Floor)  Spent 4  Left 3  [####...]
     cost = (Annoy pairs + Pain dice + 1 if it Guards Treasure) x 2 per ...
@@ -39,6 +38,7 @@ from game.designers.scout import PartyView, pick_resist, pick_type, view_party
 from game.designers.table import designers_for
 from game.designers.traps import trap_kinds
 from game.engine.actions import BuildRoom
+from game.engine.room_entry import build_problem
 from game.mapgen.plan import Spot
 from game.rules.costs import monster_hits
 from game.rules.purchases import Ability, Monster, Trap, Treasure
@@ -567,7 +567,6 @@ class BuilderScreen:
             problem = self.model.problems()[0]
             self.say(f"Not yet: {problem.reason}. f fills the rest for you.")
             return None
-        from game.engine.room_entry import build_problem
 
         items = self.model.encode()
         problem = build_problem(self.game, self.category, items, self.model.budget, self.plan)

@@ -16,6 +16,7 @@ from game.ui.describe import FEATURE_TILES, things_at
 from game.ui.events import Event, KeyEvent
 from game.ui.keymap import DIRECTIONS
 from game.ui.map_view import draw_map
+from game.ui.screens.help import HelpScreen
 from game.ui.state import State
 from game.world.components import Position, TrapState
 
@@ -84,8 +85,6 @@ class LookScreen:
         if action == "back" or action == "look":
             return self.map
         if action == "help":
-            from game.ui.screens.help import HelpScreen
-
             return HelpScreen(self.kit, back=self, title="Help: look mode",
                               topics=[("Look mode", "Movement keys move the cursor. Tab and Shift-Tab jump "
                                                     "to the next and previous thing in view, nearest first. "

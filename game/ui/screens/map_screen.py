@@ -4,7 +4,6 @@ it is. Keys become actions through the session (so every one is recorded and aut
 nothing here changes the game any other way.
 
 Layout (any size from 80x24 up; everything is recomputed every frame)::
-
     +------------------------------------+-----------+
     | banner (hot-seat only)              |           |
     | map (camera on the active hero)     |  sidebar  |
@@ -41,6 +40,11 @@ from game.ui.map_view import Camera, draw_map
 from game.ui.other_screens import open_screen
 from game.ui.roll_panel import draw_rolls, recent_records, record_height
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.look import LookScreen
+from game.ui.screens.narration import NarrationPrompt
+from game.ui.screens.options_screen import OptionsScreen
+from game.ui.screens.quit import QuitDialog
 from game.ui.session import Session
 from game.ui.sidebar import draw_sidebar
 from game.ui.state import Exit, State
@@ -222,10 +226,6 @@ class MapScreen:
                 continue  # not every turn: a prompt is an honour, not a chore
             if 0 <= seat < len(game.seats) and game.seats[seat].human:
                 self.prompted[seat] = game.turn
-                try:
-                    from game.ui.screens.narration import NarrationPrompt
-                except ModuleNotFoundError:
-                    return None
                 return NarrationPrompt(self.kit, self.session, self, record.narrator)
         return None
 
@@ -292,12 +292,8 @@ class MapScreen:
             return self.answer(event.key)
         action = self.kit.keymap.action_for(event.key, "game")
         if action == "help":
-            from game.ui.screens.help import HelpScreen
-
             return HelpScreen(self.kit, back=self, title="Help", topics=help_topics(self.kit))
         if action == "options":
-            from game.ui.screens.options_screen import OptionsScreen
-
             return OptionsScreen(self.kit, back=self)
         if action == "quit":
             return self.ask_quit()
@@ -315,8 +311,6 @@ class MapScreen:
                 return None
             return open_screen("hallway", self.kit, self.session, self)
         if action == "look":
-            from game.ui.screens.look import LookScreen
-
             return LookScreen(self.kit, self)
         if action == "back":
             self.notice = f"Esc backs out of screens; {self.keys('quit')} saves and quits."
@@ -482,8 +476,6 @@ class MapScreen:
                              title="Head back?", yes_label="Head back")
 
     def ask_quit(self) -> State:
-        from game.ui.screens.quit import QuitDialog
-
         def save() -> State:
             self.host.save(self.session)
             return self.host.leave(self.session, abandon=False)

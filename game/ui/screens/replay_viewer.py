@@ -15,9 +15,14 @@ from typing import Any
 import tcod.console
 
 from game.core.errors import MasterlessError
+from game.core.paths import recordings_dir
+from game.engine.recording import SUFFIX
+from game.engine.replay import Replay
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
+from game.ui.map_view import Camera, draw_map
+from game.ui.roll_panel import draw_rolls, recent_records
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import TextField, footer, scroll_marks
@@ -42,12 +47,7 @@ HELP_TOPICS = (
 
 def _draw_map(console: tcod.console.Console, kit: Kit, game: Any, camera: Any, rect: tuple[int, int, int, int],
               active: int | None) -> Any:
-    """The map screen's map drawing if it is there (returns its camera), else a plain map."""
-    try:
-        from game.ui.map_view import Camera, draw_map
-    except ImportError:
-        _plain_map(console, kit, game, rect, active)
-        return camera
+    """The map screen's map drawing (returns its camera)."""
     if camera is None or not isinstance(camera, Camera):
         camera = Camera()
     x, y, w, h = rect
@@ -59,53 +59,10 @@ def _draw_map(console: tcod.console.Console, kit: Kit, game: Any, camera: Any, r
     return camera
 
 
-def _plain_map(console: tcod.console.Console, kit: Kit, game: Any, rect: tuple[int, int, int, int],
-               active: int | None) -> None:
-    """The explored floor in tile codes, centred on the active hero; heroes in their seat colours."""
-    from game.mapgen.tiles import Tile
-
-    x0, y0, w, h = rect
-    floor = game.floor
-    pos = game.position(active) if active is not None else None
-    cx, cy = (pos.x, pos.y) if pos is not None else floor.start
-    left, top = cx - w // 2, cy - h // 2
-    palette = kit.palette
-    for sy in range(h):
-        fy = top + sy
-        if not 0 <= fy < floor.height:
-            continue
-        for sx in range(w):
-            fx = left + sx
-            if 0 <= fx < floor.width and floor.explored[fy, fx]:
-                console.ch[y0 + sy, x0 + sx] = ord(Tile(int(floor.tile[fy, fx])).code)
-                console.fg[y0 + sy, x0 + sx] = palette["floor_fg"]
-    for eid, hero in game.heroes():
-        p = game.position(eid)
-        if p is not None and p.floor == game.dungeon.floor_no and 0 <= p.x - left < w and 0 <= p.y - top < h:
-            console.ch[y0 + p.y - top, x0 + p.x - left] = ord("@")
-            console.fg[y0 + p.y - top, x0 + p.x - left] = palette.seat(hero.seat)
-    for eid, _ in game.monsters():
-        p = game.position(eid)
-        seen = game.derived.visible is not None and p is not None and bool(game.derived.visible[p.y, p.x])
-        if seen and p.floor == game.dungeon.floor_no and 0 <= p.x - left < w and 0 <= p.y - top < h:
-            console.ch[y0 + p.y - top, x0 + p.x - left] = ord(kit.glyphs["monster"])
-            console.fg[y0 + p.y - top, x0 + p.x - left] = palette["monster"]
-
-
 def _draw_rolls(console: tcod.console.Console, kit: Kit, game: Any, rect: tuple[int, int, int, int]) -> None:
-    """The latest roll events as the roll panel draws them (or their titles, plainly)."""
+    """The latest roll events as the roll panel draws them."""
     x, y, w, h = rect
     if h <= 0 or w <= 0:
-        return
-    try:
-        from game.ui.roll_panel import draw_rolls, recent_records
-    except ImportError:
-        draw.fill(console, x, y, w, h, kit.palette["panel_bg"])
-        turn = game.rolls[-1].turn if game.rolls else None
-        records = [r for r in game.rolls if r.turn == turn][-h:]
-        for i, record in enumerate(records):
-            dice = "  ".join(" ".join(str(d) for d in pool.dice) for pool in record.pools)
-            draw.text(console, x + 1, y + i, f"{record.title}: {dice}", kit.palette["text"], width=w - 2)
         return
     draw_rolls(console, game, rect, kit.palette, kit.glyphs, recent_records(game, 8))
 
@@ -286,8 +243,6 @@ class ReplaysScreen(Screen):
     def __init__(self, kit: Kit, directory: Path | str | None, back: State | None) -> None:
         super().__init__(kit, back)
         if directory is None:
-            from game.core.paths import recordings_dir
-
             directory = recordings_dir()
         self.directory = Path(directory)
         self.files = self.scan()
@@ -297,8 +252,6 @@ class ReplaysScreen(Screen):
         self._cursor: tuple[int, int] | None = None
 
     def scan(self) -> list[Path]:
-        from game.engine.recording import SUFFIX
-
         try:
             found = [p for p in self.directory.iterdir() if p.suffix == SUFFIX and p.is_file()]
         except OSError:
@@ -316,8 +269,6 @@ class ReplaysScreen(Screen):
         return None
 
     def watch(self, path: Path) -> State | None:
-        from game.engine.replay import Replay
-
         try:
             replay = Replay.open(str(path))
         except MasterlessError as exc:

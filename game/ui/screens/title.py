@@ -12,6 +12,7 @@ from game.ui.kit import Kit
 from game.ui.palette import ASSETS
 from game.ui.screens.dialog import MessageDialog
 from game.ui.screens.menu import EntryAction, Menu, MenuEntry
+from game.ui.screens.options_screen import OptionsScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.state import Exit, State
 
@@ -49,8 +50,6 @@ def standard_title_entries(
     """
 
     def open_options(screen: State) -> State:
-        from game.ui.screens.options_screen import OptionsScreen
-
         return OptionsScreen(kit, back=screen)
 
     return [

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import tcod.console
 
+from game.core.seats import SEAT_COLOURS
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
@@ -138,7 +139,6 @@ def hint_text(hints: Sequence[tuple[str, str]]) -> str:
 def seat_colour(kit: Kit, seat: object) -> RGB:
     """A seat's colour on screen: the player's own choice, or (for the engine's default colours)
     the palette's colour for that seat, so the colour-blind palette is honoured."""
-    from game.core.seats import SEAT_COLOURS
 
     index = int(getattr(seat, "index", 0))
     colour = tuple(getattr(seat, "colour", ()))
