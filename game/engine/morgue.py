@@ -4,13 +4,12 @@ final map) and the high-score list. Both are plain text/TOML under the user data
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.outcomes import ending
+from game.core.paths import atomic_write
 from game.core.score_table import ScoreEntry, load_scores
 from game.engine.quests import progress
 from game.mapgen.floor import render_text
@@ -18,21 +17,6 @@ from game.mapgen.floor import render_text
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Temp file, fsync, rename: a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def score(game: Game) -> int:
@@ -72,7 +56,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
 def write_morgue(game: Game, directory: Path, hide_seed: bool = False) -> Path:
     name = f"morgue-{game.seed}-t{game.turn}.txt"
     path = directory / name
-    atomic_write(path, morgue_text(game, hide_seed))
+    atomic_write(path, morgue_text(game, hide_seed).encode("utf-8"))
     return path
 
 
@@ -84,7 +68,7 @@ def add_score(game: Game, path: Path, keep: int = 50) -> tuple[int, list[ScoreEn
     entries = load_scores(path) + [entry]
     entries.sort(key=lambda e: (-e.score, -e.floor, -e.rooms, e.turns, e.seed))
     entries = entries[:keep]
-    atomic_write(path, json.dumps([asdict(e) for e in entries], indent=1))
+    atomic_write(path, json.dumps([asdict(e) for e in entries], indent=1).encode("utf-8"))
     rank = entries.index(entry) + 1 if entry in entries else len(entries) + 1
     return rank, entries
 

@@ -245,12 +245,7 @@ def options_to_toml(options: Options) -> str:
     return header + dump_toml(data) + "\n"
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half."""
-    atomic_write(path, text.encode("utf-8"))
-
-
 def save_options(options: Options, path: Path | None = None) -> Path:
     path = options_path() if path is None else path
-    atomic_write_text(path, options_to_toml(options))
+    atomic_write(path, options_to_toml(options).encode("utf-8"))  # a crash leaves the old file or the new
     return path
