@@ -13,10 +13,15 @@ import pytest
 from sharing_tools import run
 
 from game.agents.companion import hero_action
+from game.engine.recording import Header
 from game.engine.seed_scores import SeedScore, export_line, parse_line
 from game.ui.app import start_state
 from game.ui.kit import Kit
 from game.ui.options import Options
+from game.ui.present.headless import run_headless
+from game.ui.screens.end_of_run import EndOfRunScreen
+from game.ui.session import Session
+from game.ui.state import Exit
 
 SEED = 11
 
@@ -137,3 +142,11 @@ def test_a_run_on_a_random_seed_is_not_filed(tmp_path, monkeypatch):
     finish_run(tmp_path, seeded=False)
     assert not (tmp_path / "data" / "seed_scores.json").exists()
     assert list((tmp_path / "data" / "morgue").glob("*.mlrec"))  # its morgue still carries the recording
+
+
+def test_the_end_of_run_screen_gives_the_runs_place_on_its_seed(tmp_path):
+    kit = Kit.from_options(Options(), tmp_path / "options.toml")
+    session = Session(Header(SEED, "human,ai,ai").new_game())
+    session.seed_rank = 2
+    _, screen = run_headless(EndOfRunScreen(kit, session, Exit("title")), [], size=(100, 40))
+    assert "#2 of the runs on it" in screen.text() and "scores export" in screen.text()

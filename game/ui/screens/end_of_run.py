@@ -10,6 +10,7 @@ import tcod.console
 
 from game.core.outcomes import ending
 from game.engine.morgue import morgue_text, score
+from game.engine.quests import progress
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
@@ -81,8 +82,6 @@ class EndOfRunScreen(Screen):
             line(("Turns                 ", dim), (str(game.turn), text)),
         ]
         if game.quest is not None:
-            from game.engine.quests import progress
-
             done = "fulfilled" if game.stats.quest_paid else f"{progress(game, game.quest)}/{game.quest.count}"
             rows.append(line(("Quest                 ", dim), (f"{game.quest.name} ({done})", text), indent=22))
         seed = "(hidden)" if self.kit.options.hide_seed else str(game.seed)
@@ -109,6 +108,10 @@ class EndOfRunScreen(Screen):
         if self.rank is not None:
             rows.append(line(("High scores  ", dim), (f"#{self.rank}", p["treasure"]),
                              (" on the list" + (": the best run yet!" if self.rank == 1 else ""), text)))
+        seed_rank = getattr(self.session, "seed_rank", None)  # a `play --seed`/`--daily` run (issue 18)
+        if seed_rank is not None:
+            rows.append(line(("This seed    ", dim), (f"#{seed_rank}", p["treasure"]),
+                             (" of the runs on it: `scores export` gives the line to race a friend", text), indent=13))
         return rows
 
     def on_draw(self, console: tcod.console.Console) -> None:
