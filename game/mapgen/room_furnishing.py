@@ -1,0 +1,277 @@
+"""Furnishing a laid-out room (Roll Through the Dungeon table RF, DESIGN.md §3): terrain bands
+and plugs, furniture by its place (centre, wall, corner, scatter), and the Spots where the Traps
+seat's traps sit and the Treasure seat's items lie."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+from game.core.rng import Stream
+from game.mapgen import tables
+from game.mapgen.geometry import gap_tiles, inside_gap
+from game.mapgen.plan import Feature, Spot
+from game.mapgen.room_grid import WALKABLE_INTS, H, Pt, RoomGrid, W, along, depth, middle, orth
+from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, Tile
+
+_PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
+_SEATS = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where furniture can stand
+
+
+class RoomLayout(RoomGrid):
+    """A room's grid with its furniture, terrain and spots being placed."""
+
+    def terrain(self, s: Stream, spec: tables.FeatureSpec) -> list[Feature]:
+        tile = BY_NAME[spec.tile]
+        if spec.place == "diagonal":
+            return self._band(s, spec, tile)
+        if spec.place == "everywhere":
+            for p in self.cells:
+                if self.at(p) == Tile.FLOOR:
+                    pool = spec.name == "swamp" and s.chance(0.25)
+                    self.put(p, Tile.WATER if pool else tile)
+            return [Feature(spec.name, "terrain", *self.glob(self.centre()))]
+        if spec.place == "exits":
+            return self._plugs(s, spec, tile)
+        return []
+
+
+    def _band(self, s: Stream, spec: tables.FeatureSpec, tile: Tile) -> list[Feature]:
+        """A river or a chasm from corner to corner (the book's d10: 1-5 from the top left to
+        the bottom right, 6-10 from the bottom left to the top right). A chasm is moved along
+        the room until the entry keeps a fair part of it; if it cannot, the room has none."""
+        falling = s.die(10) <= 5
+        width = s.randint(*spec.width)
+        xs = [p[0] for p in self.mask]
+        ys = [p[1] for p in self.mask]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        w, h = x1 - x0 + 1, y1 - y0 + 1
+        slope = (w - 1) / max(1, h - 1)
+        half = max(width / 2, math.ceil(slope / 2 + 0.5))
+        shifts = (0,) if tile != Tile.CHASM else (0, -2, 2, -4, 4, -6, 6)
+        before = {p: self.at(p) for p in self.mask}
+        for shift in shifts:
+            band = set()
+            for p in self.mask:
+                t = (p[1] - y0) / max(1, h - 1)
+                xc = x0 + (t if falling else 1 - t) * (w - 1) + shift
+                if abs(p[0] - xc) <= half and before[p] == Tile.FLOOR:
+                    band.add(p)
+            if tile != Tile.CHASM:
+                for p in band:
+                    self.put(p, tile)
+                return [Feature(spec.name, "terrain", *self.glob(middle(band)))] if band else []
+            for p in band:
+                self.put(p, tile)
+            near = self.reach() & self.mask
+            if len(near) >= max(12, len(self.mask) // 4):
+                self.expect_blocked = True
+                return [Feature(spec.name, "terrain", *self.glob(middle(band)))]
+            for p, t in before.items():
+                self.g[p[1]][p[0]] = t
+        return []
+
+
+    def _plugs(self, s: Stream, spec: tables.FeatureSpec, tile: Tile) -> list[Feature]:
+        """A cave-in (rubble for good) or boulders (to dig out) in the mouth of every exit but the
+        one the party came by; a cave-in also brings a little of the ceiling down in the room."""
+        keep = self.corridor.get(self.entered_from or "", set()) | {self.entry}
+        first: Pt | None = None
+        for side in "nesw":
+            if self.sides[side] == "wall" or side == self.entered_from:
+                continue
+            off = self.offsets[side]
+            plug = sorted(q for q in self.corridor.get(side, set()) | self.mask
+                          if depth(side, q) <= 2 and abs(along(side, q) - off) <= 2
+                          and self.at(q) != Tile.ROCK and q not in keep)
+            for q in plug:
+                self.put(q, tile)
+            if plug:
+                self.expect_blocked = True
+                first = first or plug[0]
+                if tile == Tile.BOULDER:
+                    inner = max(plug, key=lambda q: (depth(side, q), -abs(along(side, q) - off)))
+                    self.boulder_plugs.append(inner)
+        if tile == Tile.RUBBLE:
+            for p in self.cells:
+                if (self.at(p) == Tile.FLOOR and p not in self.reserved and s.chance(0.08)
+                        and self.can_block(p)):
+                    self.put(p, Tile.RUBBLE)
+        where = first or self.centre()
+        return [Feature(spec.name, "terrain", *self.glob(where))]
+
+
+    def _seats(self, place: str) -> list[Pt]:
+        """Free tiles of the room, reachable from the entry, that `place` allows."""
+        g, rock = self.g, int(Tile.ROCK)
+        need = 1 if place == "wall" else 2 if place == "corner" else 0
+        out = []
+        for p in self.cells:
+            x, y = p
+            if p in self.reserved or g[y][x] not in _SEATS or p not in self.reachable:
+                continue
+            if need and (g[y - 1][x] == rock) + (g[y + 1][x] == rock) + (g[y][x - 1] == rock) + (
+                    g[y][x + 1] == rock) < need:
+                continue
+            out.append(p)
+        return out
+
+
+    def furnish(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
+        tile = BY_NAME[spec.tile]
+        tiles = self._place(s, tile, spec.place, s.randint(*spec.count), spec.cluster)
+        feats: list[Feature] = []
+        spots: list[Spot] = []
+        if not tiles:
+            return feats, spots
+        kind = spec.kind if spec.kind in ("stair", "trap") else "furniture"
+        feats.append(Feature(spec.name, kind, *self.glob(tiles[0])))
+        if spec.extra:
+            etile, eplace, ecount = spec.extra
+            self._place(s, BY_NAME[etile], eplace, s.randint(*ecount))
+        if spec.kind == "trap":
+            return feats, spots
+        host = "stair" if spec.kind == "stair" else spec.name
+        for p in tiles[:max(0, spec.spots)]:
+            spots.append(Spot(*self.glob(p), spec.action, host, spec.treasure))
+        return feats, spots
+
+
+    def _place(self, s: Stream, tile: Tile, place: str, count: int, cluster: bool = False) -> list[Pt]:
+        solid = tile not in WALKABLE_TILES
+        seats = self._seats(place) or self._seats("scatter")
+        if not seats:
+            return []
+        if place == "centre":
+            c = self.centre()
+            seats.sort(key=lambda p: (abs(p[0] - c[0]) + abs(p[1] - c[1]), p))
+            seats = seats[:4]
+        else:
+            s.shuffle(seats)
+        placed: list[Pt] = []
+        for p in seats:
+            if len(placed) >= count:
+                break
+            if p in self.reserved or (solid and not self._fits(p, placed)):
+                continue  # already placed (a cluster grew over it), or it would wall something in
+            self.put(p, tile)
+            placed.append(p)
+            self.reserved.add(p)
+            if place == "centre" or cluster:  # grow a cluster from the first tile
+                near = set(self._seats(place)) if cluster else self.mask
+                for q in orth(p):
+                    if q not in near:
+                        continue
+                    if len(placed) >= count:
+                        break
+                    if (q in self.mask and q not in self.reserved and q in self.reachable
+                            and self.at(q) in _SEATS and (not solid or self._fits(q, placed))):
+                        self.put(q, tile)
+                        placed.append(q)
+                        self.reserved.add(q)
+        for p in placed:  # keep a free tile beside each piece so it can be searched
+            self.reserved |= {q for q in orth(p) if self.walkable(q)}
+        return placed
+
+
+    def _fits(self, q: Pt, placed: list[Pt]) -> bool:
+        """Whether a solid piece can go on walkable `q`: everything around it stays connected
+        (can_block) and no piece already placed loses its last walkable side, so every piece
+        (and so every Spot on one) can still be searched from beside it. A cluster of trees in
+        the middle of a room must not close over its first tree."""
+        if not self.can_block(q):
+            return False
+        return not any(a in placed and not any(self.walkable(r) for r in orth(a) if r != q) for a in orth(q))
+
+
+    def furnish_wall(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
+        """A lever in an alcove: a wall tile beside the room's floor."""
+        tile = BY_NAME[spec.tile]
+        seats = []
+        for y in range(1, H - 1):
+            for x in range(1, W - 1):
+                p = (x, y)
+                if self.at(p) != Tile.WALL:
+                    continue
+                beside = [q for q in orth(p) if q in self.mask and q in self.reachable and self.walkable(q)]
+                if beside and not any(q in self.reserved and q not in self.mask for q in orth(p)):
+                    seats.append(p)
+        if not seats:
+            return [], []
+        p = s.choice(seats)
+        self.put(p, tile)
+        return ([Feature(spec.name, "furniture", *self.glob(p))],
+                [Spot(*self.glob(p), spec.action, spec.name, spec.treasure)])
+
+
+    def stair_up_feature(self) -> list[Feature]:
+        return [Feature("stair_up", "stair", *self.glob(self.stair_up))] if self.stair_up else []
+
+
+    def boulder_spots(self) -> list[Spot]:
+        return [Spot(*self.glob(p), "use", "boulders") for p in self.boulder_plugs]
+
+
+    def debris_spot(self, s: Stream) -> Spot:
+        """Every room can be searched (the book's table F): a pile of the theme's debris, where
+        the Treasure seat's items may lie when there is no furniture for them."""
+        seats = self._seats("wall") or self._seats("scatter") or [self.entry]
+        p = s.choice(seats)
+        if self.at(p) != Tile.STAIR_UP and p != self.entry:
+            self.put(p, Tile.DEBRIS)
+            self.reserved.add(p)
+        return Spot(*self.glob(p), "search", "debris", True)
+
+
+    def plates(self, s: Stream, trap_sites: list[str], taken: list[Spot]) -> list[Spot]:
+        """Two or three floor plates on the ways across the room: from the entry to each other
+        exit it reaches, and to each piece of furniture. The first carries the trap row's kind
+        as its host when table RF rolled one (a site the Traps seat may buy that trap for)."""
+        parents: dict[Pt, Pt | None] = {self.entry: None}
+        todo = deque([self.entry])
+        while todo:
+            p = todo.popleft()
+            for q in orth(p):
+                if q not in parents and self.walkable(q):
+                    parents[q] = p
+                    todo.append(q)
+        targets = []
+        for side in "nesw":
+            if self.sides[side] != "wall" and side != self.entered_from:
+                targets.append(inside_gap(side, self.offsets[side]))
+        used = {(sp.x - self.ox, sp.y - self.oy) for sp in taken}
+        for p in sorted(used):
+            targets += [q for q in orth(p) if q in parents]
+        on_way: set[Pt] = set()
+        for t in targets:
+            p = t if t in parents else None
+            while p is not None:
+                on_way.add(p)
+                p = parents[p]
+        gaps = {q for side in "nesw" for q in gap_tiles(side, self.offsets[side], "open")}
+        starts = {inside_gap(side, self.offsets[side]) for side in "nesw"}
+
+        def ok(p: Pt) -> bool:
+            return (self.at(p) in _PLATE and p not in used and p not in gaps and p not in starts
+                    and p != self.entry and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2)
+
+        candidates = sorted(p for p in on_way if ok(p)) or sorted(p for p in parents if ok(p))
+        s.shuffle(candidates)
+        count = min(len(candidates), s.randint(2, 3))
+        out = []
+        for i, p in enumerate(candidates[:count]):
+            host = trap_sites[i] if i < len(trap_sites) else "floor"
+            out.append(Spot(*self.glob(p), "walk", host))
+        return out
+
+
+    def blocked_reason(self, names: list[str]) -> str:
+        """Why some walkable tiles cannot be reached from the entry ("" if all can)."""
+        walk = {(x, y) for y in range(H) for x in range(W) if self.g[y][x] in WALKABLE_INTS}
+        if walk <= self.reach():
+            return ""
+        for reason in ("chasm", "cave_in", "boulders"):
+            if reason in names and self.expect_blocked:
+                return reason
+        return "unreachable"  # never expected: tests/mapgen pin that it does not happen
+

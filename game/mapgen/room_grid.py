@@ -1,0 +1,291 @@
+"""A room cell's block of tiles while it is laid out: the grid itself, its shape (rect, cross,
+cave, pillared, round, hall), the corridors from the gaps in its shared walls, and its walls.
+Furniture, terrain and the spots for traps and treasure come after (room_furnishing.py)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+import numpy as np
+
+from game.core.rng import Stream
+from game.mapgen.geometry import CELL_H, CELL_W, Cell, gap_tiles, inside_gap, origin
+from game.mapgen.tiles import CODES, WALKABLE_TILES, Tile
+
+W, H = CELL_W + 1, CELL_H + 1  # a block with its shared walls
+X_LO, X_HI = 2, W - 3  # where a room's own floor may lie (one tile of rock kept for its wall)
+Y_LO, Y_HI = 2, H - 3
+WALKABLE_INTS = frozenset(int(t) for t in WALKABLE_TILES)
+Pt = tuple[int, int]
+
+
+class RoomGrid:
+    """One cell's block of tiles while it is being laid out (local coordinates, [y][x])."""
+
+    def __init__(self, stream: Stream, cell: Cell, sides: dict[str, str], offsets: dict[str, int],
+                 entered_from: str | None) -> None:
+        self.s = stream
+        self.ox, self.oy = origin(cell)
+        self.g = [[int(Tile.ROCK)] * W for _ in range(H)]
+        self.sides = sides
+        self.offsets = offsets
+        self.entered_from = entered_from
+        self.mask: set[Pt] = set()
+        self.cells: list[Pt] = []
+        self.pillars: list[Pt] = []
+        self.corridor: dict[str, set[Pt]] = {}
+        self.reserved: set[Pt] = set()  # tiles furniture must leave free
+        self.entry: Pt = (W // 2, H // 2)
+        self.stair_up: Pt | None = None
+        self.boulder_plugs: list[Pt] = []
+        self.expect_blocked = False
+
+
+    def glob(self, p: Pt) -> Pt:
+        return self.ox + p[0], self.oy + p[1]
+
+
+    def at(self, p: Pt) -> int:
+        return self.g[p[1]][p[0]]
+
+
+    def put(self, p: Pt, tile: Tile) -> None:
+        self.g[p[1]][p[0]] = int(tile)
+
+
+    def walkable(self, p: Pt) -> bool:
+        return 0 <= p[0] < W and 0 <= p[1] < H and self.g[p[1]][p[0]] in WALKABLE_INTS
+
+
+    def centre(self) -> Pt:
+        xs = sorted(p[0] for p in self.mask)
+        ys = sorted(p[1] for p in self.mask)
+        target = (xs[len(xs) // 2], ys[len(ys) // 2])
+        return min(self.cells, key=lambda p: abs(p[0] - target[0]) + abs(p[1] - target[1]))
+
+
+    def rows(self) -> tuple[str, ...]:
+        codes = [CODES[t] for t in Tile]
+        return tuple("".join(codes[t] for t in row) for row in self.g)
+
+
+    def reach(self, start: Pt | None = None) -> set[Pt]:
+        """Tiles reachable from the entry by orthogonal steps over walkable tiles (4-connected,
+        so the promise holds whatever diagonal rule the world moves by)."""
+        start = start or self.entry
+        if not self.walkable(start):
+            return set()
+        seen = {start}
+        todo = deque([start])
+        g = self.g
+        while todo:
+            x, y = todo.popleft()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n not in seen and 0 <= n[0] < W and 0 <= n[1] < H and g[n[1]][n[0]] in WALKABLE_INTS:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+
+    def can_block(self, p: Pt) -> bool:
+        """Whether turning walkable `p` into something solid keeps everything around it connected
+        (the walkable tiles of its 8-ring form one run, counting orthogonal neighbours) and
+        leaves it reachable from a side."""
+        x, y = p
+        ring = [(x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x + 1, y), (x + 1, y + 1), (x, y + 1),
+                (x - 1, y + 1), (x - 1, y)]
+        flags = [self.walkable(q) for q in ring]
+        if not any(flags[1::2]):
+            return False  # nothing to stand on beside it
+        if all(flags):
+            return True
+        start = flags.index(False)
+        run, runs_of_orth = 0, set()
+        for k in range(1, 9):
+            i = (start + k) % 8
+            if flags[i] and not flags[i - 1]:
+                run += 1
+            if flags[i] and i % 2 == 1:
+                runs_of_orth.add(run)
+        return len(runs_of_orth) == 1
+
+
+    def shape_mask(self, weights: tuple[tuple[str, int], ...]) -> str:
+        s = self.s
+        shape = s.weighted([w[0] for w in weights], [w[1] for w in weights])
+        aw, ah = X_HI - X_LO + 1, Y_HI - Y_LO + 1
+        mask: set[Pt] = set()
+        if shape == "cave":
+            mask = self._cave(aw, ah)
+            if len(mask) < 40:
+                shape = "round"
+        if shape == "hall":
+            if s.chance(0.7):
+                w, h = s.randint(15, aw), s.randint(3, 4)
+            else:
+                w, h = s.randint(3, 5), s.randint(ah - 2, ah)
+            mask = self._rect(w, h)
+        elif shape == "cross":
+            w, h = s.randint(11, aw), s.randint(7, ah)
+            x0, y0 = s.randint(X_LO, X_HI - w + 1), s.randint(Y_LO, Y_HI - h + 1)
+            tw, th = s.randint(3, max(3, w // 2 - 1)), s.randint(3, max(3, h // 2))
+            bx, by = x0 + (w - tw) // 2, y0 + (h - th) // 2
+            mask = {(x, y) for x in range(x0, x0 + w) for y in range(by, by + th)}
+            mask |= {(x, y) for x in range(bx, bx + tw) for y in range(y0, y0 + h)}
+        elif shape == "round":
+            w, h = s.randint(9, aw), s.randint(6, ah)
+            x0, y0 = s.randint(X_LO, X_HI - w + 1), s.randint(Y_LO, Y_HI - h + 1)
+            cx, cy, rx, ry = x0 + (w - 1) / 2, y0 + (h - 1) / 2, w / 2, h / 2
+            mask = {(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)
+                    if ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0}
+        elif shape == "pillared":
+            w, h = s.randint(9, aw), s.randint(7, ah)
+            mask = self._rect(w, h)
+            x0, y0 = min(p[0] for p in mask), min(p[1] for p in mask)
+            step = s.choice((2, 2, 3))
+            self.pillars = [(x, y) for x in range(x0 + 2, x0 + w - 2, step) for y in range(y0 + 2, y0 + h - 2, 2)]
+        elif shape == "rect":
+            mask = self._rect(s.randint(7, aw), s.randint(4, ah))
+        self.mask = mask
+        self.cells = sorted(mask)  # the room's own tiles in a fixed order
+        for p in mask:
+            self.put(p, Tile.FLOOR)
+        return shape
+
+
+    def _rect(self, w: int, h: int) -> set[Pt]:
+        x0, y0 = self.s.randint(X_LO, X_HI - w + 1), self.s.randint(Y_LO, Y_HI - h + 1)
+        return {(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)}
+
+
+    def _cave(self, aw: int, ah: int) -> set[Pt]:
+        """A cellular-automaton cave, its largest orthogonally connected part."""
+        s = self.s
+        inside = np.zeros((H, W), dtype=bool)
+        inside[Y_LO:Y_HI + 1, X_LO:X_HI + 1] = True
+        on = np.zeros((H, W), dtype=bool)
+        on[inside] = [s.random() < 0.6 for _ in range(aw * ah)]
+        for _ in range(3):
+            n = np.zeros((H, W), dtype=np.int8)
+            padded = np.pad(on, 1).astype(np.int8)
+            for dy in (0, 1, 2):
+                for dx in (0, 1, 2):
+                    if dx != 1 or dy != 1:
+                        n += padded[dy:dy + H, dx:dx + W]
+            on = inside & ((n >= 5) | (on & (n >= 4)))
+        cells = {(int(x), int(y)) for y, x in zip(*np.nonzero(on), strict=True)}
+        best: set[Pt] = set()
+        left = set(cells)
+        for p in sorted(cells):
+            if p not in left:
+                continue
+            part = {p}
+            todo = [p]
+            while todo:
+                x, y = todo.pop()
+                for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if n in left and n not in part:
+                        part.add(n)
+                        todo.append(n)
+            left -= part
+            if len(part) > len(best):
+                best = part
+        return best
+
+
+    def dig_corridors(self) -> None:
+        """From each door or opening, a corridor to the nearest tile of the room (an opening's is
+        three tiles wide). Gaps in the shared walls are written too: both rooms agree on them."""
+        for side in "nesw":
+            kind = self.sides[side]
+            if kind == "wall":
+                continue
+            off = self.offsets[side]
+            start = inside_gap(side, off)
+            sx, sy = start
+            target = min(self.cells, key=lambda p: abs(p[0] - sx) + abs(p[1] - sy))
+            first_x = side in ("w", "e")
+            wide = kind == "open"
+            dug: set[Pt] = set()
+            for p in l_path(start, target, first_x):
+                for q in (brush(p) if wide else (p,)):
+                    if 1 <= q[0] <= W - 2 and 1 <= q[1] <= H - 2:
+                        dug.add(q)
+            for q in dug:
+                if self.at(q) == Tile.ROCK:
+                    self.put(q, Tile.FLOOR)
+            for q in gap_tiles(side, off, kind):
+                self.put(q, Tile.DOOR if kind == "door" else Tile.FLOOR)
+            self.corridor[side] = dug - self.mask
+            self.reserved |= set(gap_tiles(side, off, "open"))
+            self.reserved |= {(q[0] + dx, q[1] + dy) for q in [start] for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            self.reserved.add(target)
+        for p in self.pillars:
+            if p not in self.reserved and self.at(p) == Tile.FLOOR and all(
+                    p not in c for c in self.corridor.values()):
+                self.put(p, Tile.PILLAR)
+        if self.entered_from is not None:
+            self.entry = inside_gap(self.entered_from, self.offsets[self.entered_from])
+        else:
+            bottom = max(p[1] for p in self.mask)
+            row = sorted(p for p in self.mask if p[1] == bottom and self.at(p) == Tile.FLOOR)
+            mid = (min(p[0] for p in self.mask) + max(p[0] for p in self.mask)) // 2
+            self.entry = min(row, key=lambda p: (abs(p[0] - mid), p[0]))
+            self.put(self.entry, Tile.STAIR_UP)
+            self.stair_up = self.entry
+            self.reserved |= {(self.entry[0] + dx, self.entry[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+
+
+    def settle_entry(self) -> None:
+        """Everything placed after terrain must be reachable: remember what the entry reaches."""
+        self.reachable = self.reach()
+
+
+    def raise_walls(self) -> None:
+        """Rock touching anything dug becomes wall (on the shared walls too)."""
+        rock, wall = int(Tile.ROCK), int(Tile.WALL)
+        g = self.g
+        dug = [(x, y) for y in range(H) for x in range(W) if g[y][x] not in (rock, wall)]
+        for x, y in dug:
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    nx, ny = x + dx, y + dy
+                    if 0 <= nx < W and 0 <= ny < H and g[ny][nx] == rock:
+                        g[ny][nx] = wall
+
+
+
+def l_path(a: Pt, b: Pt, first_x: bool) -> Iterable[Pt]:
+    (ax, ay), (bx, by) = a, b
+    sx = 1 if bx >= ax else -1
+    sy = 1 if by >= ay else -1
+    if first_x:
+        yield from ((x, ay) for x in range(ax, bx + sx, sx))
+        yield from ((bx, y) for y in range(ay + sy, by + sy, sy))
+    else:
+        yield from ((ax, y) for y in range(ay, by + sy, sy))
+        yield from ((x, by) for x in range(ax + sx, bx + sx, sx))
+
+
+def brush(p: Pt) -> list[Pt]:
+    return [(p[0] + dx, p[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+
+
+def orth(p: Pt) -> tuple[Pt, Pt, Pt, Pt]:
+    x, y = p
+    return (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)
+
+
+def depth(side: str, p: Pt) -> int:
+    """How far in from the wall on `side` a local tile is (1 = right inside the gap)."""
+    return {"w": p[0], "e": W - 1 - p[0], "n": p[1], "s": H - 1 - p[1]}[side]
+
+
+def along(side: str, p: Pt) -> int:
+    return p[1] if side in ("w", "e") else p[0]
+
+
+def middle(tiles: set[Pt]) -> Pt:
+    ordered = sorted(tiles, key=lambda p: (p[1], p[0]))
+    return ordered[len(ordered) // 2]
