@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -115,8 +116,18 @@ def _dial(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+COLOR_CHOICES = ("auto", "truecolor", "256", "16", "none")
+COLOR_HELP = ("colours for this run: auto (ask the terminal), truecolor, 256, 16 or none (bold and reverse "
+              "instead; NO_COLOR does this too); beats the Colours option, which stays as saved")
+
+
+def _color_flag(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    parser.add_argument("--color", choices=COLOR_CHOICES, default=default, help=COLOR_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master.")
+    _color_flag(parser, default=None)  # the title menu's; each screen-showing command takes it too
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="start a run at once with ready-made heroes")
@@ -126,10 +137,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--dial", type=_dial, action="append", default=[], help="name=value, repeatable")
     play.add_argument("--daily", metavar="YYYY-MM-DD", default=None, help="the seed of that day")
     play.add_argument("--window", action="store_true", help="play in an SDL window")
-    play.add_argument("--record", metavar="FILE", default=None)
+    play.add_argument("--record", metavar="FILE", default=None,
+                      help="also write the run's recording to FILE, every action (continue goes on writing it)")
+    _color_flag(play)
     play.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
 
-    sub.add_parser("continue", help="resume the autosaved game")
+    cont = sub.add_parser("continue", help="resume the autosaved game")
+    cont.add_argument("--window", action="store_true", help="play in an SDL window")
+    _color_flag(cont)
 
     replay = sub.add_parser("replay", help="watch or verify a recording")
     replay.add_argument("file")
@@ -137,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--verify", action="store_true")
     replay.add_argument("--speed", type=float, default=1.0)
     replay.add_argument("--window", action="store_true")
+    _color_flag(replay)
 
     gen = sub.add_parser("generate", help="print the rooms the table would build for a party")
     gen.add_argument("--seed", type=int, required=True)
@@ -182,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     watch = sub.add_parser("watch", help="watch a game in progress, read-only (the autosave by default)")
     watch.add_argument("file", nargs="?", default=None, help="a recording a game is writing")
+    _color_flag(watch)
 
     scores = sub.add_parser("scores", help="score tables per seed; export or import a score line")
     scores.add_argument("action", nargs="?", metavar="export | import", default=None)
@@ -199,6 +216,8 @@ def main(argv: Sequence[str]) -> int:
     try:
         args = build_parser().parse_args(list(argv))
         command = args.command or "title"
+        if getattr(args, "color", None):  # for this run only: the presenter reads it (ui/present/colors.py)
+            os.environ["MASTERLESS_COLORS"] = args.color
         return int(COMMANDS[command](args) or 0)
     except MasterlessError as exc:
         say(f"masterless: {exc}")

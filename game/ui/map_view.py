@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 # Tile kind -> the palette roles (fg, bg) used when the palette is not the default one.
-_ROLE_OF: dict[Tile, tuple[str, str]] = {
+TILE_ROLES: dict[Tile, tuple[str, str]] = {  # furniture for the rest
     Tile.ROCK: ("background", "background"),
     Tile.WALL: ("wall_fg", "wall_bg"),
     Tile.PILLAR: ("wall_fg", "wall_bg"),
@@ -49,6 +49,9 @@ _ROLE_OF: dict[Tile, tuple[str, str]] = {
     Tile.STAIR_UP: ("stairs", "floor_bg"),
 }
 _SEEN_MIX = 0.7  # how far a remembered tile's colour moves towards the palette's "remembered" colour
+THING_SEEN_MIX = 0.5  # the same for a remembered trap or treasure
+TINT_MIX = 0.55  # a trap set on furniture or a door tints its background this far to the ground
+ACTIVE_MIX = 0.6  # the hero whose turn it is stands on its seat's colour mixed this far to the ground
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class TileTables:
     all_bg: np.ndarray
 
 
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
+def mix(a: RGB, b: RGB, t: float) -> RGB:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
@@ -91,13 +94,13 @@ def _tile_tables(theme_name: str, glyph_set: str, palette_name: str) -> TileTabl
         if palette.name == "default":
             fg, bg = look.fg, look.bg
         else:
-            fg_role, bg_role = _ROLE_OF.get(tile, ("furniture", "floor_bg"))
+            fg_role, bg_role = TILE_ROLES.get(tile, ("furniture", "floor_bg"))
             fg, bg = palette[fg_role], palette[bg_role]
         lit_fg[tile], lit_bg[tile] = fg, bg
-        dim_fg[tile] = _mix(fg, palette["remembered_fg"], _SEEN_MIX)
+        dim_fg[tile] = mix(fg, palette["remembered_fg"], _SEEN_MIX)
         # a near-black background stays as it is when remembered: the dimmer glyph says it, and a
         # step then rewrites only the glyphs' colour at the edge of the light (fewer bytes)
-        dim_bg[tile] = bg if max(bg) < 48 else _mix(bg, palette["remembered_bg"], 0.85)
+        dim_bg[tile] = bg if max(bg) < 48 else mix(bg, palette["remembered_bg"], 0.85)
     ch[Tile.ROCK] = ord(" ")
     for arr in (lit_fg, lit_bg, dim_fg, dim_bg):
         arr[Tile.ROCK] = palette["background"]
@@ -210,18 +213,18 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
             continue
         colour = palette["trap"] if trap.live else palette["text_dim"]
         if not seen_now(pos.x, pos.y):
-            colour = _mix(colour, palette["remembered_fg"], 0.5)
+            colour = mix(colour, palette["remembered_fg"], THING_SEEN_MIX)
         if trap.host == "floor" or trap.action == "walk":
             _put(*at, glyphs.code("trap"), colour)
         else:
-            cells.bg[at[1], at[0]] = _mix(colour, palette["background"], 0.55)
+            cells.bg[at[1], at[0]] = mix(colour, palette["background"], TINT_MIX)
     # treasure in the open (not inside furniture, not carried)
     for _, (item, pos) in game.world.get2(TreasureState, Position):
         if pos.floor != here or item.hidden or (at := on_screen(pos.x, pos.y)) is None:
             continue
         colour = palette["treasure"]
         if not seen_now(pos.x, pos.y):
-            colour = _mix(colour, palette["remembered_fg"], 0.5)
+            colour = mix(colour, palette["remembered_fg"], THING_SEEN_MIX)
         _put(*at, glyphs.code("treasure"), colour)
     # monsters only where the party sees them now
     for eid, _ in game.monsters():
@@ -239,6 +242,6 @@ def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tu
         if pos is None or pos.floor != here or (at := on_screen(pos.x, pos.y)) is None:
             continue
         colour = palette.seat(hero.seat)
-        bg = _mix(colour, palette["background"], 0.6) if eid == active else None
+        bg = mix(colour, palette["background"], ACTIVE_MIX) if eid == active else None
         fg = palette["text_bright"] if eid == active else colour
         _put(*at, glyphs.code("hero"), fg, bg)

@@ -31,7 +31,7 @@ from game.core.paths import atomic_write
 APP_NAME = "masterless"
 OPTIONS_FILE = "options.toml"
 
-COLOR_MODE_CHOICES = ("auto", "truecolor", "256", "16")
+COLOR_MODE_CHOICES = ("auto", "truecolor", "256", "16", "none")
 PALETTE_CHOICES = ("default", "colorblind", "high_contrast")
 GLYPH_CHOICES = ("auto", "unicode", "ascii")
 KEY_LAYOUT_CHOICES = ("arrows+numpad+vi", "arrows+numpad", "arrows+vi", "arrows")

@@ -8,7 +8,7 @@ high-contrast one.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -81,6 +81,7 @@ class Palette:
     label: str
     description: str
     colors: dict[str, RGB]
+    ansi16: dict[str, int] = field(default_factory=dict)  # role -> index of the 16 ANSI colours
 
     def __getitem__(self, role: str) -> RGB:
         return self.colors[role]
@@ -110,7 +111,12 @@ def load_palette(name: str) -> Palette:
             colors[role] = parse_hex(value)
         except ValueError as exc:
             raise DataError(f"{path}: colors.{role}: {exc}") from None
-    return Palette(name, str(data.get("label", name)), str(data.get("description", "")), colors)
+    ansi16 = data.get("ansi16", {})
+    bad = [role for role in ROLES if not (isinstance(ansi16.get(role), int) and 0 <= ansi16[role] < 16)]
+    if bad:
+        raise DataError(f"{path}: ansi16 needs an index 0-15 for {', '.join(bad)}")
+    return Palette(name, str(data.get("label", name)), str(data.get("description", "")), colors,
+                   {role: int(ansi16[role]) for role in ROLES})
 
 
 def relative_luminance(rgb: RGB) -> float:

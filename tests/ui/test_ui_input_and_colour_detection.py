@@ -64,7 +64,12 @@ def test_key_events_are_small_frozen_values() -> None:
         ({"TERM": "screen"}, 8, "truecolor", "truecolor"),
         ({"TERM": "screen", "MASTERLESS_COLORS": "truecolor"}, 8, "auto", "truecolor"),
         ({"TERM": "xterm", "MASTERLESS_COLORS": "256"}, 8, "auto", "256"),
-        ({"TERM": "xterm", "MASTERLESS_COLORS": "256"}, 8, "16", "16"),
+        ({"TERM": "xterm", "MASTERLESS_COLORS": "256"}, 8, "16", "256"),  # --color beats the option
+        ({"TERM": "xterm-256color", "NO_COLOR": "1"}, 256, "auto", "none"),
+        ({"TERM": "xterm-256color", "NO_COLOR": ""}, 256, "auto", "256"),  # empty: not set
+        ({"TERM": "xterm", "NO_COLOR": "1"}, 8, "16", "16"),  # the player's own option beats it
+        ({"TERM": "xterm", "NO_COLOR": "1", "MASTERLESS_COLORS": "256"}, 8, "auto", "256"),
+        ({"TERM": "xterm-256color", "MASTERLESS_COLORS": "none"}, 256, "auto", "none"),
         ({"TERM": "xterm", "WT_SESSION": "1"}, 8, "auto", "truecolor"),
     ],
 )

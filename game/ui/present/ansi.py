@@ -18,7 +18,7 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-from game.ui.present.colors import ColorCoder, ColorMode, pack_rgb
+from game.ui.present.colors import ColorCoder, ColorMode, RoleCodes, pack_rgb
 
 ESC = "\x1b"
 CSI = "\x1b["
@@ -82,6 +82,7 @@ class AnsiWriter:
         self.synchronized = synchronized
         self.bytes_written = 0
         self.frames_written = 0
+        self._roles: dict[str, RoleCodes] = {}
         self._coder = ColorCoder(color_mode)
         self._sanitized: dict[int, int] = {}
         self._cursor_visible = False
@@ -93,8 +94,14 @@ class AnsiWriter:
 
     def set_color_mode(self, mode: ColorMode) -> None:
         if mode != self._coder.mode:
-            self._coder = ColorCoder(mode)
+            self._coder = ColorCoder(mode, self._roles.get(mode))
             self.invalidate()
+
+    def set_roles(self, roles: dict[str, RoleCodes]) -> None:
+        """Exact codes for the palette's colours, per colour mode ("16", "none")."""
+        self._roles = roles
+        self._coder = ColorCoder(self._coder.mode, roles.get(self._coder.mode))
+        self.invalidate()
 
     def set_ascii_only(self, ascii_only: bool) -> None:
         if ascii_only != self.ascii_only:
@@ -156,7 +163,7 @@ class AnsiWriter:
             rgb = rgb.T
         ch = self._glyphs(rgb["ch"])
         fg = self._coder.codes(pack_rgb(rgb["fg"]))
-        bg = self._coder.codes(pack_rgb(rgb["bg"]))
+        bg = self._coder.codes(pack_rgb(rgb["bg"]), foreground=False)
         fg = np.where(ch == 32, -1, fg)  # a space shows no foreground
         height, width = ch.shape
 

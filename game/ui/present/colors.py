@@ -2,20 +2,25 @@
 
 ``COLORTERM`` is often lost over ssh and inside tmux, so the decision also weighs what blessed
 reports (``Terminal.number_of_colors``, which reads terminfo and asks the terminal itself),
-``TERM``, and an override: the ``color_mode`` option or the ``MASTERLESS_COLORS`` environment
-variable (``truecolor``, ``256`` or ``16``).
+``TERM``, and overrides: ``MASTERLESS_COLORS`` (what ``--color`` sets for one run), then the
+``color_mode`` option, then ``NO_COLOR`` (https://no-color.org: any value, no colour at all).
+
+Nearest-colour mapping alone draws a whole map in one grey at 16 colours, so a palette also says
+which of the 16 (and which attribute without colour) each of its roles takes: ``RoleCodes``, exact
+matches consulted before the nearest colour.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
-ColorMode = Literal["truecolor", "256", "16"]
-COLOR_MODES: tuple[ColorMode, ...] = ("truecolor", "256", "16")
+ColorMode = Literal["truecolor", "256", "16", "none"]
+COLOR_MODES: tuple[ColorMode, ...] = ("truecolor", "256", "16", "none")
 
 # Terminals that are known to draw 24-bit colour even when COLORTERM does not say so.
 _TRUECOLOR_PROGRAMS = {"iTerm.app", "WezTerm", "vscode", "Hyper", "ghostty", "tabby", "rio", "kitty"}
@@ -37,13 +42,16 @@ _CUBE_LEVELS = np.array([0, 95, 135, 175, 215, 255], dtype=np.int32)
 def detect_color_mode(
     env: Mapping[str, str], number_of_colors: int | None = None, override: str = "auto"
 ) -> ColorMode:
-    """Pick the richest colour depth the terminal can show; ``override`` wins unless "auto"."""
-    for wish in (override, env.get("MASTERLESS_COLORS", "auto")):
+    """Pick the richest colour depth the terminal can show. ``MASTERLESS_COLORS`` (one run's
+    ``--color``) wins, then ``override`` (the saved option) unless "auto", then ``NO_COLOR``."""
+    for wish in (env.get("MASTERLESS_COLORS", "auto"), override):
         wish = wish.strip().lower()
         if wish in ("truecolor", "24bit", "direct"):
             return "truecolor"
-        if wish in ("256", "16"):
+        if wish in ("256", "16", "none"):
             return wish  # type: ignore[return-value]
+    if env.get("NO_COLOR", ""):
+        return "none"
     term = env.get("TERM", "").lower()
     if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
         return "truecolor"
@@ -100,33 +108,59 @@ def rgb_to_16(rgb: NDArray[np.integer]) -> NDArray[np.int64]:
     return distances.argmin(axis=-1).astype(np.int64)
 
 
+# Without colour a code is a set of attributes: these bits for a foreground, REVERSE for a background.
+BOLD, UNDERLINE = 1, 2
+REVERSE = 1
+_NO_COLOR_FG = {0: "22;24", BOLD: "1;24", UNDERLINE: "22;4", BOLD | UNDERLINE: "1;4"}
+_NO_COLOR_BG = {0: "27", REVERSE: "7"}
+
+
+@dataclass(frozen=True)
+class RoleCodes:
+    """Exact codes for a palette's colours (packed RGB -> code), foreground and background apart:
+    a 16-colour index, or without colour the attribute bits above."""
+
+    fg: Mapping[int, int] = field(default_factory=dict)
+    bg: Mapping[int, int] = field(default_factory=dict)
+
+
 class ColorCoder:
     """Turns packed RGB arrays into the colour codes of one mode, and codes into SGR parameters.
 
     Codes are what the diff compares: in 256 or 16 colours two RGB values that map to the same
-    index are the same on screen, so changing between them costs nothing.
+    index are the same on screen, so changing between them costs nothing. ``roles`` gives exact
+    codes for the palette's own colours (16 colours and none only).
     """
 
-    def __init__(self, mode: ColorMode) -> None:
+    def __init__(self, mode: ColorMode, roles: RoleCodes | None = None) -> None:
         self.mode: ColorMode = mode
-        self._code_of: dict[int, int] = {}
+        self.roles = roles or RoleCodes()
+        self._code_of: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self._fg_param: dict[int, str] = {}
         self._bg_param: dict[int, str] = {}
 
-    def codes(self, packed: NDArray[np.int64]) -> NDArray[np.int64]:
+    def _lookup(self, colours: list[int], foreground: bool) -> list[int]:
+        exact = self.roles.fg if foreground else self.roles.bg
+        if self.mode == "none":
+            return [exact.get(c, 0) for c in colours]
+        arr = np.array(colours, dtype=np.int64)
+        rgb = np.stack([(arr >> 16) & 0xFF, (arr >> 8) & 0xFF, arr & 0xFF], axis=-1)
+        if self.mode == "256":
+            return [int(c) for c in rgb_to_256(rgb)]
+        return [exact.get(c, int(n)) for c, n in zip(colours, rgb_to_16(rgb), strict=True)]
+
+    def codes(self, packed: NDArray[np.int64], foreground: bool = True) -> NDArray[np.int64]:
         if self.mode == "truecolor":
             return packed
+        code_of = self._code_of[0 if foreground else 1]
         unique, inverse = np.unique(packed, return_inverse=True)
-        missing = [int(u) for u in unique if int(u) not in self._code_of]
+        missing = [int(u) for u in unique if int(u) not in code_of]
         if missing:
-            if len(self._code_of) > 1 << 16:
-                self._code_of.clear()
+            if len(code_of) > 1 << 16:
+                code_of.clear()
                 missing = [int(u) for u in unique]
-            arr = np.array(missing, dtype=np.int64)
-            rgb = np.stack([(arr >> 16) & 0xFF, (arr >> 8) & 0xFF, arr & 0xFF], axis=-1)
-            found = rgb_to_256(rgb) if self.mode == "256" else rgb_to_16(rgb)
-            self._code_of.update(zip(missing, (int(c) for c in found), strict=True))
-        mapped = np.fromiter((self._code_of[int(u)] for u in unique), dtype=np.int64, count=len(unique))
+            code_of.update(zip(missing, self._lookup(missing, foreground), strict=True))
+        mapped = np.fromiter((code_of[int(u)] for u in unique), dtype=np.int64, count=len(unique))
         return mapped[inverse].reshape(packed.shape)
 
     def fg_param(self, code: int) -> str:
@@ -148,6 +182,8 @@ class ColorCoder:
         return param
 
     def _param(self, code: int, *, foreground: bool) -> str:
+        if self.mode == "none":
+            return (_NO_COLOR_FG if foreground else _NO_COLOR_BG)[code]
         if self.mode == "truecolor":
             r, g, b = unpack_rgb(code)
             return f"{38 if foreground else 48};2;{r};{g};{b}"

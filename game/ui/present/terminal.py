@@ -36,6 +36,7 @@ from typing import Any, BinaryIO
 
 import tcod.console
 
+from game.ui.colour_roles import role_codes
 from game.ui.events import CloseEvent, Event, KeyEvent, ResizeEvent, normalize_key
 from game.ui.kit import Kit, terminal_speaks_utf8
 from game.ui.loop import MIN_SIZE, run
@@ -243,6 +244,7 @@ class TerminalPresenter:
         self.esc_delay = options.esc_delay_ms / 1000
         if self.writer is None:
             return None
+        self.writer.set_roles(role_codes(options.palette))  # 16 colours and none: each role its own
         self.writer.set_color_mode(self._detect_mode())
         return self.writer.color_mode
 

@@ -53,8 +53,9 @@ def builtin_specs() -> list[OptionSpec]:
             "Colours",
             CHOICES["color_mode"],
             "How many colours to send. Auto asks the terminal; over ssh or tmux it may guess too low, "
-            "so pick truecolor if your terminal has it.",
-            ("auto", "truecolor (24-bit)", "256 colours", "16 colours"),
+            "so pick truecolor if your terminal has it. None: no colour at all, bold and reverse "
+            "instead (NO_COLOR does this too; --color on the command line beats this option).",
+            ("auto", "truecolor (24-bit)", "256 colours", "16 colours", "none (no colour)"),
         ),
         OptionSpec(
             "palette",

@@ -1,0 +1,169 @@
+"""16 colours and no colour at all: the map and the menus stay readable (issue 15, point 2).
+
+Asserted over the palette data (each role's index of the 16 ANSI colours) and on the screen as a
+player's 16-colour or NO_COLOR terminal shows it (the writer into pyte)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+import tcod.console
+from map_tools import make_kit, new_session, play_until
+from pty_tools import REPO, PtyApp, python_argv
+from pyte_tools import VirtualTerminal
+
+from game.mapgen.themes import themes
+from game.mapgen.tiles import Tile
+from game.ui.auto_travel import visible_monsters
+from game.ui.colour_roles import packed, role_codes
+from game.ui.map_view import tile_tables
+from game.ui.palette import PALETTES, load_palette
+from game.ui.screens.map_screen import MapScreen
+from game.ui.session import Session
+
+MAP_ROLES = ("wall_fg", "floor_fg", "door", "trap", "treasure", "monster")
+SEATS = tuple(f"seat_{i}" for i in range(1, 7))
+ACCENTS = ("text", "title", "accent", "key")
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_every_palette_keeps_the_map_heroes_and_accents_apart_in_16_colours(name: str) -> None:
+    palette = load_palette(name)
+    index = palette.ansi16
+    on_map = [index[r] for r in MAP_ROLES]
+    assert len(set(on_map)) == len(on_map), dict(zip(MAP_ROLES, on_map, strict=True))
+    heroes = [index[r] for r in SEATS]
+    assert len(set(heroes)) == len(heroes) and not set(heroes) & set(on_map), (heroes, on_map)
+    assert index["hero"] not in on_map
+    accents = [index[r] for r in ACCENTS]
+    assert len(set(accents)) == len(accents), dict(zip(ACCENTS, accents, strict=True))
+    lit = [r for r in MAP_ROLES + SEATS if r != "wall_fg"]  # high contrast: dark walls on a light block
+    assert index["background"] not in [index[r] for r in lit]
+    assert index["selection_fg"] != index["selection_bg"]
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_every_roles_own_colour_takes_its_own_index(name: str) -> None:
+    """Two roles sharing an RGB would have to share an index: the data must not ask otherwise."""
+    palette = load_palette(name)
+    codes = role_codes(palette)["16"]
+    for role, rgb in palette.colors.items():
+        assert codes.fg[packed(rgb)] == palette.ansi16[role], role
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_every_themes_tiles_take_their_roles_index(name: str) -> None:
+    palette = load_palette(name)
+    codes = role_codes(palette)["16"]
+    for theme in themes():
+        tables = tile_tables(theme, "ascii", palette)
+        for tile, role in ((Tile.WALL, "wall_fg"), (Tile.FLOOR, "floor_fg"), (Tile.DOOR, "door")):
+            assert codes.fg[packed(tuple(tables.lit_fg[tile]))] == palette.ansi16[role], (theme, tile)
+
+
+def _fight_in_view(tmp_path: Path) -> tuple[MapScreen, Session]:
+    kit = make_kit(tmp_path, glyphs="ascii")
+    session = new_session(7)
+    state = play_until(kit, session, lambda s, st: isinstance(st, MapScreen) and bool(visible_monsters(s.game)))
+    assert isinstance(state, MapScreen)
+    return state, session
+
+
+def _screen(state: MapScreen, mode: str) -> VirtualTerminal:
+    console = tcod.console.Console(100, 30, order="C")
+    state.on_draw(console)
+    vt = VirtualTerminal(100, 30, mode)  # type: ignore[arg-type]
+    vt.writer.set_roles(role_codes(state.kit.palette))
+    data = vt.show(console)
+    assert b"38;2;" not in data and b"38;5;" not in data
+    return vt
+
+
+def _cells(state: MapScreen, session: Session) -> dict[str, tuple[int, int]]:
+    """Screen cells of a wall, a lit floor, the hero and a monster now in view."""
+    game = session.game
+    x0, y0 = state.layout.map[0], state.layout.map[1]
+    visible = game.derived.visible
+    found: dict[str, tuple[int, int]] = {}
+    for name, tile in (("wall", Tile.WALL), ("floor", Tile.FLOOR)):
+        for y in range(game.floor.height):
+            for x in range(game.floor.width):
+                if int(game.floor.tile[y, x]) == tile and visible[y, x] and name not in found:
+                    at = state.camera.to_screen(x, y, x0, y0)
+                    if at is not None and not any(
+                        (p := game.position(e)) is not None and (p.x, p.y) == (x, y)
+                        for e in [*visible_monsters(game), *(h for h, _ in game.heroes())]
+                    ):
+                        found[name] = at
+    monster = game.position(visible_monsters(game)[0])
+    found["monster"] = state.camera.to_screen(monster.x, monster.y, x0, y0)  # type: ignore[assignment]
+    hero = game.position(state.hero())
+    found["hero"] = state.camera.to_screen(hero.x, hero.y, x0, y0)  # type: ignore[assignment]
+    return found
+
+
+def test_16_colours_draw_wall_floor_hero_and_monster_apart(tmp_path: Path) -> None:
+    state, session = _fight_in_view(tmp_path)
+    vt = _screen(state, "16")
+    cells = _cells(state, session)
+    colours = {name: vt.cell(*at).fg for name, at in cells.items()}
+    assert len(set(colours.values())) == len(colours), colours
+    assert colours["monster"] == "brightred"
+
+
+def test_no_color_sends_no_colour_and_marks_heroes_and_monsters_in_bold(tmp_path: Path) -> None:
+    state, session = _fight_in_view(tmp_path)
+    vt = _screen(state, "none")
+    data = vt.sink.getvalue()
+    assert not re.search(rb"\x1b\[[0-9;]*(3[0-7]|9[0-7]|4[0-7]|10[0-7]|38;|48;)[0-9;]*m", data)
+    cells = _cells(state, session)
+    for name in ("monster", "hero"):
+        cell = vt.cell(*cells[name])
+        assert cell.bold and cell.fg == "default", (name, cell)
+    floor = vt.cell(*cells["floor"])
+    assert not floor.bold and floor.fg == "default" and floor.bg == "default"
+
+
+# ----- the real program on a pty -------------------------------------------------------------------
+COLOUR_SGR = re.compile(rb"\x1b\[[0-9;]*(?:38;|48;|(?<![0-9])(?:3[0-7]|9[0-7]|4[0-7]|10[0-7])(?![0-9]))[0-9;]*m")
+
+
+def _first_frame(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> bytes:
+    home = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
+    app = PtyApp(python_argv("main.py", "play", "--seed", "7", *args), 80, 24, env={**home, **(env or {})})
+    try:
+        assert app.wait_for("Seed 7"), app.text()
+        app.send("Q")
+        assert app.wait_for("Abandon"), app.text()
+        app.send("a")
+        assert app.wait_for("for good"), app.text()
+        app.send("Y")
+        assert app.wait() == 0
+    finally:
+        app.close()
+    return bytes(app.output)
+
+
+def test_no_color_in_the_environment_sends_no_colour_at_all(tmp_path: Path) -> None:
+    out = _first_frame(tmp_path, env={"NO_COLOR": "1"})
+    assert not COLOUR_SGR.search(out), COLOUR_SGR.search(out)
+    assert b"\x1b[1;24m" in out  # the hero and the title in bold instead
+
+
+def test_the_color_flag_forces_16_colours_over_a_truecolor_terminal(tmp_path: Path) -> None:
+    out = _first_frame(tmp_path, "--color", "16")
+    assert b"38;2;" not in out and b"38;5;" not in out
+    assert re.search(rb"\x1b\[[0-9;]*9[0-7]", out)
+
+
+def test_help_names_the_colour_flag_and_what_record_does() -> None:
+    for command in ("play", "continue", "replay", "watch"):
+        text = subprocess.run(python_argv("main.py", command, "--help"), capture_output=True, text=True,
+                              cwd=REPO, check=True).stdout
+        assert "--color {auto,truecolor,256,16,none}" in " ".join(text.split()), command
+    play_help = subprocess.run(python_argv("main.py", "play", "--help"), capture_output=True, text=True,
+                               cwd=REPO, check=True).stdout
+    assert "recording to FILE" in " ".join(play_help.split())
