@@ -7,7 +7,11 @@ the seat that narrates the event.
 
 Each die takes DIE_W cells: the Thwack-O mark, the face (two cells, for d10 to d20), the
 winner mark; then a gap. Marks are glyphs of the set (ASCII or Unicode), so the panel reads the
-same without colour."""
+same without colour.
+
+Names take what the dice leave of the width, whole where they fit, elided in the middle where
+they do not. A pool that won ranks but had no one in reach (a monster drawn into the fight by a
+hero's bow, two tiles from anyone it could hit) says so on its row: its wins hurt nobody."""
 
 from __future__ import annotations
 
@@ -15,9 +19,12 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
+from game.engine.reach import engaged_with
 from game.ui import draw
+from game.ui.fit import elide
 from game.ui.glyphs import Glyphs
 from game.ui.palette import RGB, Palette
+from game.world.components import HeroState, MonsterState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -25,6 +32,8 @@ if TYPE_CHECKING:
 
 DIE_W = 4
 GAP = 1
+MELEE = "Melee"  # the title the engine gives the combat turn's conflict (engine/combat.py)
+NO_ONE = "no one in reach"
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -43,6 +52,33 @@ def title_of(game: Game, record: RollRecord) -> str:
     return f"{record.title} ({kind}, turn {record.turn}{told})"
 
 
+def out_of_reach(game: Game, record: RollRecord) -> set[int]:
+    """Pools of a melee that won a rank yet could hit nobody: no opponent adjacent (nor, for a
+    ranged Type, in sight and reach). Only for the newest turn's rolls, whose positions stand."""
+    if record.title != MELEE or record.kind != "pain" or not game.rolls or record.turn != game.rolls[-1].turn:
+        return set()
+    here = game.dungeon.floor_no
+    heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == here]
+    monsters = [(e, p) for e, m in game.monsters()
+                if m.aware and (p := game.position(e)) is not None and p.floor == here]
+    idle: set[int] = set()
+    for i, pool in enumerate(record.pools):
+        if i not in record.rank_winners or not pool.owner.isdigit():
+            continue
+        eid = int(pool.owner)
+        if game.position(eid) is None:
+            continue
+        if game.world.has(eid, HeroState):
+            targets = engaged_with(game, eid, game.sheet(eid).attack, monsters)
+        elif (mon := game.world.try_comp(eid, MonsterState)) is not None:
+            targets = engaged_with(game, eid, mon.spec.type, heroes)
+        else:
+            continue
+        if not targets:
+            idle.add(i)
+    return idle
+
+
 def recent_records(game: Game, limit: int) -> list[RollRecord]:
     """The roll events of the latest turn that had any, oldest first, at most `limit`."""
     if not game.rolls:
@@ -53,12 +89,16 @@ def recent_records(game: Game, limit: int) -> list[RollRecord]:
 
 
 def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x: int, y: int, w: int,
-                palette: Palette, glyphs: Glyphs, name_w: int = 16, max_rows: int = 99) -> int:
+                palette: Palette, glyphs: Glyphs, max_rows: int = 99) -> int:
     """Draw one record at (x, y) within width `w` and `max_rows` rows; returns the rows used."""
     narr_colour = palette.seat(record.narrator) if record.narrator >= 0 else palette["accent"]
-    draw.text(console, x, y, title_of(game, record), narr_colour, width=w)
+    draw.text(console, x, y, elide(title_of(game, record), w), narr_colour, width=w)
     names = list(record.names) + [p.owner for p in record.pools[len(record.names):]]
-    name_w = max(4, min(name_w, max((len(n) for n in names), default=4) + 1, w // 3))
+    idle = out_of_reach(game, record)
+    # the dice (and a holds/fails or out-of-reach note) first; the names take the rest, up to name_w
+    dice_w = max((len(p.dice) for p in record.pools), default=0) * (DIE_W + GAP) + (len(NO_ONE) + 1 if idle else 6)
+    longest = max((len(n) for n in names), default=4) + 1
+    name_w = max(4, min(longest, max(w // 3, w - dice_w)))
     thwack, winner = glyphs.code("die_thwacko"), glyphs.code("rank_winner")
     pain = record.kind == "pain"
     for i, pool in enumerate(record.pools):
@@ -67,11 +107,13 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             break
         name = names[i] if i < len(names) else pool.owner
         seat_colour = palette.seat(pool.seat) if pool.seat >= 0 else palette["text"]
-        draw.text(console, x, row, name[: name_w - 1], palette["text"], width=name_w - 1)
+        draw.text(console, x, row, elide(name, name_w - 1), palette["text"], width=name_w - 1)
         dx = x + name_w
         tail = ""
         if not pain and i > 0 and i - 1 < len(record.successes):
             tail = " holds" if record.successes[i - 1] else " fails"
+        elif i in idle:
+            tail = " " + NO_ONE
         room = (x + w - dx - len(tail)) // (DIE_W + GAP)
         shown = pool.dice[: max(0, room)]
         for rank, face in enumerate(shown):
@@ -99,8 +141,8 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         if not pool.dice:
             draw.text(console, dx, row, "no dice", palette["text_dim"])
         if tail:
-            ok = tail == " holds"
-            draw.text(console, dx, row, tail, palette["good"] if ok else palette["bad"])
+            colour = {" holds": palette["good"], " fails": palette["bad"]}.get(tail, palette["text_dim"])
+            draw.text(console, dx, row, elide(tail, x + w - dx), colour)
     return min(max_rows, record_height(record))
 
 
@@ -114,11 +156,16 @@ def draw_rolls(console: tcod.console.Console, game: Game, rect: tuple[int, int, 
     fitted: list[RollRecord] = []
     used = 0
     for record in reversed(records):
-        if used + record_height(record) > h and fitted:
+        room = h - (0 if len(fitted) + 1 == len(records) else 1)  # a row to say what is left out
+        if used + record_height(record) > room and fitted:
             break
         fitted.insert(0, record)
         used += record_height(record)
     row = max(y, y + h - used)
+    left_out = len(records) - len(fitted)
+    if left_out and row > y:
+        word = "roll" if left_out == 1 else "rolls"
+        draw.text(console, x + 1, row - 1, elide(f"{left_out} earlier {word} of this turn did not fit here", w - 2),
+                  palette["text_dim"])
     for record in fitted:
-        row += draw_record(console, game, record, x + 1, row, w - 2, palette, glyphs,
-                           name_w=16 if w < 100 else 28, max_rows=y + h - row)
+        row += draw_record(console, game, record, x + 1, row, w - 2, palette, glyphs, max_rows=y + h - row)

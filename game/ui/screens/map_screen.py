@@ -299,8 +299,8 @@ class MapScreen:
             return self.ask_quit()
         if action == "roll_panel":
             self.roll_mode = ROLL_MODES[(ROLL_MODES.index(self.roll_mode) + 1) % len(ROLL_MODES)]
-            self.notice = {"auto": "Roll panel: the latest roll, while it is fresh.",
-                           "expanded": "Roll panel: every roll of the latest turn.",
+            self.notice = {"auto": "Roll panel: every roll of the latest turn, while it is fresh.",
+                           "expanded": "Roll panel: every roll of the latest turn, kept on screen.",
                            "hidden": "Roll panel hidden."}[self.roll_mode]
             return None
         if action in ("inventory", "hero_sheet", "log_history"):
@@ -491,7 +491,9 @@ class MapScreen:
         if self.roll_mode == "expanded":
             return sum(record_height(r) for r in recent_records(game, 8))
         latest = game.rolls[-1]
-        return record_height(latest) if latest.turn >= game.turn - ROLL_RECENT else 0
+        if latest.turn < game.turn - ROLL_RECENT:
+            return 0
+        return sum(record_height(r) for r in recent_records(game, 8))  # every roll of that turn
 
     def banner_text(self) -> tuple[str, int] | None:
         game = self.game
@@ -527,7 +529,7 @@ class MapScreen:
             self.camera.follow(pos.x, pos.y, mw, mh, game.floor.width, game.floor.height, game.dungeon.floor_no)
         draw_map(console, game, self.camera, lay.map, palette, glyphs, active=self.hero())
         if lay.rolls[3] > 0:
-            records = recent_records(game, 8) if self.roll_mode == "expanded" else game.rolls[-1:]
+            records = recent_records(game, 8)
             draw_rolls(console, game, lay.rolls, palette, glyphs, records)
         draw_sidebar(console, game, lay.sidebar, palette, active=self.hero(),
                      here=(pos.x, pos.y) if pos is not None else None,

@@ -1,0 +1,34 @@
+"""Text that fits its cells: a name or a line too long for its place loses words from the middle,
+never the end of a word, so "Umbrecht the Forsaken" in 15 cells reads "Umbrecht...", not
+"Umbrecht the Fo". One helper for every screen (roll panel, sidebar, inventory, builder, replay)."""
+
+from __future__ import annotations
+
+ELLIPSIS = "..."  # three cells of plain ASCII: U+2026 is of ambiguous width in some terminals
+
+
+def elide(text: str, width: int) -> str:
+    """``text`` if it fits in ``width`` cells, else whole words from its start and its end around
+    "...", keeping as much as fits (the start preferred). Only a single word longer than the
+    width is cut inside, at both ends, around the dots."""
+    if width <= 0:
+        return ""
+    if len(text) <= width:
+        return text
+    if width <= len(ELLIPSIS):
+        return text[:width]
+    words = text.split()
+    best = ""
+    for head in range(len(words) - 1, -1, -1):  # most words from the start first: ties keep them
+        for tail in range(len(words) - head - 1, -1, -1):
+            if head + tail == 0:
+                continue
+            left, right = " ".join(words[:head]), " ".join(words[len(words) - tail:]) if tail else ""
+            candidate = (left + ELLIPSIS if left else ELLIPSIS) + (" " + right if right else "")
+            if len(best) < len(candidate) <= width:
+                best = candidate
+    if len(best) >= width // 2:
+        return best
+    keep = width - len(ELLIPSIS)  # one word longer than the place: its two ends
+    front = (keep + 1) // 2
+    return text[:front] + ELLIPSIS + (text[len(text) - (keep - front):] if keep > front else "")

@@ -1,0 +1,89 @@
+"""The roll panel tells the truth (issue 15, point 1): every roll of the turn, a won rank that hurt
+nobody named as such, pool names whole where the width allows and never cut inside a word."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from map_tools import make_kit, play
+
+from game.core.seats import parse_seats
+from game.engine.game import Game
+from game.engine.log import RollRecord
+from game.engine.start import new_game
+from game.rules.costs import monster_cost, monster_hits
+from game.rules.dice import Pool
+from game.rules.purchases import Monster
+from game.ui.fit import ELLIPSIS, elide
+from game.ui.roll_panel import NO_ONE
+from game.ui.screens.map_screen import first_screen
+from game.ui.session import Session
+from game.world.components import Glyph, MonsterState, Named, Position
+
+NAME = "Umbrecht the Forsaken"
+
+
+def _monster_two_tiles_away(game: Game, hero: int) -> int:
+    pos = game.position(hero)
+    for dx, dy in ((2, 0), (-2, 0), (0, 2), (0, -2), (2, 2), (-2, -2), (2, -2), (-2, 2)):
+        x, y = pos.x + dx, pos.y + dy
+        if game.floor.walkable[y, x] and game.creature_at(x, y) is None:
+            spec = Monster(level=2, name=NAME)
+            return game.world.create(
+                MonsterState(spec, monster_cost(spec), monster_hits(2), 1, game.floor.cell_of(x, y), aware=True),
+                Position(x, y, game.dungeon.floor_no), Named(NAME), Glyph("U", (255, 0, 0), 2))
+    raise AssertionError("no floor two tiles from the hero")
+
+
+def _turn_with_a_trap_and_an_idle_melee() -> tuple[Game, int]:
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
+    hero = game.party.hero_of[0]
+    monster = _monster_two_tiles_away(game, hero)
+    game.turn = 25
+    name = game.name(hero)
+    game.record_roll(RollRecord(25, "annoy", "Needle trap", (Pool("obstacle", 1, (5, 2)), Pool(str(hero), 0, (6, 3))),
+                                ("Needle trap", name), successes=(True,), narrator=0))
+    game.record_roll(RollRecord(25, "pain", "Melee", (Pool(str(hero), 0, (3, 2)), Pool(str(monster), 2, (6, 5, 1))),
+                                (name, NAME), rank_winners=(1, 1, 1), narrator=2))
+    return game, monster
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_every_roll_of_the_turn_shows_and_a_win_on_nobody_says_why(tmp_path: Path, size: tuple[int, int]) -> None:
+    game, _ = _turn_with_a_trap_and_an_idle_melee()
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], size, kit)
+    text = term.text()
+    assert "Needle trap (annoying, turn 25" in text, text
+    assert "Melee (painful, turn 25" in text, text
+    row = next(line for line in term.lines if NO_ONE in line)
+    shown = row.split()[0:3]
+    if size[0] >= 120:
+        assert NAME in row, row  # whole where the width allows
+    else:
+        name_part = row.strip().split("  ")[0]
+        assert name_part == NAME or ELLIPSIS in name_part, row
+        assert all(word in NAME.split() for word in name_part.replace(ELLIPSIS, " ").split()), shown
+
+
+def test_a_monster_beside_the_hero_has_no_such_note(tmp_path: Path) -> None:
+    game, monster = _turn_with_a_trap_and_an_idle_melee()
+    hero = game.party.hero_of[0]
+    hpos, mpos = game.position(hero), game.position(monster)
+    mpos.x, mpos.y = hpos.x + (mpos.x - hpos.x) // 2, hpos.y + (mpos.y - hpos.y) // 2
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (120, 40), kit)
+    assert "Melee (painful" in term.text() and NO_ONE not in term.text()
+
+
+@pytest.mark.parametrize(("text", "width", "expected"), [
+    (NAME, 30, NAME),
+    (NAME, 15, "Umbrecht the..."),
+    ("The Kobold Crown", 14, "The Kobold..."),
+    ("Ancestral Draught of Sting-Warding", 25, "Ancestral Draught of..."),
+    ("Melee (painful, turn 25, told by Warde)", 30, "Melee (painful, turn... Warde)"),
+])
+def test_elide_keeps_whole_words_from_both_ends(text: str, width: int, expected: str) -> None:
+    assert elide(text, width) == expected
+    assert len(elide(text, width)) <= width
