@@ -146,3 +146,12 @@ def test_the_layer_check_reads_function_level_imports() -> None:
         assert imported_modules("game.rules.probe", tree) == [("game.ui.app", 2)]
     finally:
         del MODULES["game.rules.probe"]
+
+
+def test_no_two_modules_share_a_basename() -> None:
+    seen: dict[str, list[str]] = {}
+    for name, path in MODULES.items():
+        if path.name != "__init__.py":
+            seen.setdefault(path.name, []).append(name)
+    shared = {base: names for base, names in seen.items() if len(names) > 1}
+    assert not shared, f"modules sharing a file name: {shared}"
