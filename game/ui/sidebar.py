@@ -14,6 +14,7 @@ from game.engine.quests import progress
 from game.rules.heroes import max_hits
 from game.rules.party import xp_to_be
 from game.ui import draw
+from game.ui.fit import elide
 from game.ui.palette import Palette
 from game.world.components import Effects, HeroState
 
@@ -99,7 +100,7 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         draw.text(console, ix + 1, row, "@", colour)
         name = game.name(eid)
         name_fg = palette["text_bright"] if hero.hits > 0 else palette["disabled"]
-        draw.text(console, ix + 3, row, name, name_fg, width=iw - 3)
+        draw.text(console, ix + 3, row, elide(name, iw - 3), name_fg, width=iw - 3)
         row += 1
         if hero.hits <= 0:
             put(f"  fallen: {hero.cause_of_death or 'dead'}", palette["bad"])
@@ -151,8 +152,7 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         count = f" {min(done, game.quest.count)}/{game.quest.count}"
         name = game.quest.name
         room_for_name = iw - len("Quest  ") - len(count)
-        if len(name) > room_for_name:
-            name = name[: max(1, room_for_name - 1)] + "."
+        name = elide(name, room_for_name)  # "The Kobold..." rather than "The Kobold C."
         put(f"Quest  {name}{count}", fg)
     put(f"Keys {game.dungeon.keys}  Levers {game.dungeon.levers}  Food {game.time.rations}",
         palette["warning"] if game.time.rations <= len(game.heroes()) else palette["text"])

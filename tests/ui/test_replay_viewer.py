@@ -172,3 +172,21 @@ def test_the_list_of_recordings_opens_one_and_says_what_is_wrong_with_a_broken_o
 def test_without_recordings_the_list_says_so(kit: Kit, tmp_path: Path) -> None:
     _, screen = run_headless(ReplaysScreen(kit, tmp_path / "none", BACK), [key("enter")])
     assert "No recordings yet" in screen.text()
+
+
+def test_a_long_log_line_is_never_cut_inside_a_word(viewer: ReplayViewerScreen) -> None:
+    from game.engine.log import LogLine
+    from game.ui.fit import ELLIPSIS
+
+    game = viewer.replay.game
+    line = ("The lantern gutters as the party edges past the ossuary where "
+            "Eater of Adventurers once slept beside its hoard of broken shields")
+    words = line.split(" ")
+    game.log.append(LogLine(game.turn, line))
+    _, presenter = run_headless(viewer, [], kit=viewer.kit)
+    rows = ["".join(chr(c) for c in row).strip() for row in presenter.console.ch]
+    shown = [r for r in rows if r.startswith("The lantern") or "shields" in r or ELLIPSIS in r]
+    assert shown and shown[0].startswith("The lantern"), rows
+    for row in shown:
+        for word in row.replace(ELLIPSIS, " ").split():
+            assert word in words, (word, row)

@@ -15,6 +15,7 @@ from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
@@ -172,8 +173,8 @@ class InventoryScreen(Screen):
                 item_eid, item = pack[i]
                 draw.text(console, 2, y, f"{LETTERS[i] if i < len(LETTERS) else ' '})",
                           fg if selected else palette["key"])
-                draw.text(console, 5, y, game.name(item_eid), fg if selected else palette["treasure"],
-                          width=self._name_w)
+                draw.text(console, 5, y, elide(game.name(item_eid), self._name_w), fg if selected else
+                          palette["treasure"], width=self._name_w)
                 value = f"trade {trade_value(item.spec)}"
                 draw.text(console, list_w - len(value), y, value, fg)
             draw.text(console, 6 + self._name_w, y, text, fg, width=self._feat_w)
@@ -184,7 +185,8 @@ class InventoryScreen(Screen):
                 dx, dy, limit = list_w + 3, top, bottom - top
             else:
                 dx, dy, limit = 2, top + height, detail_rows
-            draw.text(console, dx, dy, game.name(item_eid), palette["accent"], width=console.width - dx - 1)
+            draw.text(console, dx, dy, elide(game.name(item_eid), console.width - dx - 1), palette["accent"],
+                      width=console.width - dx - 1)
             for j, text in enumerate(details[: max(0, limit - 1)]):
                 draw.text(console, dx, dy + 1 + j, text, palette["text"], width=console.width - dx - 1)
 

@@ -20,6 +20,7 @@ from game.engine.recording import SUFFIX
 from game.engine.replay import Replay
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
+from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.map_view import Camera, draw_map
 from game.ui.roll_panel import draw_rolls, recent_records
@@ -203,7 +204,7 @@ class ReplayViewerScreen(Screen):
         state = "playing" if self.playing else "paused"
         head = (f"{self.title}  action {replay.index}/{replay.total}  turn {game.turn}/{replay.last_turn}  "
                 f"Floor {game.dungeon.floor_no}  {state}, {self.speed}/s")
-        draw.text(console, 1, 0, head, palette["title"], width=console.width - 2)
+        draw.text(console, 1, 0, elide(head, console.width - 2), palette["title"], width=console.width - 2)
         if self.jump is not None:
             hints = [("digits", "turn"), ("Enter", "jump"), ("Esc", "cancel"), ("F1", "help")]
         else:
@@ -221,7 +222,11 @@ class ReplayViewerScreen(Screen):
             bottom -= len(rows) - 1
         else:
             last = game.log[-1].text if game.log else ""
-            draw.text(console, 1, bottom, last, palette["text_dim"], width=console.width - 2)
+            rows = draw.wrap(last, console.width - 2)  # the newest line whole on two rows, then elided
+            rows = rows[:1] + [elide(" ".join(rows[1:]), console.width - 2)] if len(rows) > 1 else rows
+            for i, row in enumerate(rows):
+                draw.text(console, 1, bottom - len(rows) + 1 + i, row, palette["text_dim"], width=console.width - 2)
+            bottom -= len(rows) - 1
         bottom -= 1
         roll_h = ROLL_ROWS + max(0, (console.height - 24) // 3)
         map_top = 1
