@@ -136,14 +136,6 @@ def test_a_morgue_without_its_recording_says_which_file_it_looked_for(home, tmp_
     assert done.returncode == 3 and "names no recording" in done.stderr
 
 
-def test_a_run_on_a_random_seed_is_not_filed(tmp_path, monkeypatch):
-    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
-    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path / "config"))
-    finish_run(tmp_path, seeded=False)
-    assert not (tmp_path / "data" / "seed_scores.json").exists()
-    assert list((tmp_path / "data" / "morgue").glob("*.mlrec"))  # its morgue still carries the recording
-
-
 def test_the_end_of_run_screen_gives_the_runs_place_on_its_seed(tmp_path):
     kit = Kit.from_options(Options(), tmp_path / "options.toml")
     session = Session(Header(SEED, "human,ai,ai").new_game())
