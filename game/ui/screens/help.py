@@ -8,11 +8,12 @@ from dataclasses import dataclass
 import tcod.console
 
 from game.ui import draw
-from game.ui.events import Event, KeyEvent
+from game.ui.events import KeyEvent
 from game.ui.keymap import key_label
 from game.ui.kit import Kit
+from game.ui.screens.menu_keys import MenuKeys
 from game.ui.scrolling import scrolled
-from game.ui.state import Exit, State
+from game.ui.state import State
 
 LABEL_WIDTH = 30
 COLUMN_WIDTH = 56
@@ -44,9 +45,8 @@ def wrap_keys(keys: Sequence[str], width: int) -> list[str]:
     return [*lines, current] if current else lines or [""]
 
 
-class HelpScreen:
-    """Lists every binding; ``topics`` adds free text sections (heading, text) before the keys.
-    The screen every other screen opens on ``?``, so it stands on its own (no base class)."""
+class HelpScreen(MenuKeys):
+    """Lists every binding; ``topics`` adds free text sections (heading, text) before the keys."""
 
     def __init__(
         self,
@@ -55,8 +55,7 @@ class HelpScreen:
         title: str = "Help",
         topics: Sequence[tuple[str, str]] = (),
     ) -> None:
-        self.kit = kit
-        self.back = back
+        super().__init__(kit, back)
         self.title = title
         self.topics = tuple(topics)
         self.offset = 0
@@ -109,19 +108,6 @@ class HelpScreen:
         return columns
 
     # -- events ---------------------------------------------------------------------------
-
-    def on_event(self, event: Event) -> State | None:
-        if not isinstance(event, KeyEvent):
-            return None
-        action = self.kit.keymap.action_for(event.key, "menu")
-        if action == "help":
-            return self.open_help()
-        if action == "back":
-            return self.go_back()
-        return self.on_action(action, event)
-
-    def go_back(self) -> State:
-        return self.back if self.back is not None else Exit()
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         if action == "select":
