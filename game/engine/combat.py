@@ -21,8 +21,9 @@ from game.engine.tactics import choose_ability, monster_targets
 from game.rules.conflicts import painful_conflict
 from game.rules.dice import NO_SEAT, PoolRequest, roll_event
 from game.rules.heroes import class_bonus, is_tied, item_applies
+from game.rules.party import xp_for_trap
 from game.rules.purchases import Ability
-from game.world.components import Effect, Effects, HeroState, MonsterState
+from game.world.components import Effect, Effects, HeroState, MonsterState, TrapState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -37,8 +38,11 @@ def hero_fight_dice(game: Game, eid: int) -> int:
     return dice
 
 
-def combat_turn(game: Game) -> bool:
-    """Resolve one combat turn if anyone is engaged; returns whether a fight happened."""
+def combat_turn(game: Game, surprised_party: bool = False) -> bool:
+    """Resolve one combat turn if anyone is engaged; returns whether a fight happened. A held
+    hero rolls no dice (DESIGN.md §2), nor does a surprised side in its first combat turn (A
+    Dungeon Game): `surprised_party` for the monsters' free turn, `MonsterState.surprised` for
+    monsters caught unawares."""
 
     heroes = [(e, game.position(e)) for e, _ in game.heroes() if game.position(e)]
     monsters = [(e, game.position(e)) for e, m in game.monsters() if game.position(e) and m.aware]
@@ -57,7 +61,8 @@ def combat_turn(game: Game) -> bool:
         mon_targets[eid] = engaged_with(game, eid, mon.spec.type, heroes)
     if not any(hero_targets.values()) and not any(mon_targets.values()):
         return False
-    continuous_effects(game, in_combat=True)
+    if not surprised_party:
+        continuous_effects(game, in_combat=True)
     special_abilities(game)
     # the painful conflict among everyone engaged
     engaged = {e for e, t in hero_targets.items() if t} | {e for e, t in mon_targets.items() if t}
@@ -71,21 +76,28 @@ def combat_turn(game: Game) -> bool:
     for eid in sorted(engaged):
         hero = game.world.try_comp(eid, HeroState)
         if hero is not None:
-            count = hero_fight_dice(game, eid)
-            requests.append(PoolRequest(str(eid), hero.seat, count))
+            hits[str(eid)] = hero.hits
+            if game.world.comp(eid, Effects).held or surprised_party:
+                continue  # "may not act" / caught unready: no dice, the blows against it land unopposed
+            requests.append(PoolRequest(str(eid), hero.seat, hero_fight_dice(game, eid)))
             focus = game.party.focus.get(eid)
             order = sorted((t for t in hero_targets.get(eid, []) if alive(game, t)),
                            key=lambda t: (t != focus, game.world.comp(t, MonsterState).hits, t))
-            held = game.world.comp(eid, Effects).held
-            targets[str(eid)] = [] if held else [str(t) for t in order]
-            hits[str(eid)] = hero.hits
+            targets[str(eid)] = [str(t) for t in order]
         else:
             mon = game.world.comp(eid, MonsterState)
+            hits[str(eid)] = mon.hits
+            if mon.surprised:
+                mon.surprised = False  # caught unawares: no dice in its first combat turn
+                continue
             resist = sum(1 for a in mon.spec.abilities for r in a.resist if r in hero_attack_types)
-            requests.append(PoolRequest(str(eid), mon.seat, mon.spec.level + resist))
+            rally = mon.spec.level if mon.extra_attack else 0  # a rally's extra attack: its Level dice again
+            mon.extra_attack = False
+            requests.append(PoolRequest(str(eid), mon.seat, mon.spec.level + resist + rally))
             order = monster_targets(game, eid, [t for t in mon_targets.get(eid, []) if alive(game, t)])
             targets[str(eid)] = [str(t) for t in order]
-            hits[str(eid)] = mon.hits
+    if not requests:
+        return True
     event = roll_event(game.streams.get("combat"), game.dials.die, requests, game.party.category_order)
     result = painful_conflict(event.pools, targets, hits)
     pools = event.pools
@@ -99,20 +111,27 @@ def combat_turn(game: Game) -> bool:
 
 def continuous_effects(game: Game, in_combat: bool) -> None:
     """Step 1 of a combat turn (and, for continuous damage, every Hallway): each held hero tries
-    to break free; each poisoned or burning hero resists again, or suffers its Pain roll."""
+    to break free; each poisoned or burning hero resists again, or suffers its Pain roll. A
+    trap's continuous damage is rolled only in the Hallway (Fungeon "during each Hallway"), and
+    shaking it off is an annoy won against the trap: its XP, as for any trap avoided."""
     for eid, hero in game.heroes():
         effects = game.world.comp(eid, Effects)
         for effect in list(effects.active):
             if hero.hits <= 0:
                 break
-            if effect.hold and not in_combat:
+            if (effect.hold and not in_combat) or (effect.from_trap and in_combat):
                 continue
             ok, _ = resist(game, eid, effect.source, NO_SEAT, effect.annoy, effect.type, effect.universal)
             if ok:
                 effects.active.remove(effect)
                 game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat")
+                trap = game.world.try_comp(effect.source_entity, TrapState) if effect.source_entity >= 0 else None
+                if effect.from_trap and trap is not None:
+                    hero.xp += xp_for_trap(trap.cost)
+                    game.stats.xp_gained += xp_for_trap(trap.cost)
             elif not effect.hold:
-                suffer(game, eid, effect.source, NO_SEAT, effect.pain, effect.type, effect.universal, effect.source)
+                suffer(game, eid, effect.source, NO_SEAT, effect.pain, effect.type, effect.universal, effect.source,
+                       kind=effect.source_kind)
 
 
 def struggle_free(game: Game) -> None:
@@ -165,4 +184,4 @@ def use_ability(game: Game, mon_eid: int, ability: Ability, hero_eid: int) -> No
     if ability.pain:
         reach = engaged_with(game, hero_eid, game.sheet(hero_eid).attack, [(mon_eid, game.position(mon_eid))])
         suffer(game, hero_eid, label, mon.seat, mon.spec.level + ability.pain + successes, ability.type,
-               ability.universal, game.name(mon_eid), mon_eid if reach else None)
+               ability.universal, game.name(mon_eid), mon_eid if reach else None, kind="abilities")

@@ -1,47 +1,108 @@
-"""Closed doors (Roll Through the Dungeon table RD): the trap first, then the lock, jam or lever."""
+"""Closed doors (Roll Through the Dungeon table RD, data/rttd/doors.toml): the Traps seat's trap
+first, then one try at the door as it stands now. Every field of a door kind is read: its skill
+test (an annoying conflict against Floor + 2 x tier dice), a key or lever roll against the
+counters held (1d10 as written), what a failure costs (`fail_pain` as a painful conflict,
+`fail_time` ticks of the time track, `fail_picks` lock picks) and what it turns the door into
+(`becomes`, `fail_becomes` at the tiers of `fail_becomes_tiers`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.harm import resist
+from game.engine.harm import resist, suffer
+from game.engine.light import spend_ticks
 from game.engine.results import DONE, Refused, Result
 from game.engine.trap_play import spring_all
+from game.mapgen.tables import DoorKind, door_kinds
 from game.mapgen.tiles import Tile
 from game.world.components import DoorState, HeroState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
+TEST_NAMES = {"locks": "Locks", "force": "Force", "disarm": "Traps"}
+
+
 def open_door(game: Game, eid: int, x: int, y: int) -> Result:
-    """A closed door: its trap springs first (if there is one the hero does not know of), then
-    its lock (Locks test), jam (Force test) or lever must be beaten (tier dice + Floor)."""
+    """A closed door: a trap set on it springs first (or must be got past), then the door as it
+    stands: open at once, or one try at its trap, key, lock, lever or jam (the turn is spent
+    whether it opens or not)."""
     door_eid = game.entity_at(x, y, DoorState)
     door = game.world.comp(door_eid, DoorState) if door_eid is not None else None
     spring_all(game, eid, x, y, "open", "opens a door")
     if game.world.comp(eid, HeroState).hits <= 0:
         return DONE
     if door is not None and door.locked:
-        if door.kind == "lever":
-            if game.dungeon.levers <= 0:
-                reason = "This door will not budge: somewhere a lever must work it."
-                game.say(reason)
-                return Refused(reason)
-            game.dungeon.levers -= 1
-        elif game.dungeon.keys > 0:
-            game.dungeon.keys -= 1
-            game.say(f"{game.name(eid)} turns a key in the lock.")
-        else:
-            test, action = ("Locks", "locks") if not door.jammed else ("Force", "force")
-            dice = game.dungeon.floor_no + 2 * max(door.tier, 0)
-            ok, _ = resist(game, eid, f"the door ({test})", -1, dice, "", False, action=action)
-            if not ok:
-                door.failed += 1
-                game.say(f"{game.name(eid)} cannot get the door open.")
-                return DONE
-        door.locked = False
+        result = try_door(game, eid, door)
+        if result is not None:
+            return result
     if door is not None:
         door.is_open = True
     game.floor.set_tile(x, y, Tile.DOOR_OPEN)
     game.say(f"{game.name(eid)} opens the door.")
     return DONE
+
+
+def try_door(game: Game, eid: int, door: DoorState) -> Result | None:
+    """One try at a door that is not simply open. None when it opens now; otherwise what the
+    try did (Done: the turn is spent; Refused: it could not be tried at all)."""
+    kind = door_kinds()[door.kind]
+    if kind.levers:
+        return None if counter_roll(game, eid, door, "levers") else fail(game, eid, door, kind)
+    if kind.keys and not door.keys_tried and game.dungeon.keys > 0:
+        if counter_roll(game, eid, door, "keys"):
+            return None
+        door.keys_tried = True  # the book's [*]: from now on only the lock
+        game.say("None of the party's keys fits this lock; it must be picked.")
+        return DONE
+    if kind.fail_picks and game.time.picks <= 0:
+        reason = "The party has no lock picks left and no key that fits."
+        game.say(reason)
+        return Refused(reason)
+    dice = game.dungeon.floor_no + 2 * max(door.tier, 0)
+    test = TEST_NAMES.get(kind.skill, kind.skill)
+    ok, _ = resist(game, eid, f"the door ({test})", -1, dice, "", False, action=kind.skill)
+    if not ok:
+        return fail(game, eid, door, kind)
+    become(door, kind.becomes)
+    if door.locked:
+        game.say(f"{game.name(eid)} disables the door's trap; the lock still holds.")
+        return DONE
+    return None
+
+
+def counter_roll(game: Game, eid: int, door: DoorState, counter: str) -> bool:
+    """The book's 1d10 <= Keys (or Levers), rolled as written: a success spends one."""
+    held = getattr(game.dungeon, counter)
+    roll = game.streams.get("doors").die(10)
+    if roll > held:
+        return False
+    setattr(game.dungeon, counter, held - 1)
+    game.say(f"{game.name(eid)} {'turns a key in the lock' if counter == 'keys' else 'hears the lever-work give'}.")
+    become(door, "open")
+    return True
+
+
+def fail(game: Game, eid: int, door: DoorState, kind: DoorKind) -> Result:
+    """A failed try: its pain, its time and picks, and what it makes of the door."""
+    door.failed += 1
+    game.say(f"{game.name(eid)} cannot get the door open.")
+    if kind.fail_picks:
+        game.time.picks = max(0, game.time.picks - kind.fail_picks)
+        game.say("A lock pick snaps.", "danger")
+    if kind.fail_time:
+        spend_ticks(game, kind.fail_time)
+    if kind.fail_becomes and door.tier in kind.fail_becomes_tiers:
+        become(door, kind.fail_becomes)
+        game.say(f"Something in the door grinds and sticks: it is {kind.fail_becomes} now.", "danger")
+    pain = kind.fail_pain[door.tier - 1] if kind.fail_pain and 1 <= door.tier <= 4 else 0
+    if pain:
+        label = "the door's trap" if kind.skill == "disarm" else "the stuck door"
+        suffer(game, eid, label, -1, pain, "crushing", False, label, kind="doors")
+    return DONE
+
+
+def become(door: DoorState, kind: str) -> None:
+    door.kind = kind
+    door.locked = kind != "open"
+    door.jammed = kind == "jammed"

@@ -11,6 +11,7 @@ from game.designers.table import designers_for
 from game.designers.wandering import design_wandering
 from game.engine.combat import combat_turn
 from game.engine.harm import resist
+from game.engine.light import light_kind
 from game.engine.placement import MONSTER_GLYPH_COLOUR, far_tile
 from game.engine.tactics import monster_turn
 from game.rules.costs import monster_cost, monster_hits
@@ -53,22 +54,28 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
 
 
 def surprise(game: Game, cell: tuple[int, int]) -> None:
-    """A Dungeon Game: when neither side knew of the other, each is surprised on 2 in 6. A
-    surprised party loses... nothing here: the monsters act first; surprised monsters stand
-    unaware until a hero comes into their sight."""
+    """A Dungeon Game: when neither side knew of the other, each is surprised on 2 in 6 (a d6 as
+    written); a party carrying light cannot surprise anyone (it is seen coming). A surprised side
+    rolls no dice in the first combat turn: a surprised party takes the monsters' free turn
+    unanswered; surprised monsters stand unaware until a hero comes into their notice, and roll
+    nothing in their first combat turn."""
     stream = game.streams.get("surprise", game.dungeon.floor_no, cell[0], cell[1])
-    monsters_surprised = stream.die(6) <= 2
+    monsters_surprised = stream.die(6) <= 2 and not party_carries_light(game)
     party_surprised = stream.die(6) <= 2
     if monsters_surprised and not party_surprised:
         for _, mon in game.monsters():
             if mon.cell == cell:
-                mon.aware = False
+                mon.aware, mon.surprised = False, True
         game.say("The party catches the room's occupants unawares!", "combat")
     elif party_surprised and not monsters_surprised:
         game.say("Surprise! The monsters strike before the party is ready.", "danger")
-
         monster_turn(game)
-        combat_turn(game)
+        combat_turn(game, surprised_party=True)
+
+
+def party_carries_light(game: Game) -> bool:
+    """Lantern or torch burning (with the light dial off, the party is always lit)."""
+    return not game.dials.light or light_kind(game) != "none"
 
 
 def retrace_check(game: Game, cell: tuple[int, int] | None) -> bool:

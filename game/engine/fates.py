@@ -19,8 +19,16 @@ def wipe(game: Game) -> None:
     game.say(ending("wiped").log, "danger")
 
 
-def hero_died(game: Game, eid: int, cause: str) -> None:
+def lose_hits(game: Game, kind: str, hits: int) -> None:
+    """Hits lost by heroes, counted by where they came from (autoplay --json `damage`)."""
+    if hits > 0:
+        game.stats.damage[kind] = game.stats.damage.get(kind, 0) + hits
+
+
+def hero_died(game: Game, eid: int, cause: str, kind: str = "monsters") -> None:
+    """A hero falls: its pack drops where it fell; `kind` is the source counted in `deaths_by`."""
     hero = game.world.comp(eid, HeroState)
+    game.stats.deaths_by[kind] = game.stats.deaths_by.get(kind, 0) + 1
     hero.hits = 0
     hero.cause_of_death = cause
     game.stats.deaths += 1

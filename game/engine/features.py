@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game.engine.doors import open_door
 from game.engine.harm import resist, suffer
 from game.engine.results import DONE, Refused, Result
+from game.engine.terrain import dig
 from game.engine.trap_play import spring_all
 from game.mapgen.tables import feature_specs, features
 from game.mapgen.tiles import Tile
@@ -34,12 +35,7 @@ def interact(game: Game, eid: int, x: int, y: int) -> Result:
         game.say(f"{game.name(eid)} shuts the door.")
         return DONE
     if tile == Tile.BOULDER:
-        ok, _ = resist(game, eid, "the boulders (Force)", -1, game.dungeon.floor_no + 2, "", False, action="force")
-        if ok:
-            game.floor.set_tile(x, y, Tile.FLOOR)
-            game.say(f"{game.name(eid)} heaves the boulders aside.")
-        else:
-            game.say(f"{game.name(eid)} strains at the boulders in vain.")
+        dig(game, eid, x, y)
         return DONE
     return use_feature(game, eid, x, y, tile)
 
@@ -102,7 +98,7 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
         if not ok:
             if row.fail_pain:
                 suffer(game, eid, f"the {name.replace('_', ' ')}", -1, row.fail_pain, "crushing", False,
-                       f"the {name.replace('_', ' ')}")
+                       f"the {name.replace('_', ' ')}", kind="features")
             else:
                 game.say(f"{game.name(eid)} cannot make the {name.replace('_', ' ')} give anything up.")
             return True
@@ -117,7 +113,8 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
         game.dungeon.levers += n
         game.say("Somewhere a mechanism grinds: a lever-door will open.")
     elif effect == "hurt":
-        suffer(game, eid, f"the {name.replace('_', ' ')}", -1, n, "crushing", False, f"the {name.replace('_', ' ')}")
+        suffer(game, eid, f"the {name.replace('_', ' ')}", -1, n, "crushing", False, f"the {name.replace('_', ' ')}",
+               kind="features")
     elif effect in ("poison", "disease"):
         ok, _ = resist(game, eid, f"the {name.replace('_', ' ')}'s {effect}", -1, game.dungeon.floor_no, "poison",
                        False)
@@ -126,7 +123,8 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
         else:
             game.say(f"{game.name(eid)} is {'poisoned' if effect == 'poison' else 'sickened'}!", "danger")
             game.world.comp(eid, Effects).active.append(
-                Effect(f"{effect} from the {name.replace('_', ' ')}", -1, "poison", 2 * n, n, False, False, True))
+                Effect(f"{effect} from the {name.replace('_', ' ')}", -1, "poison", 2 * n, n, False, False, True,
+                       "features"))
     else:
         return False
     return True

@@ -19,7 +19,7 @@ from game.engine.log import LogLine, RollRecord
 from game.mapgen.floor import Floor
 from game.mapgen.tables import Quest
 from game.rules.heroes import HeroSheet, hero_sheet, max_hits
-from game.rules.party import party_max, party_min, party_total
+from game.rules.party import party_max, party_min, party_total, xp_to_be
 from game.rules.purchases import Treasure
 from game.world.components import (
     Carried,
@@ -48,6 +48,8 @@ class TimeTrackRules:
     start_rations: int
     meal_rounds: int
     linger_rounds: int
+    start_picks: int
+    tick_rounds: int
 
 
 def _time_track_rules() -> TimeTrackRules:
@@ -110,6 +112,7 @@ class TimeTrack:
     torches: int = 0  # unlit torches
     torch_left: int = 0  # rounds the lit torch still burns
     lingering: int = 0  # rounds with no fight (wandering checks)
+    picks: int = 0  # lock picks (a failed Locks test breaks one)
 
 
 @dataclass
@@ -205,11 +208,13 @@ class Game:
 
     # ----- making heroes -------------------------------------------------------------------
     def make_hero(self, seat: int, level: int, choice: HeroChoice | None = None) -> int:
-        """A new hero entity for `seat` (ready-made from the seed unless `choice` is given)."""
+        """A new hero entity for `seat` (ready-made from the seed unless `choice` is given).
+        Decision: a hero made at Level L holds the XP to be L (a replacement hero at Level 3
+        gains its next level 20 XP later, as a hero who reached 3 would, not 40)."""
         choice = choice or random_hero(self.streams.get("heroes", seat, self.stats.deaths))
         state = HeroState(seat=seat, race=choice.race, klass=choice.klass,
                           traits=(choice.race_trait, *choice.class_traits), level=level,
-                          hits=max_hits(level))
+                          hits=max_hits(level), xp=xp_to_be(level))
         colour = self.seats[seat].colour
         eid = self.world.create(state, Named(choice.name), Glyph("@", colour, 2), Effects())
         self.party.hero_of[seat] = eid
@@ -312,7 +317,7 @@ class Game:
         h = hashlib.blake2b(digest_size=16)
         time = self.time
         h.update(repr((self.turn, self.dungeon.floor_no, self.phase, self.outcome, self.party.returning, time.oil,
-                       time.rations, time.torches, time.torch_left, tuple(self.party.queue))).encode())
+                       time.rations, time.torches, time.torch_left, time.picks, tuple(self.party.queue))).encode())
         h.update(self.streams.checksum().to_bytes(8, "little"))
         for eid, hero in self.heroes(living=False):
             pos = self.position(eid)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.fates import hero_died, monster_died
+from game.engine.fates import hero_died, lose_hits, monster_died
 from game.engine.log import RollRecord
-from game.engine.morale import morale_check
+from game.engine.morale import lone_morale
 from game.rules.conflicts import annoying_conflict, painful_conflict
 from game.rules.dice import PoolRequest, roll_event
 from game.rules.heroes import annoy_pool_size, pain_pool_size
@@ -55,6 +55,7 @@ def apply_damage(game: Game, damage: tuple[tuple[str, str], ...], hits: dict[str
         eid = int(owner)
         hero = game.world.try_comp(eid, HeroState)
         if hero is not None:
+            lose_hits(game, "monsters", hero.hits - max(0, left))
             if hero.hits > 0 and left <= 0:
                 killer = next((game.name(int(s)) for s, d in damage if d == owner), "wounds")
                 hero.hits = 0
@@ -69,8 +70,8 @@ def apply_damage(game: Game, damage: tuple[tuple[str, str], ...], hits: dict[str
             if mon.hits == 0:
                 killer = next((int(s) for s, d in damage if d == owner), -1)
                 monster_died(game, eid, killer)
-            elif before > mon.spec.level * 3 // 2 >= mon.hits:
-                morale_check(game, eid, alone_at_half=True)
+            else:
+                lone_morale(game, eid, before)
 
 
 def resist(game: Game, hero_eid: int, title: str, obstacle_seat: int, annoy_dice: int, roll_type: str,
@@ -93,9 +94,10 @@ def resist(game: Game, hero_eid: int, title: str, obstacle_seat: int, annoy_dice
 
 
 def suffer(game: Game, hero_eid: int, title: str, obstacle_seat: int, pain_dice: int, roll_type: str,
-           universal: bool, source_name: str, source_eid: int | None = None) -> int:
+           universal: bool, source_name: str, source_eid: int | None = None, kind: str = "traps") -> int:
     """The painful conflict of a trap or an ability. A trap takes no damage; a monster whose
-    ability it is can be hit back, when the hero can reach it (`source_eid`)."""
+    ability it is can be hit back, when the hero can reach it (`source_eid`). `kind` is where
+    the hits lost are counted (traps, abilities, doors, terrain, hunger, features)."""
     hero = game.world.comp(hero_eid, HeroState)
     if pain_dice <= 0:
         return 0
@@ -123,7 +125,8 @@ def suffer(game: Game, hero_eid: int, title: str, obstacle_seat: int, pain_dice:
         apply_damage(game, tuple(d for d in result.damage if d[1] == obstacle), {obstacle: result.hits[obstacle]},
                      event.narrator)
 
+    lose_hits(game, kind, min(hero.hits, taken))
     hero.hits = max(0, hero.hits - taken)
     if hero.hits == 0 and taken:
-        hero_died(game, hero_eid, source_name)
+        hero_died(game, hero_eid, source_name, kind)
     return taken

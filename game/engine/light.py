@@ -34,3 +34,9 @@ def light_torch(game: Game) -> None:
         game.time.torch_left = TIME_TRACK.torch_rounds
     else:
         game.say("The last torch dies. Darkness closes in.", "danger")
+
+
+def spend_ticks(game: Game, ticks: int) -> None:
+    """Time lost on the time track (a failed door): the light burns `tick_rounds` rounds a tick."""
+    for _ in range(ticks * TIME_TRACK.tick_rounds):
+        burn_light(game)

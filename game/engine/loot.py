@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
     """Items the hero could take now (on its tile or in adjacent furniture it has opened), each
     with the reason it cannot be taken yet ("" if it can): monsters guard a room's treasure
-    until they are dead; a trap that guards treasure must be sprung, disarmed or sidestepped."""
+    until they are dead; a trap that guards treasure must be sprung, disarmed or got past by
+    this hero (finding it is not enough: DESIGN.md §2)."""
     pos = game.position(eid)
     out = []
     for item_eid, (item, ipos) in game.world.get2(TreasureState, Position):
@@ -28,7 +29,7 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
             if any(m.cell == item.cell and m.hostile for _, m in game.monsters()):
                 why = f"{game.name(item_eid)} is guarded: the room's monsters still stand."
             elif any(game.world.comp(t, TrapState).live and not game.world.comp(t, TrapState).sprung
-                     and eid not in game.world.comp(t, TrapState).found_by
+                     and eid not in game.world.comp(t, TrapState).passed_by
                      for t in item.guarded_by if game.world.exists(t)):
                 why = f"Something about {game.name(item_eid)} feels wrong: a trap guards it."
         out.append((item_eid, why))

@@ -1,31 +1,48 @@
 """A Dungeon Game's morale for monsters: a group checks when one of it dies, a lone monster when
-it falls to half its Hits; a failed check sends it fleeing."""
+it falls to half its Hits and again in every later turn it takes damage; a failed check sends it
+fleeing, a rally gives it an extra attack and ends its checks for the fight."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.rules.monster_morale import MORALE_DIE, morale_result
 from game.world.components import MonsterState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
+
 def morale_check(game: Game, mon_eid: int, alone_at_half: bool = False) -> bool:
-    """A Dungeon Game morale: d20 under 10 + Level stands, otherwise the monster flees. A group
-    checks when one of it dies; a lone monster when it falls to half its Hits. Returns fled."""
+    """One morale check (d20 as written). Returns whether the monster fled. Decision (the book
+    is silent on a grid): a rally's "extra attack" is the monster's Level dice rolled again in
+    its next combat turn's painful conflict."""
     if not game.dials.morale:
         return False
     mon = game.world.comp(mon_eid, MonsterState)
-    if mon.fleeing or mon.hits <= 0:
+    if mon.fleeing or mon.hits <= 0 or mon.rallied:
         return False
     if alone_at_half and len(room_mates(game, mon_eid)) > 0:
         return False
-    roll = game.streams.get("morale").die(20)  # a d20, whatever the die dial says
-    if roll < 10 + mon.spec.level:
+    result = morale_result(game.streams.get("morale").die(MORALE_DIE), mon.spec.level)
+    if result == "holds":
+        return False
+    if result == "rallies":
+        mon.rallied = mon.extra_attack = True
+        game.say(f"{game.name(mon_eid)} rallies with a roar!", "danger")
         return False
     mon.fleeing = True
     game.say(f"{game.name(mon_eid)} breaks and flees!", "combat")
     return True
+
+
+def lone_morale(game: Game, mon_eid: int, before: int) -> None:
+    """A lone monster that took damage: it checks when it falls to half its Hits and in every
+    later turn it is hurt again while at half or below."""
+    mon = game.world.comp(mon_eid, MonsterState)
+    half = mon.spec.level * 3 // 2
+    if 0 < mon.hits <= half and mon.hits < before:
+        morale_check(game, mon_eid, alone_at_half=True)
 
 
 def room_mates(game: Game, mon_eid: int) -> list[int]:

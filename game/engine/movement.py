@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from game.engine.doors import open_door
 from game.engine.encounters import retrace_check
-from game.engine.harm import resist, suffer
 from game.engine.results import DONE, Refused, Result, Waiting
 from game.engine.room_entry import enter_room
+from game.engine.terrain import terrain_allows
 from game.engine.trap_play import spring_all
 from game.mapgen.tiles import Tile
 from game.world.components import HeroState, MonsterState, Position, TrapState
@@ -80,23 +80,3 @@ def move(game: Game, eid: int, dx: int, dy: int) -> Result:
     pos.x, pos.y = nx, ny
     spring_all(game, eid, nx, ny, "walk", "steps on a hidden plate")
     return DONE
-
-
-def terrain_allows(game: Game, eid: int, tile: int) -> bool:
-    """Roll Through the Dungeon's terrain as Fungeon conflicts: wading a river or crossing ice is
-    an Agility test (annoy vs Floor dice); a failure costs a painful conflict (the book's hit
-    point loss) and, in water or swamp, the step."""
-    if tile not in (Tile.WATER, Tile.ICE, Tile.SWAMP):
-        return True
-    pos = game.position(eid)
-    if int(game.floor.tile[pos.y, pos.x]) == tile:
-        return True  # already in it: keep going
-    label = {Tile.WATER: "the current", Tile.ICE: "the ice", Tile.SWAMP: "the mire"}[Tile(tile)]
-    ok, _ = resist(game, eid, label, -1, game.dungeon.floor_no, "falling", False, action="agility")
-    if ok:
-        return True
-    if tile == Tile.SWAMP:
-        game.say(f"{game.name(eid)} sinks in {label} and struggles.", "danger")
-        return False
-    suffer(game, eid, label, -1, 1, "falling", False, label)
-    return tile == Tile.ICE

@@ -83,7 +83,7 @@ def eat(game: Game) -> None:
             game.time.rations -= 1
             continue
         game.say(f"{game.name(eid)} has nothing left to eat.", "danger")
-        suffer(game, eid, "hunger", -1, 1, "hunger", True, "hunger")
+        suffer(game, eid, "hunger", -1, 1, "hunger", True, "hunger", kind="hunger")
     if 0 < game.time.rations <= len(game.heroes()):
         left = game.time.rations
         game.say(f"Food is running low: {left} ration{'s' if left != 1 else ''} left.", "danger")

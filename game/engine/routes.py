@@ -1,7 +1,8 @@
 """Travel along known tiles: the next step towards the nearest of some goals (autoexplore, travel
 to the stairs or the entrance, and every AI hero's legs). Dijkstra from the goals over explored,
-walkable tiles; closed doors count as passable (stepping into one opens it); known traps and
-other creatures are avoided."""
+walkable tiles; closed doors count as passable (stepping into one opens it); doors that will not
+open are avoided; a known trap is a costly tile, never a wall (DESIGN.md §2: crossing it means
+getting past it, an annoy roll)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import tcod.path
 
+from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import Tile
 from game.world.components import DoorState, Position, TrapState
 
@@ -17,16 +19,24 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 UNREACHABLE = np.iinfo(np.int32).max
+TRAP_STEP_COST = 24  # a known live plate: worth a long way round, but not a wall
 GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked door
 
 
 def stuck_doors(game: Game) -> set[tuple[int, int]]:
-    """Locked doors the party cannot open for now: a lever door with no lever pulled, or a lock
-    that has beaten them GIVE_UP_ON_DOOR times."""
+    """Locked doors the party cannot open for now: one that has beaten them GIVE_UP_ON_DOOR
+    times, a lever door whose failure changes nothing (tier 4) with no lever pulled, or a lock
+    with no key left to try and no lock pick."""
     out = set()
+    kinds = door_kinds()
     for _, (door, pos) in game.world.get2(DoorState, Position):
-        stuck = door.locked and ((door.kind == "lever" and game.dungeon.levers <= 0) or door.failed >= GIVE_UP_ON_DOOR)
-        if pos.floor == game.dungeon.floor_no and stuck:
+        if pos.floor != game.dungeon.floor_no or not door.locked:
+            continue
+        kind = kinds[door.kind]
+        no_lever = kind.levers and game.dungeon.levers <= 0 and door.tier not in kind.fail_becomes_tiers
+        no_key = (kind.fail_picks and game.time.picks <= 0
+                  and (door.keys_tried or game.dungeon.keys <= 0 or not kind.keys))
+        if door.failed >= GIVE_UP_ON_DOOR or no_lever or no_key:
             out.add((pos.x, pos.y))
     return out
 
@@ -44,6 +54,9 @@ def passable(game: Game, eid: int) -> np.ndarray:
     cost[floor.tile == Tile.DOOR] = 2
     for x, y in avoided(game, eid):
         cost[y, x] = 0
+    for x, y in known_plates(game, eid):
+        if cost[y, x] > 0:
+            cost[y, x] = TRAP_STEP_COST
     return cost
 
 
@@ -51,7 +64,7 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
     """Steps to the nearest goal from every tile. Cached: the map only changes with the tiles,
     what has been explored, the goals, and the traps and doors this hero must go around."""
     floor = game.floor
-    avoid = tuple(sorted(avoided(game, eid)))
+    avoid = (tuple(sorted(avoided(game, eid))), tuple(sorted(known_plates(game, eid))))
     key = (game.dungeon.floor_no, floor.version, int(np.count_nonzero(floor.explored)), tuple(goals), avoid)
     cache = game.derived.caches.setdefault("distance_maps", {})
     dist = cache.get(key)
@@ -69,8 +82,13 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
 
 
 def avoided(game: Game, eid: int) -> set[tuple[int, int]]:
-    """Tiles this hero will not step on: known plates it has found, doors that will not open."""
-    out = stuck_doors(game)
+    """Tiles this hero will not step on: doors that will not open."""
+    return stuck_doors(game)
+
+
+def known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
+    """Live traps this hero knows of that a step springs: costly tiles on its way."""
+    out = set()
     for _, (trap, pos) in game.world.get2(TrapState, Position):
         if pos.floor == game.dungeon.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
             out.add((pos.x, pos.y))

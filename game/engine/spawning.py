@@ -82,6 +82,6 @@ def spawn_doors(game: Game, plan) -> None:  # noqa: ANN001 - RoomPlan
     for plan_door in plan.doors:
         for x, y in door_tiles(game, plan.cell, plan_door.side):
             if game.entity_at(x, y, DoorState) is None:
-                locked = plan_door.kind in ("locked", "lever", "jammed", "trapped_locked")
+                locked = plan_door.kind != "open"  # every other kind of table RD must be beaten first
                 game.world.create(DoorState(plan_door.kind, plan_door.tier, plan.cell, plan_door.side, False, locked,
                                             plan_door.kind == "jammed"), Position(x, y, game.dungeon.floor_no))

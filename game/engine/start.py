@@ -25,6 +25,7 @@ def start_run(game: Game, heroes: dict[int, HeroChoice]) -> None:
             game.make_hero(seat.index, game.start_level, heroes.get(seat.index))
     game.time.torches = TIME_TRACK.start_torches * len(levels)
     game.time.rations = TIME_TRACK.start_rations * len(levels)
+    game.time.picks = TIME_TRACK.start_picks * len(levels)
     spawn_doors(game, game.floor.cells[game.floor.entrance].plan)
     x, y = game.floor.start
     for i, (eid, _) in enumerate(game.heroes()):

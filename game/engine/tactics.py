@@ -11,6 +11,7 @@ import numpy as np
 import tcod.path
 
 from game.engine.morale import room_mates
+from game.engine.party_sight import hero_radius
 from game.engine.reach import ABILITY_REACH, can_see
 from game.mapgen.tiles import Tile
 from game.rules.heroes import annoy_pool_size
@@ -20,13 +21,12 @@ from game.world.components import Effects, HeroState, MonsterState, Position
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-SIGHT = 8  # how far a monster notices a lit hero
+SIGHT = 8  # how far a monster notices a hero when the light dial is off
+CLOSE_BY = 2  # how near a hero without light must come to be noticed (A Dungeon Game)
 
 
-# Decision: a seat plays its monster's special ability as a special move, at most every other
-# combat turn ("each Monster *may* use its Special Ability"): used every turn, the book's
-# Level-plus-ability pools end a fight before the heroes can answer.
-ABILITY_EVERY = 2
+# Fungeon's combat turn: "each Monster may use its Special Ability" in every turn (DESIGN.md §2).
+ABILITY_EVERY = 1
 
 
 PATH_MARGIN = 16  # tiles around the fighters that monsters look for a way through
@@ -116,10 +116,18 @@ def best_step(dist: np.ndarray, pos: Position, taken: set[tuple[int, int]]) -> t
     return best
 
 
+def notice_reach(game: Game, hero_eid: int, hpos: Position) -> int:
+    """How far off a monster notices this hero (A Dungeon Game): carried light is seen from the
+    edge of its light, a hero in the dark only close by."""
+    if not game.dials.light:
+        return SIGHT
+    return max(CLOSE_BY, hero_radius(game, hpos.x, hpos.y))
+
+
 def sees_hero(game: Game, pos: Position) -> int | None:
     for eid, _ in game.heroes():
         hpos = game.position(eid)
-        if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, SIGHT):
+        if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, notice_reach(game, eid, hpos)):
             return eid
     return None
 

@@ -23,12 +23,14 @@ if TYPE_CHECKING:
 
 def arrive_in_town(game: Game) -> None:
     game.phase = "town"
+    game.stats.town_visits += 1
     game.party.queue = []
     game.party.returning = False
     for eid, _ in game.heroes():
         game.world.comp(eid, Effects).active.clear()
     restock(game)
-    game.say("The party comes blinking into daylight. Town! Oil, torches and food are restocked.", "hallway")
+    game.say("The party comes blinking into daylight. Town! Oil, torches, food and lock picks are restocked.",
+             "hallway")
     if fulfilled(game) and not game.stats.quest_paid:
         game.stats.quest_paid = True
         game.party.purse += game.quest.reward
@@ -43,6 +45,7 @@ def restock(game: Game) -> None:
     game.time.oil = max(game.time.oil, TIME_TRACK.start_oil)
     game.time.torches = max(game.time.torches, TIME_TRACK.start_torches * heroes)
     game.time.rations = max(game.time.rations, TIME_TRACK.start_rations * heroes)
+    game.time.picks = max(game.time.picks, TIME_TRACK.start_picks * heroes)
 
 
 def healing_price(points: int) -> int:
@@ -63,6 +66,7 @@ def trade(game: Game, action: A.Trade) -> Result:
         value = trade_value(item.spec)
         name = game.name(item_eid)
         game.party.purse += value
+        game.stats.town_sold += 1
         game.world.delete(item_eid)
         game.say(f"Sold {name} for {value}.", "loot")
         return DONE
@@ -77,6 +81,7 @@ def trade(game: Game, action: A.Trade) -> Result:
     hero = game.world.comp(eid, HeroState)
     before = hero.hits
     hero.hits = min(max_hits(hero.level), hero.hits + action.heal)
+    game.stats.town_healed += hero.hits - before
     game.say(f"{game.name(eid)} drinks a healer's draught: +{hero.hits - before} Hits.", "loot")
     return DONE
 

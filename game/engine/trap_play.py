@@ -27,37 +27,72 @@ def traps_at(game: Game, x: int, y: int, action: str | None = None) -> list[int]
 
 
 def spring(game: Game, trap_eid: int, hero_eid: int, cause: str) -> bool:
-    """A hero sets off a trap by `cause`: an annoying conflict to avoid it, a painful one on a
-    failure, continuous damage on a failure if the trap has it. Returns whether it hurt."""
+    """A hero stumbles into a trap it did not know of by `cause`: it goes off (once, unless
+    Unlimited); an annoying conflict avoids it (earning its XP), a failure means its painful
+    conflict and, if it has it, its continuous damage. Returns whether it hurt."""
     trap = game.world.comp(trap_eid, TrapState)
     if not trap.live:
         return False
-    spec = trap.spec
     trap.sprung = True
     game.stats.traps_sprung += 1
     label = game.name(trap_eid)
     game.say(f"{game.name(hero_eid)} {cause} and sets off {label}!", "trap")
-    ok, successes = resist(game, hero_eid, label, trap.seat, spec.annoy, spec.type, spec.universal)
-    hero = game.world.comp(hero_eid, HeroState)
+    ok, successes = resist(game, hero_eid, label, trap.seat, trap.spec.annoy, trap.spec.type, trap.spec.universal)
     if ok:
-        hero.xp += xp_for_trap(trap.cost)
-        game.stats.xp_gained += xp_for_trap(trap.cost)
+        earn_trap_xp(game, hero_eid, trap)
         game.say(f"{game.name(hero_eid)} avoids {label}.", "trap")
         return False
-    suffer(game, hero_eid, label, trap.seat, spec.pain + successes, spec.type, spec.universal, label)
-    if spec.continuous and hero.hits > 0:
-        game.world.comp(hero_eid, Effects).active.append(
-            Effect(label, trap_eid, spec.type, spec.annoy, spec.pain, spec.universal, False, True))
-        game.say(f"{label} keeps hurting {game.name(hero_eid)}.", "danger")
+    hurt(game, trap_eid, hero_eid, successes)
     return True
 
 
+def get_past(game: Game, trap_eid: int, hero_eid: int) -> bool:
+    """A hero crosses or works a trap it knows of (DESIGN.md §2, a found trap on a grid): the
+    annoy roll of Fungeon's "get past"; success passes unharmed and leaves the trap live for the
+    next hero (its XP once per hero), failure springs it. Returns whether it hurt."""
+    trap = game.world.comp(trap_eid, TrapState)
+    label = game.name(trap_eid)
+    ok, successes = resist(game, hero_eid, label, trap.seat, trap.spec.annoy, trap.spec.type, trap.spec.universal)
+    if ok:
+        if hero_eid not in trap.passed_by:
+            trap.passed_by.add(hero_eid)
+            earn_trap_xp(game, hero_eid, trap)
+        game.say(f"{game.name(hero_eid)} edges past {label}.", "trap")
+        return False
+    trap.sprung = True
+    game.stats.traps_sprung += 1
+    game.say(f"{game.name(hero_eid)} misjudges {label} and sets it off!", "trap")
+    hurt(game, trap_eid, hero_eid, successes)
+    return True
+
+
+def earn_trap_xp(game: Game, hero_eid: int, trap: TrapState) -> None:
+    """Fungeon: each successful annoy against a trap is worth the trap's cost in XP."""
+    game.world.comp(hero_eid, HeroState).xp += xp_for_trap(trap.cost)
+    game.stats.xp_gained += xp_for_trap(trap.cost)
+
+
+def hurt(game: Game, trap_eid: int, hero_eid: int, successes: int) -> None:
+    """A failed annoy against a trap: its painful conflict (the obstacle's successes as extra
+    Pain dice), then its continuous damage, rolled again in each Hallway."""
+    trap = game.world.comp(trap_eid, TrapState)
+    spec, label = trap.spec, game.name(trap_eid)
+    suffer(game, hero_eid, label, trap.seat, spec.pain + successes, spec.type, spec.universal, label)
+    hero = game.world.comp(hero_eid, HeroState)
+    if spec.continuous and hero.hits > 0:
+        game.world.comp(hero_eid, Effects).active.append(
+            Effect(label, trap_eid, spec.type, spec.annoy, spec.pain, spec.universal, False, True, "traps"))
+        game.say(f"{label} keeps hurting {game.name(hero_eid)}.", "danger")
+
+
 def spring_all(game: Game, hero_eid: int, x: int, y: int, action: str, cause: str) -> None:
+    """Every live trap on (x, y) that `action` sets off: an unknown one springs, a known one
+    must be got past."""
     for trap_eid in traps_at(game, x, y, action):
-        trap = game.world.comp(trap_eid, TrapState)
-        if hero_eid in trap.found_by:
-            continue  # a hero who knows of a trap steps around it (or must disarm it first)
-        spring(game, trap_eid, hero_eid, cause)
+        if hero_eid in game.world.comp(trap_eid, TrapState).found_by:
+            get_past(game, trap_eid, hero_eid)
+        else:
+            spring(game, trap_eid, hero_eid, cause)
         if game.world.comp(hero_eid, HeroState).hits <= 0:
             return
 
@@ -85,8 +120,7 @@ def search(game: Game, hero_eid: int) -> int:
         facts, bonus = spend_on_trap_facts(successes)
         trap.facts.update(facts)
         hero.bonus_dice += bonus
-        hero.xp += xp_for_trap(trap.cost)
-        game.stats.xp_gained += xp_for_trap(trap.cost)
+        earn_trap_xp(game, hero_eid, trap)
         known = describe_known(trap)
         game.say(f"{game.name(hero_eid)} finds {game.name(eid)} on the {trap.host}{known}.", "trap")
 
@@ -131,18 +165,10 @@ def disarm(game: Game, hero_eid: int, trap_eid: int) -> bool:
                            trap.spec.universal, action="disarm")
     if ok:
         trap.disarmed = True
-        hero = game.world.comp(hero_eid, HeroState)
-        hero.xp += xp_for_trap(trap.cost)
-        game.stats.xp_gained += xp_for_trap(trap.cost)
+        earn_trap_xp(game, hero_eid, trap)
         game.say(f"{game.name(hero_eid)} disarms {label}.", "trap")
         return True
     trap.sprung = True
     game.say(f"{game.name(hero_eid)} fumbles {label}!", "danger")
-    hero = game.world.comp(hero_eid, HeroState)
-    suffer(game, hero_eid, label, trap.seat, trap.spec.pain + successes, trap.spec.type, trap.spec.universal,
-           label)
-    if trap.spec.continuous and hero.hits > 0:
-        game.world.comp(hero_eid, Effects).active.append(
-            Effect(label, trap_eid, trap.spec.type, trap.spec.annoy, trap.spec.pain, trap.spec.universal, False,
-                   True))
+    hurt(game, trap_eid, hero_eid, successes)
     return False

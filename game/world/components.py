@@ -59,6 +59,9 @@ class MonsterState:
     wandering: bool = False
     last_ability: int = -99  # the turn it last used a special ability
     peaceful: bool = False  # a wary monster whose reaction roll came out friendly or uninterested
+    surprised: bool = False  # caught unawares: rolls no dice in its first combat turn
+    rallied: bool = False  # its morale rallied: no more checks this fight
+    extra_attack: bool = False  # a rally's extra attack, in the next combat turn
 
     @property
     def hostile(self) -> bool:
@@ -75,6 +78,7 @@ class TrapState:
     action: str  # what springs it: "walk", "open", "search", "use"
     host: str
     found_by: set[int] = field(default_factory=set)  # hero entity ids that know of it
+    passed_by: set[int] = field(default_factory=set)  # heroes who got past it (its XP once each)
     facts: set[str] = field(default_factory=set)
     sprung: bool = False
     disarmed: bool = False
@@ -112,6 +116,7 @@ class DoorState:
     locked: bool = False
     jammed: bool = False
     failed: int = 0  # attempts that did not open it (the AI gives up on a door after a few)
+    keys_tried: bool = False  # the book's [*]: its key roll failed once, only the lock is left
 
 
 @dataclass(slots=True)
@@ -125,7 +130,8 @@ class Effect:
     pain: int
     universal: bool
     hold: bool
-    from_trap: bool
+    from_trap: bool  # rolled only in the Hallway (Fungeon: a trap's Continuous Damage)
+    source_kind: str = "abilities"  # where its hits are counted (RunStats.damage)
 
 
 @dataclass(slots=True)

@@ -52,14 +52,18 @@ def test_a_trap_springs_once_unless_unlimited():
     assert game.world.comp(again, TrapState).live
 
 
-def test_found_trap_is_stepped_around_and_can_be_disarmed():
+def test_found_trap_must_still_be_got_past_and_can_be_disarmed():
     game, hero = arena(4)
     x, y = free_neighbour(game, hero)
     trap = put_trap(game, x, y, Trap("fire", annoy=2, pain=1))
     game.world.comp(trap, TrapState).found_by.add(hero)
     rolls = len(game.rolls)
     step_onto(game, hero, x, y)
-    assert len(game.rolls) == rolls and not game.world.comp(trap, TrapState).sprung
+    assert game.rolls[rolls].kind == "annoy" and game.rolls[rolls].title == "test trap"  # the get-past roll
+    game, hero = arena(4)
+    x, y = free_neighbour(game, hero)
+    trap = put_trap(game, x, y, Trap("fire", annoy=2, pain=1))
+    game.world.comp(trap, TrapState).found_by.add(hero)
     apply_action(game, A.Disarm(0, x, y))
     state = game.world.comp(trap, TrapState)
     assert state.disarmed or state.sprung  # disarmed, or fumbled and sprung
