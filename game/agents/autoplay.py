@@ -10,9 +10,11 @@ from typing import Any
 from game.agents.companion import hero_action
 from game.core.dials import Dials
 from game.core.seats import parse_seats
+from game.engine import actions as A
 from game.engine.dispatch import apply_action
-from game.engine.game import Game
+from game.engine.game import HARM_SOURCES, Game
 from game.engine.invariants import check_invariants
+from game.engine.quests import fulfilled
 from game.engine.start import new_game
 
 MAX_ACTIONS_PER_TURN = 60  # a hero that keeps choosing actions that cost no turn is made to wait
@@ -20,7 +22,6 @@ MAX_ACTIONS_PER_TURN = 60  # a hero that keeps choosing actions that cost no tur
 
 def play(game: Game, max_turns: int, check: bool = False, on_action: Callable[[Game, Any], None] | None = None) -> None:
     """Play `game` to its end or to `max_turns`, every seat by the AI."""
-    from game.engine import actions as A
 
     stalled = 0
     last_turn = game.turn
@@ -57,7 +58,12 @@ def summary(game: Game) -> dict[str, Any]:
         "kills": game.stats.monsters_killed,
         "treasure_found": game.stats.treasure_found,
         "banked": game.stats.banked,
-        "quest": game.quest.name if game.quest else None,
+        "quest": ({"id": game.quest.id, "name": game.quest.name, "fulfilled": fulfilled(game)}
+                  if game.quest else None),
+        "damage": {k: game.stats.damage.get(k, 0) for k in HARM_SOURCES},
+        "deaths_by": {k: game.stats.deaths_by.get(k, 0) for k in HARM_SOURCES},
+        "town": {"visits": game.stats.town_visits, "sold": game.stats.town_sold,
+                 "designed": game.stats.town_designed, "healed": game.stats.town_healed},
     }
 
 
