@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from game.core.outcomes import ending
 from game.core.paths import atomic_write
 from game.core.score_table import ScoreEntry, load_scores
+from game.core.sentences import tidy
 from game.engine.quests import progress
 from game.mapgen.floor import render_text
 
@@ -46,8 +47,8 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
         for _, item in game.pack(eid):
             lines.append(f"      carrying {item.spec.name or 'an item'} (cost {item.cost})")
     lines += ["", "Dials:"] + [f"  {d}" for d in game.dials.describe()]
-    lines += ["", "Rooms:"] + [f"  {r}" for r in s.rooms]
-    lines += ["", "Last words of the log:"] + [f"  [{line.turn}] {line.text}" for line in game.log[-25:]]
+    lines += ["", "Rooms:"] + [f"  {tidy(r)}" for r in s.rooms]
+    lines += ["", "Last words of the log:"] + [f"  [{line.turn}] {tidy(line.text)}" for line in game.log[-25:]]
     lines += ["", f"Map of Floor {game.dungeon.floor_no} as the party knew it:"]
     lines += [row.rstrip() for row in render_text(game.floor, explored_only=True).splitlines() if row.strip()]
     return "\n".join(lines) + "\n"

@@ -3,6 +3,7 @@ designers' picks and builds while the Hallway waits, and the room designed, carv
 
 from __future__ import annotations
 
+from game.core.sentences import plural
 from game.designers.builds import decode
 from game.designers.hallway import roll_off
 from game.designers.monsters import check_monsters
@@ -38,7 +39,7 @@ def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
         eid = game.make_hero(seat, level)
         x, y = free_tile_near(game, lpos.x, lpos.y)
         game.world.add(eid, Position(x, y, game.dungeon.floor_no))
-        notes.append(f"{game.name(eid)} joins the party for {game.seats[seat].name} (Level {level}).")
+        notes.append(f"{game.name(eid)} joins the party at Level {level}, for {game.seats[seat].name}.")
     for eid, hero in game.heroes():
         level = level_for_xp(hero.xp, hero.level)
         if level > hero.level:
@@ -112,8 +113,8 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     takers = ", ".join(f"{game.seats[s].name} {c}" for c, s, _ in design.takers)
     game.say(f"Hallway: {takers}. Ahead: {design.title}.", "hallway")
     game.stats.rooms.append(f"Floor {game.dungeon.floor_no} room {room_no}: {design.title}; "
-                            f"{len(design.monsters)} monsters, {len(design.traps)} traps, "
-                            f"{len(design.treasure)} treasures")
+                            f"{plural(len(design.monsters), 'monster')}, {plural(len(design.traps), 'trap')}, "
+                            f"{plural(len(design.treasure), 'treasure')}")
     spawn_room(game, design, target)
     if game.dials.surprise and design.monsters:
         surprise(game, cell)

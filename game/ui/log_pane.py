@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
+from game.core.sentences import tidy
 from game.ui import draw
 from game.ui.palette import RGB, Palette
 
@@ -61,7 +62,7 @@ def draw_log(console: tcod.console.Console, game: Game, rect: tuple[int, int, in
         if index < seen:
             colour = _mix(colour, palette["background"], 0.45)
             credit_colour = _mix(credit_colour, palette["background"], 0.45)
-        wrapped = draw.wrap(line.text + extra, w)
+        wrapped = draw.wrap(tidy(line.text) + extra, w)
         # the credit stays on the last wrapped row, in its own colour
         pieces = []
         for i, part in enumerate(wrapped):
@@ -80,6 +81,6 @@ def draw_log(console: tcod.console.Console, game: Game, rect: tuple[int, int, in
             draw.text(console, x + n, top + i, extra, extra_colour, width=w - n)
     # the newest line's first row: its wrapped rows are the last ones drawn
     last = game.log[-1]
-    n_rows = len(draw.wrap(last.text + credit(game, last), w))
+    n_rows = len(draw.wrap(tidy(last.text) + credit(game, last), w))
     newest_start = (x, max(top, y + h - n_rows))
     return newest_start

@@ -9,6 +9,8 @@ from pathlib import Path
 import tcod.console
 
 from game.core.outcomes import ending
+from game.core.sentences import plural
+from game.engine.game import Game
 from game.engine.morgue import morgue_text, score
 from game.engine.quests import progress
 from game.ui import draw
@@ -18,7 +20,8 @@ from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, TextScreen, draw_lines, footer, line, scroll_marks, seat_colour, wrap_line
 from game.ui.session import Session
-from game.ui.state import State
+from game.ui.state import Exit, State
+from game.world.components import HeroState
 
 HELP_TOPICS = (
     (
@@ -27,8 +30,25 @@ HELP_TOPICS = (
         "when the quest is fulfilled. The score is the trade value banked in town. The morgue file "
         "keeps the whole story: heroes, rooms, the last of the log and the map as the party knew it.",
     ),
-    ("Keys", "M reads the morgue file here. Enter or Esc returns to the title."),
+    ("Keys", "M reads the morgue file here. Enter or Esc leaves it: for the title menu when the run began "
+             "there, back to the shell after `play`."),
 )
+
+
+def replaced_heroes(game: Game) -> int:
+    """Heroes who took a fallen one's place: every hero of a seat after its first."""
+    per_seat: dict[int, int] = {}
+    for _, hero in game.world.get(HeroState):  # the fallen stay in the world beside their successors
+        per_seat[hero.seat] = per_seat.get(hero.seat, 0) + 1
+    return sum(n - 1 for n in per_seat.values())
+
+
+def fallen_words(deaths: int, replaced: int) -> str:
+    """'1 hero fell along the way; none was replaced.' and the like, true to both counts."""
+    fell = f"{plural(deaths, 'hero')} fell along the way"
+    if replaced == 0:
+        return f"{fell}; none was replaced."
+    return f"{fell}; {plural(replaced, 'new hero')} took {'a place' if replaced == 1 else 'their places'}."
 
 
 class EndOfRunScreen(Screen):
@@ -98,8 +118,7 @@ class EndOfRunScreen(Screen):
                              (f", Level {hero.level} {hero.race} {hero.klass}, {hero.xp} XP, {hero.kills} kills: ",
                               text), fate, indent=4))
         if s.deaths:
-            fell = "1 hero fell along the way and was" if s.deaths == 1 else f"{s.deaths} heroes fell and were"
-            rows.append(line((f"  ({fell} replaced.)", dim), indent=4))
+            rows.append(line((f"  ({fallen_words(s.deaths, replaced_heroes(game))})", dim), indent=4))
         rows.append(Line())
         if self.morgue_path is not None:
             rows.append(line(("Morgue file  ", dim), (str(self.morgue_path), text), indent=13))
@@ -121,8 +140,9 @@ class EndOfRunScreen(Screen):
         title = ending(game.outcome).title
         colour = palette["bad"] if game.outcome == "wiped" else palette["title"]
         draw.text_center(console, 1, title, colour)
+        leave = "leave the game" if self.back is None or isinstance(self.back, Exit) else "title screen"
         bottom = footer(console, self.kit, [("M", "read the morgue file"), ("Up/Down", "scroll"),
-                                            ("Enter/Esc", "title screen"), ("?", "help")]) - 1
+                                            ("Enter/Esc", leave), ("?", "help")]) - 1
         width = min(console.width - 4, 100)
         x = max(2, (console.width - width) // 2)
         top = 3

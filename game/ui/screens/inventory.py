@@ -102,7 +102,9 @@ class InventoryScreen(Screen):
         game = self.session.game
         name = game.name(item_eid)
         if what == "use" and not usable(item.spec):
-            self.status = f"{name} is not used up: its magic works while it is carried."
+            magic = item.spec.fancy and (item.spec.annoy or item.spec.pain or item.spec.universal)
+            self.status = (f"{name} is not used up: its magic works while it is carried." if magic else
+                           f"{name} is nothing to use: it is worth its trade value in town.")
             return None
         if not self.my_turn():
             if game.phase == "town":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tcod.console
 
+from game.core.sentences import tidy
 from game.engine.log import LogLine
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
@@ -120,8 +121,8 @@ class LogHistoryScreen(Screen):
 
     def searchable(self, ln: LogLine) -> str:
         if ln.narrator >= 0:
-            return f"{ln.text} {seat_named(self.kit, self.session.game, ln.narrator)[0]}"
-        return ln.text
+            return f"{tidy(ln.text)} {seat_named(self.kit, self.session.game, ln.narrator)[0]}"
+        return tidy(ln.text)
 
     def open_help(self) -> State:
         return HelpScreen(self.kit, back=self, title="Help: log history", topics=HELP_TOPICS)
@@ -192,7 +193,7 @@ class LogHistoryScreen(Screen):
     def _rows(self, index: int, width: int) -> list[Line]:
         """The line wrapped to ``width``; the narrator's credit is never split across rows."""
         ln = self.log[index]
-        rows = wrap_line(line((ln.text, self.colour(ln))), width)
+        rows = wrap_line(line((tidy(ln.text), self.colour(ln))), width)
         if ln.narrator >= 0 and ln.kind != "narration":
             name, colour = seat_named(self.kit, self.session.game, ln.narrator)
             if len(rows[-1].text) + 3 + len(name) > width:

@@ -16,6 +16,7 @@ import tcod.console
 
 from game.core.errors import MasterlessError
 from game.core.paths import recordings_dir
+from game.core.sentences import tidy
 from game.engine.recording import SUFFIX
 from game.engine.replay import Replay
 from game.ui import draw
@@ -221,7 +222,7 @@ class ReplayViewerScreen(Screen):
                           else palette["info"])
             bottom -= len(rows) - 1
         else:
-            last = game.log[-1].text if game.log else ""
+            last = tidy(game.log[-1].text) if game.log else ""
             rows = draw.wrap(last, console.width - 2)  # the newest line whole on two rows, then elided
             rows = rows[:1] + [elide(" ".join(rows[1:]), console.width - 2)] if len(rows) > 1 else rows
             for i, row in enumerate(rows):
