@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.sentences import plural, possessive
 from game.mapgen.themes import theme as get_theme
 from game.mapgen.tiles import Tile
 from game.rules.costs import trade_value
@@ -83,14 +84,14 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
         pos = game.position(eid)
         if pos is not None and _on_tile(game, x, y, pos):
             out.append(f"{game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "
-                       f"({hero.hits}/{max_hits(hero.level)} Hits), {game.seats[hero.seat].name}'s hero.")
+                       f"({hero.hits}/{max_hits(hero.level)} Hits), {possessive(game.seats[hero.seat].name)} hero.")
     if seen:
         for eid, mon in game.monsters():
             pos = game.position(eid)
             if pos is not None and _on_tile(game, x, y, pos):
                 named = game.world.try_comp(eid, Named)
                 state = " It flees." if mon.fleeing else "" if mon.aware else " It has not noticed you."
-                out.append(f"{game.name(eid)}: Level {mon.spec.level}, {mon.hits} Hits left, "
+                out.append(f"{game.name(eid)}: Level {mon.spec.level}, {plural(mon.hits, 'Hit')} left, "
                            f"designed by {game.seats[mon.seat].name}.{state}")
                 if named is not None and named.description:
                     out.append(named.description)

@@ -31,6 +31,7 @@ from typing import Any
 import tcod.console
 
 from game.core.rng import Stream, derive_seed
+from game.core.sentences import plural, possessive
 from game.designers.builder import Purchase, RoomBuilder, describe, known_types, quote
 from game.designers.naming import Namer
 from game.designers.personality import personality
@@ -487,14 +488,14 @@ class BuilderScreen:
             if why:
                 self.say(f"Refused: {why}.")
                 return None
-            self.say(f"Changed: {describe(self.draft.item)}. {self.model.left} points left.", bad=False)
+            self.say(f"Changed: {describe(self.draft.item)}. {plural(self.model.left, 'point')} left.", bad=False)
             self.editing = None
         else:
             why = self.model.add(self.draft)
             if why:
                 self.say(f"Refused: {why}.")
                 return None
-            self.say(f"Bought: {describe(self.draft.item)}. {self.model.left} points left.", bad=False)
+            self.say(f"Bought: {describe(self.draft.item)}. {plural(self.model.left, 'point')} left.", bad=False)
         self.bought_row = len(self.model.items) - 1
         self.draft = self.next_draft()
         self.row = min(self.row, len(self.fields()) - 1)
@@ -531,7 +532,7 @@ class BuilderScreen:
         self.bought_row = max(0, min(self.bought_row, len(self.model.items) - 1))
         if not self.model.items:
             self.focus = "draft"
-        self.say(f"Sold back: {describe(gone.item)}. {self.model.left} points left.", bad=False)
+        self.say(f"Sold back: {describe(gone.item)}. {plural(self.model.left, 'point')} left.", bad=False)
         return None
 
     def cancel(self) -> State | None:
@@ -597,7 +598,7 @@ class BuilderScreen:
         from game.ui.screens.design_saving import SaveDesignDialog  # opened on demand
 
         name = seat_named(self.kit, self.game, self.seat)[0]
-        suggested = f"{name}'s {self.category}, floor {self.game.dungeon.floor_no}"
+        suggested = f"{possessive(name)} {self.category}, floor {self.game.dungeon.floor_no}"
         return SaveDesignDialog(self.kit, self, self.category, self.model.items, self.spots(), suggested, by=name)
 
     def open_help(self) -> State:

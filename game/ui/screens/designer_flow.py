@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.sentences import plural
 from game.ui.kit import Kit
 from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.category_pick import CATEGORY_LABEL, CategoryPickScreen
@@ -60,7 +61,7 @@ def _ask(kit: Kit, session: Session, back: State, seat: int, previous: int | Non
         _, _, category, budget, plan = waiting
         screen = BuilderScreen(kit, session, None, seat, category, budget, plan, then=then)
         reason = (f"{game.seats[seat].name} builds the {CATEGORY_LABEL.get(category, category)} of the next room "
-                  f"({budget} points). Nobody else should see what is bought.")
+                  f"({plural(budget, 'point')}). Nobody else should see what is bought.")
     if not hot_seat(game) or previous == seat:
         return screen
     return HandOverScreen(kit, None, game.seats[seat].name, seat_colour(kit, game.seats[seat]), screen, reason)

@@ -113,7 +113,7 @@ class EndOfRunScreen(Screen):
             if hero.hits <= 0:
                 fate = (f"slain by {hero.cause_of_death or 'the dungeon'}", p["bad"])
             else:
-                fate = (f"alive, {hero.hits} Hits", p["good"])
+                fate = (f"alive, {plural(hero.hits, 'Hit')}", p["good"])
             rows.append(line(("  ", text), (game.name(eid), colour),
                              (f", Level {hero.level} {hero.race} {hero.klass}, {hero.xp} XP, {hero.kills} kills: ",
                               text), fate, indent=4))

@@ -10,6 +10,7 @@ import string
 
 import tcod.console
 
+from game.core.sentences import possessive
 from game.engine.actions import Drop, UseItem
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
@@ -112,7 +113,7 @@ class InventoryScreen(Screen):
             elif self.hero is None:
                 self.status = "No hero."
             else:
-                self.status = f"It is not {game.name(self.hero)}'s turn."
+                self.status = f"It is not {possessive(game.name(self.hero))} turn."
             return None
         seat = self.seat()
         assert seat is not None

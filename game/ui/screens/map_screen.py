@@ -25,6 +25,7 @@ from typing import Any
 import tcod.console
 
 from game.core.outcomes import ending
+from game.core.sentences import possessive
 from game.engine import actions as A
 from game.engine.results import Refused
 from game.mapgen.tiles import ACTIONABLE, Tile
@@ -506,7 +507,7 @@ class MapScreen:
         if len(humans) < 2:
             return None
         eid = game.party.hero_of.get(seat)
-        return f" {game.seats[seat].name}'s turn: {game.name(eid)} ", seat
+        return f" {possessive(game.seats[seat].name)} turn: {game.name(eid)} ", seat
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette, glyphs = self.kit.palette, self.kit.glyphs
