@@ -114,3 +114,25 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
 def hero_at(game: Game, x: int, y: int) -> int | None:
     eid = game.entity_at(x, y, HeroState)
     return eid
+
+
+COMPASS = {(0, -1): "north", (1, -1): "north-east", (1, 0): "east", (1, 1): "south-east", (0, 1): "south",
+           (-1, 1): "south-west", (-1, 0): "west", (-1, -1): "north-west"}
+
+
+def treasure_beside(game: Game, eid: int, take_key: str) -> str:
+    """Where to stand for treasure lying in the open one step from the hero ("" if there is none):
+    `g` takes what is underfoot, so a hero beside a `$` hears which way to step."""
+    pos = game.position(eid)
+    if pos is None:
+        return ""
+    near = []
+    for item_eid, (item, ipos) in game.world.get2(TreasureState, Position):
+        d = (ipos.x - pos.x, ipos.y - pos.y)
+        if ipos.floor == pos.floor and not item.hidden and d in COMPASS and game.floor.walkable[ipos.y, ipos.x]:
+            near.append((d, game.name(item_eid)))
+    if not near:
+        return ""
+    (d, name), *more = sorted(near)
+    also = f", and {plural(len(more), 'more thing')} close by" if more else ""
+    return f"{take_key} takes what lies underfoot: {name} is one step {COMPASS[d]}, stand on it{also}."

@@ -27,11 +27,12 @@ import tcod.console
 from game.core.outcomes import ending
 from game.core.sentences import possessive
 from game.engine import actions as A
+from game.engine.loot import reachable_treasure
 from game.engine.results import Refused
 from game.mapgen.tiles import ACTIONABLE, Tile
 from game.ui import draw
 from game.ui.auto_travel import Travel, can_start, step, trap_known_near, visible_items
-from game.ui.describe import tile_words
+from game.ui.describe import tile_words, treasure_beside
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
 from game.ui.keymap import DIRECTIONS, key_label
@@ -337,6 +338,9 @@ class MapScreen:
         if action == "search":
             return self.act(A.Search(seat))
         if action == "pick_up":
+            if not reachable_treasure(game, eid) and (where := treasure_beside(game, eid, self.keys("pick_up"))):
+                self.notice = where  # the engine would only say "nothing here": say where to stand
+                return None
             return self.act(A.PickUp(seat))
         if action == "spend_story":
             return self.act(A.SpendStory(seat))
