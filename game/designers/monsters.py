@@ -230,3 +230,28 @@ def design_monsters(
     )
     check_monsters(monsters, budget, floor, party)
     return monsters
+
+
+def design_with_target(
+    target: str,
+    budget: int,
+    floor: int,
+    party: PartyView,
+    style: MonsterStyle,
+    stream: Stream,
+    used_types: list[str] | None = None,
+) -> tuple[Monster, ...] | None:
+    """A quest's target bought first from the room's budget (DESIGN.md §3: nothing in a room is
+    free): the creature at Floor Level (the least a monster may cost), raised by whatever the rest
+    of the budget could not buy a monster with; the rest designed as usual. None when the budget
+    cannot hold it (it then waits for the next room that can)."""
+    if budget < max(1, floor):
+        return None
+    level, rest = max(1, floor), budget - max(1, floor)
+    if 0 < rest < max(1, floor):
+        level, rest = level + rest, 0
+    first = Monster(level, "claws", (), target)
+    others = design_monsters(rest, floor, party, style, stream, used_types) if rest else ()
+    monsters = (first, *others)
+    check_monsters(monsters, budget, floor, party)
+    return monsters

@@ -16,7 +16,7 @@ from game.core.dials import Dials
 from game.core.rng import Stream, Streams
 from game.designers.design_files import SavedDesign
 from game.designers.design_library import draw_design, lay_treasure, place_traps
-from game.designers.monsters import check_monsters, design_monsters
+from game.designers.monsters import check_monsters, design_monsters, design_with_target
 from game.designers.naming import Namer
 from game.designers.personality import personality
 from game.designers.records import PlacedMonster, PlacedTrap, PlacedTreasure, RollOff, RoomDesign
@@ -50,6 +50,7 @@ def design_room(
     manual: Mapping[str, tuple] | None = None,
     plan: RoomPlan | None = None,
     library: Sequence[SavedDesign] = (),
+    quest_target: str = "",
 ) -> RoomDesign:
     """Room `room` of Floor `floor` for the living heroes `party` (carrying `items`), built by the
     seats that took each category in `rolloff`. A category taken by a seat the AI does not build
@@ -60,7 +61,10 @@ def design_room(
     already shaped it (`plan`: the world shapes rooms with the shared walls of their neighbours).
 
     `library` is the table's saved designs: an AI seat may draw one for a category it fits
-    exactly (game.designers.design_library); with none, nothing here draws or changes."""
+    exactly (game.designers.design_library); with none, nothing here draws or changes.
+
+    `quest_target` names a creature the run's quest puts in this room: an AI Monsters seat buys
+    it first from its budget (a human seat's own build is taken as it is)."""
     manual = manual or {}
     by_seat = {d.seat: d for d in designers}
     takers = tuple((c, rolloff.taker(c), by_seat[rolloff.taker(c)].personality) for c in CATEGORIES)
@@ -94,6 +98,10 @@ def design_room(
     if "monsters" in manual:
         monsters = tuple(manual["monsters"])
         check_monsters(monsters, budgets.monsters, floor, view)
+    elif quest_target and (bought := design_with_target(
+            quest_target, budgets.monsters, floor, view, style["monsters"].monsters, stream("monsters"),
+            used_types)) is not None:
+        monsters = bought
     elif (saved := draw("monsters", budgets.monsters)) is not None:
         monsters = tuple(saved.monsters or ())
         check_monsters(monsters, budgets.monsters, floor, view)

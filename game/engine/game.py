@@ -80,6 +80,10 @@ class RunStats:
     banked: int = 0
     collected: int = 0  # items taken (a quest counts them)
     collected_fancy: int = 0
+    collected_heal: int = 0  # healing items taken (the apothecary's quest)
+    objectives: int = 0  # objective items found (table RI's objective rooms)
+    caught_by_name: dict[str, int] = field(default_factory=dict)  # creatures caught for a quest
+    rooms_by_interaction: dict[str, int] = field(default_factory=dict)  # rooms entered by table RI
     quest_paid: bool = False
     damage: dict[str, int] = field(default_factory=dict)  # hits lost by heroes, by source (HARM_SOURCES)
     deaths_by: dict[str, int] = field(default_factory=dict)  # heroes' deaths, by source
@@ -133,6 +137,7 @@ class Dungeon:
     searched: set[tuple[int, tuple[int, int] | None]] = field(default_factory=set)  # (floor, cell) searched
     opened: set[tuple[int, int, int]] = field(default_factory=set)  # (floor, x, y) furniture gone through
     dead_end_searches: dict[int, int] = field(default_factory=dict)  # floor -> searches with no way on
+    quest_carry: str = ""  # a quest target a room's budget could not buy: it waits for the next room
 
 
 @dataclass

@@ -55,6 +55,11 @@ def pick_up(game: Game, eid: int) -> Result:
             game.stats.collected += 1
             if item.spec.fancy:
                 game.stats.collected_fancy += 1
+            if item.spec.heal:
+                game.stats.collected_heal += 1
+        if item.objective:
+            item.objective = False  # counted once
+            game.stats.objectives += 1
         game.say(f"{game.name(eid)} takes {game.name(item_eid)} (worth {trade_value(item.spec)} in town).",
                  "loot")
     return DONE

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.doors import open_door
 from game.engine.encounters import retrace_check
+from game.engine.quests import try_catch
 from game.engine.results import DONE, Refused, Result, Waiting
 from game.engine.room_entry import enter_room
 from game.engine.terrain import terrain_allows
@@ -44,6 +45,8 @@ def move(game: Game, eid: int, dx: int, dy: int) -> Result:
         mon = game.world.try_comp(other, MonsterState)
         if mon is not None:
             game.party.focus[eid] = other
+            if try_catch(game, eid, other):
+                return DONE
             if mon.peaceful or not mon.aware:
                 mon.peaceful, mon.aware = False, True
                 game.say(f"{game.name(eid)} strikes at {game.name(other)}: it turns to fight!", "combat")

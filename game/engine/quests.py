@@ -1,26 +1,40 @@
-"""Quests from Roll Through the Dungeon's table Q as run goals: taken at the entrance, paid
-there when the party leaves by it with the goal met (data/rttd/quests.toml)."""
+"""Quests from Roll Through the Dungeon's table Q as run goals (data/rttd/quests.toml): taken at
+the entrance, paid there when the party leaves by it with the goal met, half the purse lost when
+the run ends without it. Every quest of the table is offered; a quest's named creatures are put
+in rooms by its own roll (or in its objective rooms) and bought by that room's Monsters seat."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from game.mapgen.tables import Quest, quests
+from game.engine.harm import resist
+from game.mapgen.tables import Quest, encounter_name, quests
+from game.world.components import MonsterState, Position
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-SUPPORTED = ("win_fights", "kill_monsters", "collect", "map_rooms", "reach_floor", "kill_named")
-
 
 def all_quests() -> list[Quest]:
-    """The quests of table Q whose goals a run can track."""
-    return [q for q in quests() if q.goal in SUPPORTED]
+    """Every quest of table Q (the book's blank rows are not in the data)."""
+    return list(quests())
 
 
 def pick_quest(game: Game) -> Quest | None:
     quests = all_quests()
     return game.streams.get("quest").choice(quests) if quests else None
+
+
+def is_named(name: str, target: str) -> bool:
+    """A creature's name names the target as a word (a hobgoblin is no goblin)."""
+    return re.search(rf"\b{re.escape(target.lower())}\b", name.lower()) is not None
+
+
+def named_count(game: Game, quest: Quest, target: str) -> int:
+    """How many `target`s the run has killed (or caught, for a catching quest)."""
+    tally = game.stats.caught_by_name if quest.catch else game.stats.kills_by_name
+    return sum(v for k, v in tally.items() if is_named(k, target))
 
 
 def progress(game: Game, quest: Quest) -> int:
@@ -31,15 +45,88 @@ def progress(game: Game, quest: Quest) -> int:
     if quest.goal == "kill_monsters":
         return stats.monsters_killed
     if quest.goal == "collect":
-        return game.stats.collected_fancy if quest.fancy_only else game.stats.collected
+        if quest.heal_only:
+            return stats.collected_heal
+        return stats.collected_fancy if quest.fancy_only else stats.collected
     if quest.goal == "map_rooms":
         return stats.rooms_entered
+    if quest.goal == "map_each":
+        return min((stats.rooms_by_interaction.get(i, 0) for i in quest.interactions), default=0)
+    if quest.goal == "find_objective":
+        return stats.objectives
     if quest.goal == "reach_floor":
         return stats.deepest_floor
     if quest.goal == "kill_named":
-        return min((sum(v for k, v in game.stats.kills_by_name.items() if n in k) for n in quest.names), default=0)
+        return min((named_count(game, quest, n) for n in quest.names), default=0)
     return 0
 
 
 def fulfilled(game: Game) -> bool:
     return game.quest is not None and progress(game, game.quest) >= game.quest.count
+
+
+def wanted(game: Game) -> list[str]:
+    """The quest's named creatures still to be killed or caught."""
+    quest = game.quest
+    if quest is None or quest.goal != "kill_named" or fulfilled(game):
+        return []
+    return [n for n in quest.names if named_count(game, quest, n) < quest.count]
+
+
+def target_for_room(game: Game, interaction: str, room_no: int) -> str:
+    """The creature the quest puts in the room about to be designed ("" for none): one a
+    previous room could not buy, else one in an objective room (quests whose targets are "always
+    encountered" there), else the quest's own roll on table E naming one still wanted."""
+    still = wanted(game)
+    if not still:
+        game.dungeon.quest_carry = ""
+        return ""
+    if game.dungeon.quest_carry in still:
+        return game.dungeon.quest_carry
+    quest = game.quest
+    if "objective" in quest.target_rooms and interaction == "objective":
+        return still[0]
+    if "encounter" in quest.target_rooms:
+        stream = game.streams.get("quest-encounter", game.dungeon.floor_no, room_no)
+        name = encounter_name(stream, quest.encounter).name
+        if any(name.lower() == n.lower() for n in still):
+            return next(n for n in still if name.lower() == n.lower())
+    return ""
+
+
+def wants_objective(game: Game, interaction: str) -> bool:
+    """An objective room holds one objective item while the quest still needs one."""
+    quest = game.quest
+    return (quest is not None and quest.goal == "find_objective" and interaction == "objective"
+            and not fulfilled(game))
+
+
+def ending_penalty(game: Game) -> int:
+    """What giving up the quest costs when the run ends: "half" is half the purse."""
+    if game.quest is None or fulfilled(game) or game.stats.quest_paid:
+        return 0
+    return game.party.purse // 2 if game.quest.penalty == "half" else 0
+
+
+def try_catch(game: Game, hero_eid: int, mon_eid: int) -> bool:
+    """A hero lays hands on a creature its quest wants caught (Roll Through the Dungeon: "catch
+    it with Agility [S: caught][F: escaped]"): an annoying conflict against Floor dice (the book
+    gives no tier). Caught, it leaves the dungeon with the party; missed, it bolts. Returns
+    whether this was a catch attempt (the hero's blow is spent on it either way)."""
+    quest = game.quest
+    if quest is None or not quest.catch:
+        return False
+    name = game.name(mon_eid)
+    if not any(is_named(name, n) for n in wanted(game)):
+        return False
+    ok, _ = resist(game, hero_eid, f"{name} (Agility)", -1, game.dungeon.floor_no, "", False, action="agility")
+    mon = game.world.comp(mon_eid, MonsterState)
+    if ok:
+        game.stats.caught_by_name[name.lower()] = game.stats.caught_by_name.get(name.lower(), 0) + 1
+        mon.hits = 0
+        game.world.remove(mon_eid, Position)
+        game.say(f"{game.name(hero_eid)} catches {name}, gently.", "loot")
+    else:
+        mon.fleeing, mon.aware, mon.peaceful = True, True, False
+        game.say(f"{name} slips through {game.name(hero_eid)}'s fingers and bolts!", "danger")
+    return True

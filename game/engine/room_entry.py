@@ -16,12 +16,14 @@ from game.engine import actions as A
 from game.engine.combat import continuous_effects
 from game.engine.encounters import surprise
 from game.engine.game import Game, PendingRoom
-from game.engine.placement import free_tile_near
+from game.engine.placement import free_tile_near, room_tile
+from game.engine.quests import is_named, target_for_room, wants_objective
 from game.engine.results import DONE, Refused, Result
-from game.engine.spawning import spawn_room
+from game.engine.spawning import make_treasure_entity, spawn_room
 from game.rules.heroes import max_hits
 from game.rules.party import level_for_xp, level_up_heal, new_hero_level, room_budgets
-from game.world.components import HeroState, Position
+from game.rules.purchases import Treasure
+from game.world.components import HeroState, Position, TreasureState
 
 
 def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
@@ -101,9 +103,14 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     game.party.category_order = tuple(rolloff.order)
     items = [i for eid, _ in heroes for i in game.items(eid)]
     manual = {c: decode(c, raw, plan.spots) for c, raw in pending.manual.items()}
+    quest_target = target_for_room(game, plan.interaction, room_no)
     design = design_room(game.streams, game.dungeon.floor_no, room_no, [game.sheet(e) for e, _ in heroes], designers,
                          rolloff, game.dials, items=items, cell=cell, plan=plan, min_rose=pending.min_rose,
-                         seen_names=game.dungeon.seen_names, manual=manual, library=game.designs)
+                         seen_names=game.dungeon.seen_names, manual=manual, library=game.designs,
+                         quest_target="" if "monsters" in manual else quest_target)
+    if quest_target:
+        bought = any(is_named(p.monster.name, quest_target) for p in design.monsters)
+        game.dungeon.quest_carry = "" if bought else quest_target
     game.hallway.pending = None
     floor.carve(design.plan, side)
     floor.cells[cell].entered = True
@@ -116,6 +123,10 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
                             f"{plural(len(design.monsters), 'monster')}, {plural(len(design.traps), 'trap')}, "
                             f"{plural(len(design.treasure), 'treasure')}")
     spawn_room(game, design, target)
+    interaction = design.plan.interaction
+    game.stats.rooms_by_interaction[interaction] = game.stats.rooms_by_interaction.get(interaction, 0) + 1
+    if wants_objective(game, interaction):
+        place_objective(game, cell)
     if game.dials.surprise and design.monsters:
         surprise(game, cell)
     return True
@@ -167,3 +178,14 @@ def build_problem(game: Game, category: str, items: tuple, budget: int, plan) ->
     except (AssertionError, ValueError, TypeError) as exc:
         return str(exc).split(": ", 1)[-1] or "it breaks a rule"
     return ""
+
+
+def place_objective(game: Game, cell: tuple[int, int]) -> None:
+    """An objective room of table RI holds the quest's objective item: worth nothing in town
+    (no seat's budget pays for it, so it gives no points), counted when a hero takes it."""
+    x, y = room_tile(game, cell, 1)
+    eid = make_treasure_entity(game, Treasure(), f"the object of the quest ({game.quest.name})", -1,
+                               Position(x, y, game.dungeon.floor_no))
+    state = game.world.comp(eid, TreasureState)
+    state.cost, state.cell, state.objective = 0, cell, True
+    game.say("Something here is what the quest is after.", "loot")

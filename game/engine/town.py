@@ -9,7 +9,7 @@ from game.core.outcomes import ending
 from game.engine import actions as A
 from game.engine.game import TIME_TRACK
 from game.engine.placement import gather_party
-from game.engine.quests import fulfilled
+from game.engine.quests import ending_penalty, fulfilled
 from game.engine.results import DONE, Refused, Result
 from game.engine.rounds import start_round
 from game.rules.costs import trade_value, treasure_cost
@@ -92,6 +92,10 @@ def retire(game: Game, action: A.Retire) -> Result:
         for item_eid, item in game.pack(eid):
             game.party.purse += trade_value(item.spec)
             game.world.delete(item_eid)
+    penalty = ending_penalty(game)
+    if penalty:
+        game.party.purse -= penalty
+        game.say(f"The quest ({game.quest.name}) was not done: giving it up costs {penalty}.", "danger")
     game.stats.banked = game.party.purse
     game.phase = "over"
     game.outcome = "quest" if game.stats.quest_paid else "retired"

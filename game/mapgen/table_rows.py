@@ -142,3 +142,5 @@ class Quest:
     interactions: tuple[str, ...] = ()
     fancy_only: bool = False
     heal_only: bool = False
+    catch: bool = False  # its named creatures are caught (an Agility test beside them), not killed
+    target_rooms: tuple[str, ...] = ()  # where its named targets are met: "objective" rooms, "encounter" rolls

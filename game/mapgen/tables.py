@@ -300,7 +300,9 @@ def quests() -> tuple[Quest, ...]:
             count=_get(body, "count", int, where), encounter=enc, reward=_get(body, "reward", int, where),
             penalty=_get(body, "penalty", str, where), names=tuple(_get(body, "names", list, where, [])),
             interactions=inter, fancy_only=_get(body, "fancy_only", bool, where, False),
-            heal_only=_get(body, "heal_only", bool, where, False)))
+            heal_only=_get(body, "heal_only", bool, where, False), catch=_get(body, "catch", bool, where, False),
+            target_rooms=tuple(_one_of(t, ("objective", "encounter"), f"{where}.target_rooms")
+                               for t in _get(body, "target_rooms", list, where, []))))
     ids = [q.id for q in out]
     if len(set(ids)) != len(ids):
         raise DataError(f"{file}: quest ids repeat")

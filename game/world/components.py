@@ -97,6 +97,7 @@ class TreasureState:
     host: str = "floor"
     guarded_by: tuple[int, ...] = ()  # trap entities that must be passed first
     hidden: bool = False  # inside furniture, until the furniture is searched
+    objective: bool = False  # a quest's objective item, not yet counted (worth nothing in town)
 
 
 @dataclass(slots=True)

@@ -1,0 +1,115 @@
+"""Table Q through the engine: every quest offered, targets bought from the room's budget, the
+kitten caught, hobgoblins no goblins, the apothecary's draughts, objective items, the penalty."""
+
+from engine_arena import arena, free_neighbour, put_monster
+
+from game.agents.companion import hero_action
+from game.engine import actions as A
+from game.engine.dispatch import apply_action
+from game.engine.quests import all_quests, is_named, pick_quest, progress
+from game.engine.room_entry import place_objective
+from game.engine.spawning import make_treasure_entity
+from game.rules.costs import monster_cost
+from game.rules.purchases import Monster, Treasure
+from game.world.components import MonsterState, Position, TreasureState
+
+
+def quest(n: int):
+    return next(q for q in all_quests() if q.id == n)
+
+
+def test_every_quest_of_table_q_is_offered():
+    assert {q.id for q in all_quests()} == set(range(1, 19))
+    game, _ = arena(1)
+    offered = set()
+    for seed in range(200):
+        game.streams._streams.pop(("quest",), None)
+        game.streams.seed = seed
+        offered.add(pick_quest(game).id)
+    assert {5, 10, 13, 15, 16} <= offered
+
+
+def test_a_quest_target_is_bought_first_from_the_rooms_monster_budget():
+    game, _ = arena(7, seats="ai+hero,ai,ai")
+    game.quest = quest(6)  # the goblins
+    game.dungeon.quest_carry = "goblin"  # one the last room could not hold
+    rooms = game.stats.rooms_entered
+    for _ in range(3000):
+        if game.stats.rooms_entered > rooms or game.phase != "dungeon":
+            break
+        apply_action(game, hero_action(game, game.next_seat()))
+    design = game.hallway.last_design
+    assert design is not None and game.stats.rooms_entered == rooms + 1
+    assert design.monsters[0].monster.name == "goblin"
+    assert sum(monster_cost(p.monster) for p in design.monsters) == design.budgets.monsters
+    assert game.dungeon.quest_carry == ""
+
+
+def test_the_kitten_is_caught_with_agility_not_killed():
+    outcomes = set()
+    for seed in range(1, 40):
+        game, hero = arena(seed)
+        game.quest = quest(14)
+        x, y = free_neighbour(game, hero)
+        kitten = put_monster(game, x, y, Monster(2, "claws", name="kitten"))
+        pos = game.position(hero)
+        apply_action(game, A.Move(0, x - pos.x, y - pos.y))
+        roll = [r for r in game.rolls if r.title == "kitten (Agility)"]
+        assert len(roll[-1].pools[0].dice) == game.dungeon.floor_no
+        if roll[-1].successes[0]:
+            assert progress(game, game.quest) == 1 and game.stats.monsters_killed == 0
+            assert game.world.try_comp(kitten, Position) is None
+            outcomes.add("caught")
+        else:
+            assert game.world.comp(kitten, MonsterState).fleeing and progress(game, game.quest) == 0
+            outcomes.add("escaped")
+    assert outcomes == {"caught", "escaped"}
+
+
+def test_a_hobgoblin_is_no_goblin():
+    assert is_named("Goblin", "goblin") and is_named("grim goblin", "goblin")
+    assert not is_named("hobgoblin", "goblin")
+    game, _ = arena(2)
+    game.quest = quest(6)
+    game.stats.kills_by_name = {"hobgoblin": 3}
+    assert progress(game, game.quest) == 0
+
+
+def test_the_apothecary_counts_only_healing_draughts():
+    game, hero = arena(3)
+    game.quest = quest(7)
+    pos = game.position(hero)
+    make_treasure_entity(game, Treasure(fancy=True, value=2), "a ring", 1, Position(pos.x, pos.y, pos.floor))
+    apply_action(game, A.PickUp(0))
+    assert progress(game, game.quest) == 0
+    make_treasure_entity(game, Treasure(fancy=True, heal=2), "a draught", 1, Position(pos.x, pos.y, pos.floor))
+    apply_action(game, A.PickUp(0))
+    assert progress(game, game.quest) == 1
+
+
+def test_an_objective_item_counts_once_and_is_worth_nothing_in_town():
+    game, hero = arena(4)
+    game.quest = quest(15)
+    pos = game.position(hero)
+    cell = game.floor.cell_of(pos.x, pos.y)
+    place_objective(game, cell)
+    item = next(e for e, _ in game.world.get(TreasureState) if "object of the quest" in game.name(e))
+    ipos = game.position(item)
+    pos.x, pos.y = ipos.x, ipos.y
+    apply_action(game, A.PickUp(0))
+    assert progress(game, game.quest) == 1 and game.stats.treasure_found == 0
+
+
+def test_map_each_counts_rooms_of_every_kind():
+    game, _ = arena(5)
+    game.quest = quest(16)  # five encounter rooms and five feature rooms
+    game.stats.rooms_by_interaction = {"encounter": 7, "features": 4}
+    assert progress(game, game.quest) == 4
+
+
+def test_giving_up_the_quest_costs_half_the_purse():
+    game, _ = arena(6)
+    game.quest = quest(12)
+    game.phase, game.party.purse = "town", 11
+    apply_action(game, A.Retire(0))
+    assert game.stats.banked == 6 and game.outcome == "retired"
