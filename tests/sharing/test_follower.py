@@ -3,9 +3,15 @@ replaces it, keeps the last state when the file goes, and never writes anything.
 
 from __future__ import annotations
 
+import tcod.console
+
 from game.agents.companion import hero_action
+from game.engine import actions as A
 from game.engine.recording import Recorder
 from game.engine.spectate import Follower
+from game.ui.kit import Kit
+from game.ui.options import Options
+from game.ui.screens.watch_screen import WatchScreen
 from game.ui.session import Session
 
 
@@ -68,3 +74,22 @@ def test_a_damaged_file_is_said_not_followed(tmp_path):
     follower = Follower(path)
     follower.poll()
     assert follower.status == "stuck" and "not a Masterless recording" in follower.problem
+
+
+def screen_text(state) -> str:
+    console = tcod.console.Console(100, 30, order="C")
+    state.on_draw(console)
+    return "\n".join("".join(chr(c) for c in row) for row in console.ch)
+
+
+def test_the_spectator_sees_the_town_screen_while_the_party_is_in_town(tmp_path):
+    path = tmp_path / "autosave.mlrec"
+    session = start(path)
+    kit = Kit.from_options(Options(), tmp_path / "options.toml")
+    watch = WatchScreen(kit, Follower(path))
+    assert "Watching autosave.mlrec: Floor 2, turn 0" in screen_text(watch)
+    session.apply(A.Ascend(0))  # the party climbs straight out, to town
+    watch.on_tick()
+    text = screen_text(watch)
+    assert "Purse" in text and "Watching autosave.mlrec: in town" in text
+    watch.follower.close()

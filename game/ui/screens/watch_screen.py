@@ -1,9 +1,10 @@
 """`watch`: a game in progress, read-only, as the party sees it (issue 18).
 
-The spectator's screen is the player's own map screen (map, sidebar, roll panel, log), drawn from
-the spectator's copy of the game (`game.engine.spectate.Follower`), so what the party has not
-seen stays hidden exactly as it does for the player: unexplored rooms, unseen monsters, traps
-nobody found. Only the bottom line differs: who is being watched and how far along. Keys never
+The spectator's screen is the player's own map screen (map, sidebar, roll panel, log), or the
+town screen while the party is in town, drawn from the spectator's copy of the game
+(`game.engine.spectate.Follower`), so what the party has not seen stays hidden exactly as it
+does for the player: unexplored rooms, unseen monsters, traps nobody found. Only the bottom line
+differs: who is being watched and how far along. The screens are only drawn: keys never
 reach the game: r shows or hides the roll panel, ? is help, q or Esc leaves. The file is looked
 at a few times a second; the player's game does not wait for it (it does not know it is watched).
 """
@@ -18,6 +19,7 @@ from game.engine.spectate import Follower
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
+from game.ui.other_screens import open_screen
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.map_screen import MapScreen
 from game.ui.session import Session
@@ -44,6 +46,7 @@ class WatchScreen:
         self.follower = follower
         self.back = back
         self.view: MapScreen | None = None
+        self.town: Any = None  # the town screen, drawn while the party is in town
         self._game: Any = None
         self._cursor: tuple[int, int] | None = None
         follower.poll()
@@ -62,8 +65,10 @@ class WatchScreen:
             return None
         if game is not self._game:  # a new run (or the first): a fresh view of it
             roll_mode = self.view.roll_mode if self.view is not None else "auto"
-            self.view = MapScreen(self.kit, Session(game), back=None)
+            session = Session(game)
+            self.view = MapScreen(self.kit, session, back=None)
             self.view.roll_mode = roll_mode
+            self.town = open_screen("town", self.kit, session, self)
             self._game = game
         return self.view
 
@@ -108,11 +113,12 @@ class WatchScreen:
                 draw.text(console, 1, 2 + i, row, palette["text"])
             self._cursor = (1, 2)
             return
-        view.on_draw(console)
-        y = view.layout.hint_y if view.layout is not None else console.height - 1
+        in_town = view.game.awaiting().kind == "town"
+        (self.town if in_town else view).on_draw(console)
+        y = view.layout.hint_y if view.layout is not None and not in_town else console.height - 1
         draw.fill(console, 0, y, console.width, 1, palette["background"])
         draw.text(console, 1, y, self.status(), palette["info"], width=console.width - 2)
-        self._cursor = view.cursor()
+        self._cursor = (self.town if in_town else view).cursor()
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
