@@ -7,7 +7,8 @@ only against a Type some living hero attacks with, a trap has a spot to sit on. 
 draws one is its personality's `designs` share (the curator's is 1: it always does when one
 fits), rolled on a stream of its own, `("design-file", seat, floor, room, category)`, so a game
 with no designs draws exactly what it drew before. Placing a drawn design's traps and treasure
-uses that stream too.
+uses that stream too. A run remembers the designs it has set out (in the game's set of names
+already given, as "design:CATEGORY:NAME"), and prefers the others for that category.
 
 Decisions: a drawn trap sits on a spot of its action and host if the room has one, else of its
 action, else on the least trapped spot (the room's shape is the Traps seat's, rolled before any
@@ -16,7 +17,7 @@ catalogue kind is kept where it fits the spot, else the spot's own furniture nam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from game.core.rng import Stream
 from game.designers.design_files import DesignTrap, SavedDesign
@@ -40,12 +41,15 @@ def fits(design: SavedDesign, category: str, budget: int, floor: int, party: Par
 
 
 def draw_design(designs: Sequence[SavedDesign], category: str, budget: int, floor: int, party: PartyView,
-                share: float, stream: Stream, spots: Sequence[Spot] = ()) -> SavedDesign | None:
-    """One of the fitting designs, with chance `share`, or None (the seat builds for itself)."""
+                share: float, stream: Stream, spots: Sequence[Spot] = (),
+                used: Collection[str] = ()) -> SavedDesign | None:
+    """One of the fitting designs, with chance `share`, or None (the seat builds for itself).
+    Designs not yet set out for it in this run (`used`: their names) come first: a table with many
+    designs shows them all before it shows one again."""
     fitting = [d for d in designs if fits(d, category, budget, floor, party, spots)]
     if not fitting or not stream.chance(share):
         return None
-    return stream.choice(fitting)
+    return stream.choice([d for d in fitting if d.name not in used] or fitting)
 
 
 def place_traps(pieces: Sequence[DesignTrap], spots: Sequence[Spot], treasure_spots: Sequence[Spot | None],

@@ -31,6 +31,8 @@ from game.rules.heroes import HeroSheet
 from game.rules.party import room_budgets
 from game.rules.purchases import Monster, Treasure
 
+DESIGN_MARK = "design:"  # a saved design set out in this run, among the names already given
+
 
 def design_room(
     streams: Streams,
@@ -89,10 +91,14 @@ def design_room(
     def draw(category: str, budget: int) -> SavedDesign | None:
         if not library or category in manual:
             return None
+        mark = f"{DESIGN_MARK}{category}:"
+        used = {n.removeprefix(mark) for n in seen_names or () if n.startswith(mark)}
         found = draw_design(library, category, budget, floor, view, style[category].designs,
-                            streams.get("design-file", seat_of[category], floor, room, category), plan.spots)
+                            streams.get("design-file", seat_of[category], floor, room, category), plan.spots, used)
         if found is not None:
             drawn[category] = found
+            if seen_names is not None:
+                seen_names.add(mark + found.name)
         return found
 
     if "monsters" in manual:

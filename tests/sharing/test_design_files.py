@@ -69,8 +69,8 @@ def test_two_designs_with_one_name_are_refused(tmp_path):
         load_designs(tmp_path)
 
 
-def _generate(home: Path, *extra: str) -> dict:
-    done = run(home, "generate", "--seed", "5", "--party", "2,3,5", "--rooms", "4", "--json", *extra)
+def _generate(home: Path, *extra: str, party: str = "2,3,5", rooms: int = 4) -> dict:
+    done = run(home, "generate", "--seed", "5", "--party", party, "--rooms", str(rooms), "--json", *extra)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -118,3 +118,12 @@ def test_generate_text_says_which_design_a_category_came_from(tmp_path):
     done = run(tmp_path, "generate", "--seed", "5", "--party", "2,3,5", "--rooms", "1", "--seats", "human,ai:curator",
                "--designs", str(SHIPPED))
     assert done.returncode == 0 and 'from the design "Bone Throne"' in done.stdout
+
+
+def test_a_run_sets_out_every_fitting_design_before_any_twice(tmp_path):
+    doc = _generate(tmp_path, "--seats", "human,ai:curator,ai:curator", "--designs", str(SHIPPED), party="2,2",
+                    rooms=8)
+    fitting = {d.name for d in load_designs(SHIPPED) if d.covers("monsters") and d.cost("monsters") == 6}
+    drawn = [r["from_design"]["monsters"] for r in doc["rooms"] if r["from_design"]["monsters"]]
+    assert len(fitting) >= 2 and len(drawn) > len(fitting)
+    assert set(drawn[:len(fitting)]) == fitting
