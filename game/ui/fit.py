@@ -9,7 +9,7 @@ ELLIPSIS = "..."  # three cells of plain ASCII: U+2026 is of ambiguous width in 
 
 def elide(text: str, width: int) -> str:
     """``text`` if it fits in ``width`` cells, else whole words from its start and its end around
-    "...", keeping as much as fits (the start preferred). Only a single word longer than the
+    "...", keeping as much as fits (the start a little preferred: names begin with what matters). Only a single word longer than the
     width is cut inside, at both ends, around the dots."""
     if width <= 0:
         return ""
@@ -18,15 +18,16 @@ def elide(text: str, width: int) -> str:
     if width <= len(ELLIPSIS):
         return text[:width]
     words = text.split()
-    best = ""
-    for head in range(len(words) - 1, -1, -1):  # most words from the start first: ties keep them
+    best, best_score = "", -1.0
+    for head in range(len(words) - 1, -1, -1):
         for tail in range(len(words) - head - 1, -1, -1):
             if head + tail == 0:
                 continue
             left, right = " ".join(words[:head]), " ".join(words[len(words) - tail:]) if tail else ""
             candidate = (left + ELLIPSIS if left else ELLIPSIS) + (" " + right if right else "")
-            if len(best) < len(candidate) <= width:
-                best = candidate
+            score = len(candidate) + len(left) / 4  # the most text, the start a little preferred
+            if len(candidate) <= width and score > best_score:
+                best, best_score = candidate, score
     if len(best) >= width // 2:
         return best
     keep = width - len(ELLIPSIS)  # one word longer than the place: its two ends

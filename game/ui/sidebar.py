@@ -152,8 +152,13 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         count = f" {min(done, game.quest.count)}/{game.quest.count}"
         name = game.quest.name
         room_for_name = iw - len("Quest  ") - len(count)
-        name = elide(name, room_for_name)  # "The Kobold..." rather than "The Kobold C."
-        put(f"Quest  {name}{count}", fg)
+        if len(name) <= room_for_name:
+            put(f"Quest  {name}{count}", fg)
+        elif bottom - row > info_rows - 3:  # a row to spare: the name whole (or elided) on its own
+            put(f"Quest{count}", fg)
+            put(elide(name, iw - 1), fg, 1)
+        else:
+            put(f"Quest  {elide(name, room_for_name)}{count}", fg)  # "The Kobold..." not "The Kobold C."
     put(f"Keys {game.dungeon.keys}  Levers {game.dungeon.levers}  Food {game.time.rations}",
         palette["warning"] if game.time.rations <= len(game.heroes()) else palette["text"])
     put(f"Turn {game.turn}" + ("" if hide_seed else f"  Seed {game.seed}"), palette["text_dim"])

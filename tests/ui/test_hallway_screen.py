@@ -77,6 +77,7 @@ def test_purchases_show_budgets_monster_names_and_trap_counts_but_hide_details(k
 
 
 def test_it_scrolls_when_the_screen_is_short_and_goes_back(kit: Kit, in_room: Session) -> None:
+    kit.apply(kit.options.with_changes(extra={"table_explained": True}))  # not the first Hallway ever
     state = HallwayScreen(kit, in_room, BACK)
     _, screen = run_headless(state, [key("pagedown")], size=(80, 24))
     assert state.offset == 0  # everything fits at 80x24: nothing to scroll
@@ -84,3 +85,20 @@ def test_it_scrolls_when_the_screen_is_short_and_goes_back(kit: Kit, in_room: Se
     assert isinstance(state.on_event(key("?")), HelpScreen)
     assert state.on_event(key("escape")) == BACK
     assert state.on_event(key("enter")) == BACK
+
+
+def test_a_solo_players_first_hallway_says_who_builds_the_rooms_once(kit: Kit, in_room: Session) -> None:
+    game = in_room.game
+    _, screen = run_headless(HallwayScreen(kit, in_room, BACK), [], size=(120, 40))
+    text = " ".join(screen.text().split())
+    assert "Who builds the rooms" in text
+    assert "the AI builds your own seat's share for you" in text
+    assert "still hunt your hero" in text and "it is not who struck" in text
+    for seat in game.seats:
+        assert seat.name in text
+    again = Kit.load(kit.path)  # the options file remembers it was read
+    _, screen = run_headless(HallwayScreen(again, in_room, BACK), [], size=(120, 40))
+    assert "Who builds the rooms" not in screen.text()
+    help_screen = HallwayScreen(again, in_room, BACK).on_event(key("?"))
+    _, screen = run_headless(help_screen, [], size=(120, 40))
+    assert "Who builds the rooms" in screen.text()

@@ -37,9 +37,11 @@ def test_a_long_quest_name_is_elided_at_a_word(tmp_path: Path) -> None:
     game.quest = dataclasses.replace(game.quest, name=QUEST)
     kit = make_kit(tmp_path)
     _, presenter = run_headless(first_screen(kit, session), [], kit=kit)
-    row = next(line for line in _text(presenter).splitlines() if "Quest  " in line)
-    shown = row.split("Quest  ", 1)[1].strip().rsplit(" ", 1)[0]
-    assert ELLIPSIS in shown and shown.startswith("The Kobold"), row
+    lines = _text(presenter).splitlines()
+    at = next(i for i, line in enumerate(lines) if "Quest " in line)
+    assert lines[at].rstrip().endswith("Quest 0/1"), lines[at]  # the name on a row of its own
+    shown = lines[at + 1].strip().split("  ")[-1]
+    assert ELLIPSIS in shown and shown.startswith("The Kobold"), lines[at + 1]
     _words_whole(shown, QUEST)
 
 

@@ -12,6 +12,7 @@ from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
+from game.ui.screens.table_intro import TITLE, first_time, table_words
 from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_named, wrap_line
 from game.ui.scrolling import scrolled
 from game.ui.session import Session
@@ -49,6 +50,7 @@ class HallwayScreen(Screen):
         self.offset = 0
         self._max = 0
         self._page = 1
+        self.explain = first_time(kit, session.game)  # a solo player's first Hallway: who builds what
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         if action == "select":
@@ -57,7 +59,8 @@ class HallwayScreen(Screen):
         return None
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: the Hallway", topics=HELP_TOPICS)
+        topics = (*HELP_TOPICS[:-1], (TITLE, table_words(self.session.game)), HELP_TOPICS[-1])
+        return HelpScreen(self.kit, back=self, title="Help: the Hallway", topics=topics)
 
     # -- content --------------------------------------------------------------------------
 
@@ -84,6 +87,11 @@ class HallwayScreen(Screen):
         for note in notes:
             rows.append(line(("  " + note, p["good"]), indent=4))
         rows.append(Line())
+        if self.explain:
+            rows.append(line((TITLE, accent)))
+            for paragraph in table_words(game).split("\n\n"):
+                rows.append(line(("  " + paragraph, text), indent=2))
+            rows.append(Line())
         rolloff = design.rolloff
         if rolloff is not None:
             rule = f"Category roll-off: every seat rolls a d{rolloff.die}; the highest takes first"

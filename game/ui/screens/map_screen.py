@@ -141,6 +141,11 @@ def help_topics(kit: Kit) -> list[tuple[str, str]]:
                                  f"({key('travel_stairs')} walks there). {key('head_back')} turns the party for "
                                  f"town, {key('travel_entrance')} walks back to the stair up, {key('head_back')} "
                                  f"there climbs out. In town, sell loot and retire: that is your score."),
+        ("Who builds the rooms", "Every seat at the table, yours too, wins some of each room's traps, monsters "
+                                 "and treasure in the Hallway and must spend it all; in solo play the AI builds "
+                                 "your seat's share. Your seat's monsters still hunt your hero. '~ Seat' after a "
+                                 "log line names the seat that tells that roll (its Thwack-O die won), not who "
+                                 "struck."),
         ("The roll panel", f"Dice highest first, ranks in columns. {kit.glyphs['rank_winner']} marks the die "
                            f"that won its rank (a tie: nobody), {kit.glyphs['die_thwacko']} a seat's Thwack-O "
                            f"die, in its colour. {key('roll_panel')} expands or hides the panel."),

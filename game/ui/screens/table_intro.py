@@ -1,0 +1,49 @@
+"""Who builds the rooms, said once to a solo player (issue 15, point 4): in solo play the AI builds
+the share your own seat wins, so "your" monsters may hunt your hero, and "~ Player 1" after a log
+line names the seat that tells a roll, not the one that struck. Shown before the first map of
+the first solo run (remembered in the options file), and always in the map's help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.sentences import join_and
+from game.ui.kit import Kit
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+SEEN = "table_explained"  # kept in the options file's extra keys
+TITLE = "Who builds the rooms"
+
+
+def table_words(game: Game) -> str:
+    """The explanation, naming this table's seats."""
+    you = next((s for s in game.seats if s.human and s.has_hero), None)
+    me = you.name if you is not None else "your seat"
+    others = [f"{s.name} ({'an AI with a hero' if s.has_hero else 'an AI designer'})" for s in game.seats
+              if s is not you]
+    return (
+        f"There is no game master. Before each room every seat at the table, {me} too, rolls for one of "
+        f"the room's traps, monsters and treasure, and must spend that whole budget on it. In solo play the "
+        f"AI builds your own seat's share for you: the Hallway says \"built for them by the AI\". "
+        f"So some monsters may be bought by {me}, and they still hunt your hero: what a seat buys belongs "
+        f"to the dungeon, not to the seat's friends.\n\n"
+        f"A name after a log line (~ {me}) is the seat whose Thwack-O die won that roll and so tells it; "
+        f"it is not who struck.\n\n"
+        f"At this table: {me} (you, with a hero)" + (f", {join_and(others)}." if others else ".")
+    )
+
+
+def solo(game: Game) -> bool:
+    return sum(1 for s in game.seats if s.human) == 1 and game.dials.design != "ask"
+
+
+def first_time(kit: Kit, game: Game) -> bool:
+    """Whether this solo player has not read the explanation yet; marks it read (in the options
+    file; one that cannot be written only means it is said again next time)."""
+    if not solo(game) or kit.options.extra.get(SEEN):
+        return False
+    kit.apply(kit.options.with_changes(extra={**kit.options.extra, SEEN: True}))
+    kit.save()
+    return True
