@@ -9,8 +9,8 @@ ELLIPSIS = "..."  # three cells of plain ASCII: U+2026 is of ambiguous width in 
 
 def elide(text: str, width: int) -> str:
     """``text`` if it fits in ``width`` cells, else whole words from its start and its end around
-    "...", keeping as much as fits (the start a little preferred: names begin with what matters). Only a single word longer than the
-    width is cut inside, at both ends, around the dots."""
+    "...", keeping as much as fits (the start a little preferred: names begin with what matters).
+    Only a single word longer than the width is cut inside, at both ends, around the dots."""
     if width <= 0:
         return ""
     if len(text) <= width:
