@@ -10,4 +10,6 @@ the room being designed; they never import the engine.
 - naming.py       names and descriptions by the seriousness dial and the theme (data/names.toml)
 - wandering.py    wandering monsters; builder.py, builds.py: a human's build, checked and encoded
 - generate.py     the rooms a static party would meet (`generate`, `catalog`)
+- design_files.py, design_writing.py   saved designs (TOML) read and checked by the rules, written
+- design_library.py                    an AI seat drawing a saved design that fits a room exactly
 """

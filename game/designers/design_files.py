@@ -9,7 +9,7 @@ rule and its reason. Whether a design fits a room (its budget, the Floor, the pa
 is decided when a designer draws it (`design_library`).
 
 The same plain data (`design_to_data`) goes into recordings, so a replay never needs the folder.
-Files are written by hand-formatting (the format is flat and small), read with tomllib.
+Files are read with tomllib and written by `design_writing` (hand-formatted: flat and small).
 
 Example::
     name = "Gnawed Larder"
@@ -26,7 +26,6 @@ Example::
 
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,7 +35,6 @@ from typing import Any
 from game.core.content import traits
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import MiB, read_bounded
-from game.core.paths import atomic_write
 from game.designers.builder import Purchase, RoomBuilder
 from game.mapgen import tables
 from game.mapgen.plan import Spot
@@ -317,45 +315,6 @@ def _item_data(i: DesignItem) -> dict[str, Any]:
                      ("universal", x.universal, False), ("type", x.type, "")))
 
 
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, list):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    return json.dumps(str(v), ensure_ascii=False)  # a JSON string is a TOML basic string
-
-
-def design_text(design: SavedDesign) -> str:
-    """The design as a TOML file a person can read and edit, each category's price in a comment."""
-    data = design_to_data(design)
-    lines = ["# A Masterless room design. The rules price and check it again whenever it is loaded;",
-             "# a designer draws it only for a room whose budget for that category is exactly its cost."]
-    lines += [f"{k} = {_value(data[k])}" for k in ("name", "by", "about") if k in data]
-    for category in CATEGORIES:
-        if category not in data:
-            continue
-        lines += ["", f"# {category}: {design.cost(category)} points"]
-        for piece in data[category]:
-            lines.append(f"[[{category}]]")
-            lines += [f"{k} = {_value(v)}" for k, v in piece.items() if k != "abilities"]
-            for ability in piece.get("abilities", []):
-                lines.append("[[monsters.abilities]]")
-                lines += [f"{k} = {_value(v)}" for k, v in ability.items()]
-            lines.append("")
-        lines.pop()
-    return "\n".join(lines) + "\n"
-
-
-def file_stem(name: str) -> str:
-    """A file name for a design called `name`: letters, digits and dashes."""
-    stem = "".join(c.lower() if c.isalnum() else "-" for c in name.replace("'", "")).strip("-")
-    while "--" in stem:
-        stem = stem.replace("--", "-")
-    return stem or "design"
-
-
 def designs_from_data(items: Any, where: str) -> tuple[SavedDesign, ...]:
     """The designs a recording carries (a list of `design_to_data` tables), each checked as a
     file would be: a recording is a file from elsewhere too."""
@@ -364,32 +323,3 @@ def designs_from_data(items: Any, where: str) -> tuple[SavedDesign, ...]:
     designs = tuple(parse_design(d, f"{where}: design {i + 1}") for i, d in enumerate(items))
     check_unique(designs, where)
     return designs
-
-
-def design_from_build(name: str, category: str, purchases: Sequence[Any], spots: Sequence[Spot],
-                      by: str = "") -> SavedDesign:
-    """A room builder's purchases (`builder.Purchase`: a trap on a spot index, an item in one or
-    in the open) as a design of that one category. The spots become what springs each trap and
-    whether each item is hidden; the rest is the purchase itself."""
-    pieces: list[Any] = []
-    for p in purchases:
-        if category == "traps":
-            spot = spots[p.spot]
-            pieces.append(DesignTrap(p.item, spot.action, spot.host))
-        elif category == "monsters":
-            pieces.append(p.item)
-        else:
-            pieces.append(DesignItem(p.item, p.spot != -1))
-    return SavedDesign(name[:NAME_LIMIT], **{category: tuple(pieces)}, by=by[:NAME_LIMIT])
-
-
-def write_design(design: SavedDesign, folder: Path) -> Path:
-    """Write `design` into `folder` as a new file named after it (never over another one)."""
-    stem = file_stem(design.name)
-    path = folder / f"{stem}.toml"
-    n = 2
-    while path.exists():
-        path = folder / f"{stem}-{n}.toml"
-        n += 1
-    atomic_write(path, design_text(design).encode("utf-8"))
-    return path

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from sharing_tools import SHIPPED, run
 
-from game.designers.design_files import DesignProblem, design_text, load_designs, parse_design
+from game.designers.design_files import DesignProblem, load_designs, parse_design
+from game.designers.design_writing import design_text
 from game.rules.costs import monster_cost, trap_cost, treasure_cost
 
 

@@ -11,7 +11,8 @@ from typing import Any
 import tcod.console
 
 from game.core.paths import data_dir
-from game.designers.design_files import NAME_LIMIT, design_from_build, write_design
+from game.designers.design_files import NAME_LIMIT
+from game.designers.design_writing import design_from_build, write_design
 from game.mapgen.plan import Spot
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
