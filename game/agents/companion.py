@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.agents.town_agent import town_action
 from game.engine import actions as A
 from game.engine.loot import reachable_treasure
 from game.engine.quests import fulfilled
@@ -55,7 +56,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
     """The action an AI hero takes now. `leader` (a human hero's entity) makes it a companion
     that keeps near its friend instead of exploring on its own."""
     if game.phase == "town":
-        return A.Retire(seat)
+        return town_action(game, seat, max_turns)
     eid = game.party.hero_of[seat]
     hero = game.world.comp(eid, HeroState)
     pos = game.position(eid)

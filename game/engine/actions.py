@@ -115,11 +115,26 @@ class BuildRoom:
 
 @dataclass(frozen=True, slots=True)
 class Trade:
-    """In town: sell pack item `item` (half value) or buy a healing draught of `heal` points."""
+    """In town: trade pack item `item` in (half its points, to the hero's workshop) or have a
+    healing draught of `heal` points made from them and drink it."""
 
     seat: int
     item: int = -1
     heal: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DesignItem:
+    """In town: the seat's hero has one item of treasure made with its workshop points."""
+
+    seat: int
+    fancy: bool = False
+    value: int = 0
+    heal: int = 0
+    annoy: int = 0
+    pain: int = 0
+    universal: bool = False
+    type: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +152,7 @@ class Delve:
 
 
 Action = (Move | Wait | Search | Disarm | Interact | PickUp | UseItem | Drop | Descend | HeadBack | Ascend
-          | SpendStory | Narrate | TakeCategory | BuildRoom | Trade | Retire | Delve)
+          | SpendStory | Narrate | TakeCategory | BuildRoom | Trade | DesignItem | Retire | Delve)
 KINDS: dict[str, type] = {cls.__name__: cls for cls in Action.__args__}  # type: ignore[attr-defined]
 
 

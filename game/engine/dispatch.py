@@ -16,8 +16,9 @@ from game.engine.room_entry import build_room, enter_room, take_category
 from game.engine.rounds import turn_done
 from game.engine.stairs import ascend, descend
 from game.engine.story import narrate, spend_story
-from game.engine.town import delve, retire, trade
+from game.engine.town import delve, retire
 from game.engine.trap_play import disarm, search, spring_all
+from game.engine.workshop import design_item, drink, trade
 from game.world.components import HeroState
 
 
@@ -52,7 +53,8 @@ def disarm_trap(game: Game, eid: int, action: A.Disarm) -> Result:
 # In any phase: a seat's own line of narration.
 ANY_PHASE: dict[type, Callable[[Game, Any], Result]] = {A.Narrate: narrate}
 # In town.
-TOWN: dict[type, Callable[[Game, Any], Result]] = {A.Trade: trade, A.Retire: retire, A.Delve: delve}
+TOWN: dict[type, Callable[[Game, Any], Result]] = {A.Trade: trade, A.DesignItem: design_item, A.UseItem: drink,
+                                                   A.Retire: retire, A.Delve: delve}
 # In the dungeon, for the whole table, spending no hero's turn.
 TABLE: dict[type, Callable[[Game, Any], Result]] = {A.HeadBack: head_back, A.SpendStory: spend_story}
 # While a Hallway waits for human designers.

@@ -1,5 +1,6 @@
-"""Town (Fungeon "Heading Back to Town"): treasure trades at half its cost; healing is bought
-only as healing treasure; the run's score is the value banked when the party retires."""
+"""Town (Fungeon "Heading Back to Town"): arriving (supplies, the quest's reward), retiring (the
+run's score is the value banked) and delving again; trading and designing treasure is the
+workshop's (engine.workshop)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,11 @@ from game.engine import actions as A
 from game.engine.game import TIME_TRACK
 from game.engine.placement import gather_party
 from game.engine.quests import ending_penalty, fulfilled
-from game.engine.results import DONE, Refused, Result
+from game.engine.results import DONE, Result
 from game.engine.rounds import start_round
 from game.rules.costs import trade_value, treasure_cost
-from game.rules.heroes import max_hits
 from game.rules.purchases import Treasure
-from game.world.components import Effects, HeroState
+from game.world.components import Effects
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -53,42 +53,12 @@ def healing_price(points: int) -> int:
     return treasure_cost(Treasure(fancy=True, heal=points))
 
 
-def trade(game: Game, action: A.Trade) -> Result:
-    """Sell an item at half its points, or buy a healing draught from the purse."""
-    eid = game.party.hero_of.get(action.seat)
-    if eid is None:
-        return Refused("That seat has no hero.")
-    if action.item >= 0:
-        pack = game.pack(eid)
-        if not 0 <= action.item < len(pack):
-            return Refused("There is no such item in the pack.")
-        item_eid, item = pack[action.item]
-        value = trade_value(item.spec)
-        name = game.name(item_eid)
-        game.party.purse += value
-        game.stats.town_sold += 1
-        game.world.delete(item_eid)
-        game.say(f"Sold {name} for {value}.", "loot")
-        return DONE
-    if action.heal <= 0:
-        return Refused("Nothing to trade.")
-    price = healing_price(action.heal)
-    if price > game.party.purse:
-        reason = f"A draught of {action.heal} costs {price}; the purse holds {game.party.purse}."
-        game.say(reason)
-        return Refused(reason)
-    game.party.purse -= price
-    hero = game.world.comp(eid, HeroState)
-    before = hero.hits
-    hero.hits = min(max_hits(hero.level), hero.hits + action.heal)
-    game.stats.town_healed += hero.hits - before
-    game.say(f"{game.name(eid)} drinks a healer's draught: +{hero.hits - before} Hits.", "loot")
-    return DONE
-
-
 def retire(game: Game, action: A.Retire) -> Result:
-    """The run ends: everything carried is sold and the purse is banked (the score)."""
-    for eid, _ in game.heroes():
+    """The run ends: everything carried is sold, and the purse and the heroes' unspent workshop
+    points (trade value in hand) are banked: the score."""
+    for eid, hero in game.heroes():
+        game.party.purse += hero.workshop
+        hero.workshop = 0
         for item_eid, item in game.pack(eid):
             game.party.purse += trade_value(item.spec)
             game.world.delete(item_eid)

@@ -44,6 +44,7 @@ class HeroState:
     spend_story_point: bool = False  # +2 dice on the next roll
     cause_of_death: str = ""
     kills: int = 0
+    workshop: int = 0  # points traded in at the town workshop, not yet spent
 
 
 @dataclass(slots=True)

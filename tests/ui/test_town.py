@@ -1,4 +1,5 @@
-"""The town screen: the purse, the packs with trade values, selling, healing, retiring, delving."""
+"""The town screen: the purse, the packs with trade values, trading in for workshop points, healing made
+from them, the workshop, retiring, delving."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from game.ui.present.headless import run_headless
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.town_screen import TownScreen
+from game.ui.screens.workshop_screen import WorkshopScreen
 from game.ui.session import Session
 from game.ui.state import Exit
 
@@ -50,23 +52,22 @@ def test_the_purse_every_pack_and_each_trade_value_are_shown(kit: Kit) -> None:
     assert ring_row.rstrip().endswith(str(trade_value(Treasure(**RING))))
     assert "c) Painted Fan" in text
     hints = " ".join(screen.lines()[-2:])
-    for keys in ("a-z", "S sell", "H buy healing", "R retire", "D delve again", "Esc", "?"):
+    for keys in ("a-z", "S trade in", "M make", "H heal", "R retire", "D delve again", "Esc", "?"):
         assert keys in hints
 
 
-def test_selling_raises_the_purse_by_the_items_trade_value(kit: Kit) -> None:
+def test_trading_in_gives_the_hero_the_items_trade_value_in_points(kit: Kit) -> None:
     session = town()
     game = session.game
-    first = game.heroes()[0][0]
-    before = game.party.purse
+    first, hero = game.heroes()[0]
     state = TownScreen(kit, session, BACK)
     assert isinstance(state.on_event(key("b")) or state, TownScreen)
     dialog = state.on_event(key("S"))
-    assert isinstance(dialog, ConfirmDialog) and "Sell Ring of Frost Warding for 3?" in dialog.question
+    assert isinstance(dialog, ConfirmDialog) and "Trade in Ring of Frost Warding for 3 points?" in dialog.question
     _, screen = run_headless(dialog, [key("Y")])
-    assert game.party.purse == before + trade_value(Treasure(**RING))
+    assert hero.workshop == trade_value(Treasure(**RING)) and game.party.purse == 0
     assert [game.name(e) for e, _ in game.pack(first)] == ["Flask of Mending"]
-    assert f"The purse holds {game.party.purse}" in screen.text()
+    assert f"has {hero.workshop}" in screen.text()
 
 
 def test_saying_no_keeps_the_item(kit: Kit) -> None:
@@ -82,35 +83,36 @@ def test_buying_healing_shows_the_price_and_heals_the_picked_hero(kit: Kit) -> N
     game = session.game
     eid, hero = game.heroes()[0]
     hero.hits = 4
-    game.party.purse = 20
+    hero.workshop = 20
     state = TownScreen(kit, session, BACK)
     _, screen = run_headless(state, [key("H")])
     assert state.healing == 6
     assert f"< 6 Hits >  costs {healing_price(6)}" in screen.text()
     _, screen = run_headless(state, [key("left"), key("left"), key("enter")])
     assert hero.hits == 8
-    assert game.party.purse == 20 - healing_price(4)
+    assert hero.workshop == 20 - healing_price(4)
     assert f"+4 Hits for {healing_price(4)}" in screen.text()
 
 
-def test_healing_never_offers_more_than_the_purse_can_pay(kit: Kit) -> None:
+def test_healing_never_offers_more_than_the_heros_points_can_pay(kit: Kit) -> None:
     session = town()
     game = session.game
     _, hero = game.heroes()[0]
     hero.hits = 1
-    game.party.purse = healing_price(3)
+    hero.workshop = healing_price(3)
     state = TownScreen(kit, session, BACK)
     run_headless(state, [key("H")])
     assert state.healing == 3
     run_headless(state, [key("right"), key("enter")])
-    assert hero.hits == 1 and game.party.purse == healing_price(3)  # 4 points cost more than the purse
+    assert hero.hits == 1 and hero.workshop == healing_price(3)  # 4 points cost more than it has
     run_headless(state, [key("left"), key("enter")])
-    assert hero.hits == 4 and game.party.purse == 0
+    assert hero.hits == 4 and hero.workshop == 0
 
 
 def test_retire_asks_then_banks_everything_and_ends_the_run(kit: Kit) -> None:
     session = town()
     game = session.game
+    game.quest = None  # no quest given up (its penalty has its own test)
     game.party.purse = 4
     worth = 4 + trade_value(Treasure(fancy=True, heal=3)) + trade_value(Treasure(**RING)) + trade_value(
         Treasure(value=2))
@@ -147,3 +149,22 @@ def test_help_and_back(kit: Kit) -> None:
     assert state.healing is not None
     assert state.on_event(key("escape")) is None and state.healing is None  # Esc closes the chooser first
     assert state.on_event(key("escape")) == BACK
+
+
+def test_the_workshop_prices_refuses_and_makes_one_item(kit: Kit) -> None:
+    session = town()
+    game = session.game
+    first, hero = game.heroes()[0]
+    hero.workshop = 6
+    state = TownScreen(kit, session, BACK)
+    workshop = state.on_event(key("M"))
+    assert isinstance(workshop, WorkshopScreen)
+    _, screen = run_headless(workshop, [key("p")])  # a Pain die, with no Type yet
+    assert "magic with dice needs a Type" in screen.text()
+    _, screen = run_headless(workshop, [key("t")])
+    assert "2 Fancy = 2 x 2 (Pain 1) = 4" in screen.text() and "Enter makes it" in screen.text()
+    before = len(game.pack(first))
+    _, screen = run_headless(workshop, [key("enter")])
+    assert len(game.pack(first)) == before + 1 and hero.workshop == 2
+    _, screen = run_headless(workshop, [key("enter")])
+    assert "over budget" in screen.text() and hero.workshop == 2

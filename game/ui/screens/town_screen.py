@@ -1,9 +1,10 @@
 """Town (Fungeon "Heading Back to Town"): the purse, every hero's pack with what each item
-trades for, selling (half the item's cost), healing bought as a healer's draught at its full cost,
-retiring (bank everything and end the run) and delving again.
+trades for, the workshop (an item traded in gives its hero half its cost in points; the points
+design new treasure, one item at a time, in the workshop screen), healing made as a healer's
+draught from those points, retiring (bank everything and end the run) and delving again.
 
 Letters a-z pick an item across all the packs; the arrows and keypad move. Action keys are
-capitals so that no item letter is lost: S sell, H heal, R retire, D delve."""
+capitals so that no item letter is lost: S trade in, M make an item, H heal, R retire, D delve."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer, scroll_marks, seat_colour
 from game.ui.screens.words import item_features
+from game.ui.screens.workshop_screen import WorkshopScreen
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import HeroState
@@ -31,16 +33,19 @@ LETTERS = string.ascii_lowercase
 HELP_TOPICS = (
     (
         "Town",
-        "Treasure trades here at half its cost, rounded down: that is the trade value beside each "
-        "item. Healing is bought only as a healer's draught: a Fancy item with Heal points, paid at its "
-        "full cost (2 + the points). Retiring sells everything the heroes carry, banks the purse and "
-        "ends the run: the score is the value banked. Delving takes the party back to the dungeon's "
-        "entrance with what it carries.",
+        "Treasure trades in at the workshop at half its cost, rounded down: that is the trade value "
+        "beside each item, paid to its hero as workshop points. The points design new treasure by the "
+        "room builder's rules and prices, one item at a time; what is not spent stays with the hero. "
+        "Healing is made only as treasure: a healer's draught is a Fancy item with Heal points (2 + the "
+        "points), drunk at once. Retiring sells everything the heroes carry, banks the purse and every "
+        "hero's points and ends the run: the score is the value banked. Delving takes the party back "
+        "to the dungeon's entrance with what it carries.",
     ),
     (
         "Keys",
-        "a-z pick an item, Up/Down move. S sells the picked item (asks first). H buys healing for the "
-        "picked hero: Left/Right choose the points, Enter buys. R retires (asks first). D delves again.",
+        "a-z pick an item, Up/Down move. S trades the picked item in (asks first). M opens the workshop "
+        "for the picked hero. H has healing made for the picked hero: Left/Right choose the points, "
+        "Enter buys. R retires (asks first). D delves again.",
     ),
 )
 
@@ -100,6 +105,8 @@ class TownScreen(Screen):
         if k == "H":
             self.open_healing()
             return None
+        if k == "M":
+            return self.workshop()
         if k == "R":
             return self.retire()
         if k == "D":
@@ -125,13 +132,21 @@ class TownScreen(Screen):
         seat = self.hero_state(eid).seat
 
         def yes() -> State:
-            before = game.party.purse
+            before = self.hero_state(eid).workshop
             self.session.apply(Trade(seat, item=i))
-            self.status = f"Sold {name} for {game.party.purse - before}. The purse holds {game.party.purse}."
+            points = self.hero_state(eid).workshop
+            self.status = f"Traded in {name} for {points - before} points. {game.name(eid)} has {points}."
             return self
 
-        return ConfirmDialog(self.kit, self, f"Sell {name} for {value}?", on_yes=yes, title="Sell",
-                             yes_label="Sell", no_label="Keep")
+        return ConfirmDialog(self.kit, self, f"Trade in {name} for {value} points?", on_yes=yes, title="Trade in",
+                             yes_label="Trade", no_label="Keep")
+
+    def workshop(self) -> State | None:
+        eid = self.healing_hero()
+        if eid is None or not self.in_town():
+            self.status = "No hero to make things for." if eid is None else "Only in town."
+            return None
+        return WorkshopScreen(self.kit, self.session, self, eid)
 
     def healing_hero(self) -> int | None:
         row = self.selected()
@@ -148,7 +163,7 @@ class TownScreen(Screen):
             self.status = f"{self.session.game.name(eid)} is unhurt."
             return
         self.healing = missing
-        while self.healing > 1 and healing_price(self.healing) > self.session.game.party.purse:
+        while self.healing > 1 and healing_price(self.healing) > hero.workshop:
             self.healing -= 1
         self.status = ""
 
@@ -164,8 +179,8 @@ class TownScreen(Screen):
         elif action == "select" or event.key == "H":
             points, price = self.healing, healing_price(self.healing)
             game = self.session.game
-            if price > game.party.purse:
-                self.status = f"A draught of {points} costs {price}; the purse holds {game.party.purse}."
+            if price > hero.workshop:
+                self.status = f"A draught of {points} costs {price}; {game.name(eid)} has {hero.workshop} points."
                 return None
             before = hero.hits
             self.session.apply(Trade(hero.seat, heal=points))
@@ -178,7 +193,8 @@ class TownScreen(Screen):
             self.status = "Only in town."
             return None
         game = self.session.game
-        worth = game.party.purse + sum(trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
+        worth = game.party.purse + sum(h.workshop for _, h in game.heroes()) + sum(
+            trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
 
         def yes() -> State:
             self.session.apply(Retire(self.seat()))
@@ -226,18 +242,19 @@ class TownScreen(Screen):
         if self.healing is not None:
             hints = [("Left/Right", "points"), ("Enter", "buy"), ("Esc", "cancel"), ("?", "help")]
         else:
-            hints = [("a-z", "pick"), ("Up/Down", "move"), ("S", "sell"), ("H", "buy healing"), ("R", "retire"),
-                     ("D", "delve again"), ("Esc", "back"), ("?", "help")]
+            hints = [("a-z", "pick"), ("Up/Down", "move"), ("S", "trade in"), ("M", "make"), ("H", "heal"),
+                     ("R", "retire"), ("D", "delve again"), ("Esc", "back"), ("?", "help")]
         bottom = footer(console, self.kit, hints) - 1
         if self.healing is not None:
             eid = self.healing_hero()
             price = healing_price(self.healing)
-            afford = price <= game.party.purse
+            points = self.hero_state(eid).workshop if eid else 0
+            afford = price <= points
             draw.fill(console, 0, bottom - 1, console.width, 2, palette["panel_bg"])
             draw.text(console, 1, bottom - 1, f"Healer's draught for {game.name(eid) if eid else '?'}:",
                       palette["accent"])
             draw.text(console, 1, bottom, f"< {self.healing} Hits >  costs {price} (2 + {self.healing})  "
-                                          f"purse {game.party.purse}", palette["text"] if afford else palette["bad"])
+                                          f"points {points}", palette["text"] if afford else palette["bad"])
             bottom -= 2
         elif self.status:
             draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
@@ -268,7 +285,8 @@ class TownScreen(Screen):
                 x = 2 + draw.text(console, 2, y, game.name(eid), colour)
                 top_hits = max_hits(hero.level)
                 need = top_hits - hero.hits
-                note = f"  Hits {hero.hits}/{top_hits}" + (f", {need} to heal: {healing_price(need)}" if need else "")
+                note = (f"  Hits {hero.hits}/{top_hits}, workshop points {hero.workshop}"
+                        + (f", {need} to heal: {healing_price(need)}" if need else ""))
                 draw.text(console, x, y, note, fg if selected else palette["text_dim"])
                 continue
             item_eid, item = game.pack(eid)[i]

@@ -1,0 +1,61 @@
+"""An AI hero's seat in town (DESIGN.md §2, the town workshop): while the run has time and no
+quest reward to collect, it trades loot in for workshop points, has healing made for its wounds,
+designs new treasure with the rest by its seat's personality, and delves again; otherwise it
+retires. A pure function of the game state: its own randomness comes from a stream named from
+the seed, never from the game's streams (a replay never runs it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.core.rng import Stream, derive_seed
+from game.designers.personality import personality
+from game.designers.scout import view_party
+from game.designers.table import designers_for
+from game.designers.treasure import design_treasure
+from game.engine import actions as A
+from game.rules.costs import trade_value
+from game.rules.heroes import max_hits
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+DELVE_BEFORE = 0.4  # share of the turn limit after which the party retires instead of delving again
+MAX_VISITS = 3  # visits after which the party retires
+DESIGN_FROM = 4  # points worth designing with (fewer are kept for the next visit)
+DELVE_STRENGTH = 0.6  # share of its Hits the party needs, once healed, to go down again
+
+
+def delves_again(game: Game, max_turns: int) -> bool:
+    return (not game.stats.quest_paid and game.stats.town_visits < MAX_VISITS
+            and game.turn < max_turns * DELVE_BEFORE and bool(game.heroes()))
+
+
+def town_action(game: Game, seat: int, max_turns: int) -> Any:
+    """The next thing the party's AI heroes do in town (one action at a time)."""
+    if not delves_again(game, max_turns):
+        return A.Retire(seat)
+    for eid, hero in game.heroes():
+        if game.seats[hero.seat].human:
+            continue  # a human hero's workshop is its player's
+        missing = max_hits(hero.level) - hero.hits
+        if missing > 0 and hero.workshop >= 3:
+            return A.Trade(hero.seat, heal=min(missing, hero.workshop - 2))
+        loot = sorted((trade_value(t.spec), i) for i, (_, t) in enumerate(game.pack(eid))
+                      if not t.spec.heal and trade_value(t.spec) > 0)
+        if missing > 0 and loot:
+            return A.Trade(hero.seat, item=loot[0][1])
+        if missing <= 0 and hero.workshop >= DESIGN_FROM:
+            return design_action(game, eid, hero.seat, hero.workshop)
+    heroes = game.heroes()
+    strength = sum(h.hits for _, h in heroes) / sum(max_hits(h.level) for _, h in heroes)
+    return A.Delve(seat) if strength >= DELVE_STRENGTH else A.Retire(seat)
+
+
+def design_action(game: Game, eid: int, seat: int, points: int) -> Any:
+    """The first item the seat's personality would design with all of the hero's points."""
+    style = personality(designers_for(game.seats, "auto")[seat].personality).treasure
+    view = view_party([game.sheet(e) for e, _ in game.heroes()], [i for e, _ in game.heroes() for i in game.items(e)])
+    stream = Stream(derive_seed(game.seed, "workshop", seat, game.stats.town_visits, points))
+    item = design_treasure(points, view, style, stream)[0]
+    return A.DesignItem(seat, item.fancy, item.value, item.heal, item.annoy, item.pain, item.universal, item.type)

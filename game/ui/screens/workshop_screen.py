@@ -1,0 +1,103 @@
+"""The town workshop for one hero: an item of treasure put together feature by feature, priced
+with the room builder's working ("(2 + 1) x 2 (Pain 1) = 6") and refused with its rules' reasons
+before the hero's points are spent (DESIGN.md §2, the town workshop)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import tcod.console
+
+from game.designers.builder import known_types, quote
+from game.engine.actions import DesignItem
+from game.engine.workshop import refusal
+from game.rules.purchases import Treasure
+from game.ui import draw
+from game.ui.events import KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
+from game.ui.screens.widgets import footer
+from game.ui.screens.words import item_features
+from game.ui.session import Session
+from game.ui.state import State
+from game.world.components import HeroState
+
+HELP_TOPICS = (
+    ("Workshop",
+     "Points from the items a hero traded in design new treasure, one item at a time, by the treasure "
+     "rules: 1 for a Mundane item or 2 for a Fancy one, + Value + Heal points, doubled for each Annoy "
+     "pair, each Pain die and Universal. Only Fancy items may be magic; magic with dice needs a Type. "
+     "Points not spent stay with the hero."),
+    ("Keys",
+     "f Fancy or Mundane; v/V Value up/down; h/H Heal; a/A an Annoy pair; p/P a Pain die; u Universal; "
+     "t the next Type, T the one before; Enter makes the item; Esc goes back to town."),
+)
+
+
+class WorkshopScreen(Screen):
+    def __init__(self, kit: Kit, session: Session, back: State | None, hero: int) -> None:
+        super().__init__(kit, back)
+        self.session = session
+        self.hero = hero
+        self.item = Treasure(fancy=True)
+        self.status = ""
+
+    def points(self) -> int:
+        return self.session.game.world.comp(self.hero, HeroState).workshop
+
+    def why_not(self) -> str:
+        return refusal(self.session.game, self.hero, self.item)
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        item, k = self.item, event.key
+        types = ("",) + known_types()
+        steps = {"v": ("value", 1), "V": ("value", -1), "h": ("heal", 1), "H": ("heal", -1),
+                 "a": ("annoy", 2), "A": ("annoy", -2), "p": ("pain", 1), "P": ("pain", -1)}
+        if k in steps:
+            name, step = steps[k]
+            self.item = replace(item, **{name: max(0, getattr(item, name) + step)})
+        elif k == "f":
+            self.item = replace(item, fancy=not item.fancy)
+        elif k == "u":
+            self.item = replace(item, universal=not item.universal)
+        elif k in ("t", "T"):
+            at = types.index(item.type) if item.type in types else 0
+            self.item = replace(item, type=types[(at + (1 if k == "t" else -1)) % len(types)])
+        elif action == "select":
+            return self.make()
+        self.status = ""
+        return None
+
+    def make(self) -> State | None:
+        why = self.why_not()
+        if why:
+            self.status = f"Cannot make it: {why}."
+            return None
+        i = self.item
+        seat = self.session.game.world.comp(self.hero, HeroState).seat
+        self.session.apply(DesignItem(seat, i.fancy, i.value, i.heal, i.annoy, i.pain, i.universal, i.type))
+        self.status = f"Made for {quote(i).cost} points; {self.points()} left."
+        return None
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: workshop", topics=HELP_TOPICS)
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        game = self.session.game
+        draw.clear(console, palette)
+        draw.text(console, 1, 0, f"Workshop: {game.name(self.hero)}, {self.points()} points", palette["title"])
+        feats = ", ".join(item_features(self.item)) or "a plain Mundane item"
+        draw.text(console, 2, 2, f"{'Fancy' if self.item.fancy else 'Mundane'}: {feats}", palette["treasure"],
+                  width=console.width - 4)
+        draw.text(console, 2, 3, f"Type: {self.item.type or '(none)'}", palette["text"])
+        draw.text(console, 2, 5, f"Price: {quote(self.item).sum_text}", palette["text"], width=console.width - 4)
+        why = self.why_not()
+        line, colour = (f"Refused: {why}", palette["bad"]) if why else ("Enter makes it.", palette["good"])
+        draw.text(console, 2, 6, line, colour, width=console.width - 4)
+        if self.status:
+            draw.text(console, 2, 8, self.status, palette["info"], width=console.width - 4)
+        footer(console, self.kit, [("f", "fancy"), ("v/V", "value"), ("h/H", "heal"), ("a/A", "annoy"),
+                                   ("p/P", "pain"), ("u", "universal"), ("t/T", "type"), ("Enter", "make"),
+                                   ("Esc", "back"), ("?", "help")])

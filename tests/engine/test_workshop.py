@@ -1,0 +1,87 @@
+"""The town workshop through the engine, and the AI heroes' use of it."""
+
+from engine_arena import arena, give
+
+from game.agents.town_agent import town_action
+from game.engine import actions as A
+from game.engine.dispatch import apply_action
+from game.engine.results import Refused
+from game.engine.town import arrive_in_town
+from game.rules.costs import trade_value, treasure_cost
+from game.rules.purchases import Treasure
+from game.world.components import HeroState
+
+RING = Treasure(fancy=True, value=3, pain=1, type="fire")  # (2 + 3) x 2 = 10: trades in for 5
+
+
+def in_town(seats: str = "human,ai,ai"):
+    game, hero = arena(9, seats=seats)
+    arrive_in_town(game)
+    return game, hero
+
+
+def test_an_item_traded_in_gives_its_hero_half_its_cost_in_points():
+    game, hero = in_town()
+    give(game, hero, RING)
+    apply_action(game, A.Trade(0, item=0))
+    assert game.world.comp(hero, HeroState).workshop == trade_value(RING) == 5
+    assert game.pack(hero) == [] and game.party.purse == 0 and game.stats.town_sold == 1
+
+
+def test_an_item_is_designed_by_the_treasure_rules_and_refused_with_their_reason():
+    game, hero = in_town()
+    state = game.world.comp(hero, HeroState)
+    state.workshop = 5
+    result = apply_action(game, A.DesignItem(0, fancy=False, heal=1))
+    assert isinstance(result, Refused) and "Fancy" in result.reason
+    result = apply_action(game, A.DesignItem(0, fancy=True, pain=1, type="fire", value=2))  # (2 + 2) x 2 = 8
+    assert isinstance(result, Refused) and "over budget" in result.reason
+    apply_action(game, A.DesignItem(0, fancy=True, pain=1, type="fire"))  # 2 x 2 = 4
+    assert [t.spec for _, t in game.pack(hero)] == [Treasure(fancy=True, pain=1, type="fire")]
+    assert state.workshop == 1 and game.stats.town_designed == 1  # the point left stays with the hero
+
+
+def test_healing_in_town_is_healing_treasure_made_from_the_heros_points():
+    game, hero = in_town()
+    state = game.world.comp(hero, HeroState)
+    state.hits, state.workshop = 4, 3
+    assert isinstance(apply_action(game, A.Trade(0, heal=2)), Refused)  # a 2-point draught costs 4
+    apply_action(game, A.Trade(0, heal=1))
+    assert state.hits == 5 and state.workshop == 3 - treasure_cost(Treasure(fancy=True, heal=1))
+    assert game.stats.town_healed == 1
+
+
+def test_retiring_banks_the_points_not_spent():
+    game, hero = in_town()
+    game.quest = None
+    game.world.comp(hero, HeroState).workshop = 3
+    apply_action(game, A.Retire(0))
+    assert game.stats.banked == 3
+
+
+def test_an_ai_hero_trades_in_has_healing_made_and_delves_again():
+    game, hero = in_town("ai+hero,ai,ai")
+    game.quest = None
+    state = game.world.comp(hero, HeroState)
+    state.hits = 6
+    give(game, hero, RING)
+    seen = []
+    for _ in range(20):
+        action = town_action(game, 0, 5000)
+        seen.append(type(action).__name__)
+        apply_action(game, action)
+        if game.phase != "town":
+            break
+    assert seen[:2] == ["Trade", "Trade"] and state.hits > 6  # traded the ring in, then healing made
+    assert game.phase == "dungeon" and seen[-1] == "Delve"
+
+
+def test_an_unhurt_ai_hero_designs_with_its_points_by_its_seats_personality():
+    game, hero = in_town("ai+hero,ai,ai")
+    game.quest = None
+    state = game.world.comp(hero, HeroState)
+    state.workshop = 6
+    action = town_action(game, 0, 5000)
+    assert isinstance(action, A.DesignItem)
+    apply_action(game, action)
+    assert game.pack(hero) and state.workshop < 6 and game.stats.town_designed == 1
