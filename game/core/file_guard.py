@@ -148,8 +148,7 @@ def probe_writable_dir(directory: Path) -> str | None:
     except OSError as exc:
         return f"{where} cannot be written ({write_problem(exc)})"
     try:
-        os.write(fd, b"\0" * 4096)  # a full disk often still creates empty files
-        os.fsync(fd)
+        os.write(fd, b"\0" * 4096)  # a full disk often still creates empty files (no fsync: start-up time)
     except OSError as exc:
         return f"{where} cannot be written ({write_problem(exc)})"
     finally:

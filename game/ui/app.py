@@ -85,11 +85,16 @@ def load_autosave() -> tuple[Game, Any, str | None]:
     loaded.recorder.durable = False
     from game.engine.saves import record_target
 
+    note = loaded.report()
     mirror = record_target()  # `play --record FILE` goes on recording there
-    if mirror is not None and probe_writable_file(mirror) is None:
-        loaded.recorder.mirror = mirror
-        loaded.recorder.flush(loaded.game)
-    return loaded.game, loaded.recorder, loaded.report()
+    if mirror is not None:
+        problem = probe_writable_file(mirror)
+        if problem is None:
+            loaded.recorder.mirror = mirror
+            loaded.recorder.flush(loaded.game)
+        else:
+            note = " ".join(filter(None, [note, f"--record: {problem}; the run is saved to the autosave only."]))
+    return loaded.game, loaded.recorder, note
 
 
 def run_in_progress() -> str | None:

@@ -8,3 +8,40 @@ from pathlib import Path
 TERMINAL_TESTS = str(Path(__file__).resolve().parents[1] / "terminal")
 if TERMINAL_TESTS not in sys.path:
     sys.path.append(TERMINAL_TESTS)
+
+
+import pytest  # noqa: E402
+
+# name -> (seed, seats, level, dials, hand-made hero of seat 0, actions): games played afresh by
+# the scripted player, so the corpus follows the rules as they are today (the checked-in
+# recordings pin old games; these only need to be whole ones)
+GAMES = {
+    "solo": (1, "human,ai,ai", 2, (), False, 140),
+    "hotseat": (3, "human,human,ai", 2, (), False, 400),
+    "handmade": (4, "human,ai+hero,ai", 1, (("die", "8"), ("theme", "forest"), ("seriousness", "5")), True, 120),
+}
+
+
+@pytest.fixture(scope="session")
+def recordings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Whole recordings written by this version: name -> path (copy before damaging)."""
+    from game.agents.scripted import play_scripted
+    from game.core.dials import parse_dials
+    from game.core.seats import HeroChoice
+    from game.engine.recording import Recorder
+
+    directory = tmp_path_factory.mktemp("recordings")
+    made = {}
+    for name, (seed, seats, level, dials, hero, actions) in GAMES.items():
+        heroes = {0: HeroChoice("Wren Tallow", "dwarf", "brave", "rogue", ("stealthy", "deadly"))} if hero else {}
+        path = directory / f"{name}.mlrec"
+        recorder = Recorder.for_new_game(path, seed, seats, level, parse_dials(dials), heroes, flush_every=0,
+                                         durable=False)
+        game = recorder.start()
+        try:
+            play_scripted(game, actions, recorder.add)
+            recorder.finish(game)
+        finally:
+            game.close()
+        made[name] = path
+    return made

@@ -42,6 +42,18 @@ def one_line(done: subprocess.CompletedProcess[str], code: int) -> str:
     return lines[0]
 
 
+def cli_line(capsys: Any, *args: str) -> tuple[int, str]:
+    """`main.py ARGS` in this process (for sweeps: a subprocess each costs the start-up): the exit
+    code and the one line of message ("" if none)."""
+    from game import cli
+
+    code = cli.main(list(args))
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) <= 1, err
+    assert not err or ("Traceback" not in err[0] and "internal error" not in err[0]), err
+    return code, err[0] if err else ""
+
+
 def body_lines(data: bytes) -> list[bytes]:
     """The JSON lines inside a recording."""
     start = data.index(b"\n") + 1

@@ -8,21 +8,20 @@ import shutil
 from pathlib import Path
 
 import pytest
-from fault_tools import REPO, bomb, flip, one_line, run_cli, with_header
+from fault_tools import bomb, cli_line, flip, one_line, run_cli, with_header
 
 from game import cli
 from game.engine.recording import MAX_BODY
 
-SOLO = REPO / "tests" / "recordings" / "solo-scripted.mlrec"
-HANDMADE = REPO / "tests" / "recordings" / "handmade-dials-scripted.mlrec"
+
+@pytest.fixture
+def solo(recordings: dict[str, Path]) -> Path:
+    return recordings["solo"]
 
 
-def cli_line(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
-    """`main.py ARGS` in this process (for sweeps: a subprocess each would cost seconds)."""
-    code = cli.main(list(args))
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) <= 1, err
-    return code, err[0] if err else ""
+@pytest.fixture
+def handmade(recordings: dict[str, Path]) -> Path:
+    return recordings["handmade"]
 
 
 @pytest.mark.parametrize(("changes", "field"), [
@@ -42,15 +41,15 @@ def cli_line(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     ({"dials": []}, "dials"),
     ({"heroes": {"7": {}}}, "heroes.7"),
 ])
-def test_a_header_field_out_of_range_is_refused_naming_the_field(tmp_path, capsys, changes, field):
+def test_a_header_field_out_of_range_is_refused_naming_the_field(tmp_path, capsys, changes, field, solo):
     bad = tmp_path / "bad.mlrec"
-    bad.write_bytes(with_header(SOLO.read_bytes(), **changes))
+    bad.write_bytes(with_header(solo.read_bytes(), **changes))
     code, line = cli_line(capsys, "replay", str(bad), "--headless", "--verify")
     assert code == 3 and f"'{field}'" in line and str(bad) in line
 
 
-def test_a_hand_made_hero_of_an_unknown_race_is_refused_naming_the_field(tmp_path, capsys):
-    data = HANDMADE.read_bytes()
+def test_a_hand_made_hero_of_an_unknown_race_is_refused_naming_the_field(tmp_path, capsys, handmade):
+    data = handmade.read_bytes()
     bad = tmp_path / "hero.mlrec"
     bad.write_bytes(with_header(data, heroes={"0": {"name": "Wren", "race": "moonfolk", "race_trait": "brave",
                                                     "klass": "rogue", "class_traits": ["stealthy", "deadly"]}}))
@@ -58,22 +57,22 @@ def test_a_hand_made_hero_of_an_unknown_race_is_refused_naming_the_field(tmp_pat
     assert code == 3 and "'heroes.0.race'" in line
 
 
-def test_seriousness_99_with_a_valid_checksum_is_exit_3_on_the_real_command_line(tmp_path):
+def test_seriousness_99_with_a_valid_checksum_is_exit_3_on_the_real_command_line(tmp_path, solo):
     bad = tmp_path / "serious.mlrec"
-    bad.write_bytes(with_header(SOLO.read_bytes(), dials={"seriousness": 99}))
+    bad.write_bytes(with_header(solo.read_bytes(), dials={"seriousness": 99}))
     line = one_line(run_cli(tmp_path, "replay", str(bad), "--headless", "--verify"), 3)
     assert "dials.seriousness" in line and "1 to 6" in line
 
 
-def test_a_theme_the_game_lacks_blames_the_recording_not_the_games_data(tmp_path):
+def test_a_theme_the_game_lacks_blames_the_recording_not_the_games_data(tmp_path, solo):
     bad = tmp_path / "moon.mlrec"
-    bad.write_bytes(with_header(SOLO.read_bytes(), dials={"theme": "moon"}))
+    bad.write_bytes(with_header(solo.read_bytes(), dials={"theme": "moon"}))
     line = one_line(run_cli(tmp_path, "replay", str(bad), "--headless", "--verify"), 3)
     assert str(bad) in line and "themes.toml" not in line
 
 
-def test_every_flipped_bit_in_a_sweep_is_exit_3_or_a_clean_result(tmp_path, capsys):
-    data = SOLO.read_bytes()
+def test_every_flipped_bit_in_a_sweep_is_exit_3_or_a_clean_result(tmp_path, capsys, solo):
+    data = solo.read_bytes()
     target = tmp_path / "flipped.mlrec"
     for index in range(0, len(data), max(1, len(data) // 60)):
         target.write_bytes(flip(data, index, index % 8))
@@ -81,8 +80,8 @@ def test_every_flipped_bit_in_a_sweep_is_exit_3_or_a_clean_result(tmp_path, caps
         assert code == 3 and str(target) in line, (index, code, line)
 
 
-def test_every_truncation_is_exit_3(tmp_path, capsys):
-    data = SOLO.read_bytes()
+def test_every_truncation_is_exit_3(tmp_path, capsys, solo):
+    data = solo.read_bytes()
     target = tmp_path / "cut.mlrec"
     for size in sorted({0, 1, 10, 22, 23, 24, 40, len(data) // 2, len(data) - 5, len(data) - 1}):
         target.write_bytes(data[:size])
@@ -98,12 +97,14 @@ def test_a_zip_bomb_is_refused_before_it_inflates(tmp_path):
     assert "inflates to more than" in line
 
 
-def test_endless_files_are_refused_at_once(tmp_path):
+def test_endless_files_are_refused_at_once(tmp_path, capsys):
+    line = one_line(run_cli(tmp_path, "replay", "/dev/zero", "--headless", timeout=30), 3)
+    assert "/dev/zero: is a device" in line
     fifo = tmp_path / "endless.fifo"
     os.mkfifo(fifo)  # no writer: a reader that opened it the ordinary way would wait forever
-    for path in ("/dev/zero", "/dev/urandom", str(fifo)):
-        line = one_line(run_cli(tmp_path, "replay", path, "--headless", timeout=30), 3)
-        assert path in line and ("device" in line or "pipe" in line)
+    for path in ("/dev/urandom", str(fifo)):
+        code, line = cli_line(capsys, "replay", path, "--headless")
+        assert code == 3 and path in line and ("device" in line or "pipe" in line)
 
 
 def test_a_directory_and_an_empty_name_say_what_they_are(tmp_path, capsys):
@@ -121,18 +122,21 @@ def test_control_characters_in_a_file_name_are_escaped_in_the_message(tmp_path):
     assert "\\x1b[2J" in line
 
 
-def test_a_recording_this_version_wrote_still_verifies(tmp_path):
+def test_a_recording_this_version_wrote_still_verifies(tmp_path, solo):
     """The bounds refuse no real recording: the checked-in ones replay as before."""
     copy = tmp_path / "solo.mlrec"
-    shutil.copy(SOLO, copy)
+    shutil.copy(solo, copy)
     done = run_cli(tmp_path, "replay", str(copy), "--headless", "--verify")
     assert done.returncode == 0 and "verified" in done.stdout, done.stderr
 
 
-def test_a_bad_record_target_for_autoplay_is_exit_3_before_the_run(tmp_path):
-    for target in ("/", "/proc/version", str(tmp_path / ("x" * 300)), str(tmp_path / "no" / "dir.mlrec"), ""):
-        line = one_line(run_cli(tmp_path, "autoplay", "--seed", "1", "--max-turns", "5", "--record", target), 3)
-        assert line.startswith("masterless: --record:")
+def test_a_bad_record_target_for_autoplay_is_exit_3_before_the_run(tmp_path, capsys, monkeypatch):
+    line = one_line(run_cli(tmp_path, "autoplay", "--seed", "1", "--max-turns", "5", "--record", "/"), 3)
+    assert line.startswith("masterless: --record: / is a directory")
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    for target in ("/proc/version", str(tmp_path / ("x" * 300)), str(tmp_path / "no" / "dir.mlrec"), ""):
+        code, line = cli_line(capsys, "autoplay", "--seed", "1", "--max-turns", "5", "--record", target)
+        assert code == 3 and line.startswith("masterless: --record:"), line
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing left behind
 
 
@@ -143,27 +147,27 @@ def test_paths_with_a_file_in_the_way(tmp_path: Path, capsys):
     assert code == 3 and "inside.mlrec" in line
 
 
-def test_the_replays_viewer_says_what_is_wrong_instead_of_crashing(tmp_path):
+def test_the_replays_viewer_says_what_is_wrong_instead_of_crashing(tmp_path, solo):
     from game.ui.kit import Kit
     from game.ui.options import Options
     from game.ui.screens.replay_viewer import ReplaysScreen
 
     bad = tmp_path / "serious.mlrec"
-    bad.write_bytes(with_header(SOLO.read_bytes(), dials={"seriousness": 99}))
+    bad.write_bytes(with_header(solo.read_bytes(), dials={"seriousness": 99}))
     screen = ReplaysScreen(Kit.from_options(Options(), tmp_path / "options.toml"), tmp_path, None)
     assert screen.files == [bad]
     assert screen.watch(bad) is None and "dials.seriousness" in screen.status
 
 
 @pytest.mark.slow
-def test_a_sweep_of_edits_the_checksum_cannot_see_never_crashes(tmp_path, capsys):
+def test_a_sweep_of_edits_the_checksum_cannot_see_never_crashes(tmp_path, capsys, handmade):
     """Random edits inside the JSON lines, repacked with a valid stream and checksum (what a hand
     edit writes): every one is refused (3), desyncs (4) or still plays (0), never exit 1."""
     import random
 
     from fault_tools import body_lines, pack
 
-    lines = body_lines(HANDMADE.read_bytes())
+    lines = body_lines(handmade.read_bytes())
     rng = random.Random(17)
     target = tmp_path / "edited.mlrec"
     for _ in range(120):

@@ -11,12 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
-from fault_tools import REPO, env_for, one_line, run_cli, with_header
+from fault_tools import cli_line, env_for, one_line, run_cli, with_header
 from pty_tools import PtyApp, python_argv
 
 from game.engine.recording import read_recording
-
-HOTSEAT = REPO / "tests" / "recordings" / "hotseat-scripted.mlrec"
 
 
 def play(home: Path, *args: str, width: int = 80, height: int = 24) -> PtyApp:
@@ -103,10 +101,15 @@ def test_play_record_is_written_with_every_action_and_goes_on_across_continue(tm
     assert read_recording(record).turns == 2
 
 
-@pytest.mark.parametrize("target", ["/", "missing-dir/run.mlrec", "/proc/version", ""])
-def test_play_record_to_a_place_that_cannot_be_written_is_exit_3_before_the_game(tmp_path: Path, target: str) -> None:
-    line = one_line(run_cli(tmp_path, "play", "--seed", "1", "--record", target), 3)
-    assert line.startswith("masterless: --record:")
+def test_play_record_to_a_place_that_cannot_be_written_is_exit_3_before_the_game(tmp_path: Path, capsys,
+                                                                                  monkeypatch) -> None:
+    line = one_line(run_cli(tmp_path, "play", "--seed", "1", "--record", "/"), 3)
+    assert line.startswith("masterless: --record: / is a directory")
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    for target in ("missing-dir/run.mlrec", "/proc/version", ""):
+        code, line = cli_line(capsys, "play", "--seed", "1", "--record", target)
+        assert code == 3 and line.startswith("masterless: --record:"), line
     assert not autosave(tmp_path).exists()
 
 
@@ -140,12 +143,14 @@ def test_a_read_only_data_dir_is_one_clear_line(tmp_path: Path) -> None:
     assert len(lines) == 1 and "cannot be written" in lines[0]
 
 
-def test_continue_takes_the_backup_when_the_autosave_header_is_out_of_range(tmp_path: Path) -> None:
+def test_continue_takes_the_backup_when_the_autosave_header_is_out_of_range(tmp_path: Path,
+                                                                           recordings: dict[str, Path]) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    damaged = with_header(HOTSEAT.read_bytes(), dials={"seriousness": 99})
+    hotseat = recordings["hotseat"].read_bytes()
+    damaged = with_header(hotseat, dials={"seriousness": 99})
     (data / "autosave.mlrec").write_bytes(damaged)
-    (data / "autosave.bak.mlrec").write_bytes(HOTSEAT.read_bytes())
+    (data / "autosave.bak.mlrec").write_bytes(hotseat)
     app = play(tmp_path, "continue")
     try:
         assert app.wait_for("Continued from the backup", timeout=60), app.text()
@@ -229,11 +234,10 @@ def test_a_terminal_closed_while_the_game_draws_saves_and_exits_quietly(tmp_path
     assert read_recording(autosave(tmp_path)).turns >= 1
 
 
-@pytest.mark.parametrize("delay", [0.2, 0.6])
-def test_a_second_ctrl_c_while_starting_is_no_traceback(tmp_path: Path, delay: float) -> None:
+def test_a_second_ctrl_c_while_starting_is_no_traceback(tmp_path: Path) -> None:
     app = play(tmp_path, "play", "--seed", "1")
     try:
-        time.sleep(delay)
+        time.sleep(0.3)
         app.kill(signal.SIGINT)
         time.sleep(0.02)
         app.kill(signal.SIGINT)

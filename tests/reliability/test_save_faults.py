@@ -10,12 +10,10 @@ import os
 from pathlib import Path
 
 import pytest
-from fault_tools import REPO, with_header
+from fault_tools import with_header
 
 from game.engine import recording as R
 from game.engine import saves
-
-HOTSEAT = REPO / "tests" / "recordings" / "hotseat-scripted.mlrec"
 
 
 @pytest.fixture
@@ -26,9 +24,15 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data"
 
 
-def prefix_bytes(actions: int) -> bytes:
-    """The hot-seat recording as it stood after its first `actions` actions (a whole file)."""
-    whole = R.read_recording(HOTSEAT)
+@pytest.fixture
+def hotseat(recordings: dict[str, Path]) -> Path:
+    """A hot-seat game of 400 actions, still in the dungeon."""
+    return recordings["hotseat"]
+
+
+def prefix_bytes(hotseat: Path, actions: int) -> bytes:
+    """The recording as it stood after its first `actions` actions (a whole file)."""
+    whole = R.read_recording(hotseat)
     part = R.Recording(whole.header, whole.steps[:actions], None)
     game = R.replay(part)
     try:
@@ -37,9 +41,9 @@ def prefix_bytes(actions: int) -> bytes:
         game.close()
 
 
-def test_a_header_out_of_range_in_the_autosave_falls_back_to_the_backup(home: Path) -> None:
-    saves.autosave_path().write_bytes(with_header(HOTSEAT.read_bytes(), dials={"seriousness": 99}))
-    backup = prefix_bytes(300)
+def test_a_header_out_of_range_in_the_autosave_falls_back_to_the_backup(home: Path, hotseat: Path) -> None:
+    saves.autosave_path().write_bytes(with_header(hotseat.read_bytes(), dials={"seriousness": 99}))
+    backup = prefix_bytes(hotseat, 300)
     saves.backup_path().write_bytes(backup)
     loaded = saves.load_autosave()
     try:
@@ -53,7 +57,7 @@ def test_a_header_out_of_range_in_the_autosave_falls_back_to_the_backup(home: Pa
 
 
 @pytest.mark.parametrize("damage", ["directory", "fifo", "bomb", "empty"])
-def test_an_autosave_unusable_for_any_reason_falls_back_to_the_backup(home: Path, damage: str) -> None:
+def test_an_autosave_unusable_for_any_reason_falls_back_to_the_backup(home: Path, hotseat: Path, damage: str) -> None:
     main = saves.autosave_path()
     if damage == "directory":
         main.mkdir()
@@ -65,7 +69,7 @@ def test_an_autosave_unusable_for_any_reason_falls_back_to_the_backup(home: Path
         main.write_bytes(bomb(R.MAX_BODY + (1 << 20)))
     else:
         main.write_bytes(b"")
-    saves.backup_path().write_bytes(prefix_bytes(200))
+    saves.backup_path().write_bytes(prefix_bytes(hotseat, 200))
     loaded = saves.load_autosave()
     try:
         assert loaded.which == "backup" and loaded.recorder.count == 200
@@ -73,10 +77,10 @@ def test_an_autosave_unusable_for_any_reason_falls_back_to_the_backup(home: Path
         loaded.game.close()
 
 
-def test_with_both_damaged_the_backup_is_never_overwritten_and_the_loss_is_said(home: Path) -> None:
-    whole = HOTSEAT.read_bytes()
+def test_with_both_damaged_the_backup_is_never_overwritten_and_the_loss_is_said(home: Path, hotseat: Path) -> None:
+    whole = hotseat.read_bytes()
     damaged_main = whole[: len(whole) * 2 // 3]  # cut short: a prefix salvages
-    damaged_backup = prefix_bytes(150)[:-40]
+    damaged_backup = prefix_bytes(hotseat, 150)[:-40]
     saves.autosave_path().write_bytes(damaged_main)
     saves.backup_path().write_bytes(damaged_backup)
     loaded = saves.load_autosave()
@@ -86,7 +90,7 @@ def test_with_both_damaged_the_backup_is_never_overwritten_and_the_loss_is_said(
         assert f"up to turn {loaded.game.turn}" in report and "lost" in report
         game, recorder = loaded.game, loaded.recorder
         # the game goes on: two more writes would have turned the damaged backup into the new one
-        for step in R.read_recording(HOTSEAT).steps[recorder.count: recorder.count + 2]:
+        for step in R.read_recording(hotseat).steps[recorder.count: recorder.count + 2]:
             R.apply_action(game, step.action)
             recorder.add(game, step.action)
     finally:
@@ -96,21 +100,22 @@ def test_with_both_damaged_the_backup_is_never_overwritten_and_the_loss_is_said(
     assert {(home / k).read_bytes() for k in kept} == {damaged_main, damaged_backup}
 
 
-def test_broken_copies_are_numbered_and_never_overwrite_each_other(home: Path) -> None:
+def test_broken_copies_are_numbered_and_never_overwrite_each_other(home: Path, hotseat: Path) -> None:
     firsts = []
     for n in range(3):
         broken = b"MASTERLESS RECORDING 1\nnot zlib %d" % n
         firsts.append(broken)
         saves.autosave_path().write_bytes(broken)
-        saves.backup_path().write_bytes(prefix_bytes(50))
+        saves.backup_path().write_bytes(prefix_bytes(hotseat, 50))
         saves.load_autosave().game.close()
     names = sorted(p.name for p in home.glob("autosave.broken*.mlrec"))
     assert names == ["autosave.broken-2.mlrec", "autosave.broken-3.mlrec", "autosave.broken.mlrec"]
     assert {(home / n).read_bytes() for n in names} == set(firsts)
 
 
-def test_a_failed_write_leaves_the_game_playable_and_says_why(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    steps = R.read_recording(HOTSEAT).steps[:6]
+def test_a_failed_write_leaves_the_game_playable_and_says_why(home: Path, hotseat: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    steps = R.read_recording(hotseat).steps[:6]
     game, recorder = saves.new_autosave(3, "human,human,ai")
     try:
         R.apply_action(game, steps[0].action)
