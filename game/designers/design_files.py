@@ -71,7 +71,7 @@ class DesignTrap:
 
 
 @dataclass(frozen=True, slots=True)
-class DesignItem:
+class DesignTreasure:
     """An item of treasure, hidden in furniture that can hold it or lying in the open."""
 
     item: Treasure
@@ -85,7 +85,7 @@ class SavedDesign:
     name: str
     traps: tuple[DesignTrap, ...] | None = None
     monsters: tuple[Monster, ...] | None = None
-    treasure: tuple[DesignItem, ...] | None = None
+    treasure: tuple[DesignTreasure, ...] | None = None
     by: str = ""
     about: str = ""
 
@@ -171,14 +171,14 @@ def _monster(raw: Any, i: int, where: str) -> Monster:
                    tuple(abilities), _get(m, "name", str, "", where, what))
 
 
-def _item(raw: Any, i: int, where: str) -> DesignItem:
+def _item(raw: Any, i: int, where: str) -> DesignTreasure:
     what = _label("treasure", i, raw.get("name", "") if isinstance(raw, dict) else "")
     t = _keys(raw, _ITEM, where, what)
     item = Treasure(_get(t, "fancy", bool, False, where, what), _get(t, "value", int, 0, where, what),
                     _get(t, "heal", int, 0, where, what), _get(t, "annoy", int, 0, where, what),
                     _get(t, "pain", int, 0, where, what), _get(t, "universal", bool, False, where, what),
                     _get(t, "type", str, "", where, what), _get(t, "name", str, "", where, what))
-    return DesignItem(item, _get(t, "hidden", bool, True, where, what))
+    return DesignTreasure(item, _get(t, "hidden", bool, True, where, what))
 
 
 def _check_rules(category: str, pieces: Sequence[Any], where: str) -> None:
@@ -308,7 +308,7 @@ def _monster_data(m: Monster) -> dict[str, Any]:
     return out
 
 
-def _item_data(i: DesignItem) -> dict[str, Any]:
+def _item_data(i: DesignTreasure) -> dict[str, Any]:
     x = i.item
     return _trimmed((("name", x.name, ""), ("hidden", i.hidden, None), ("fancy", x.fancy, None),
                      ("value", x.value, 0), ("heal", x.heal, 0), ("annoy", x.annoy, 0), ("pain", x.pain, 0),

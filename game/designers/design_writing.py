@@ -13,8 +13,8 @@ from game.core.paths import atomic_write
 from game.designers.design_files import (
     CATEGORIES,
     NAME_LIMIT,
-    DesignItem,
     DesignTrap,
+    DesignTreasure,
     SavedDesign,
     design_to_data,
 )
@@ -73,7 +73,7 @@ def design_from_build(name: str, category: str, purchases: Sequence[Any], spots:
         elif category == "monsters":
             pieces.append(p.item)
         else:
-            pieces.append(DesignItem(p.item, p.spot != -1))
+            pieces.append(DesignTreasure(p.item, p.spot != -1))
     return SavedDesign(name[:NAME_LIMIT], **{category: tuple(pieces)}, by=by[:NAME_LIMIT])
 
 
