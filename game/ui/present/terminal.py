@@ -5,7 +5,7 @@
   names that do not depend on blessed.
 - Hostile input (issue 17): bytes that are not UTF-8 become U+FFFD, never an exception; when
   more input waits than a frame can show (a paste), the excess is dropped unread except for a
-  Ctrl-C in it, so the game answers Ctrl-C at once under a paste of any length.
+  Ctrl-C in it, so the game answers Ctrl-C at once under a paste of any length (`paste.py`).
 - A terminal that goes away while a frame is drawn (EIO): the presenter reports a hang-up, the
   loop saves and leaves, and nothing more is written to the dead terminal.
 - Size: SIGWINCH wakes the wait for input through a pipe and becomes a ``ResizeEvent``; the
@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import fcntl
 import os
 import re
 import select
 import signal
-import struct
 import sys
 import termios
 import time
@@ -43,12 +41,11 @@ from game.ui.loop import MIN_SIZE, run
 from game.ui.options import Options
 from game.ui.present.ansi import AnsiWriter
 from game.ui.present.colors import ColorMode, detect_color_mode
+from game.ui.present.paste import PASTE_BACKLOG, backlog, drop_paste
 from game.ui.state import Exit, State
 from game.ui.terminal_guard import SignalExit, TerminalGuard, require_terminal, silence_standard_streams
 
 DEFAULT_ESC_DELAY = 0.010
-PASTE_BACKLOG = 64  # bytes of input waiting beyond what a frame can show: a paste, not typing
-PASTE_SLICE = 0.1  # seconds spent dropping a paste before the next frame is drawn
 
 _NAMED = {
     "UP": "up",
@@ -299,44 +296,13 @@ class TerminalPresenter:
             return self._queue.popleft()
         return None
 
-    def _backlog(self) -> int:
-        """Characters blessed holds plus bytes the terminal holds, not yet read as keys."""
-        held = len(getattr(self.term, "_keyboard_buf", ()) or ())
-        try:
-            waiting = struct.unpack("i", fcntl.ioctl(self._in_fd, termios.FIONREAD, b"\0\0\0\0"))[0]
-        except (OSError, ValueError, struct.error):
-            waiting = 0
-        return held + waiting
-
-    def _drop_paste(self) -> Event | None:
-        """Drop the input waiting beyond what a frame can show (for at most PASTE_SLICE), keeping
-        only what must be answered: Ctrl-C, or the input closing."""
-        interrupted = False
-        held = getattr(self.term, "_keyboard_buf", None)
-        if held:
-            interrupted = "\x03" in "".join(held)
-            held.clear()
-        deadline = time.monotonic() + PASTE_SLICE
-        while time.monotonic() < deadline:
-            try:
-                ready, _, _ = select.select([self._in_fd], [], [], 0)
-                if not ready:
-                    break
-                chunk = os.read(self._in_fd, 65536)
-            except OSError:
-                return CloseEvent("hangup")
-            if not chunk:
-                return CloseEvent("input closed")
-            interrupted = interrupted or b"\x03" in chunk
-        with contextlib.suppress(AttributeError):
-            self.term._keyboard_decoder.reset()  # it may hold half a character of the paste
-        return KeyEvent("C-c") if interrupted else None
-
     def _read_key(self) -> Event | None:
-        if self._backlog() > PASTE_BACKLOG:
-            dropped = self._drop_paste()
+        if backlog(self.term, self._in_fd) > PASTE_BACKLOG:
+            dropped = drop_paste(self.term, self._in_fd)
+            if dropped == "interrupt":
+                return KeyEvent("C-c")
             if dropped is not None:
-                return dropped
+                return CloseEvent(dropped)
         try:
             keystroke = self.term.inkey(timeout=0, esc_delay=self.esc_delay)
         except EOFError:
