@@ -2,8 +2,9 @@
 stair up. One step per frame, each an ordinary action through the session (so it is recorded
 like a keypress); the walk stops at once when something new is seen: a monster comes into
 view, treasure lies in the open, a feature (stairs, furniture) appears, a trap is found, the
-log reports danger or loot, the hero is hurt, a new room is entered, or another player's turn
-comes (hot-seat). Any key stops it too (the map screen sees to that).
+log reports danger or loot, the hero is hurt, a new room is entered. In hot-seat the other
+players' heroes follow on their turns, so the party moves together. Any key stops it too (the
+map screen sees to that).
 
 Autoexplore walks over known tiles to the nearest place with something left to see
 (`explore_goals`); standing on an opening into an unmapped cell, it steps through (into the
@@ -188,12 +189,45 @@ def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel) -> str |
     return None
 
 
+def follow_action(game: Game, follower: int, leader: int, seat: int) -> Any | None:
+    """Hot-seat travel: another player's hero keeps beside the one who travels (a step towards
+    it, or a wait when already beside it); None when it cannot reach it at all."""
+    fpos, lpos = game.position(follower), game.position(leader)
+    if fpos is None or lpos is None or fpos.floor != lpos.floor:
+        return None
+    if max(abs(fpos.x - lpos.x), abs(fpos.y - lpos.y)) <= 1:
+        return A.Wait(seat)
+    around = [(lpos.x + dx, lpos.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    free = [(x, y) for x, y in around if 0 <= y < game.floor.height and 0 <= x < game.floor.width
+            and game.floor.walkable[y, x] and game.creature_at(x, y) is None]
+    move = step_towards(game, follower, free)
+    if move is None:
+        return None
+    return A.Wait(seat) if move == (0, 0) else A.Move(seat, *move)
+
+
+def follow(session: Session, leader: int, travel: Travel) -> str | None:
+    """One step of the party following the traveller: the hero of the seat whose turn it is."""
+    game = session.game
+    seat = session.human_seat()
+    follower = game.party.hero_of.get(seat) if seat is not None else None
+    if seat is None or follower is None:
+        return ""
+    action = follow_action(game, follower, leader, seat)
+    if action is None:
+        return f"{game.name(follower)} cannot keep up."
+    before = Snapshot.of(game, follower)
+    session.apply(action)
+    return stop_reason(game, follower, before, travel)
+
+
 def step(session: Session, eid: int, travel: Travel) -> str | None:
     """Take one step of `travel` through the session; returns None to go on, or a message
-    (possibly empty) saying why the walk ended."""
+    (possibly empty) saying why the walk ended. In hot-seat, when another player's turn comes,
+    that player's hero follows (the whole party travels on one key)."""
     game = session.game
     if session.human_seat() != travel.seat:
-        return ""
+        return follow(session, eid, travel)
     action, why = next_action(game, eid, travel)
     if action is None:
         return why or ""
@@ -209,10 +243,7 @@ def step(session: Session, eid: int, travel: Travel) -> str | None:
         moved = pos is not None and (pos.x, pos.y) != before.where
         if not moved and int(game.floor.tile[target[1], target[0]]) == tile_before:
             return ""  # the step changed nothing (a door that will not open): the log says why
-    reason = stop_reason(game, eid, before, travel)
-    if reason is None and session.human_seat() != travel.seat:
-        return ""  # another player's turn (hot-seat), or the game moved on
-    return reason
+    return stop_reason(game, eid, before, travel)
 
 
 def trap_known_near(game: Game, eid: int) -> list[tuple[int, int]]:

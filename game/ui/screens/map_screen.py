@@ -42,11 +42,13 @@ from game.ui.map_view import Camera, draw_map
 from game.ui.other_screens import open_screen
 from game.ui.roll_panel import draw_rolls, recent_records, record_height
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
+from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.look import LookScreen
 from game.ui.screens.narration import NarrationPrompt
 from game.ui.screens.options_screen import OptionsScreen
 from game.ui.screens.quit import QuitDialog
+from game.ui.screens.widgets import seat_colour
 from game.ui.session import Session
 from game.ui.sidebar import draw_sidebar
 from game.ui.state import Exit, State
@@ -166,6 +168,7 @@ class MapScreen:
         self.notice = ""
         self.roll_mode = "auto"
         self.prompted: dict[int, int] = {}  # seat -> turn of its last narration prompt
+        self.pending_narrator: int | None = None  # a seat whose line waits for the next hand-over
         self.seen_items: set[int] = set()
         self.flow = Flow(kit, session, lambda here: self.host.end_of_run(self.session, here))
         self._cursor: tuple[int, int] | None = None
@@ -209,15 +212,33 @@ class MapScreen:
         self.session.log_seen = len(game.log)
         rolls_before = game.rolls[-1] if game.rolls else None
         log_before = len(game.log)
+        seat_before = self.seat()
         result = self.session.apply(action)
         if isinstance(result, Refused) and all(line.text != result.reason for line in game.log[log_before:]):
             self.notice = result.reason  # nothing happened: say why, once, where the player looks
         self.host.save(self.session)
-        return self.route() or self.narration(rolls_before)
+        return self.route() or self.narration(rolls_before, handing_over=self.seat() != seat_before)
 
-    def narration(self, last_before: Any) -> State | None:
+    def narration(self, last_before: Any, handing_over: bool = True) -> State | None:
         """Hot-seat (the narration_prompts dial): a human seat whose Thwack-O die won an event of
-        this action may write its line."""
+        this action may write its line. The prompt waits for a hand-over (the keyboard passing to
+        another seat) and comes behind a "pass the keyboard" screen naming the narrator, so a
+        player's next movement key is never typed into it."""
+        pending = self._narrator(last_before)
+        if pending is not None:
+            self.pending_narrator = pending
+        seat = self.pending_narrator
+        if seat is None or not handing_over:
+            return None
+        self.pending_narrator = None
+        game = self.game
+        prompt = NarrationPrompt(self.kit, self.session, self, seat)
+        why = "Your Thwack-O die won a roll: tell the table what happened, or Esc to skip."
+        return HandOverScreen(self.kit, self, game.seats[seat].name, seat_colour(self.kit, game.seats[seat]),
+                              prompt, why)
+
+    def _narrator(self, last_before: Any) -> int | None:
+        """The human seat that may narrate a roll of the action just taken (None: nobody)."""
         game = self.game
         humans = [s for s in game.seats if s.human]
         if len(humans) < 2 or not game.dials.narration_prompts or game.phase != "dungeon" or not game.rolls:
@@ -233,7 +254,7 @@ class MapScreen:
                 continue  # not every turn: a prompt is an honour, not a chore
             if 0 <= seat < len(game.seats) and game.seats[seat].human:
                 self.prompted[seat] = game.turn
-                return NarrationPrompt(self.kit, self.session, self, record.narrator)
+                return seat
         return None
 
     # -- animation (travel; companions acting while no human can) --------------------------------
