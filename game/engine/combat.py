@@ -4,9 +4,9 @@
 Decisions where the book is silent, for a conflict on a map:
 - Engaged = adjacent (8 directions), or in sight within RANGED_REACH tiles for ranged Types.
 - A hero rolls Level + Class Bonus when its class ties it to the fight (the "fight" action or its
-  own attack Type) + Pain dice of items of its attack Type. A monster's ordinary attacks are
-  Universal (Fungeon), so no item or class protection keyed to the monster's Type helps against
-  them; a monster rolls Level dice + each Resist die against an engaged hero's attack Type.
+  own attack Type). A monster's ordinary attacks are Universal (Fungeon), so no item keyed to a
+  Type helps against them; a monster rolls Level dice + each Resist die against an engaged
+  hero's attack Type.
 - A special ability's Pain roll is like a trap's: the monster's dice harm, the hero's defend.
 """
 
@@ -20,7 +20,7 @@ from game.engine.reach import engaged_with
 from game.engine.tactics import choose_ability, monster_targets
 from game.rules.conflicts import painful_conflict
 from game.rules.dice import NO_SEAT, PoolRequest, roll_event
-from game.rules.heroes import class_bonus, is_tied, item_applies
+from game.rules.heroes import tied_bonus
 from game.rules.party import xp_for_trap
 from game.rules.purchases import Ability
 from game.world.components import Effect, Effects, HeroState, MonsterState, TrapState
@@ -29,13 +29,12 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 def hero_fight_dice(game: Game, eid: int) -> int:
+    """Level + the Class Bonus (and degrees) of a trait tied to its attack or to fighting, + banked
+    dice. No item dice: a monster's ordinary attacks are Universal harm, and an item's dice count
+    only against harm of its own Type (DESIGN.md §3), never against Universal harm."""
     hero = game.world.comp(eid, HeroState)
     sheet = game.sheet(eid)
-    dice = hero.level + take_bonus_dice(game, eid)
-    if is_tied(sheet, sheet.attack, "fight"):
-        dice += class_bonus(hero.level)
-    dice += sum(i.pain for i in game.items(eid) if item_applies(i, sheet.attack, False))
-    return dice
+    return hero.level + take_bonus_dice(game, eid) + tied_bonus(sheet, sheet.attack, "fight")
 
 
 def combat_turn(game: Game, surprised_party: bool = False) -> bool:

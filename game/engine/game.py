@@ -171,7 +171,7 @@ class Derived:
 
     caches: dict[str, Any] = field(default_factory=dict)  # distance maps and the like
     visible: np.ndarray | None = None  # tiles the party sees now ([y, x] bool)
-    sheets: dict[tuple[int, int], HeroSheet] = field(default_factory=dict)  # (entity, Level) -> sheet
+    sheets: dict[tuple[int, int, tuple[str, ...]], HeroSheet] = field(default_factory=dict)  # (entity, Level) -> sheet
     fov_cache: dict[tuple[int, ...], Any] = field(default_factory=dict)  # fields of view by spot and light
 
 
@@ -244,13 +244,14 @@ class Game:
         return party_min(levels), party_max(levels), party_total(levels)
 
     def sheet(self, eid: int) -> HeroSheet:
-        """The hero's rules sheet (cached per entity and Level: only a level-up changes it)."""
+        """The hero's rules sheet (cached per entity, Level and traits: only growing changes it)."""
         hero = self.world.comp(eid, HeroState)
-        key = (eid, hero.level)
+        key = (eid, hero.level, hero.traits)
         sheet = self.derived.sheets.get(key)
         if sheet is None:
             sheet = self.derived.sheets[key] = hero_sheet(traits(), self.name(eid), hero.level, hero.race,
-                                                          hero.traits[0], hero.klass, (hero.traits[1], hero.traits[2]))
+                                                          hero.traits[0], hero.klass, (hero.traits[1], hero.traits[2]),
+                                                          hero.traits[3:])
         return sheet
 
     def name(self, eid: int) -> str:

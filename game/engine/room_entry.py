@@ -16,6 +16,7 @@ from game.engine import actions as A
 from game.engine.combat import continuous_effects
 from game.engine.encounters import surprise
 from game.engine.game import Game, PendingRoom
+from game.engine.growth import develop
 from game.engine.placement import free_tile_near, room_tile
 from game.engine.quests import is_named, target_for_room, wants_objective
 from game.engine.results import DONE, Refused, Result
@@ -49,6 +50,8 @@ def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
             hero.level = level
             hero.hits = min(max_hits(level), hero.hits + level_up_heal(gained))
             notes.append(f"{game.name(eid)} reaches Level {level}!")
+            for _ in range(gained):
+                develop(game, eid, "a level gained")
     continuous_effects(game, in_combat=False)
     after = game.party_numbers()[0]
     game.dungeon.last_party_min = after

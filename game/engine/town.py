@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from game.core.outcomes import ending
 from game.engine import actions as A
 from game.engine.game import TIME_TRACK
+from game.engine.growth import develop
 from game.engine.placement import gather_party
 from game.engine.quests import ending_penalty, fulfilled
 from game.engine.results import DONE, Result
@@ -35,6 +36,8 @@ def arrive_in_town(game: Game) -> None:
         game.stats.quest_paid = True
         game.party.purse += game.quest.reward
         game.say(f"Quest fulfilled: {game.quest.name}. The reward: {game.quest.reward}.", "loot")
+        for eid, _ in game.heroes():
+            develop(game, eid, "the quest fulfilled")
 
 
 def restock(game: Game) -> None:

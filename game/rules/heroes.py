@@ -21,12 +21,14 @@ class HeroSheet:
     types: frozenset[str] = frozenset()
     actions: frozenset[str] = frozenset()
     attack: str = "blades"
+    ties: tuple[tuple[frozenset[str], frozenset[str], int], ...] = ()  # (types, actions, degree) per trait
 
 
 def hero_sheet(table: Traits, name: str, level: int, race: str, race_trait: str, klass: str,
-               class_traits: tuple[str, str]) -> HeroSheet:
-    """A hero's rules sheet from its race trait and two class traits (Budget Dungeons)."""
-    chosen = (race_trait, *class_traits)
+               class_traits: tuple[str, str], developed: tuple[str, ...] = ()) -> HeroSheet:
+    """A hero's rules sheet from its race trait, two class traits and the traits picked or raised
+    since (Budget Dungeons' character development): a trait held d times is of degree d."""
+    chosen = (race_trait, *class_traits, *developed)
     types: set[str] = set()
     actions: set[str] = set()
     attack = table.classes[klass][1]
@@ -38,8 +40,10 @@ def hero_sheet(table: Traits, name: str, level: int, race: str, race_trait: str,
         if table.traits[t].attack:
             attack = table.traits[t].attack
             break
+    ties = tuple((frozenset(table.traits[t].types), frozenset(table.traits[t].actions), chosen.count(t))
+                 for t in sorted(set(chosen)))
     return HeroSheet(name=name, level=level, traits=chosen, types=frozenset(types),
-                     actions=frozenset(actions), attack=attack)
+                     actions=frozenset(actions), attack=attack, ties=ties)
 
 
 def class_bonus(level: int) -> int:
@@ -60,6 +64,20 @@ def is_tied(hero: HeroSheet, roll_type: str | None = None, action: str | None = 
     )
 
 
+def tied_degree(hero: HeroSheet, roll_type: str | None = None, action: str | None = None) -> int:
+    """The highest degree among the hero's traits tied to this roll (0 when none is)."""
+    return max((d for types, actions, d in hero.ties
+                if (roll_type is not None and roll_type in types) or (action is not None and action in actions)),
+               default=1 if is_tied(hero, roll_type, action) else 0)
+
+
+def tied_bonus(hero: HeroSheet, roll_type: str | None = None, action: str | None = None) -> int:
+    """DESIGN.md §3 (Budget Dungeons' degrees): a roll tied to a trait of degree d gets the Class
+    Bonus plus d - 1 dice; an untied roll gets nothing."""
+    degree = tied_degree(hero, roll_type, action)
+    return class_bonus(hero.level) + degree - 1 if degree else 0
+
+
 def item_applies(item: Treasure, roll_type: str | None, universal: bool) -> bool:
     """Magic item dice count against their own Type, or any Type when the item is Universal;
     never against Universal damage (Fungeon "Universal Damage")."""
@@ -76,11 +94,12 @@ def pool_size(
     item_dice: int,
     bonus_dice: int,
 ) -> int:
-    """Level + Class Bonus if tied + the matching items' dice (+ banked or story dice).
-    Universal damage removes the Class Bonus and every item die."""
+    """Level + Class Bonus if tied (and a die for each degree of the tied trait past the first) +
+    the matching items' dice (+ banked or story dice). Universal damage removes the Class Bonus
+    and every item die."""
     size = hero.level + bonus_dice
-    if not universal and is_tied(hero, roll_type, action):
-        size += class_bonus(hero.level)
+    if not universal:
+        size += tied_bonus(hero, roll_type, action)
     return size + item_dice
 
 

@@ -20,8 +20,9 @@ def test_adjacent_monster_and_hero_meet_in_one_painful_conflict():
     fight_round(game)
     melee = [r for r in game.rolls if r.title == "Melee"][-1]
     sizes = sorted(len(p.dice) for p in melee.pools)
-    # the soldier is strong (tied to the fight): Level 2 + Class Bonus 1; the rat rolls its Level
-    assert sizes == [3, 3]
+    # the orc soldier is very strong (strong twice, tied to the fight): Level 2 + Class Bonus 1 + 1 for
+    # the second degree; the rat rolls its Level
+    assert sizes == [3, 4]
     hits = game.world.comp(rat, MonsterState).hits
     dealt = sum(1 for w in melee.rank_winners if w >= 0 and melee.pools[w].owner == str(hero))
     assert hits == 9 - dealt
@@ -88,15 +89,22 @@ def test_healing_treasure_is_single_use():
     assert max_hits(state.level) >= state.hits
 
 
-def test_pain_item_of_the_heroes_attack_type_adds_dice_in_a_fight():
-    game, hero = arena(16)
-    give(game, hero, Treasure(fancy=True, pain=2, type=game.sheet(hero).attack, name="blade"))
-    x, y = free_neighbour(game, hero)
-    put_monster(game, x, y, Monster(1, "bite", name="rat"))
-    fight_round(game)
-    melee = [r for r in game.rolls if r.title == "Melee"][-1]
-    mine = next(p for p in melee.pools if p.owner == str(hero))
-    assert len(mine.dice) == 2 + 1 + 2
+def test_an_items_pain_dice_ward_off_harm_of_its_type_and_not_a_monsters_blows():
+    for seed in range(16, 60):
+        game, hero = arena(seed)
+        give(game, hero, Treasure(fancy=True, pain=2, type="fire", name="ring of fire warding"))
+        x, y = free_neighbour(game, hero)
+        mon = put_monster(game, x, y, Monster(1, "bite", (Ability("fire", annoy=2, pain=2),), name="salamander"))
+        game.world.comp(mon, MonsterState).rallied = True
+        fight_round(game)
+        melee = [r for r in game.rolls if r.title == "Melee"][0]
+        mine = next(p for p in melee.pools if p.owner == str(hero))
+        assert len(mine.dice) == 2 + 1 + 1  # Level, Class Bonus, very strong: the ring adds nothing to blows
+        breath = [r for r in game.rolls if r.title == "salamander's fire" and r.kind == "pain"]
+        if breath:
+            assert len(breath[0].pools[1].dice) == 2 + 2  # Level + the ring's Pain dice against fire
+            return
+    raise AssertionError("the salamander's breath never caught the hero")
 
 
 def test_dead_heroes_drop_their_treasure_where_they_fell():
