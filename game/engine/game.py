@@ -35,7 +35,7 @@ from game.world.components import (
 from game.world.ecs import World
 
 GAME_VERSION = "0.1.0"
-RULES_VERSION = 10  # bump when a change to the rules would change how a recording plays
+RULES_VERSION = 11  # bump when a change to the rules would change how a recording plays
 
 
 @dataclass(frozen=True, slots=True)
