@@ -10,6 +10,7 @@ from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
 from game.core.file_guard import probe_writable_file
 from game.designers.design_files import load_designs
+from game.designers.table import check_named_personalities
 from game.engine.recording import Recorder
 
 
@@ -18,6 +19,7 @@ def run_autoplay(args: Any) -> int:
         raise UsageError("--max-turns must be at least 1")
     if not 1 <= args.level <= 10:
         raise UsageError("--level must be between 1 and 10")
+    check_named_personalities(args.seats)
     dials = parse_dials(args.dial)
     designs = load_designs(args.designs) if getattr(args, "designs", None) else ()
     recorder = None

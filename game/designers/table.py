@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.core.content import load
+from game.core.errors import UsageError, printable
 from game.core.seats import PERSONALITY_CYCLE, Seat
 
 CATEGORIES = ("traps", "monsters", "treasure")
@@ -52,3 +53,13 @@ def designers_for(
         )
         for s in seats
     )
+
+
+def check_named_personalities(text: str) -> None:
+    """`--seats`: an AI seat's name after the colon is its personality (`ai:tyrant`), so an
+    unknown one is refused (UsageError, exit 2) instead of being taken for a name (issue 17)."""
+    known = sorted(load("personalities"))
+    for part in text.split(","):
+        kind, sep, wanted = part.strip().partition(":")
+        if sep and kind.strip().lower() in ("ai", "ai+hero") and wanted.strip().lower() not in known:
+            raise UsageError(f"--seats: unknown personality '{printable(wanted.strip())}' (one of {', '.join(known)})")

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from game.core.data_lock import DataDirLock
-from game.core.errors import FileProblem, UsageError, printable
+from game.core.errors import FileProblem, printable
 from game.core.file_guard import probe_writable_dir, probe_writable_file
 from game.core.paths import data_dir
-from game.designers.personality import personalities
+from game.designers.table import check_named_personalities
 from game.ui.kit import Kit
 from game.ui.screens.dialog import MessageDialog
 from game.ui.state import State
@@ -44,12 +44,7 @@ def check_record_file(path: str | None) -> None:
 def check_personalities(seats: str) -> None:
     """An AI seat's name after the colon is its personality (`ai:tyrant`), as `generate` reads it:
     an unknown one is refused (exit 2) instead of being taken for a name."""
-    known = personalities()
-    for part in seats.split(","):
-        kind, sep, wanted = part.strip().partition(":")
-        if sep and kind.strip().lower() in ("ai", "ai+hero") and wanted.strip() not in known:
-            raise UsageError(f"--seats: unknown personality '{printable(wanted.strip())}' "
-                             f"(one of {', '.join(known)})")
+    check_named_personalities(seats)
 
 
 def with_notices(kit: Kit, state: State) -> State:

@@ -7,7 +7,7 @@ import os
 import signal
 
 import pytest
-from fault_tools import env_for, one_line, run_cli
+from fault_tools import cli_line, env_for, one_line, run_cli
 
 from game import cli
 
@@ -22,6 +22,12 @@ def test_play_refuses_an_unknown_personality_like_generate(tmp_path) -> None:
     assert "unknown personality 'moon'" in line
     generate = one_line(run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--seats", "human,ai:moon"), 2)
     assert "unknown personality 'moon'" in generate
+
+
+def test_autoplay_refuses_an_unknown_personality_and_takes_a_known_one(tmp_path, capsys) -> None:
+    code, line = cli_line(capsys, "autoplay", "--seed", "1", "--seats", "ai+hero,ai:moon", "--max-turns", "5")
+    assert code == 2 and "unknown personality 'moon'" in line
+    assert cli_line(capsys, "autoplay", "--seed", "1", "--seats", "ai+hero,ai:Tyrant", "--max-turns", "5") == (0, "")
 
 
 def test_window_without_a_display_is_one_line_without_sdl_noise(tmp_path) -> None:
