@@ -60,3 +60,17 @@ def test_a_zero_by_zero_terminal_with_columns_abc_is_80_by_24() -> None:
     presenter = TerminalPresenter(env={"COLUMNS": "abc", "LINES": "-3"})
     assert presenter.size() == (80, 24)  # no pty at all: the environment's nonsense is ignored
     assert TerminalPresenter(env={"COLUMNS": "120", "LINES": " 40 "}).size() == (120, 40)
+
+
+def test_a_terminal_gone_before_the_first_frame_is_a_hang_up_too(monkeypatch) -> None:
+    import tty
+
+    presenter = closed_presenter()
+
+    def gone(fd: int, when: int = 0) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(tty, "setraw", gone)
+    presenter._enter()  # no exception
+    event = presenter.next_event(0)
+    assert presenter.gone and isinstance(event, CloseEvent) and event.reason == "hangup"

@@ -185,9 +185,12 @@ class TerminalPresenter:
             self._previous_winch = signal.signal(signal.SIGWINCH, self._on_winch)
 
     def _enter(self) -> None:
-        tty.setraw(self._in_fd, termios.TCSANOW)
         assert self.writer is not None
-        self.writer.enter()
+        try:
+            tty.setraw(self._in_fd, termios.TCSANOW)
+            self.writer.enter()
+        except (OSError, termios.error):  # the terminal is already gone: a hang-up, not a crash
+            self.gone = True
 
     def _leave(self) -> None:
         if self.writer is not None:
