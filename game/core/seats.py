@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from game.core.content import load, require, traits
 from game.core.errors import UsageError
-from game.core.rng import Stream
+from game.core.rng import Stream, Streams
 
 SEAT_KINDS = ("human", "ai", "ai+hero")
 SEAT_COLOURS = ((255, 200, 60), (90, 180, 255), (240, 90, 200), (120, 230, 120))
@@ -78,3 +78,27 @@ def random_hero(stream: Stream) -> HeroChoice:
     stream.shuffle(options)
     name = f"{stream.choice(FIRST)} {stream.choice(LAST)}"
     return HeroChoice(name, race, stream.choice(t.races[race]), klass, (options[0], options[1]))
+
+
+def ready_made_heroes(seed: int, seats: tuple[Seat, ...], given: dict[int, HeroChoice]) -> dict[int, HeroChoice]:
+    """The heroes a run starts with when two ready-made ones would share a first name: each seat's as
+    the engine draws it (its "heroes" stream), a clash given a name drawn again. Without a clash
+    ``given`` comes back as it is, so runs whose names differ play exactly as before."""
+    streams = Streams(seed)
+    heroes = {s.index: given.get(s.index) or random_hero(streams.get("heroes", s.index, 0))
+              for s in seats if s.has_hero}
+    firsts = [h.name.split()[0] for h in heroes.values()]  # "Oda Thimble" and "Oda Ashdown" clash too
+    if len(set(firsts)) == len(firsts):
+        return given
+    taken: set[str] = set()
+    out = dict(given)
+    for index, hero in heroes.items():
+        again = 0
+        while hero.name.split()[0] in taken:
+            again += 1
+            stream = streams.get("hero name", index, again)
+            hero = HeroChoice(f"{stream.choice(FIRST)} {stream.choice(LAST)}", hero.race, hero.race_trait,
+                              hero.klass, hero.class_traits)
+        taken.add(hero.name.split()[0])
+        out[index] = hero
+    return out

@@ -27,7 +27,7 @@ from typing import Any
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError
 from game.core.file_guard import probe_writable_file
-from game.core.seats import HeroChoice, parse_seats
+from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
 from game.ui.kit import Kit
 from game.ui.run_guard import check_personalities, check_record_file, own_data_dir, with_notices
@@ -243,9 +243,9 @@ def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int =
     designs (`--designs DIR`), which go into the recording."""
     if not 1 <= level <= 3:
         raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
-    parse_seats(seats)
+    table = parse_seats(seats)
     dials = dials or Dials()
-    heroes = dict(heroes or {})
+    heroes = ready_made_heroes(seed, table, dict(heroes or {}))  # never two heroes of one name
     game, recorder = open_recorder(seed, seats, level, dials, heroes, designs)
     if export:  # `--record FILE` is a second save, written with every action like the autosave
         from game.engine.saves import set_record_target

@@ -35,3 +35,44 @@ def test_one_explore_key_moves_the_whole_party_together(tmp_path: Path) -> None:
     assert len(moved) == 2, "both players' heroes walk"
     if not visible_monsters(game):
         assert _spread(game) <= 3, "the party keeps together"
+
+
+def test_ready_made_heroes_of_one_table_never_share_a_first_name() -> None:
+    from game.core.rng import Streams
+    from game.core.seats import random_hero, ready_made_heroes
+
+    seats = parse_seats("human,human,human,ai+hero")
+    clashed = 0
+    for seed in range(300):
+        drawn = [random_hero(Streams(seed).get("heroes", s.index, 0)).name.split()[0] for s in seats]
+        heroes = ready_made_heroes(seed, seats, {})
+        if len(set(drawn)) < len(drawn):
+            clashed += 1
+            firsts = [h.name.split()[0] for h in heroes.values()]
+            assert len(set(firsts)) == len(firsts) == 4, (seed, firsts)
+        else:
+            assert heroes == {}  # no clash: the run plays exactly as before
+    assert clashed  # the seeds above do clash sometimes: the test can fail
+
+
+def test_the_hot_seat_form_offers_different_heroes_and_colours_per_seat(tmp_path: Path) -> None:
+    from game.ui.screens.new_game import hot_seat_screen
+
+    kit = make_kit(tmp_path)
+    offered = set()
+    for _ in range(6):
+        screen = hot_seat_screen(kit, lambda *a, **k: None, None)
+        screen.add_seat("human")
+        heroes = [screen.hero(i).name for i, s in enumerate(screen.seats) if s.kind == "human"]
+        assert len({h.split()[0] for h in heroes}) == len(heroes), heroes
+        offered.add(heroes[0])
+        colours = [s.colour for s in screen.seats]
+        assert len(set(colours)) == len(colours)
+        seat = screen.seats[0]
+        for _ in range(8):  # turning a seat's colour skips the ones other seats have
+            seat.colour = screen.next_colour(seat, 1)
+            assert seat.colour not in {s.colour for s in screen.seats if s is not seat}
+        _, presenter = run_headless(screen, [], kit=kit, size=(100, 40))
+        for name in heroes:
+            assert name in presenter.text()
+    assert len(offered) > 1  # not always the same first hero ("Brin Ashdown" every time)

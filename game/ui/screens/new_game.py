@@ -126,16 +126,19 @@ def _default_name(kind: str, index: int, humans: int) -> str:
     return f"{PERSONALITY_CYCLE[index % len(PERSONALITY_CYCLE)].title()} (AI)"
 
 
-def suggested_hero(index: int) -> HeroDraft:
-    """A ready hero for seat ``index``, varied by seat (the player changes what they like)."""
+def suggested_hero(index: int, shuffle: int = 0) -> HeroDraft:
+    """A ready hero for seat ``index``, varied by seat and by ``shuffle`` (drawn afresh each time
+    the screen opens, so it is not always the same hero); seats of one screen never share a first
+    name (a step of 7 through the names, which are more than 21)."""
     t = traits()
     races = sorted(t.races)
     classes = sorted(t.classes)
-    race = races[(index * 3) % len(races)]
-    klass = classes[(index * 5 + 1) % len(classes)]
+    race = races[(index * 3 + shuffle) % len(races)]
+    klass = classes[(index * 5 + 1 + shuffle // 7) % len(classes)]
     options = t.classes[klass][0]
-    return HeroDraft(f"{FIRST[(index * 7) % len(FIRST)]} {LAST[(index * 5) % len(LAST)]}", race, t.races[race][0],
-                     klass, [options[0], options[1 % len(options)]])
+    first = FIRST[(index * 7 + shuffle) % len(FIRST)]
+    last = LAST[(index * 5 + shuffle // 3) % len(LAST)]
+    return HeroDraft(f"{first} {last}", race, t.races[race][0], klass, [options[0], options[1 % len(options)]])
 
 
 class NewGameScreen(Screen):
@@ -147,6 +150,7 @@ class NewGameScreen(Screen):
         for kind in kinds:
             self.add_seat(kind)
         self.heroes: dict[int, HeroDraft] = {}
+        self.shuffle = int.from_bytes(os.urandom(2), "little")  # which ready heroes this screen offers
         self.level = 2
         self.dials = Dials(design="ask") if preset == "hot_seat" else Dials()
         self.seed = ""
@@ -159,8 +163,20 @@ class NewGameScreen(Screen):
     # -- the drafts -----------------------------------------------------------------------
 
     def add_seat(self, kind: str) -> None:
-        self.seats.append(SeatDraft(kind, "", len(self.seats) % SEAT_COLOUR_CHOICES))
+        taken = {s.colour for s in self.seats}
+        free = [c for c in range(SEAT_COLOUR_CHOICES) if c not in taken] or [len(self.seats) % SEAT_COLOUR_CHOICES]
+        self.seats.append(SeatDraft(kind, "", free[0]))
         self.rename()
+
+    def next_colour(self, seat: SeatDraft, delta: int) -> int:
+        """The next colour that no other seat has (two seats never look alike)."""
+        taken = {s.colour for s in self.seats if s is not seat}
+        colour = seat.colour
+        for _ in range(SEAT_COLOUR_CHOICES):
+            colour = (colour + delta) % SEAT_COLOUR_CHOICES
+            if colour not in taken:
+                return colour
+        return seat.colour
 
     def rename(self) -> None:
         """Seats the player has not named are called as the engine calls them: Player 1, Tyrant (AI)..."""
@@ -172,7 +188,7 @@ class NewGameScreen(Screen):
 
     def hero(self, index: int) -> HeroDraft:
         if index not in self.heroes:
-            self.heroes[index] = suggested_hero(index)
+            self.heroes[index] = suggested_hero(index, self.shuffle)
         return self.heroes[index]
 
     def seats_text(self) -> str:
@@ -291,7 +307,7 @@ class NewGameScreen(Screen):
                 seat.kind = step(SEAT_KINDS, seat.kind)
                 self.rename()
             elif parts[2] == "colour":
-                seat.colour = (seat.colour + delta) % SEAT_COLOUR_CHOICES
+                seat.colour = self.next_colour(seat, delta)
         elif parts[0] == "hero":
             hero = self.hero(int(parts[1]))
             what = parts[2]
@@ -336,7 +352,9 @@ class NewGameScreen(Screen):
         race = take(sorted(t.races))
         klass = take(sorted(t.classes))
         options = t.classes[klass][0]
-        self.heroes[index] = HeroDraft(f"{take(FIRST)} {take(LAST)}", race, take(t.races[race]), klass,
+        others = {h.name.split()[0] for i, h in self.heroes.items() if i != index and h.name.split()}
+        first = take([f for f in FIRST if f not in others] or list(FIRST))  # no two heroes of one first name
+        self.heroes[index] = HeroDraft(f"{first} {take(LAST)}", race, take(t.races[race]), klass,
                                        [take(options), take(options)])
 
     # -- starting -------------------------------------------------------------------------
