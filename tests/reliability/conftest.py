@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 TERMINAL_TESTS = str(Path(__file__).resolve().parents[1] / "terminal")
@@ -45,3 +46,18 @@ def recordings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             game.close()
         made[name] = path
     return made
+
+
+@pytest.fixture
+def earlier_save(tmp_path: Path, recordings: dict[str, Path]) -> Iterator[Path]:
+    """A saved game in progress in the data directory of `tmp_path` (the one `fault_tools.env_for`
+    gives a subprocess): after the test it must be byte for byte as it was, and no crash logged."""
+    data = tmp_path / "data"
+    data.mkdir(exist_ok=True)
+    saved = recordings["hotseat"].read_bytes()
+    (data / "autosave.mlrec").write_bytes(saved)
+    (data / "autosave.bak.mlrec").write_bytes(saved)
+    yield data
+    assert (data / "autosave.mlrec").read_bytes() == saved
+    assert (data / "autosave.bak.mlrec").read_bytes() == saved
+    assert not (data / "crash.log").exists()

@@ -13,6 +13,8 @@ from fault_tools import bomb, cli_line, flip, one_line, run_cli, with_header
 from game import cli
 from game.engine.recording import MAX_BODY
 
+pytestmark = pytest.mark.usefixtures("earlier_save")  # no case may touch the game in progress
+
 
 @pytest.fixture
 def solo(recordings: dict[str, Path]) -> Path:
@@ -137,7 +139,7 @@ def test_a_bad_record_target_for_autoplay_is_exit_3_before_the_run(tmp_path, cap
     for target in ("/proc/version", str(tmp_path / ("x" * 300)), str(tmp_path / "no" / "dir.mlrec"), ""):
         code, line = cli_line(capsys, "autoplay", "--seed", "1", "--max-turns", "5", "--record", target)
         assert code == 3 and line.startswith("masterless: --record:"), line
-    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]  # nothing left behind
 
 
 def test_paths_with_a_file_in_the_way(tmp_path: Path, capsys):
