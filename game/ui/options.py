@@ -8,22 +8,21 @@ carried into a later save it would break. A single bad value falls back to its d
 that line; the rest of the file still counts. Keys this version does not know are kept and
 written back, so options of other parts of the game (and of newer versions) survive a save.
 
-The directory is platformdirs' user config directory for "masterless", or the directory named
-by the ``MASTERLESS_CONFIG_DIR`` environment variable (tests, portable installs).
+The directory is `core.paths.config_dir`: platformdirs' user config directory for "masterless",
+``$MASTERLESS_HOME/config``, or the directory named by ``MASTERLESS_CONFIG_DIR`` (tests, portable
+installs).
 """
 
 from __future__ import annotations
 
 import math
-import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
+from game.core import paths
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import MiB, read_bounded, set_aside
 from game.core.paths import atomic_write
@@ -76,11 +75,9 @@ class LoadedOptions:
 
 
 def config_dir(env: Mapping[str, str] | None = None) -> Path:
-    env = os.environ if env is None else env
-    override = env.get("MASTERLESS_CONFIG_DIR")
-    if override:
-        return Path(override)
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    """`core.paths.config_dir`: MASTERLESS_CONFIG_DIR, else MASTERLESS_HOME/config, else the
+    platform's (one rule for every file the game keeps)."""
+    return paths.config_dir(env)
 
 
 def options_path(env: Mapping[str, str] | None = None) -> Path:
