@@ -4,6 +4,8 @@ never the end of a word, so "Umbrecht the Forsaken" in 15 cells reads "Umbrecht.
 
 from __future__ import annotations
 
+import textwrap
+
 ELLIPSIS = "..."  # three cells of plain ASCII: U+2026 is of ambiguous width in some terminals
 
 
@@ -33,3 +35,14 @@ def elide(text: str, width: int) -> str:
     keep = width - len(ELLIPSIS)  # one word longer than the place: its two ends
     front = (keep + 1) // 2
     return text[:front] + ELLIPSIS + (text[len(text) - (keep - front):] if keep > front else "")
+
+
+def fit_rows(text: str, width: int, rows: int) -> list[str]:
+    """``text`` word-wrapped into at most ``rows`` rows of ``width``; what does not fit is elided
+    in the middle of the last row rather than dropped unseen."""
+    wrapped = textwrap.wrap(text, max(1, width), break_on_hyphens=False) or [""]
+    if rows <= 0:
+        return []
+    if len(wrapped) <= rows:
+        return wrapped
+    return [*wrapped[: rows - 1], elide(" ".join(wrapped[rows - 1:]), width)]

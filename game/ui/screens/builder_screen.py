@@ -45,9 +45,11 @@ from game.rules.costs import monster_hits
 from game.rules.purchases import Ability, Monster, Trap, Treasure
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
+from game.ui.fit import elide, fit_rows
 from game.ui.kit import Kit
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.spot_words import spot_short, spot_words
 from game.ui.screens.widgets import TextField, footer, hint_rows, seat_named
 from game.ui.session import Session
 from game.ui.state import State
@@ -126,10 +128,6 @@ def _cycle(values: tuple[str, ...], current: str, step: int) -> str:
     return values[(values.index(current) + step) % len(values)]
 
 
-def spot_words(spot: Spot) -> str:
-    verb = {"open": "open it", "search": "search it", "walk": "walk over it", "use": "use it"}.get(spot.action,
-                                                                                                   spot.action)
-    return f"{spot.host} ({spot.x},{spot.y}): {verb}"
 
 
 def builder_for(game: Any, category: str, budget: int, plan: Any) -> RoomBuilder:
@@ -194,6 +192,17 @@ class BuilderScreen:
     def spots(self) -> tuple[Spot, ...]:
         return self.model.spots
 
+    def room_bounds(self) -> tuple[int, int, int, int] | None:
+        """The block of the room being built, for words like "in the north wall"."""
+        record = self.game.floor.cells.get(getattr(self.plan, "cell", None))
+        return record.bounds if record is not None else None
+
+    def spot_words(self, spot: Spot) -> str:
+        return spot_words(spot, self.room_bounds(), getattr(self.plan, "theme", None))
+
+    def where_short(self, spot: Spot) -> str:
+        return spot_short(spot, self.room_bounds(), getattr(self.plan, "theme", None))
+
     def holders(self) -> tuple[int, ...]:
         return (-1, *self.model.treasure_spots())
 
@@ -245,7 +254,7 @@ class BuilderScreen:
 
         if isinstance(item, Trap):
             spots = self.spots()
-            where = spot_words(spots[spot]) if 0 <= spot < len(spots) else "(no spot)"
+            where = self.spot_words(spots[spot]) if 0 <= spot < len(spots) else "(no spot)"
             fits = ", ".join(sorted({f"{k.name.replace('_', ' ')} ({k.type})" for k in self.kinds_here(spot)}))
             out.append(Field("spot", "Spot", where, "", "Where it sits: the action there springs it. "
                              f"Trap kinds that fit: {fits or 'any'}.",
@@ -316,7 +325,7 @@ class BuilderScreen:
                              lambda d: self.set_item(type=_cycle(("", *types), item.type, d))))
             holders = self.holders()
             spots = self.spots()
-            lies = "in the open" if spot == -1 else (spot_words(spots[spot]).split(":")[0]
+            lies = "in the open" if spot == -1 else (self.spot_words(spots[spot]).split(":")[0]
                                                        if 0 <= spot < len(spots) else "?")
             out.append(Field("where", "Lies", lies, "", "In the open, or hidden in furniture that can hold it.",
                              lambda d: self.draft_where(_cycle_int(holders, spot, d))))
@@ -645,7 +654,7 @@ class BuilderScreen:
             draw.text(console, 1, 2 + i, row, palette["text_dim"])
         hints = self.hints()
         foot_top = h - len(hint_rows(hints, w - 1))
-        msg_rows = draw.wrap(self.message, w - 2)[:2] if self.message else []
+        msg_rows = fit_rows(self.message, w - 2, 2) if self.message else []
         body_top = 2 + len(rule_rows) + 1
         body_bottom = foot_top - 1 - 2  # two rows for the message
         self._cursor = None
@@ -676,7 +685,7 @@ class BuilderScreen:
             fg = palette["selection_fg"] if selected else palette["warning"] if editing else palette["text"]
             bg = palette["selection_bg"] if selected else None
             cost = f"{model.cost(p):>3}"
-            label = f"{i + 1} {describe_short(p, self.spots())}"[: iw - 4]
+            label = elide(f"{i + 1} {describe_short(p, self.spots(), self.where_short)}", iw - 4)
             draw.text(console, ix - 1, iy + n, f" {label:<{iw - 3}}{cost}", fg, bg, width=iw + 1)
             if selected:
                 self._cursor = (ix, iy + n)
@@ -703,9 +712,9 @@ class BuilderScreen:
                                                 if self.editing is not None else 0)
             verdict = f"Legal: Enter {'saves it' if self.editing is not None else 'buys it'} ({after} left after)"
             verdict_colour = palette["good"]
-        info = ([(row, palette["text_dim"]) for row in draw.wrap(about, iw)[:2]]
-                + [(row, palette["accent"]) for row in draw.wrap(f"Cost {q.sum_text}", iw)[:2]]
-                + [(row, verdict_colour) for row in draw.wrap(verdict, iw)[:2]])
+        info = ([(row, palette["text_dim"]) for row in fit_rows(about, iw, 2)]
+                + [(row, palette["accent"]) for row in fit_rows(f"Cost {q.sum_text}", iw, 2)]
+                + [(row, verdict_colour) for row in fit_rows(verdict, iw, 2)])
         info = info[-max(1, ih - 3):]
         info_h = len(info)
         rows_h = max(1, ih - info_h)
@@ -727,7 +736,8 @@ class BuilderScreen:
                                                 palette["background"])
                 continue
             value_colour = palette["bad"] if field.warn else palette["text_bright"]
-            written = draw.text(console, vx, iy + n, field.value, value_colour, width=iw - label_w - 1)
+            written = draw.text(console, vx, iy + n, elide(field.value, iw - label_w - 1), value_colour,
+                                width=iw - label_w - 1)
             if field.note and vx + written + 2 + len(field.note) <= ix + iw:
                 draw.text(console, ix + iw - len(field.note), iy + n, field.note,
                           palette["bad"] if field.warn else palette["text_dim"])
@@ -755,14 +765,14 @@ def _cycle_int(values: tuple[int, ...], current: int, step: int) -> int:
     return values[(values.index(current) + step) % len(values)]
 
 
-def describe_short(p: Purchase, spots: tuple[Spot, ...]) -> str:
-    """A bought thing for the narrow list: "fire trap @door", "Lv3 monster", "Fancy item"."""
+def describe_short(p: Purchase, spots: tuple[Spot, ...], where: Callable[[Spot], str] = spot_short) -> str:
+    """A bought thing for the narrow list: "fire trap, door N wall", "Lv3 monster", "Fancy item"."""
     item = p.item
     if isinstance(item, Trap):
-        where = f" @{spots[p.spot].host}" if 0 <= p.spot < len(spots) else ""
-        return f"{item.name or item.type}{where}"
+        at = f" ({where(spots[p.spot])})" if 0 <= p.spot < len(spots) else ""
+        return f"{item.name or item.type}{at}"
     if isinstance(item, Monster):
         extra = f" +{len(item.abilities)}ab" if item.abilities else ""
         return f"{item.name or 'monster'} Lv{item.level}{extra}"
-    where = f" @{spots[p.spot].host}" if 0 <= p.spot < len(spots) else ""
-    return f"{item.name or ('Fancy' if item.fancy else 'Mundane') + ' item'}{where}"
+    at = f" ({where(spots[p.spot])})" if 0 <= p.spot < len(spots) else ""
+    return f"{item.name or ('Fancy' if item.fancy else 'Mundane') + ' item'}{at}"

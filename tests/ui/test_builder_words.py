@@ -1,0 +1,45 @@
+"""The room builder speaks in the player's words (issue 15, point 7): where a trap sits is a thing
+and a place in the room, never "trapped_chest (113,47)"; its lines are elided, never cut."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from screen_games import make_kit
+from test_builder_screens import at_hallway, step
+
+from game.mapgen.plan import Spot
+from game.ui.screens.builder_screen import BuilderScreen
+from game.ui.screens.designer_flow import designer_screen
+from game.ui.screens.spot_words import spot_short, spot_words
+from game.ui.state import Exit
+
+COORDS = re.compile(r"\(\d+,\s*\d+\)")
+
+
+def test_spots_are_named_by_thing_and_place() -> None:
+    bounds = (10, 20, 22, 30)
+    assert spot_words(Spot(10, 25, "open", "door"), bounds) == "Door in the west wall: open it"
+    assert spot_words(Spot(20, 22, "search", "trapped_chest"), bounds) == \
+        "Trapped chest in the north-east of the room: search it"
+    assert spot_words(Spot(16, 25, "walk", "floor"), bounds) == "Floor in the middle of the room: walk over it"
+    assert spot_short(Spot(16, 30, "open", "door"), bounds) == "door, S wall"
+
+
+def test_the_builder_on_screen_never_shows_coordinates_or_internal_names(tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen)
+    seen = []
+    for name in ("right", "right", "right", "f"):  # look at several spots, then let the AI fill the rest
+        state, text = step(state, name)
+        seen.append(text)
+    for text in seen:
+        assert not COORDS.search(text), text
+        assert "_" not in text.replace("__", ""), text
+    assert any(re.search(r"(wall|of the room): (open|search|walk over|use) it", text) for text in seen), seen[0]
