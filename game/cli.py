@@ -116,6 +116,8 @@ def _dial(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+DIAL_HELP = ("name=value, repeatable: die, seriousness, successes, design, morale, surprise, wandering, "
+             "reactions, light, narration_prompts, theme (README: Dials); the title menu's New game sets them too")
 COLOR_CHOICES = ("auto", "truecolor", "256", "16", "none")
 COLOR_HELP = ("colours for this run: auto (ask the terminal), truecolor, 256, 16 or none (bold and reverse "
               "instead; NO_COLOR does this too); beats the Colours option, which stays as saved")
@@ -134,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--seats", default="human,ai,ai", help="comma list of human, ai, ai+hero")
     play.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
-    play.add_argument("--dial", type=_dial, action="append", default=[], help="name=value, repeatable")
+    play.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     play.add_argument("--daily", metavar="YYYY-MM-DD", default=None, help="the seed of that day")
     play.add_argument("--window", action="store_true", help="play in an SDL window")
     play.add_argument("--record", metavar="FILE", default=None,

@@ -185,7 +185,8 @@ class OptionsScreen(Screen):
         draw.clear(console, palette)
         draw.text(console, 1, 0, "Options", palette["title"])
         footer_rows = 1
-        path_lines = draw.wrap(f"Options file: {self.kit.path}", console.width - 4)
+        path_lines = draw.wrap(f"Options file: {self.kit.path}. The dials (die size, seriousness, light...) "
+                               "belong to each run: set them in New game or with play --dial.", console.width - 4)
         bottom = console.height - footer_rows - len(path_lines) - 1
         for i, line in enumerate(path_lines):
             draw.text(console, 2, bottom + 1 + i, line, palette["text_dim"])
