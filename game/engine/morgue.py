@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from game.core.outcomes import ending
 from game.core.paths import atomic_write
 from game.core.score_table import ScoreEntry, load_scores
-from game.core.sentences import tidy
+from game.core.sentences import plural, tidy
 from game.engine.quests import progress
 from game.mapgen.floor import render_text
 
@@ -41,7 +41,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     lines += [f"  {seat.index + 1}. {seat.name} ({seat.kind})" for seat in game.seats]
     lines += ["", "Heroes:"]
     for eid, hero in game.heroes(living=False):
-        fate = f"slain by {hero.cause_of_death}" if hero.hits <= 0 else f"{hero.hits} Hits left"
+        fate = f"slain by {hero.cause_of_death}" if hero.hits <= 0 else f"{plural(hero.hits, 'Hit')} left"
         lines.append(f"  {game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "
                      f"({', '.join(hero.traits)}), {hero.xp} XP, {hero.kills} kills - {fate}")
         for _, item in game.pack(eid):

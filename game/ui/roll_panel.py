@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
+from game.core.sentences import capitalised
 from game.engine.reach import engaged_with
 from game.ui import draw
 from game.ui.fit import elide
@@ -49,7 +50,11 @@ def title_of(game: Game, record: RollRecord) -> str:
     told = ""
     if 0 <= record.narrator < len(game.seats):
         told = f", told by {game.seats[record.narrator].name}"
-    return f"{record.title} ({kind}, turn {record.turn}{told})"
+    facts = f"{kind}, turn {record.turn}{told}"
+    title = capitalised(record.title)
+    if title.endswith(")"):  # "the door (Locks)": one bracket, not "(Locks) (annoying, ..."
+        return f"{title[:-1]}; {facts})"
+    return f"{title} ({facts})"
 
 
 def out_of_reach(game: Game, record: RollRecord) -> set[int]:

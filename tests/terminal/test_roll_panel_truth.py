@@ -87,3 +87,11 @@ def test_a_monster_beside_the_hero_has_no_such_note(tmp_path: Path) -> None:
 def test_elide_keeps_whole_words_from_both_ends(text: str, width: int, expected: str) -> None:
     assert elide(text, width) == expected
     assert len(elide(text, width)) <= width
+
+
+def test_a_title_with_its_own_bracket_gets_one_bracket_and_a_capital() -> None:
+    from game.ui.roll_panel import title_of
+
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
+    record = RollRecord(3, "annoy", "the door (Locks)", (Pool("obstacle", 1, (5,)),), ("the door",), narrator=0)
+    assert title_of(game, record) == f"The door (Locks; annoying, turn 3, told by {game.seats[0].name})"
