@@ -131,11 +131,17 @@ def test_no_color_sends_no_colour_and_marks_heroes_and_monsters_in_bold(tmp_path
 COLOUR_SGR = re.compile(rb"\x1b\[[0-9;]*(?:38;|48;|(?<![0-9])(?:3[0-7]|9[0-7]|4[0-7]|10[0-7])(?![0-9]))[0-9;]*m")
 
 
-def _first_frame(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> bytes:
+def _first_frame(tmp_path: Path, *args: str, env: dict[str, str] | None = None,
+                 colours: dict[str, set[str]] | None = None) -> bytes:
     home = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
     app = PtyApp(python_argv("main.py", "play", "--seed", "7", *args), 80, 24, env={**home, **(env or {})})
     try:
         assert app.wait_for("Seed 7"), app.text()
+        if colours is not None:  # the foreground of each map glyph, as the terminal shows it
+            for row in range(app.height):
+                for x in range(54):  # the map, left of the sidebar
+                    cell = app.screen.buffer[row][x]
+                    colours.setdefault(cell.data, set()).add(cell.fg)
         app.send("Q")
         assert app.wait_for("Abandon"), app.text()
         app.send("a")
@@ -154,8 +160,12 @@ def test_no_color_in_the_environment_sends_no_colour_at_all(tmp_path: Path) -> N
 
 
 def test_the_color_flag_forces_16_colours_over_a_truecolor_terminal(tmp_path: Path) -> None:
-    out = _first_frame(tmp_path, "--color", "16")
+    seen: dict[str, set[str]] = {}
+    out = _first_frame(tmp_path, "--color", "16", colours=seen)
     assert b"38;2;" not in out and b"38;5;" not in out
+    wall, floor, hero = seen.get("#", set()), seen.get("\u2219", set()) | seen.get(".", set()), seen.get("@", set())
+    assert wall and floor and hero, seen.keys()
+    assert not (wall & floor) and not (hero & (wall | floor)), (wall, floor, hero)  # not one grey
     assert re.search(rb"\x1b\[[0-9;]*9[0-7]", out)
 
 
