@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import tcod.console
 
+from game.core.sentences import plural, tidy
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
@@ -37,10 +38,6 @@ HELP_TOPICS = (
     ),
     ("Keys", "Up/Down, PgUp/PgDn scroll. Esc goes back."),
 )
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 class HallwayScreen(Screen):
@@ -154,10 +151,10 @@ class HallwayScreen(Screen):
                 name = placed.monster.name or "something"
                 names[name] = names.get(name, 0) + 1
             listed = ", ".join(n if c == 1 else f"{n} (x{c})" for n, c in names.items())
-            return f"{_plural(len(design.monsters), 'monster', 'monsters')}: {listed}" if names else "no monsters"
+            return f"{plural(len(design.monsters), 'monster')}: {listed}" if names else "no monsters"
         if category == "traps":
             count = len(design.traps)
-            return f"{_plural(count, 'trap', 'traps')}; what and where stays hidden until found"
+            return f"{plural(count, 'trap')}; what and where stays hidden until found"
         return "what and where stays hidden until found"
 
     def hallway_notes(self) -> list[str]:
@@ -170,7 +167,7 @@ class HallwayScreen(Screen):
         i = last - 1
         while i >= 0 and log[i].kind == "hallway" and log[i].turn == log[last].turn \
                 and not log[i].text.startswith("Hallway:"):
-            notes.insert(0, log[i].text)
+            notes.insert(0, tidy(log[i].text))
             i -= 1
         return notes
 
