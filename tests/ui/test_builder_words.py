@@ -43,3 +43,31 @@ def test_the_builder_on_screen_never_shows_coordinates_or_internal_names(tmp_pat
         assert not COORDS.search(text), text
         assert "_" not in text.replace("__", ""), text
     assert any(re.search(r"(wall|of the room): (open|search|walk over|use) it", text) for text in seen), seen[0]
+
+
+def test_a_wide_terminal_shows_a_small_map_of_the_room_with_the_draft_spot_marked(tmp_path: Path) -> None:
+    import tcod.console
+
+    from game.ui.events import key
+
+    kit = make_kit(tmp_path, glyphs="ascii")
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state = state.on_event(key("enter")) or state
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen)
+    console = tcod.console.Console(120, 32, order="C")
+    state.on_draw(console)
+    rows = ["".join(chr(c) for c in row) for row in console.ch]
+    top = next(i for i, row in enumerate(rows) if "The room" in row)
+    left = rows[top].index("The room") - 8
+    sketch = [row[left:] for row in rows[top:top + 18]]
+    assert any("#" in row and "." in row for row in sketch)
+    assert "1 is the draft's" in "\n".join(sketch)
+    spot = state.spots()[state.draft.spot]
+    bounds = state.room_bounds()
+    assert bounds is not None
+    y = top + 1 + spot.y - bounds[1]
+    x = next(x for x in range(left, 120) if rows[y][x] == "1")  # the draft's spot, drawn as its number
+    assert tuple(console.bg[y, x]) == kit.palette["selection_bg"]

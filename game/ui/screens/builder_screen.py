@@ -49,6 +49,7 @@ from game.ui.fit import elide, fit_rows
 from game.ui.kit import Kit
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.room_sketch import draw_sketch, sketch_size
 from game.ui.screens.spot_words import spot_short, spot_words
 from game.ui.screens.widgets import TextField, footer, hint_rows, seat_named
 from game.ui.session import Session
@@ -660,7 +661,16 @@ class BuilderScreen:
         self._cursor = None
         self.draw_bought(console, 0, body_top - 1, min(LEFT_W, w // 3), body_bottom - body_top + 2)
         lx = min(LEFT_W, w // 3) + 1
-        self.draw_draft(console, lx, body_top - 1, w - lx, body_bottom - body_top + 2)
+        body_h = body_bottom - body_top + 2
+        sketch_w, sketch_h = sketch_size(self.plan)
+        bounds = self.room_bounds()
+        if sketch_w and bounds is not None and w - lx - sketch_w >= 52 and body_h >= sketch_h:
+            draw_sketch(console, self.kit, self.plan, self.spots(), (bounds[0], bounds[1]),
+                        self.draft.spot if self.category != "monsters" else -1,
+                        (w - sketch_w, body_top - 1, sketch_w, sketch_h))
+            self.draw_draft(console, lx, body_top - 1, w - lx - sketch_w, body_h)
+        else:
+            self.draw_draft(console, lx, body_top - 1, w - lx, body_h)
         for i, row in enumerate(msg_rows):
             draw.text(console, 1, foot_top - 2 + i, row, palette["bad"] if self.message_bad else palette["info"])
         footer(console, self.kit, hints)
