@@ -62,6 +62,19 @@ def out_of_reach(game: Game, record: RollRecord) -> set[int]:
     ranged Type, in sight and reach). Only for the newest turn's rolls, whose positions stand."""
     if record.title != MELEE or record.kind != "pain" or not game.rolls or record.turn != game.rolls[-1].turn:
         return set()
+    # Only when everyone in the roll still stands where it stood: a target killed, or a monster
+    # that took flight after the roll, would make an honest win look like one on nobody.
+    for pool in record.pools:
+        if not pool.owner.isdigit():
+            return set()
+        eid = int(pool.owner)
+        mon = game.world.try_comp(eid, MonsterState)
+        hero = game.world.try_comp(eid, HeroState)
+        if game.position(eid) is None or (mon is not None and (mon.fleeing or mon.hits <= 0)) or \
+                (hero is not None and hero.hits <= 0):
+            return set()
+    if any(h.hits <= 0 for _, h in game.heroes(living=False)):
+        return set()  # a hero fell lately (perhaps held, rolling no dice, yet a target): do not guess
     here = game.dungeon.floor_no
     heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == here]
     monsters = [(e, p) for e, m in game.monsters()

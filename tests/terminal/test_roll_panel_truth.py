@@ -95,3 +95,38 @@ def test_a_title_with_its_own_bracket_gets_one_bracket_and_a_capital() -> None:
     game = new_game(7, parse_seats("human,ai,ai"), 2)
     record = RollRecord(3, "annoy", "the door (Locks)", (Pool("obstacle", 1, (5,)),), ("the door",), narrator=0)
     assert title_of(game, record) == f"The door (Locks; annoying, turn 3, told by {game.seats[0].name})"
+
+
+def test_no_one_in_reach_is_never_said_of_a_pool_that_hurt_someone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against the engine's own damage: over AI fights, a pool the panel says reached nobody
+    dealt no damage in that roll (and the note does show up)."""
+    import game.engine.combat as combat
+    from game.agents.companion import hero_action
+    from game.engine.dispatch import apply_action
+    from game.ui.roll_panel import out_of_reach
+
+    dealt: list[tuple[str, str]] = []
+    real = combat.apply_damage
+
+    def spy(game: Game, damage: tuple, hits: dict, narrator: int) -> None:  # type: ignore[type-arg]
+        dealt.extend((d[0], d[1]) for d in damage)
+        real(game, damage, hits, narrator)
+
+    monkeypatch.setattr(combat, "apply_damage", spy)
+    flagged = 0
+    for seed in (3, 5, 9, 12, 16, 21, 29, 33):
+        game = new_game(seed, parse_seats("ai+hero,ai+hero,ai"), 1)
+        for _ in range(400):
+            seat = game.next_seat()
+            if seat is None or game.phase != "dungeon":
+                break
+            before = len(game.rolls)
+            dealt.clear()
+            apply_action(game, hero_action(game, seat))
+            for record in game.rolls[before:]:
+                for i in out_of_reach(game, record):
+                    flagged += 1
+                    owner = record.pools[i].owner
+                    assert not [d for d in dealt if d[0] == owner], (seed, game.turn, owner)
+        game.close()
+    assert flagged > 0
