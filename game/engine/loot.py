@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.sentences import plural
 from game.engine.results import DONE, Refused, Result
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
@@ -77,8 +78,9 @@ def use_item(game: Game, eid: int, index: int) -> Result:
     hero = game.world.comp(eid, HeroState)
     before = hero.hits
     hero.hits = min(max_hits(hero.level), hero.hits + item.spec.heal)
+    used = game.name(item_eid)  # named before it is gone ("uses #16" otherwise)
     game.world.delete(item_eid)
-    game.say(f"{game.name(eid)} uses {game.name(item_eid)} and heals {hero.hits - before}.", "loot")
+    game.say(f"{game.name(eid)} uses {used} and heals {plural(hero.hits - before, 'Hit')}.", "loot")
     return DONE
 
 

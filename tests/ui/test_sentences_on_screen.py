@@ -18,6 +18,7 @@ from game.ui.events import key
 from game.ui.present.headless import run_headless
 from game.ui.screens.end_of_run import fallen_words
 from game.ui.screens.inventory import InventoryScreen
+from game.world.components import HeroState
 
 SLIPS = {
     "possessive s's": re.compile(r"s's\b"),
@@ -77,3 +78,16 @@ def test_thousands_of_log_lines_read_right(seeds: range) -> None:
     assert len(lines) >= 2000
     found = {name: [ln for ln in lines if pattern.search(ln)][:3] for name, pattern in SLIPS.items()}
     assert not any(found.values()), found
+
+
+def test_using_a_potion_names_it_on_the_log(tmp_path: Path) -> None:
+    session = make_session()
+    game = session.game
+    hero = game.party.hero_of[0]
+    game.world.comp(hero, HeroState).hits -= 1
+    give(game, hero, "Flask of Kind Water", fancy=True, heal=2)
+    kit = make_kit(tmp_path)
+    run_headless(InventoryScreen(kit, session, back=None), [key("U")], kit=kit)
+    line = game.log[-1].text
+    assert "uses Flask of Kind Water and heals 1 Hit." in line, line
+    assert "#" not in line
