@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.core.sentences import possessive
 from game.engine.encounters import reaction
 from game.engine.placement import MONSTER_GLYPH_COLOUR, door_tiles, far_tile, room_tile
 from game.mapgen.tiles import Tile
@@ -55,7 +56,7 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         owner = game.seats[takers["monsters"]]
         names = ", ".join(p.monster.name or "a monster" for p in design.monsters)
         played = " (the AI plays them for that seat)" if owner.human else ""
-        game.say(f"{owner.name}'s monsters hold this room: {names}{played}.", "danger", takers["monsters"])
+        game.say(f"{possessive(owner.name)} monsters hold this room: {names}{played}.", "danger", takers["monsters"])
     for i, placed in enumerate(design.monsters):
         m = placed.monster
         x, y = far_tile(game, cell, entry, i)
