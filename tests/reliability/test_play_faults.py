@@ -176,6 +176,21 @@ def test_a_corrupt_options_file_is_reported_under_play_and_kept(tmp_path: Path) 
     assert (config / "options.toml.bad").read_text() == "palette = [unclosed\n"
 
 
+def test_a_corrupt_options_file_is_reported_under_continue_too(tmp_path: Path, recordings: dict[str, Path]) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "autosave.mlrec").write_bytes(recordings["hotseat"].read_bytes())
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "options.toml").write_text("when = 1979-05-27T07:32:00Z\nkeys = 3\n")
+    app = play(tmp_path, "continue")
+    try:
+        assert app.wait_for("options file", timeout=30), app.text()  # one notice, naming the file
+        app.send("\x03")
+        app.wait(30)
+    finally:
+        app.close()
+    no_crash(app, tmp_path)
+
+
 def test_bytes_that_are_not_utf8_never_crash_the_game(tmp_path: Path) -> None:
     app = play(tmp_path, "play", "--seed", "6")
     try:
