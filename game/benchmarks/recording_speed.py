@@ -15,7 +15,9 @@ from game.agents.autoplay import play
 from game.agents.scripted import play_scripted
 from game.benchmarks.measure import Result
 from game.engine.dispatch import apply_action
-from game.engine.recording import Recorder, Recording, parse_recording, replay
+from game.engine.recorded_play import replay
+from game.engine.recording import Recorder, Recording
+from game.engine.recording_read import parse_recording
 from game.engine.replay import Replay
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from game.core.errors import ReplayDesync, UsageError
 from game.engine.morgue_link import recording_of
-from game.engine.recording import Recording, read_recording
+from game.engine.recording import Recording
+from game.engine.recording_read import read_recording
 from game.engine.replay import Replay
 
 

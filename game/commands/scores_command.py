@@ -18,7 +18,8 @@ from typing import Any
 from game.core.errors import FileProblem, UsageError
 from game.core.paths import recordings_dir
 from game.engine.morgue import score
-from game.engine.recording import read_recording, replay
+from game.engine.recorded_play import replay
+from game.engine.recording_read import read_recording
 from game.engine.seed_scores import (
     SeedScore,
     add_entry,

@@ -19,7 +19,9 @@ from typing import Any
 
 from game.engine.dispatch import apply_action
 from game.engine.game import Derived, Game
-from game.engine.recording import Recording, Step, check_end, check_step, read_recording
+from game.engine.recorded_play import check_end, check_step
+from game.engine.recording import Recording, Step
+from game.engine.recording_read import read_recording
 
 KEYFRAME_EVERY = 100  # actions between keyframes (a step back re-applies at most this many)
 _clones = itertools.count(1)

@@ -36,7 +36,9 @@ from game.core.file_guard import claim_name, read_bounded
 from game.core.paths import atomic_write, data_dir, recordings_dir
 from game.core.seats import HeroChoice
 from game.engine.game import Game
-from game.engine.recording import SUFFIX, Recorder, Recording, read_recording, replay, replay_salvaged
+from game.engine.recorded_play import replay, replay_salvaged
+from game.engine.recording import SUFFIX, Recorder, Recording
+from game.engine.recording_read import read_recording
 
 AUTOSAVE = "autosave" + SUFFIX
 BACKUP = "autosave.bak" + SUFFIX

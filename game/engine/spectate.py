@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import FileProblem, ReplayDesync
-from game.engine.recording import Recording, read_recording
+from game.engine.recording import Recording
+from game.engine.recording_read import read_recording
 from game.engine.replay import Replay
 
 

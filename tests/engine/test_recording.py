@@ -21,17 +21,9 @@ from game.core.seats import HeroChoice
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.game import RULES_VERSION
-from game.engine.recording import (
-    FORMAT_VERSION,
-    MAGIC,
-    STATE_EVERY,
-    Recorder,
-    parse_recording,
-    read_recording,
-    replay,
-    replay_salvaged,
-    rng_check,
-)
+from game.engine.recorded_play import replay, replay_salvaged
+from game.engine.recording import FORMAT_VERSION, MAGIC, STATE_EVERY, Recorder, rng_check
+from game.engine.recording_read import parse_recording, read_recording
 
 ROOT = Path(__file__).resolve().parents[2]
 

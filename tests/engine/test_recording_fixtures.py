@@ -10,7 +10,7 @@ import pytest
 
 from game.commands.replay_command import verify_headless
 from game.core.errors import FileProblem, ReplayDesync
-from game.engine.recording import read_recording
+from game.engine.recording_read import read_recording
 
 FIXTURES = Path(__file__).resolve().parents[1] / "recordings"
 FILES = sorted(FIXTURES.glob("*.mlrec"))

@@ -13,7 +13,8 @@ from game.core.errors import ReplayDesync
 from game.engine import replay as replay_mod
 from game.engine.dispatch import apply_action
 from game.engine.game import Game
-from game.engine.recording import Recorder, Recording, Step, parse_recording
+from game.engine.recording import Recorder, Recording, Step
+from game.engine.recording_read import parse_recording
 from game.engine.replay import KEYFRAME_EVERY, Replay, clone_game
 
 ROOT = Path(__file__).resolve().parents[2]

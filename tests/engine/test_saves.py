@@ -13,7 +13,7 @@ from game.agents.scripted import play_scripted
 from game.core import paths
 from game.core.errors import FileProblem, UsageError
 from game.core.seeds import daily_seed
-from game.engine.recording import read_recording
+from game.engine.recording_read import read_recording
 from game.engine.saves import (
     BROKEN,
     archive_autosave,

@@ -22,7 +22,9 @@ from game.agents.autoplay import play  # noqa: E402
 from game.agents.scripted import play_scripted  # noqa: E402
 from game.core.dials import parse_dials  # noqa: E402
 from game.core.seats import HeroChoice  # noqa: E402
-from game.engine.recording import Recorder, read_recording, replay  # noqa: E402
+from game.engine.recorded_play import replay  # noqa: E402
+from game.engine.recording import Recorder  # noqa: E402
+from game.engine.recording_read import read_recording  # noqa: E402
 
 # name -> (seed, seats, level, dials, hand-made heroes, how it is played, max actions / turns)
 FIXTURES: dict[str, tuple[int, str, int, tuple[tuple[str, str], ...], dict[int, HeroChoice], str, int]] = {

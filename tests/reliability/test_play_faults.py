@@ -14,7 +14,7 @@ import pytest
 from fault_tools import cli_line, env_for, one_line, run_cli, with_header
 from pty_tools import PtyApp, python_argv
 
-from game.engine.recording import read_recording
+from game.engine.recording_read import read_recording
 
 
 def play(home: Path, *args: str, width: int = 80, height: int = 24) -> PtyApp:

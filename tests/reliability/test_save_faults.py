@@ -14,6 +14,9 @@ from fault_tools import with_header
 
 from game.engine import recording as R
 from game.engine import saves
+from game.engine.dispatch import apply_action
+from game.engine.recorded_play import replay
+from game.engine.recording_read import read_recording
 
 
 @pytest.fixture
@@ -32,9 +35,9 @@ def hotseat(recordings: dict[str, Path]) -> Path:
 
 def prefix_bytes(hotseat: Path, actions: int) -> bytes:
     """The recording as it stood after its first `actions` actions (a whole file)."""
-    whole = R.read_recording(hotseat)
+    whole = read_recording(hotseat)
     part = R.Recording(whole.header, whole.steps[:actions], None)
-    game = R.replay(part)
+    game = replay(part)
     try:
         return R.Recorder.resume(part, None, game).to_bytes(game)
     finally:
@@ -90,8 +93,8 @@ def test_with_both_damaged_the_backup_is_never_overwritten_and_the_loss_is_said(
         assert f"up to turn {loaded.game.turn}" in report and "lost" in report
         game, recorder = loaded.game, loaded.recorder
         # the game goes on: two more writes would have turned the damaged backup into the new one
-        for step in R.read_recording(hotseat).steps[recorder.count: recorder.count + 2]:
-            R.apply_action(game, step.action)
+        for step in read_recording(hotseat).steps[recorder.count: recorder.count + 2]:
+            apply_action(game, step.action)
             recorder.add(game, step.action)
     finally:
         loaded.game.close()
@@ -115,10 +118,10 @@ def test_broken_copies_are_numbered_and_never_overwrite_each_other(home: Path, h
 
 def test_a_failed_write_leaves_the_game_playable_and_says_why(home: Path, hotseat: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    steps = R.read_recording(hotseat).steps[:6]
+    steps = read_recording(hotseat).steps[:6]
     game, recorder = saves.new_autosave(3, "human,human,ai")
     try:
-        R.apply_action(game, steps[0].action)
+        apply_action(game, steps[0].action)
         recorder.add(game, steps[0].action)
         written = saves.autosave_path().read_bytes()
 
@@ -128,14 +131,14 @@ def test_a_failed_write_leaves_the_game_playable_and_says_why(home: Path, hotsea
         with monkeypatch.context() as disk:
             disk.setattr(R, "atomic_write", full)
             for step in steps[1:4]:  # no exception reaches the game loop
-                R.apply_action(game, step.action)
+                apply_action(game, step.action)
                 recorder.add(game, step.action)
             assert recorder.problem is not None and "the disk is full" in recorder.problem
             assert saves.autosave_path().read_bytes() == written  # the last good save is untouched
-        R.apply_action(game, steps[4].action)
+        apply_action(game, steps[4].action)
         recorder.add(game, steps[4].action)  # room again: everything unwritten is written now
         assert recorder.problem is None
-        assert len(R.read_recording(saves.autosave_path()).steps) == 5
+        assert len(read_recording(saves.autosave_path()).steps) == 5
     finally:
         game.close()
 

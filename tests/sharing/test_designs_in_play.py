@@ -9,7 +9,8 @@ from sharing_tools import SHIPPED, run
 
 from game.agents.autoplay import autoplay
 from game.designers.design_files import DesignTrap, SavedDesign, load_designs
-from game.engine.recording import Header, Recorder, read_recording
+from game.engine.recording import Header, Recorder
+from game.engine.recording_read import read_recording
 from game.rules.purchases import Trap
 
 

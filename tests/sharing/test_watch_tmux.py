@@ -10,7 +10,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "terminal"))
 from tmux_helpers import TmuxPane, python_command, requires_tmux  # noqa: E402
 
-from game.engine.recording import read_recording  # noqa: E402
+from game.engine.recording_read import read_recording  # noqa: E402
 
 MAP_ROWS = 25  # the map and sidebar of a 120x40 screen, above the log and the hint line
 

@@ -223,7 +223,7 @@ def test_ctrl_c_saves_the_run(home: dict[str, str]) -> None:
         app.wait()
     finally:
         app.close()
-    from game.engine.recording import read_recording
+    from game.engine.recording_read import read_recording
 
     recording = read_recording(Path(home["MASTERLESS_HOME"]) / "data" / "autosave.mlrec")
     assert recording.header.seed == 11 and recording.turns == 1
@@ -255,7 +255,7 @@ def test_a_closed_terminal_saves_the_run(home: dict[str, str]) -> None:
         app.wait()
     finally:
         app.close()
-    from game.engine.recording import read_recording
+    from game.engine.recording_read import read_recording
 
     recording = read_recording(Path(home["MASTERLESS_HOME"]) / "data" / "autosave.mlrec")
     assert recording.header.seed == 12 and recording.turns == 2

@@ -10,8 +10,9 @@ import pytest
 from screen_games import make_kit
 
 from game.agents.autoplay import play
-from game.engine.recording import Recorder, Recording, parse_recording
-from game.engine.recording import replay as replay_to
+from game.engine.recorded_play import replay as replay_to
+from game.engine.recording import Recorder, Recording
+from game.engine.recording_read import parse_recording
 from game.engine.replay import Replay
 from game.ui.events import key
 from game.ui.kit import Kit
