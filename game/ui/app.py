@@ -17,8 +17,6 @@ module only decides when to write: after every action, durably when leaving.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,86 +24,25 @@ from typing import Any
 
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError
-from game.core.file_guard import probe_writable_file
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
 from game.ui.kit import Kit
+from game.ui.run_files import (
+    SCORES,
+    archive_run,
+    archive_run_unplayed,
+    data_dir,
+    derive_seed,
+    has_autosave,
+    load_autosave,
+    open_recorder,
+    run_in_progress,
+)
 from game.ui.run_guard import check_personalities, check_record_file, own_data_dir, with_notices
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
 from game.ui.screens.map_screen import RunHost, first_screen
 from game.ui.session import Session
 from game.ui.state import Exit, State
-
-SCORES = "scores.json"
-
-
-def data_dir() -> Path:
-    from game.core.paths import data_dir as _data_dir
-
-    return _data_dir()
-
-
-# ----- the save machinery (game.engine.saves: the one place that knows the autosave's files) ------
-def has_autosave() -> bool:
-    from game.engine.saves import has_autosave as _has
-
-    return _has()
-
-
-def open_recorder(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice],
-                  designs: tuple[Any, ...] = ()) -> tuple[Game, Any]:
-    """A new game recorded to the autosave after every action.
-
-    Those writes are atomic but not fsynced (a durable write costs ~12 ms, too much for every
-    keypress): a killed process or a closed terminal loses nothing, a power cut at most the
-    last actions. Quitting, Ctrl-C and a hang-up write durably (`AppHost.save_now`)."""
-    from game.engine.saves import new_autosave
-
-    game, recorder = new_autosave(seed, seats, level, dials, heroes, designs)
-    recorder.durable = False
-    return game, recorder
-
-
-def load_autosave() -> tuple[Game, Any, str | None]:
-    """The autosaved game, replayed, a recorder that goes on writing it, and a line for the
-    player when the autosave itself could not be used as it was (the backup or a salvage was)."""
-    from game.engine.saves import archive_autosave
-    from game.engine.saves import load_autosave as _load
-
-    try:
-        loaded = _load()
-    except FileProblem as exc:
-        if "no saved game" in str(exc):
-            raise UsageError("there is no saved game to continue: `python main.py play` starts a new one") from None
-        raise
-    if loaded.game.phase == "over":
-        loaded.game.close()
-        archive_autosave()
-        raise UsageError("the saved run had already ended (its recording is under Replays)")
-    loaded.recorder.durable = False
-    from game.engine.saves import record_target
-
-    note = loaded.report()
-    mirror = record_target()  # `play --record FILE` goes on recording there
-    if mirror is not None:
-        problem = probe_writable_file(mirror)
-        if problem is None:
-            loaded.recorder.mirror = mirror
-            loaded.recorder.flush(loaded.game)
-        else:
-            note = " ".join(filter(None, [note, f"--record: {problem}; the run is saved to the autosave only."]))
-    return loaded.game, loaded.recorder, note
-
-
-def run_in_progress() -> str | None:
-    """A line describing the saved run a new one would replace, or None when there is none."""
-    from game.engine.saves import find_autosave
-
-    info = find_autosave()
-    if info is None or info.phase == "over":
-        return None
-    where = "in town" if info.phase == "town" else f"on Floor {info.floor}" if info.floor else "in the dungeon"
-    return f"seed {info.seed}, {where}, turn {info.turn}"
 
 
 def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> State:
@@ -126,22 +63,8 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
                          on_yes=replace, title="Start a new run?", yes_label="New run", no_label="Keep it")
 
 
-def archive_run_unplayed() -> None:
-    """Remove the autosave of a run that never got a single action."""
-    from game.engine.saves import autosave_path, backup_path, set_record_target
-
-    set_record_target(None)
-
-    for path in (autosave_path(), backup_path()):
-        with contextlib.suppress(OSError):
-            path.unlink()
 
 
-def archive_run() -> Path | None:
-    """The run is over (or abandoned): its autosave becomes a recording for replays."""
-    from game.engine.saves import archive_autosave
-
-    return archive_autosave()
 
 
 # ----- the app around the map screen --------------------------------------------------------------
@@ -221,18 +144,6 @@ class AppHost(RunHost):
         return self.after()
 
 
-def derive_seed(seed: int | None, daily: str | None) -> int:
-    """The run's seed: given, the day's (`--daily YYYY-MM-DD`), or fresh from the OS (only here,
-    at the edge of the program: the game itself never reads the clock or the OS's randomness)."""
-    if seed is not None:
-        return seed
-    if daily is not None:
-        try:
-            day = dt.date.fromisoformat(daily)
-        except ValueError:
-            raise UsageError(f"--daily takes a date like 2026-01-31, got {daily!r}") from None
-        return day.year * 10000 + day.month * 100 + day.day
-    return int.from_bytes(os.urandom(4), "little") % 1_000_000_000
 
 
 def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None,

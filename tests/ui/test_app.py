@@ -11,7 +11,7 @@ import pytest
 from game.core.dials import Dials
 from game.core.errors import UsageError
 from game.engine.fates import wipe
-from game.ui import app
+from game.ui import app, run_files
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.options import Options
@@ -39,7 +39,7 @@ def test_a_run_starts_on_the_map_and_every_action_is_saved(home: Path, tmp_path:
     result, presenter = run_headless(state, [key("."), key("s"), key(".")], kit=kit)
     game = host.session.game
     assert game.turn == 3 and presenter.find("Turn 3") is not None
-    loaded, recorder, note = app.load_autosave()
+    loaded, recorder, note = run_files.load_autosave()
     assert note is None
     assert loaded.turn == 3 and loaded.state_hash() == game.state_hash()
     assert recorder.count >= 3
@@ -50,7 +50,7 @@ def test_save_and_quit_then_continue_on_the_same_turn(home: Path, tmp_path: Path
     state, host = app.start_state(kit, seed=9, seats="human,ai+hero,ai", level=1, dials=Dials(die=8))
     result, _ = run_headless(state, [key("."), key("S"), key("s")], kit=kit)
     assert result == Exit("left")
-    game, _, _ = app.load_autosave()
+    game, _, _ = run_files.load_autosave()
     assert game.seed == 9 and game.dials.die == 8 and game.start_level == 1
     assert game.turn == host.session.game.turn
     assert [s.kind for s in game.seats] == ["human", "ai+hero", "ai"]
@@ -65,12 +65,12 @@ def test_the_end_of_a_run_writes_morgue_score_and_recording(home: Path, tmp_path
     assert "wiped" in presenter.text() or "fallen" in presenter.text()
     morgues = list((home / "data" / "morgue").glob("morgue-7-*.txt"))
     assert len(morgues) == 1 and "fell in the dungeon" in morgues[0].read_text()
-    assert (home / "data" / app.SCORES).exists()
+    assert (home / "data" / run_files.SCORES).exists()
     assert not (home / "data" / "autosave.mlrec").exists()
     assert len(list((home / "data" / "recordings").glob("*.mlrec"))) == 1
     assert host.session.morgue_path == morgues[0] and host.session.score_rank == 1
     with pytest.raises(UsageError):
-        app.load_autosave()
+        run_files.load_autosave()
 
 
 def test_abandoning_keeps_the_recording_but_no_autosave(home: Path, tmp_path: Path) -> None:
@@ -78,16 +78,16 @@ def test_abandoning_keeps_the_recording_but_no_autosave(home: Path, tmp_path: Pa
     state, _ = app.start_state(kit, seed=7)
     result, _ = run_headless(state, [key("."), key("Q"), key("a"), key("Y")], kit=kit)
     assert result == Exit("left")
-    assert not app.has_autosave()
+    assert not run_files.has_autosave()
     assert len(list((home / "data" / "recordings").glob("*.mlrec"))) == 1
 
 
 def test_seeds_come_from_the_flag_the_day_or_the_os() -> None:
-    assert app.derive_seed(5, None) == 5
-    assert app.derive_seed(None, "2026-01-31") == 20260131
-    assert 0 <= app.derive_seed(None, None) < 1_000_000_000
+    assert run_files.derive_seed(5, None) == 5
+    assert run_files.derive_seed(None, "2026-01-31") == 20260131
+    assert 0 <= run_files.derive_seed(None, None) < 1_000_000_000
     with pytest.raises(UsageError):
-        app.derive_seed(None, "yesterday")
+        run_files.derive_seed(None, "yesterday")
 
 
 def test_a_bad_level_or_seats_is_a_usage_error(home: Path, tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ def test_a_bad_level_or_seats_is_a_usage_error(home: Path, tmp_path: Path) -> No
         app.start_state(kit, seed=1, level=7)
     with pytest.raises(UsageError):
         app.start_state(kit, seed=1, seats="ai,ai")
-    assert not app.has_autosave()
+    assert not run_files.has_autosave()
 
 
 def test_title_reaches_new_game_replays_scores_options_and_continue(home: Path, tmp_path: Path) -> None:
@@ -119,7 +119,7 @@ def test_a_new_game_from_the_form_starts_on_the_map(home: Path, tmp_path: Path) 
     title = app.title_screen(kit)
     form = title.on_event(key("n"))
     state = form.begin()
-    assert isinstance(state, MapScreen) and app.has_autosave()
+    assert isinstance(state, MapScreen) and run_files.has_autosave()
 
 
 def test_a_new_run_asks_before_replacing_a_run_in_progress(home: Path, tmp_path: Path) -> None:
@@ -130,7 +130,7 @@ def test_a_new_run_asks_before_replacing_a_run_in_progress(home: Path, tmp_path:
     ask = title.on_event(key("n")).begin()
     assert type(ask).__name__ == "ConfirmDialog" and "seed 7" in ask.question
     assert ask.on_event(key("N")) is title
-    game, _, _ = app.load_autosave()
+    game, _, _ = run_files.load_autosave()
     assert game.turn == 1  # kept
     new = title.on_event(key("n")).begin().on_event(key("Y"))
     assert isinstance(new, MapScreen) and new.game.turn == 0
