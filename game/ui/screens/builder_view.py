@@ -1,0 +1,165 @@
+"""The room builder as the player sees it: the bought list, the draft with every feature's price
+and verdict, the room's small map and the hint line (the editing is in builder_screen.py)."""
+
+from __future__ import annotations
+
+import tcod.console
+
+from game.designers.builder import quote
+from game.ui import draw
+from game.ui.fit import elide, fit_rows
+from game.ui.screens.builder_words import CATEGORY_LABEL, LEFT_W, NOUN, describe_short
+from game.ui.screens.room_sketch import draw_sketch, sketch_size
+from game.ui.screens.widgets import footer, hint_rows, seat_named
+
+
+class BuilderView:
+    """Drawing for BuilderScreen (which holds the state it reads)."""
+
+    def hints(self) -> list[tuple[str, str]]:
+        hints = [("Tab", "draft/bought"), ("Up/Down", "move"), ("Left/Right/-/+", "change"),
+                 ("Enter", "buy" if self.focus == "draft" else "change it"), ("Del", "sell back")]
+        if self.category == "monsters":
+            hints.append(("a/d", "add/drop ability"))
+        hints += [("r", "name"), ("s", "suggest"), ("f", "fill the rest"), ("w", "save design"), ("c", "confirm"),
+                  ("Esc", "stop"),
+                  ("?", "help")]
+        return hints
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        game = self.game
+        model = self.model
+        w, h = console.width, console.height
+        draw.clear(console, palette)
+        name, colour = seat_named(self.kit, game, self.seat)
+        x = 1 + draw.text(console, 1, 0, "Room builder: ", palette["title"])
+        x += draw.text(console, x, 0, name, colour)
+        draw.text(console, x, 0, f" builds the {CATEGORY_LABEL[self.category]}", palette["title"])
+        where = f"Floor {game.dungeon.floor_no}, room {self.room_no()}"
+        if x + 30 + len(where) < w:
+            draw.text(console, w - len(where) - 1, 0, where, palette["text_dim"])
+        # the budget meter
+        left_colour = palette["good"] if model.left == 0 else palette["bad"] if model.left < 0 else palette["warning"]
+        x = 1 + draw.text(console, 1, 1, f"Budget {model.budget} ({model.budget_rule})  Spent {model.spent}  ",
+                          palette["text"])
+        x += draw.text(console, x, 1, f"Left {model.left}", left_colour)
+        bar = max(4, min(30, w - x - 4))
+        filled = round(bar * min(model.spent, model.budget) / max(1, model.budget))
+        draw.text(console, x + 2, 1, "[", palette["text_dim"])
+        draw.text(console, x + 3, 1, "#" * filled, left_colour)
+        draw.text(console, x + 3 + filled, 1, "." * (bar - filled), palette["text_dim"])
+        draw.text(console, x + 3 + bar, 1, "]", palette["text_dim"])
+        rule_rows = draw.wrap(model.cost_rule, w - 2)[:2]
+        for i, row in enumerate(rule_rows):
+            draw.text(console, 1, 2 + i, row, palette["text_dim"])
+        hints = self.hints()
+        foot_top = h - len(hint_rows(hints, w - 1))
+        msg_rows = fit_rows(self.message, w - 2, 2) if self.message else []
+        body_top = 2 + len(rule_rows) + 1
+        body_bottom = foot_top - 1 - 2  # two rows for the message
+        self._cursor = None
+        self.draw_bought(console, 0, body_top - 1, min(LEFT_W, w // 3), body_bottom - body_top + 2)
+        lx = min(LEFT_W, w // 3) + 1
+        body_h = body_bottom - body_top + 2
+        sketch_w, sketch_h = sketch_size(self.plan)
+        bounds = self.room_bounds()
+        if sketch_w and bounds is not None and w - lx - sketch_w >= 52 and body_h >= sketch_h:
+            draw_sketch(console, self.kit, self.plan, self.spots(), (bounds[0], bounds[1]),
+                        self.draft.spot if self.category != "monsters" else -1,
+                        (w - sketch_w, body_top - 1, sketch_w, sketch_h))
+            self.draw_draft(console, lx, body_top - 1, w - lx - sketch_w, body_h)
+        else:
+            self.draw_draft(console, lx, body_top - 1, w - lx, body_h)
+        for i, row in enumerate(msg_rows):
+            draw.text(console, 1, foot_top - 2 + i, row, palette["bad"] if self.message_bad else palette["info"])
+        footer(console, self.kit, hints)
+
+    def draw_bought(self, console: tcod.console.Console, x: int, y: int, width: int, height: int) -> None:
+        palette = self.kit.palette
+        model = self.model
+        ix, iy, iw, ih = draw.panel(console, x, y, width, height, palette, f"Bought ({len(model.items)})")
+        facts = [f"Left {model.left} of {model.budget}",
+                 f"Party Levels {', '.join(str(v) for v in self.party.levels)}",
+                 *draw.wrap(f"Attacks: {', '.join(self.party.attack_types) or '-'}", iw)[:2]]
+        if self.category == "monsters":
+            facts.append(f"Each monster >= {model.floor}")
+        list_h = max(1, ih - len(facts) - 1)
+        start = max(0, min(self.bought_row - list_h + 1, len(model.items) - list_h))
+        if not model.items:
+            draw.text(console, ix, iy, "nothing yet", palette["text_dim"], width=iw)
+        for n, p in enumerate(model.items[start:start + list_h]):
+            i = start + n
+            selected = self.focus == "bought" and i == self.bought_row
+            editing = i == self.editing
+            fg = palette["selection_fg"] if selected else palette["warning"] if editing else palette["text"]
+            bg = palette["selection_bg"] if selected else None
+            cost = f"{model.cost(p):>3}"
+            label = elide(f"{i + 1} {describe_short(p, self.spots(), self.where_short)}", iw - 4)
+            draw.text(console, ix - 1, iy + n, f" {label:<{iw - 3}}{cost}", fg, bg, width=iw + 1)
+            if selected:
+                self._cursor = (ix, iy + n)
+        for n, fact in enumerate(facts):
+            draw.text(console, ix, iy + ih - len(facts) + n, fact, palette["text_dim"], width=iw)
+
+    def draw_draft(self, console: tcod.console.Console, x: int, y: int, width: int, height: int) -> None:
+        palette = self.kit.palette
+        noun = NOUN[self.category]
+        title = f"Changing purchase {self.editing + 1}" if self.editing is not None else f"New {noun}"
+        ix, iy, iw, ih = draw.panel(console, x, y, width, height, palette, title)
+        fields = self.fields()
+        self.row = max(0, min(self.row, len(fields) - 1))
+        about = fields[self.row].about if self.focus == "draft" else "Enter takes it back into the draft to " \
+            "change it; Del sells it back."
+        q = quote(self.draft.item)
+        why = self.model.refusal(self.draft, self.editing)
+        if self.model.left == 0 and self.editing is None and self.model.can_confirm():
+            verdict, verdict_colour = "Every point is spent: c confirms the room.", palette["good"]
+        elif why:
+            verdict, verdict_colour = f"Breaks a rule: {why}", palette["bad"]
+        else:
+            after = self.model.left - q.cost + (self.model.cost(self.model.items[self.editing])
+                                                if self.editing is not None else 0)
+            verdict = f"Legal: Enter {'saves it' if self.editing is not None else 'buys it'} ({after} left after)"
+            verdict_colour = palette["good"]
+        info = ([(row, palette["text_dim"]) for row in fit_rows(about, iw, 2)]
+                + [(row, palette["accent"]) for row in fit_rows(f"Cost {q.sum_text}", iw, 2)]
+                + [(row, verdict_colour) for row in fit_rows(verdict, iw, 2)])
+        info = info[-max(1, ih - 3):]
+        info_h = len(info)
+        rows_h = max(1, ih - info_h)
+        self.scroll = max(0, min(self.scroll, len(fields) - rows_h))
+        if self.row < self.scroll:
+            self.scroll = self.row
+        elif self.row >= self.scroll + rows_h:
+            self.scroll = self.row - rows_h + 1
+        label_w = 16
+        for n, field in enumerate(fields[self.scroll:self.scroll + rows_h]):
+            i = self.scroll + n
+            selected = self.focus == "draft" and i == self.row
+            fg = palette["selection_fg"] if selected else palette["text"]
+            bg = palette["selection_bg"] if selected else None
+            draw.text(console, ix - 1, iy + n, (">" if selected else " ") + f"{field.label:<{label_w}}", fg, bg)
+            vx = ix + label_w + 1
+            if self.naming is not None and field.key == "name":
+                self._cursor = self.naming.draw(console, vx, iy + n, iw - label_w - 2, palette["text_bright"],
+                                                palette["background"])
+                continue
+            value_colour = palette["bad"] if field.warn else palette["text_bright"]
+            written = draw.text(console, vx, iy + n, elide(field.value, iw - label_w - 1), value_colour,
+                                width=iw - label_w - 1)
+            if field.note and vx + written + 2 + len(field.note) <= ix + iw:
+                draw.text(console, ix + iw - len(field.note), iy + n, field.note,
+                          palette["bad"] if field.warn else palette["text_dim"])
+            if selected and self.naming is None:
+                self._cursor = (ix - 1, iy + n)
+        if self.scroll > 0:
+            draw.text(console, ix + iw, iy, self.kit.glyphs["more_above"], palette["text_dim"])
+        if self.scroll + rows_h < len(fields):
+            draw.text(console, ix + iw, iy + rows_h - 1, self.kit.glyphs["more_below"], palette["text_dim"])
+        # what the field under the cursor means, the price worked out, and whether it can be bought
+        for n, (row, colour) in enumerate(info):
+            draw.text(console, ix, iy + ih - info_h + n, row, colour, width=iw)
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor
