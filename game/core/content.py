@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,8 @@ class Trait:
     types: tuple[str, ...]
     actions: tuple[str, ...]
     attack: str | None
+    hinders_types: tuple[str, ...] = ()  # a negative trait: rolls against these Types lose a die
+    hinders_actions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,7 @@ class Traits:
     types: tuple[str, ...]
     attack_types: tuple[str, ...]
     ranged_types: frozenset[str]  # attack Types that reach across a room
+    flaws: dict[str, str] = field(default_factory=dict)  # race -> the negative trait all its members carry
 
     def describe(self, chosen: tuple[str, ...]) -> list[str]:
         """'very strong', 'cunning': each distinct trait with its degree (times picked)."""
@@ -81,7 +84,8 @@ def traits() -> Traits:
         attack = body.get("attack")
         if attack is not None and attack not in attack_types:
             raise DataError(f"{where}.attack: '{attack}' is not an attack Type")
-        table[name] = Trait(name, tuple(body.get("types", [])), tuple(body.get("actions", [])), attack)
+        table[name] = Trait(name, tuple(body.get("types", [])), tuple(body.get("actions", [])), attack,
+                            tuple(body.get("hinders_types", [])), tuple(body.get("hinders_actions", [])))
     races = {}
     for race, names in sorted(require(raw, "races", dict, "traits.toml").items()):
         for t in names:
@@ -99,4 +103,8 @@ def traits() -> Traits:
         if attack not in attack_types:
             raise DataError(f"{where}.attack: '{attack}' is not an attack Type")
         classes[klass] = (tuple(names), attack)
-    return Traits(table, races, classes, tuple(raw.get("degrees", [""])), types, attack_types, ranged_types)
+    flaws = dict(sorted(raw.get("flaws", {}).items()))
+    for race, flaw in flaws.items():
+        if race not in races or flaw not in table:
+            raise DataError(f"traits.toml flaws.{race}: unknown race or trait '{flaw}'")
+    return Traits(table, races, classes, tuple(raw.get("degrees", [""])), types, attack_types, ranged_types, flaws)

@@ -185,6 +185,19 @@ class Awaiting:
     seat: int | None = None
 
 
+def flawed_race_traits(choice: HeroChoice) -> tuple[str, ...]:
+    """Budget Dungeons: a race with a negative trait (Troglodyte, Infernal) gives its members two
+    race traits and the flaw. Decision: the second race trait is the one listed after the chosen
+    one (a hero's making names only one), so hand-made and ready-made heroes alike carry both."""
+    table = traits()
+    flaw = table.flaws.get(choice.race)
+    if flaw is None:
+        return ()
+    listed = table.races[choice.race]
+    second = listed[(listed.index(choice.race_trait) + 1) % len(listed)] if choice.race_trait in listed else listed[0]
+    return (second, flaw)
+
+
 class Game:
     """Everything about one run, as plain records. Made by `engine.start.new_game`, changed only
     by `engine.dispatch.apply_action` (the UI and the autoplayer both ask `next_seat()` whose
@@ -218,7 +231,7 @@ class Game:
         gains its next level 20 XP later, as a hero who reached 3 would, not 40)."""
         choice = choice or random_hero(self.streams.get("heroes", seat, self.stats.deaths))
         state = HeroState(seat=seat, race=choice.race, klass=choice.klass,
-                          traits=(choice.race_trait, *choice.class_traits), level=level,
+                          traits=(choice.race_trait, *choice.class_traits, *flawed_race_traits(choice)), level=level,
                           hits=max_hits(level), xp=xp_to_be(level))
         colour = self.seats[seat].colour
         eid = self.world.create(state, Named(choice.name), Glyph("@", colour, 2), Effects())

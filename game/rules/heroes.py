@@ -22,6 +22,7 @@ class HeroSheet:
     actions: frozenset[str] = frozenset()
     attack: str = "blades"
     ties: tuple[tuple[frozenset[str], frozenset[str], int], ...] = ()  # (types, actions, degree) per trait
+    hindrances: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()  # (types, actions) per negative trait
 
 
 def hero_sheet(table: Traits, name: str, level: int, race: str, race_trait: str, klass: str,
@@ -42,8 +43,10 @@ def hero_sheet(table: Traits, name: str, level: int, race: str, race_trait: str,
             break
     ties = tuple((frozenset(table.traits[t].types), frozenset(table.traits[t].actions), chosen.count(t))
                  for t in sorted(set(chosen)))
+    hindrances = tuple((frozenset(table.traits[t].hinders_types), frozenset(table.traits[t].hinders_actions))
+                       for t in sorted(set(chosen)) if table.traits[t].hinders_types or table.traits[t].hinders_actions)
     return HeroSheet(name=name, level=level, traits=chosen, types=frozenset(types),
-                     actions=frozenset(actions), attack=attack, ties=ties)
+                     actions=frozenset(actions), attack=attack, ties=ties, hindrances=hindrances)
 
 
 def class_bonus(level: int) -> int:
@@ -78,6 +81,13 @@ def tied_bonus(hero: HeroSheet, roll_type: str | None = None, action: str | None
     return class_bonus(hero.level) + degree - 1 if degree else 0
 
 
+def hindered(hero: HeroSheet, roll_type: str | None = None, action: str | None = None) -> int:
+    """Dice lost to negative traits (a Troglodyte's blindness, an Infernal's curse): one for each
+    that the roll's Type or action touches (Budget Dungeons: "-1 whenever dealing with...")."""
+    return sum(1 for types, actions in hero.hindrances
+               if (roll_type is not None and roll_type in types) or (action is not None and action in actions))
+
+
 def item_applies(item: Treasure, roll_type: str | None, universal: bool) -> bool:
     """Magic item dice count against their own Type, or any Type when the item is Universal;
     never against Universal damage (Fungeon "Universal Damage")."""
@@ -100,7 +110,8 @@ def pool_size(
     size = hero.level + bonus_dice
     if not universal:
         size += tied_bonus(hero, roll_type, action)
-    return size + item_dice
+    size -= hindered(hero, roll_type, action)
+    return max(1, size + item_dice)
 
 
 def annoy_pool_size(

@@ -33,3 +33,33 @@ def test_a_fulfilled_quest_grows_every_hero():
     game.stats.rooms_entered = 99
     arrive_in_town(game)
     assert game.stats.quest_paid and state.story_points == 1 and len(state.traits) == 4
+
+
+def test_a_troglodyte_carries_two_race_traits_and_its_blindness_costs_a_search_die():
+    from engine_arena import put_trap
+
+    from game.core.dials import Dials
+    from game.core.seats import HeroChoice, parse_seats
+    from game.engine import actions as A
+    from game.engine.dispatch import apply_action
+    from game.engine.start import new_game
+    from game.rules.purchases import Trap
+
+    trog = HeroChoice("Grub", "troglodyte", "keen_senses", "rogue", ("cunning", "deadly"))
+    game = new_game(5, parse_seats("human,ai,ai"), 2, Dials(), heroes={0: trog})
+    hero = game.party.hero_of[0]
+    assert game.world.comp(hero, HeroState).traits == ("keen_senses", "cunning", "deadly", "stealthy", "blind")
+    x, y = game.position(hero).x, game.position(hero).y
+    put_trap(game, x, y, Trap("spikes", annoy=2, pain=1), action="search")
+    apply_action(game, A.Search(0))
+    search = [r for r in game.rolls if r.title == "hidden dangers"][-1]
+    assert len(search.pools[1].dice) == 2 + 1 - 1  # Level + Class Bonus (tied to search) - blindness
+
+
+def test_an_infernal_is_cursed_against_holy_harm():
+    from game.core.content import traits
+    from game.rules.heroes import annoy_pool_size, hero_sheet
+
+    sheet = hero_sheet(traits(), "Imp", 2, "infernal", "sadistic", "soldier", ("strong", "disciplined"),
+                       ("cunning", "cursed"))
+    assert annoy_pool_size(sheet, "holy") == 1 and annoy_pool_size(sheet, "fire") == 2
