@@ -39,8 +39,9 @@ from game.ui.run_files import (
     run_in_progress,
 )
 from game.ui.run_guard import check_personalities, check_record_file, own_data_dir, with_notices
+from game.ui.run_host import RunHost
 from game.ui.screens.dialog import ConfirmDialog, MessageDialog
-from game.ui.screens.map_screen import RunHost, first_screen
+from game.ui.screens.map_screen import first_screen
 from game.ui.session import Session
 from game.ui.state import Exit, State
 

@@ -16,10 +16,11 @@ from game.rules.purchases import Trap
 from game.ui.auto_travel import visible_monsters
 from game.ui.events import KeyEvent, key
 from game.ui.kit import Kit
+from game.ui.map_layout import compute_layout
 from game.ui.options import Options
 from game.ui.present.headless import run_headless
 from game.ui.screens.dialog import ConfirmDialog
-from game.ui.screens.map_screen import MapScreen, compute_layout, first_screen
+from game.ui.screens.map_screen import MapScreen, first_screen
 from game.ui.session import Session
 from game.ui.state import Exit
 from game.world.components import HeroState, Position, TrapState

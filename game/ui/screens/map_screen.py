@@ -19,111 +19,44 @@ leaves; the default host does none of that (tests, demos).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-import tcod.console
-
-from game.core.outcomes import ending
-from game.core.sentences import possessive
-from game.engine import actions as A
-from game.engine.loot import reachable_treasure
 from game.engine.results import Refused
-from game.mapgen.tiles import ACTIONABLE, Tile
-from game.ui import draw
-from game.ui.auto_travel import Travel, can_start, step, trap_known_near, visible_items
-from game.ui.describe import tile_words, treasure_beside
+from game.ui.auto_travel import Travel, can_start, step, visible_items
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
-from game.ui.keymap import DIRECTIONS, key_label
+from game.ui.keymap import key_label
 from game.ui.kit import Kit
-from game.ui.log_pane import draw_log
-from game.ui.map_view import Camera, draw_map
+from game.ui.map_layout import Layout, Prompt, compute_layout
+from game.ui.map_view import Camera
 from game.ui.other_screens import open_screen
-from game.ui.roll_panel import draw_rolls, recent_records, record_height
-from game.ui.screens.dialog import ConfirmDialog, MessageDialog
+from game.ui.run_host import RunHost
 from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.look import LookScreen
+from game.ui.screens.map_drawing import MapDrawing
+from game.ui.screens.map_keys import MapKeys
 from game.ui.screens.narration import NarrationPrompt
 from game.ui.screens.options_screen import OptionsScreen
-from game.ui.screens.quit import QuitDialog
 from game.ui.screens.widgets import seat_colour
 from game.ui.session import Session
-from game.ui.sidebar import draw_sidebar
-from game.ui.state import Exit, State
+from game.ui.state import State
 from game.world.components import HeroState
 
 TRAVEL_DELAY = 0.03  # seconds between travel steps (a key pressed meanwhile stops the walk)
 AI_DELAY = 0.05  # between the companions' moves while no human hero can act
 ROLL_MODES = ("auto", "expanded", "hidden")
-ROLL_RECENT = 2  # turns a roll stays in the "auto" panel
-FAR_BEHIND = 10  # tiles: a friend further than this is "left behind" when going down
 NARRATION_EVERY = 5  # turns between two narration prompts to the same seat
 
 
-class RunHost:
-    """What the map screen needs from the app around it. This default saves nothing."""
-
-    def save(self, session: Session) -> None:
-        return None
-
-    def save_problem(self) -> str | None:
-        """Why saving is failing just now (a full or read-only disk), for the hint line; the
-        game goes on and saves again as soon as it can."""
-        return None
-
-    def end_of_run(self, session: Session, screen: State) -> State:
-        game = session.game
-        text = ending(game.outcome).sentence
-        return MessageDialog(screen_kit(screen), screen, f"{text} Score: {game.stats.banked}.", title="The end",
-                             then=lambda: Exit("over"))
-
-    def leave(self, session: Session, abandon: bool) -> State:
-        return Exit("abandoned" if abandon else "saved")
 
 
-def screen_kit(screen: State) -> Kit:
-    kit = getattr(screen, "kit", None)
-    assert isinstance(kit, Kit)
-    return kit
 
 
-@dataclass
-class Prompt:
-    verb: str  # disarm | use
-    question: str
-    candidates: list[tuple[int, int]]
 
 
-@dataclass(frozen=True)
-class Layout:
-    banner: tuple[int, int, int, int]
-    map: tuple[int, int, int, int]
-    rolls: tuple[int, int, int, int]
-    sidebar: tuple[int, int, int, int]
-    log: tuple[int, int, int, int]
-    hint_y: int
 
 
-def compute_layout(width: int, height: int, banner: bool, roll_rows: int) -> Layout:
-    side_w = 26 if width < 110 else min(36, 26 + (width - 110) // 8)
-    log_h = max(3, min(10, 5 + (height - 24) // 6))
-    hint_y = height - 1
-    log_y = hint_y - log_h
-    top = 1 if banner else 0
-    map_w = width - side_w
-    room = max(0, log_y - top)
-    roll_rows = min(roll_rows, room // 2)
-    map_h = room - roll_rows
-    return Layout(
-        banner=(0, 0, map_w, top),
-        map=(0, top, map_w, map_h),
-        rolls=(0, top + map_h, map_w, roll_rows),
-        sidebar=(map_w, 0, side_w, log_y),
-        log=(1, log_y, width - 2, log_h),
-        hint_y=hint_y,
-    )
 
 
 def help_topics(kit: Kit) -> list[tuple[str, str]]:
@@ -154,7 +87,7 @@ def help_topics(kit: Kit) -> list[tuple[str, str]]:
     ]
 
 
-class MapScreen:
+class MapScreen(MapKeys, MapDrawing):
     """The run on screen; see the module docstring."""
 
     def __init__(self, kit: Kit, session: Session, back: State | None = None, host: RunHost | None = None) -> None:
@@ -355,267 +288,9 @@ class MapScreen:
     def keys(self, action: str) -> str:
         return key_label(self.kit.keymap.keys_for(action)[0])
 
-    def game_action(self, action: str, seat: int, eid: int) -> State | None:
-        game = self.game
-        if action in DIRECTIONS:
-            return self.move(seat, eid, *DIRECTIONS[action])
-        if action == "wait":
-            return self.act(A.Wait(seat))
-        if action == "search":
-            return self.act(A.Search(seat))
-        if action == "pick_up":
-            if not reachable_treasure(game, eid) and (where := treasure_beside(game, eid, self.keys("pick_up"))):
-                self.notice = where  # the engine would only say "nothing here": say where to stand
-                return None
-            return self.act(A.PickUp(seat))
-        if action == "spend_story":
-            return self.act(A.SpendStory(seat))
-        if action == "disarm":
-            traps = trap_known_near(game, eid)
-            if not traps:
-                self.notice = f"You know of no trap within reach ({self.keys('search')} searches for traps)."
-                return None
-            if len(traps) == 1:
-                return self.act(A.Disarm(seat, *traps[0]))
-            self.prompt = Prompt("disarm", "Disarm which trap? A direction,", traps)
-            return None
-        if action == "use":
-            spots = self.use_spots(eid)
-            if not spots:
-                self.notice = "There is nothing here to open or use."
-                return None
-            if len(spots) == 1:
-                return self.act(A.Interact(seat, *spots[0]))
-            self.prompt = Prompt("use", "Open or use which way? A direction,", spots)
-            return None
-        if action == "autoexplore":
-            return self.start_travel("explore")
-        if action == "travel_stairs":
-            return self.start_travel("stairs")
-        if action == "travel_entrance":
-            return self.start_travel("entrance")
-        if action == "descend":
-            return self.descend(seat, eid)
-        if action == "head_back":
-            return self.head_back(seat, eid)
-        self.notice = f"{action.replace('_', ' ')} is not possible here."
-        return None
-
-    def move(self, seat: int, eid: int, dx: int, dy: int) -> State | None:
-        """A step; bumping known furniture uses it, bumping a known wall is refused here (it
-        would cost the turn for nothing)."""
-        game = self.game
-        pos = game.position(eid)
-        if pos is not None:
-            x, y = pos.x + dx, pos.y + dy
-            floor = game.floor
-            inside = 0 <= x < floor.width and 0 <= y < floor.height
-            if inside and floor.explored[y, x] and not floor.walkable[y, x] and game.creature_at(x, y) is None:
-                tile = int(floor.tile[y, x])
-                if ACTIONABLE[tile]:
-                    return self.act(A.Interact(seat, x, y))
-                self.notice = f"The way is blocked: {tile_words(game, x, y)}."
-                return None
-        return self.act(A.Move(seat, dx, dy))
-
-    def use_spots(self, eid: int) -> list[tuple[int, int]]:
-        """Adjacent tiles (and the hero's own) holding something to open or use."""
-        pos = self.game.position(eid)
-        if pos is None:
-            return []
-        floor = self.game.floor
-        out = []
-        for dy in (-1, 0, 1):
-            for dx in (-1, 0, 1):
-                x, y = pos.x + dx, pos.y + dy
-                if not (0 <= x < floor.width and 0 <= y < floor.height) or not floor.explored[y, x]:
-                    continue
-                tile = int(floor.tile[y, x])
-                if ACTIONABLE[tile] and tile not in (Tile.STAIR_DOWN, Tile.STAIR_UP):
-                    if tile == Tile.DOOR_OPEN and (dx, dy) == (0, 0):
-                        continue
-                    out.append((x, y))
-        return out
-
-    def answer(self, key: str) -> State | None:
-        prompt = self.prompt
-        assert prompt is not None
-        action = self.kit.keymap.action_for(key, "game")
-        seat, eid = self.seat(), self.hero()
-        if action == "back" or seat is None or eid is None:
-            self.prompt = None
-            self.notice = "Never mind."
-            return None
-        pos = self.game.position(eid)
-        if action in DIRECTIONS and pos is not None:
-            dx, dy = DIRECTIONS[action]
-            target = (pos.x + dx, pos.y + dy)
-        elif action == "wait" and pos is not None:
-            target = (pos.x, pos.y)
-        else:
-            self.notice = f"{prompt.question} or Esc."
-            return None
-        self.prompt = None
-        if target not in prompt.candidates:
-            self.notice = "Nothing to disarm there." if prompt.verb == "disarm" else "Nothing to open or use there."
-            return None
-        if prompt.verb == "disarm":
-            return self.act(A.Disarm(seat, *target))
-        return self.act(A.Interact(seat, *target))
-
-    def descend(self, seat: int, eid: int) -> State | None:
-        game = self.game
-        pos = game.position(eid)
-        if pos is None or int(game.floor.tile[pos.y, pos.x]) != Tile.STAIR_DOWN:
-            self.notice = f"There is no stair down here ({self.keys('travel_stairs')} travels to a known one)."
-            return None
-        far = []
-        for other, _ in game.heroes():
-            opos = game.position(other)
-            if other != eid and opos is not None and max(abs(opos.x - pos.x), abs(opos.y - pos.y)) > FAR_BEHIND:
-                far.append(game.name(other))
-        if far:
-            who = " and ".join(far)
-            return ConfirmDialog(self.kit, self, f"{who} {'is' if len(far) == 1 else 'are'} far behind. The whole "
-                                 "party goes down together, whatever it is doing. Go down now?",
-                                 on_yes=lambda: self.act(A.Descend(seat)), title="Go down?", yes_label="Go down")
-        return self.act(A.Descend(seat))
-
-    def head_back(self, seat: int, eid: int) -> State | None:
-        game = self.game
-        pos = game.position(eid)
-        on_stair_up = pos is not None and int(game.floor.tile[pos.y, pos.x]) == Tile.STAIR_UP
-        if on_stair_up:
-            if game.dungeon.floor_no == game.dungeon.entrance_floor:
-                return ConfirmDialog(self.kit, self, "Climb out of the dungeon and go to town? In town you can "
-                                     "sell treasure, buy healing, retire or go back down.",
-                                     on_yes=lambda: self.act(A.Ascend(seat)), title="Leave the dungeon?",
-                                     yes_label="To town")
-            return self.act(A.Ascend(seat))
-        if game.party.returning:
-            self.notice = (f"The party is heading home: {self.keys('travel_entrance')} travels to the stair up, "
-                           f"{self.keys('head_back')} on it climbs.")
-            return None
-
-        def turn_back() -> State | None:
-            nxt = self.act(A.HeadBack(seat))
-            self.notice = f"{self.keys('travel_entrance')} travels to the stair up."
-            return nxt
-
-        return ConfirmDialog(self.kit, self, "Head back to town? The party retraces its steps to the entrance; "
-                             "wandering monsters may meet it on the way.", on_yes=turn_back,
-                             title="Head back?", yes_label="Head back")
-
-    def ask_quit(self) -> State:
-        def save() -> State:
-            self.host.save(self.session)
-            return self.host.leave(self.session, abandon=False)
-
-        return QuitDialog(self.kit, self, on_save=save, on_abandon=lambda: self.host.leave(self.session, True))
-
     # -- drawing -------------------------------------------------------------------------------
 
-    def roll_rows(self) -> int:
-        game = self.game
-        if self.roll_mode == "hidden" or not game.rolls:
-            return 0
-        if self.roll_mode == "expanded":
-            return sum(record_height(r) for r in recent_records(game, 8))
-        latest = game.rolls[-1]
-        if latest.turn < game.turn - ROLL_RECENT:
-            return 0
-        return sum(record_height(r) for r in recent_records(game, 8))  # every roll of that turn
 
-    def banner_text(self) -> tuple[str, int] | None:
-        game = self.game
-        humans = [s for s in game.seats if s.human and s.has_hero]
-        seat = self.seat()
-        if seat is None:
-            if game.phase == "dungeon" and humans:
-                return "Your companions act...", -1
-            return None
-        if len(humans) < 2:
-            return None
-        eid = game.party.hero_of.get(seat)
-        return f" {possessive(game.seats[seat].name)} turn: {game.name(eid)} ", seat
-
-    def on_draw(self, console: tcod.console.Console) -> None:
-        palette, glyphs = self.kit.palette, self.kit.glyphs
-        game = self.game
-        draw.clear(console, palette)
-        banner = self.banner_text()
-        lay = compute_layout(console.width, console.height, banner is not None, self.roll_rows())
-        self.layout = lay
-        if banner is not None:
-            text, seat = banner
-            bx, by, bw, _ = lay.banner
-            draw.fill(console, bx, by, bw, 1, palette["panel_bg"])
-            colour = palette.seat(seat) if seat >= 0 else palette["text_dim"]
-            draw.text(console, bx, by, text, palette["selection_fg"] if seat >= 0 else colour,
-                      colour if seat >= 0 else None, width=bw)
-        focus = self.focus_hero()
-        pos = game.position(focus) if focus is not None else None
-        mx, my, mw, mh = lay.map
-        if pos is not None:
-            self.camera.follow(pos.x, pos.y, mw, mh, game.floor.width, game.floor.height, game.dungeon.floor_no)
-        draw_map(console, game, self.camera, lay.map, palette, glyphs, active=self.hero())
-        if lay.rolls[3] > 0:
-            records = recent_records(game, 8)
-            draw_rolls(console, game, lay.rolls, palette, glyphs, records)
-        draw_sidebar(console, game, lay.sidebar, palette, active=self.hero(),
-                     here=(pos.x, pos.y) if pos is not None else None,
-                     hide_seed=self.kit.options.hide_seed, titles=self.game.dungeon.room_titles)
-        self._cursor = draw_log(console, game, lay.log, palette, self.session.log_seen)
-        self.draw_hint(console, lay.hint_y)
-
-    def draw_hint(self, console: tcod.console.Console, y: int) -> None:
-        palette = self.kit.palette
-        if self.prompt is not None:
-            text = f"{self.prompt.question} {self.keys('wait')} for here, Esc to cancel."
-            draw.text(console, 1, y, text, palette["warning"], width=console.width - 2)
-            self._cursor = (min(console.width - 1, 1 + len(text)), y)
-            return
-        if self.travel is not None:
-            draw.text(console, 1, y, f"{self.travel.label.capitalize()}... (any key stops)", palette["info"],
-                      width=console.width - 2)
-            return
-        if self.notice:
-            draw.text(console, 1, y, self.notice, palette["warning"], width=console.width - 2)
-            return
-        problem = getattr(self.host, "save_problem", lambda: None)()
-        if problem:
-            why = problem.split(" (", 1)[0]  # the reason; the path is in the exit line
-            draw.text(console, 1, y, f"Saving failed: {why}. Play on: it saves again when it can.",
-                      palette["warning"], width=console.width - 2)
-            return
-        k = self.kit.keymap
-        moves = "arrows" if "up" in k.keys_for("move_n") else self.keys("move_n")
-        if "k" in k.keys_for("move_n"):
-            moves += "/hjkl"
-        hints = [(moves, "move"), (self.keys("autoexplore"), "explore"), (self.keys("search"), "search"),
-                 (self.keys("use"), "open"), (self.keys("pick_up"), "take"), (self.keys("disarm"), "disarm"),
-                 (self.keys("help"), "help"), (self.keys("descend"), "down"), (self.keys("head_back"), "home"),
-                 (self.keys("inventory"), "pack"), (self.keys("look"), "look"), (self.keys("roll_panel"), "rolls"),
-                 (self.keys("hero_sheet"), "hero"), (self.keys("log_history"), "log"), (self.keys("quit"), "quit")]
-        hint_line(console, y, hints, palette)
-
-    def cursor(self) -> tuple[int, int] | None:
-        return self._cursor
-
-
-def hint_line(console: tcod.console.Console, y: int, hints: list[tuple[str, str]], palette: Any) -> None:
-    """Key hints on row `y`, as many as fit, keys in the key colour (one write for the row)."""
-    line, spans = "", []
-    for keys, what in hints:
-        piece = f"{keys} {what}  "
-        if 1 + len(line) + len(piece) - 2 > console.width - 1:
-            break
-        spans.append((1 + len(line), len(keys)))
-        line += piece
-    draw.text(console, 1, y, line.rstrip(), palette["text_dim"])
-    fg = console.fg
-    for x, n in spans:
-        fg[y, x:x + n] = palette["key"]
 
 
 def first_screen(kit: Kit, session: Session, back: State | None = None, host: RunHost | None = None) -> State:
