@@ -16,132 +16,47 @@ from __future__ import annotations
 import inspect
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import fields, replace
 from typing import Any
-
-import tcod.console
 
 from game.core.content import traits
 from game.core.dials import DIE_SIZES, SERIOUSNESS, THEMES, Dials
-from game.core.seats import FIRST, LAST, PERSONALITY_CYCLE, SEAT_KINDS, HeroChoice
-from game.ui import draw
+from game.core.seats import FIRST, LAST, SEAT_KINDS, HeroChoice
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.new_game_drafts import (
+    LEVELS,
+    MAX_SEATS,
+    SEAT_COLOUR_CHOICES,
+    HeroDraft,
+    Row,
+    SeatDraft,
+    default_name,
+    suggested_hero,
+)
+from game.ui.screens.new_game_view import NewGameView
+from game.ui.screens.new_game_words import DIAL_HELP, HELP_TOPICS
 from game.ui.screens.screen_base import Screen
-from game.ui.screens.widgets import TextField, footer, scroll_marks
-from game.ui.screens.words import ties, trait_words
+from game.ui.screens.widgets import TextField
 from game.ui.state import State
 
 StartFn = Callable[..., State]
-MAX_SEATS = 4
-LEVELS = (1, 2, 3)
-SEAT_COLOUR_CHOICES = 6  # the palette's seat colours
-LABEL_W = 20
-FORM_W = 48  # the form's width beside the side panel
-
-DIAL_HELP = {
-    "die": "Every die in the game has this many sides (Donjon). Bigger dice make rolls swingier.",
-    "seriousness": "The tone of every generated name and line, from over-the-top to rust-and-blood.",
-    "successes": "Law of Successes: dice above the obstacle's highest are successes, spent as facts or "
-                 "banked as bonus dice; a lost conflict gives the obstacle extra Pain dice.",
-    "design": "ask: a human seat that wins a category builds that part of the room itself; auto: the "
-              "seat's AI builds it.",
-    "morale": "Monsters check morale when one of them dies or a lone one is at half Hits, and may flee.",
-    "surprise": "When neither side knew of the other, either may be surprised (2 in 6).",
-    "wandering": "Lingering draws wandering monsters (1 in 6 every third turn).",
-    "reactions": "Monsters a designer marked wary roll how they react before fighting.",
-    "light": "Light sets sight: a torch shows 6 tiles, a lantern 12; carried light is seen first.",
-    "narration_prompts": "Hot-seat: when your Thwack-O die wins a roll you may write the log's line.",
-    "theme": "The dungeon's look and the words it is described in.",
-}
-HELP_TOPICS = (
-    (
-        "The table",
-        "Every seat is a player with its own Thwack-O die: human (you, or a friend at this keyboard), "
-        "ai (designs rooms, has no hero) or ai+hero (designs and brings an AI companion). The other "
-        "seats build the rooms your heroes meet, spending point budgets on traps, monsters and "
-        "treasure. At least one seat needs a hero.",
-    ),
-    (
-        "Heroes",
-        "A hero is a race and a class, each a list of traits: pick one race trait and two class traits "
-        "(the same trait twice makes it 'very', three times 'incredibly'). Traits tie the hero to "
-        "Types of harm and to actions; the Class Bonus (half the Level) is added to rolls of those. "
-        "AI heroes are made from the seed.",
-    ),
-    (
-        "Dials and seed",
-        "Dials switch the optional rules and set the die size and tone; they are stored with the run "
-        "and shown on the hero sheet. The same seed with the same choices makes the same dungeon; "
-        "leave it blank for a fresh one.",
-    ),
-    (
-        "Keys",
-        "Up/Down pick a row, Left/Right change it, Enter edits a text row (Enter again keeps it, Esc "
-        "undoes) or starts the run on Start. * makes a random hero for the picked seat. S starts "
-        "from anywhere.",
-    ),
-)
 
 
-@dataclass
-class SeatDraft:
-    kind: str
-    name: str
-    colour: int  # index of the palette's seat colour
-    named: bool = False  # the player typed the name (else it follows the seat's kind and place)
 
 
-@dataclass
-class HeroDraft:
-    name: str
-    race: str
-    race_trait: str
-    klass: str
-    class_traits: list[str] = field(default_factory=list)
-
-    def choice(self) -> HeroChoice:
-        return HeroChoice(self.name.strip(), self.race, self.race_trait, self.klass,
-                          (self.class_traits[0], self.class_traits[1]))
-
-    def chosen(self) -> tuple[str, str, str]:
-        return (self.race_trait, self.class_traits[0], self.class_traits[1])
 
 
-@dataclass(frozen=True)
-class Row:
-    """One row of the form: ``key`` names what it edits; ``kind`` is choice, text, button or heading."""
-
-    key: str
-    label: str
-    kind: str = "choice"
-    help: str = ""
 
 
-def _default_name(kind: str, index: int, humans: int) -> str:
-    if kind == "human":
-        return f"Player {humans}"
-    return f"{PERSONALITY_CYCLE[index % len(PERSONALITY_CYCLE)].title()} (AI)"
 
 
-def suggested_hero(index: int, shuffle: int = 0) -> HeroDraft:
-    """A ready hero for seat ``index``, varied by seat and by ``shuffle`` (drawn afresh each time
-    the screen opens, so it is not always the same hero); seats of one screen never share a first
-    name (a step of 7 through the names, which are more than 21)."""
-    t = traits()
-    races = sorted(t.races)
-    classes = sorted(t.classes)
-    race = races[(index * 3 + shuffle) % len(races)]
-    klass = classes[(index * 5 + 1 + shuffle // 7) % len(classes)]
-    options = t.classes[klass][0]
-    first = FIRST[(index * 7 + shuffle) % len(FIRST)]
-    last = LAST[(index * 5 + shuffle // 3) % len(LAST)]
-    return HeroDraft(f"{first} {last}", race, t.races[race][0], klass, [options[0], options[1 % len(options)]])
 
 
-class NewGameScreen(Screen):
+
+class NewGameScreen(NewGameView, Screen):
     def __init__(self, kit: Kit, start: StartFn, back: State | None, preset: str = "solo") -> None:
         super().__init__(kit, back)
         self.start = start
@@ -184,7 +99,7 @@ class NewGameScreen(Screen):
         for i, seat in enumerate(self.seats):
             humans += seat.kind == "human"
             if not seat.named:
-                seat.name = _default_name(seat.kind, i, humans)
+                seat.name = default_name(seat.kind, i, humans)
 
     def hero(self, index: int) -> HeroDraft:
         if index not in self.heroes:
@@ -471,100 +386,6 @@ class NewGameScreen(Screen):
         return HelpScreen(self.kit, back=self, title="Help: new game", topics=HELP_TOPICS)
 
     # -- drawing --------------------------------------------------------------------------
-
-    def hints(self) -> list[tuple[str, str]]:
-        if self.editing is not None:
-            return [("type", "text"), ("Enter", "keep"), ("Esc", "undo"), ("F1", "help")]
-        return [("Up/Down", "row"), ("PgUp/PgDn", "first/last"), ("Left/Right", "change"), ("Enter", "edit/start"),
-                ("*", "random hero"), ("S", "start"), ("Esc", "back"), ("?", "help")]
-
-    def on_draw(self, console: tcod.console.Console) -> None:
-        palette = self.kit.palette
-        draw.clear(console, palette)
-        draw.text(console, 1, 0, "New game", palette["title"])
-        draw.text(console, 11, 0, f"  {self.seats_text()}, Level {self.level}", palette["text_dim"],
-                  width=console.width - 12)
-        bottom = footer(console, self.kit, self.hints()) - 1
-        if self.status:
-            draw.text(console, 1, bottom, self.status, palette["warning"], width=console.width - 2)
-            bottom -= 1
-        top = 2
-        height = max(1, bottom - top + 1)
-        side = console.width - FORM_W - 2 >= 26
-        form_w = FORM_W if side else console.width - 2
-        rows = self.rows()
-        sel = self.row_index(rows)
-        if sel < self.offset:
-            self.offset = max(0, sel - 1 if sel and rows[sel - 1].kind == "heading" else sel)
-        elif sel >= self.offset + height:
-            self.offset = sel - height + 1
-        self.offset = max(0, min(self.offset, max(0, len(rows) - height)))
-        self._cursor = None
-        for r, row in enumerate(rows[self.offset : self.offset + height]):
-            y = top + r
-            selected = row.key == self.selected
-            if row.kind == "heading":
-                draw.text(console, 1, y, row.label, palette["accent"], width=form_w)
-                continue
-            if selected:
-                draw.fill(console, 1, y, form_w, 1, palette["selection_bg"])
-                self._cursor = (2, y)
-            fg = palette["selection_fg"] if selected else palette["text"]
-            draw.text(console, 2, y, row.label, fg, width=LABEL_W - 1)
-            vx = 2 + LABEL_W
-            if row.kind == "button":
-                draw.text(console, 2, y, f"[ {row.label} ]", fg if selected else palette["good"])
-                continue
-            if selected and self.editing is not None:
-                self._cursor = self.editing.draw(console, vx, y, form_w - LABEL_W - 2, palette["text_bright"],
-                                                 palette["panel_bg"])
-                continue
-            value = self.value(row.key)
-            shown = f"< {value} >" if selected and row.kind == "choice" else f"  {value}"
-            colour = fg if selected else palette["accent"] if row.kind == "choice" else palette["text_bright"]
-            parts = row.key.split(".")
-            if parts[0] == "seat" and parts[2] in ("name", "kind"):
-                seat = self.seats[int(parts[1])]
-                colour = fg if selected else self.kit.palette.seat(seat.colour)
-            draw.text(console, vx, y, shown, colour, width=form_w - LABEL_W - 2)
-            if parts[0] == "seat" and parts[2] == "colour":
-                swatch_x = vx + len(shown) + 1
-                draw.fill(console, swatch_x, y, 4, 1, self.kit.palette.seat(self.seats[int(parts[1])].colour))
-        scroll_marks(console, self.kit, form_w + 1, top, top + height - 1, self.offset > 0,
-                     self.offset + height < len(rows))
-        if side:
-            self.draw_side(console, FORM_W + 3, top, console.width - FORM_W - 4, height, rows[sel])
-
-    def draw_side(self, console: tcod.console.Console, x: int, y: int, w: int, h: int, row: Row) -> None:
-        palette = self.kit.palette
-        draw.fill(console, x - 1, y, w + 2, h, palette["panel_bg"])
-        lines: list[tuple[str, RGB]] = []
-        for text in draw.wrap(row.help, w):
-            lines.append((text, palette["text"]))
-        index = self._seat_of(row.key)
-        if index is not None and index < len(self.seats) and self.seats[index].kind == "human":
-            hero = self.hero(index)
-            types, actions, attack = ties(hero.chosen(), hero.klass)
-            lines.append(("", palette["text"]))
-            lines.append((hero.name or "(no name)", self.kit.palette.seat(self.seats[index].colour)))
-            lines.append((f"{hero.race} {hero.klass}", palette["text_bright"]))
-            for text in draw.wrap("Traits: " + ", ".join(trait_words(hero.chosen())), w):
-                lines.append((text, palette["text_bright"]))
-            for text in draw.wrap("Tied Types: " + (", ".join(types) or "none"), w):
-                lines.append((text, palette["text"]))
-            for text in draw.wrap("Tied actions: " + (", ".join(actions) or "none"), w):
-                lines.append((text, palette["text"]))
-            lines.append((f"Fights with {attack}", palette["text"]))
-            lines.append((f"Hits {5 * self.level}", palette["text"]))
-        if row.key == "start":
-            lines.append(("", palette["text"]))
-            for text in draw.wrap(f"Seats: {self.seats_text()}; Level {self.level}; seed {self.seed or 'fresh'}.", w):
-                lines.append((text, palette["text_dim"]))
-        for i, (text, colour) in enumerate(lines[:h]):
-            draw.text(console, x, y + i, text, colour, width=w)
-
-    def cursor(self) -> tuple[int, int] | None:
-        return self._cursor
 
 
 def hot_seat_screen(kit: Kit, start: StartFn, back: State | None) -> NewGameScreen:
