@@ -46,7 +46,7 @@ def open_door(game: Game, eid: int, x: int, y: int) -> Result:
 def try_door(game: Game, eid: int, door: DoorState) -> Result | None:
     """One try at a door that is not simply open. None when it opens now; otherwise what the
     try did (Done: the turn is spent; Refused: it could not be tried at all)."""
-    kind = door_kinds()[door.kind]
+    kind = door_kinds()[door.now]
     if kind.levers:
         return None if counter_roll(game, eid, door, "levers") else fail(game, eid, door, kind)
     if kind.keys and not door.keys_tried and game.dungeon.keys > 0:
@@ -103,6 +103,7 @@ def fail(game: Game, eid: int, door: DoorState, kind: DoorKind) -> Result:
 
 
 def become(door: DoorState, kind: str) -> None:
-    door.kind = kind
+    """The door's status changes (its table RD `kind` stays what was rolled)."""
+    door.status = kind
     door.locked = kind != "open"
     door.jammed = kind == "jammed"

@@ -185,10 +185,11 @@ def build_problem(game: Game, category: str, items: tuple, budget: int, plan) ->
 
 def place_objective(game: Game, cell: tuple[int, int]) -> None:
     """An objective room of table RI holds the quest's objective item: worth nothing in town
-    (no seat's budget pays for it, so it gives no points), counted when a hero takes it."""
+    (no seat's budget pays for it, so it gives no points), counted when a hero takes it; it is
+    not the room's treasure (its monsters do not guard it)."""
     x, y = room_tile(game, cell, 1)
     eid = make_treasure_entity(game, Treasure(), f"the object of the quest ({game.quest.name})", -1,
                                Position(x, y, game.dungeon.floor_no))
     state = game.world.comp(eid, TreasureState)
-    state.cost, state.cell, state.objective = 0, cell, True
+    state.cost, state.objective = 0, True  # no cell: it is the quest's, not the room's treasure
     game.say("Something here is what the quest is after.", "loot")

@@ -32,7 +32,7 @@ def stuck_doors(game: Game) -> set[tuple[int, int]]:
     for _, (door, pos) in game.world.get2(DoorState, Position):
         if pos.floor != game.dungeon.floor_no or not door.locked:
             continue
-        kind = kinds[door.kind]
+        kind = kinds[door.now]
         no_lever = kind.levers and game.dungeon.levers <= 0 and door.tier not in kind.fail_becomes_tiers
         no_key = (kind.fail_picks and game.time.picks <= 0
                   and (door.keys_tried or game.dungeon.keys <= 0 or not kind.keys))

@@ -119,6 +119,11 @@ class DoorState:
     jammed: bool = False
     failed: int = 0  # attempts that did not open it (the AI gives up on a door after a few)
     keys_tried: bool = False  # the book's [*]: its key roll failed once, only the lock is left
+    status: str = ""  # what the door is now, when tries have changed it ("" = still its `kind`)
+
+    @property
+    def now(self) -> str:
+        return self.status or self.kind
 
 
 @dataclass(slots=True)

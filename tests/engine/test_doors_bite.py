@@ -51,7 +51,7 @@ def test_a_trapped_door_springs_on_a_failed_traps_test():
     assert len(test.pools[0].dice) == game.dungeon.floor_no + 4
     pain = [r for r in game.rolls if r.kind == "pain" and r.title == "the door's trap"][-1]
     assert len(pain.pools[0].dice) == 3  # fail_pain of tier 2
-    assert door.kind == "trapped"
+    assert door.now == "trapped"
 
 
 def test_a_trap_locked_door_disarmed_is_still_locked():
@@ -59,7 +59,7 @@ def test_a_trap_locked_door_disarmed_is_still_locked():
         game, hero = arena(seed)
         x, y, door = door_beside(game, hero, "trapped_locked", 1)
         push(game, hero, x, y)
-        if door.kind == "locked":
+        if door.now == "locked":
             assert int(game.floor.tile[y, x]) == Tile.DOOR and door.locked
             return
     raise AssertionError("no trap-locked door was disarmed in 80 seeds")
@@ -70,11 +70,11 @@ def test_a_failed_lever_roll_jams_the_door_except_at_tier_four():
     game.dungeon.levers = 0  # 1d10 <= 0 always fails
     x, y, door = door_beside(game, hero, "lever", 2)
     push(game, hero, x, y)
-    assert door.kind == "jammed" and door.jammed and door.locked
+    assert door.now == "jammed" and door.jammed and door.locked and door.kind == "lever"
     game, hero = arena(3)
     x, y, door = door_beside(game, hero, "lever", 4)
     push(game, hero, x, y)
-    assert door.kind == "lever" and door.failed == 1
+    assert door.now == "lever" and door.failed == 1
 
 
 def test_a_key_is_rolled_against_the_keys_held_and_a_miss_leaves_only_the_lock():
@@ -84,7 +84,7 @@ def test_a_key_is_rolled_against_the_keys_held_and_a_miss_leaves_only_the_lock()
         game.dungeon.keys = 3
         x, y, door = door_beside(game, hero, "locked", 1)
         push(game, hero, x, y)
-        if door.kind == "open":
+        if door.now == "open":
             assert game.dungeon.keys == 2
             outcomes.add("key")
         else:
