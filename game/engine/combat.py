@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.sentences import possessive
 from game.engine.harm import alive, apply_damage, resist, suffer, take_bonus_dice
 from game.engine.log import RollRecord
 from game.engine.reach import engaged_with
@@ -168,7 +169,7 @@ def special_abilities(game: Game) -> None:
 
 def use_ability(game: Game, mon_eid: int, ability: Ability, hero_eid: int) -> None:
     mon = game.world.comp(mon_eid, MonsterState)
-    label = f"{game.name(mon_eid)}'s {ability.name or ability.type}"
+    label = f"{possessive(game.name(mon_eid))} {ability.name or ability.type}"
     ok, successes = resist(game, hero_eid, label, mon.seat, mon.spec.level + ability.annoy, ability.type,
                            ability.universal)
     if ok:

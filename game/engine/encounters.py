@@ -68,7 +68,8 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
                 mon.aware, mon.surprised = False, True
         game.say("The party catches the room's occupants unawares!", "combat")
     elif party_surprised and not monsters_surprised:
-        game.say("Surprise! The monsters strike before the party is ready.", "danger")
+        if any(m.cell == cell and m.hostile for _, m in game.monsters()):  # a peaceful room strikes nobody
+            game.say("Surprise! The monsters strike before the party is ready.", "danger")
         monster_turn(game)
         combat_turn(game, surprised_party=True)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.sentences import capitalised
 from game.engine.doors import open_door
 from game.engine.harm import resist, suffer
 from game.engine.results import DONE, Refused, Result
@@ -100,7 +101,7 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
                 suffer(game, eid, f"the {name.replace('_', ' ')}", -1, row.fail_pain, "crushing", False,
                        f"the {name.replace('_', ' ')}", kind="features")
             else:
-                game.say(f"{game.name(eid)} cannot make the {name.replace('_', ' ')} give anything up.")
+                game.say(f"{game.name(eid)} cannot get anything more out of the {name.replace('_', ' ')}.")
             return True
     outcome = row.outcome(stream.die(10))  # a d10, as the book rolls it
     if outcome is None:
@@ -116,8 +117,8 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
         suffer(game, eid, f"the {name.replace('_', ' ')}", -1, n, "crushing", False, f"the {name.replace('_', ' ')}",
                kind="features")
     elif effect in ("poison", "disease"):
-        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')}'s {effect}", -1, game.dungeon.floor_no, "poison",
-                       False)
+        foul = capitalised(f"the {name.replace('_', ' ')}'s {effect}")
+        ok, _ = resist(game, eid, foul, -1, game.dungeon.floor_no, "poison", False)
         if ok:
             game.say(f"{game.name(eid)} shrugs off something foul in the {name.replace('_', ' ')}.")
         else:

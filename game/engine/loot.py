@@ -27,8 +27,11 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
             continue
         why = ""
         if item.cell is not None and item.seat >= 0:
-            if any(m.cell == item.cell and m.hostile for _, m in game.monsters()):
+            guards = [e for e, m in game.monsters() if m.cell == item.cell and m.hostile]
+            if guards and any(seen_by_party(game, e) for e in guards):
                 why = f"{game.name(item_eid)} is guarded: the room's monsters still stand."
+            elif guards:
+                why = f"Something unseen still prowls this room: {game.name(item_eid)} must wait."
             elif any(game.world.comp(t, TrapState).live and not game.world.comp(t, TrapState).sprung
                      and eid not in game.world.comp(t, TrapState).passed_by
                      for t in item.guarded_by if game.world.exists(t)):
@@ -72,7 +75,8 @@ def use_item(game: Game, eid: int, index: int) -> Result:
         return Refused("There is no such item in the pack.")
     item_eid, item = pack[index]
     if item.spec.heal <= 0:
-        reason = f"{game.name(item_eid)} is worn, not used: its magic is always at work."
+        reason = (f"{game.name(item_eid)} is worn, not used: its magic is always at work." if item.spec.fancy
+                  else f"{game.name(item_eid)} is for trading in town, not for using.")
         game.say(reason)
         return Refused(reason)
     hero = game.world.comp(eid, HeroState)
@@ -94,3 +98,10 @@ def drop(game: Game, eid: int, index: int) -> Result:
     game.world.add(item_eid, Position(pos.x, pos.y, pos.floor))
     game.say(f"{game.name(eid)} drops {game.name(item_eid)}.")
     return DONE
+
+
+def seen_by_party(game: Game, eid: int) -> bool:
+    """Whether the party sees the creature now (what the party can be told about it)."""
+    pos = game.position(eid)
+    visible = game.derived.visible
+    return pos is not None and visible is not None and bool(visible[pos.y, pos.x])

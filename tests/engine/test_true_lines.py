@@ -1,0 +1,67 @@
+"""Lines the engine writes say what is true and read right (issue 15, point 3): a possessive of a
+name ending in s, a mundane item that is not "magic at work", treasure guarded by something the
+party cannot see, a surprise that names no monsters when the room keeps the peace."""
+
+from __future__ import annotations
+
+from engine_arena import arena, free_neighbour, give, put_monster
+
+from game.engine import actions as A
+from game.engine.combat import use_ability
+from game.engine.dispatch import apply_action
+from game.engine.encounters import surprise
+from game.engine.loot import reachable_treasure
+from game.engine.spawning import make_treasure_entity
+from game.rules.purchases import Ability, Monster, Treasure
+from game.world.components import MonsterState, Position, TreasureState
+
+
+def test_a_name_ending_in_s_takes_a_bare_apostrophe() -> None:
+    game, hero = arena()
+    x, y = free_neighbour(game, hero)
+    bite = Ability("bite", annoy=1, pain=1, name="bite")
+    mon = put_monster(game, x, y, Monster(1, "claws", (bite,), name="Eater of Adventurers"))
+    use_ability(game, mon, bite, hero)
+    lines = " ".join(line.text for line in game.log)
+    assert "Eater of Adventurers' bite" in lines and "Adventurers's" not in lines
+
+
+def test_a_mundane_item_is_for_trading_not_magic_at_work() -> None:
+    game, hero = arena()
+    give(game, hero, Treasure(value=2, name="Brass Spoon"))
+    result = apply_action(game, A.UseItem(0, 0))
+    assert result.reason == "Brass Spoon is for trading in town, not for using."
+    give(game, hero, Treasure(fancy=True, value=1, annoy=1, type="fire", name="Ember Ring"))
+    ring = next(i for i, (_, t) in enumerate(game.pack(hero)) if t.spec.name == "Ember Ring")
+    assert "magic is always at work" in apply_action(game, A.UseItem(0, ring)).reason
+
+
+def test_treasure_guarded_by_an_unseen_monster_does_not_claim_the_monsters_stand_in_view() -> None:
+    game, hero = arena()
+    pos = game.position(hero)
+    cell = game.floor.cell_of(pos.x, pos.y)
+    item = make_treasure_entity(game, Treasure(value=3, name="Gilt Cup"), "Gilt Cup", 1,
+                                Position(pos.x, pos.y, pos.floor))
+    game.world.comp(item, TreasureState).cell = cell
+    x, y = free_neighbour(game, hero)
+    lurker = put_monster(game, x, y, Monster(1, name="Lurker"))
+    game.derived.visible[:] = False  # the party sees nothing of it
+    why = dict(reachable_treasure(game, hero))[item]
+    assert why.startswith("Something unseen still prowls this room") and "still stand" not in why
+    game.derived.visible[y, x] = True
+    assert "the room's monsters still stand" in dict(reachable_treasure(game, hero))[item]
+    assert game.world.comp(lurker, MonsterState).hostile
+
+
+def test_a_peaceful_room_never_announces_a_surprise_attack() -> None:
+    for seed in range(1, 400):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        mon = put_monster(game, x, y, Monster(1, name="Shy Vole"))
+        state = game.world.comp(mon, MonsterState)
+        state.peaceful, state.aware = True, False
+        before = len(game.log)
+        surprise(game, game.floor.cell_of(x, y))
+        lines = [line.text for line in game.log[before:]]
+        assert not any(text.startswith("Surprise!") for text in lines), (seed, lines)
+        game.close()
