@@ -22,7 +22,7 @@ class RollRecord:
     their owners, for a painful conflict the winner of each rank, and the narrating seat."""
 
     turn: int
-    kind: str  # "annoy" or "pain"
+    kind: str  # "annoy", "pain" or "check" (one die against a mark: a morale check)
     title: str
     pools: tuple[Pool, ...]
     names: tuple[str, ...]

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.sentences import possessive
+from game.engine.log import RollRecord
+from game.rules.dice import Pool
 from game.rules.monster_morale import MORALE_DIE, morale_result
 from game.world.components import MonsterState
 
@@ -24,7 +27,11 @@ def morale_check(game: Game, mon_eid: int, alone_at_half: bool = False) -> bool:
         return False
     if alone_at_half and len(room_mates(game, mon_eid)) > 0:
         return False
-    result = morale_result(game.streams.get("morale").die(MORALE_DIE), mon.spec.level)
+    roll = game.streams.get("morale").die(MORALE_DIE)
+    result = morale_result(roll, mon.spec.level)
+    name = game.name(mon_eid)
+    game.record_roll(RollRecord(game.turn, "check", f"{possessive(name)} morale: {result}",
+                                (Pool(str(mon_eid), mon.seat, (roll,)),), (name,), successes=(result != "flees",)))
     if result == "holds":
         return False
     if result == "rallies":

@@ -46,7 +46,7 @@ def record_height(record: RollRecord) -> int:
 
 
 def title_of(game: Game, record: RollRecord) -> str:
-    kind = "painful" if record.kind == "pain" else "annoying"
+    kind = {"pain": "painful", "check": "a d20 check"}.get(record.kind, "annoying")
     told = ""
     if 0 <= record.narrator < len(game.seats):
         told = f", told by {game.seats[record.narrator].name}"
@@ -128,7 +128,9 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         draw.text(console, x, row, elide(name, name_w - 1), palette["text"], width=name_w - 1)
         dx = x + name_w
         tail = ""
-        if not pain and i > 0 and i - 1 < len(record.successes):
+        if record.kind == "check" and i < len(record.successes):
+            tail = " stands" if record.successes[i] else " flees"
+        elif not pain and i > 0 and i - 1 < len(record.successes):
             tail = " holds" if record.successes[i - 1] else " fails"
         elif i in idle:
             tail = " " + NO_ONE
