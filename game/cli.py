@@ -5,77 +5,80 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 
 from game.core.errors import MasterlessError, UsageError, printable
+from game.core.paths import data_dir
 
 
 # Each command's module is imported only when that command runs: `python main.py generate` need
 # not load the terminal front end, and start-up time is a measured number (DESIGN.md §8). Each
 # function takes the parsed namespace and returns an exit code.
 def _title(args: argparse.Namespace) -> int:
-    from game.ui.app import run_title
+    from game.ui.app import run_title  # start-up
 
     return run_title(args)
 
 
 def _play(args: argparse.Namespace) -> int:
-    from game.ui.app import run_play
+    from game.ui.app import run_play  # start-up
 
     return run_play(args)
 
 
 def _continue(args: argparse.Namespace) -> int:
-    from game.ui.app import run_continue
+    from game.ui.app import run_continue  # start-up
 
     return run_continue(args)
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from game.commands.replay_command import run_replay
+    from game.commands.replay_command import run_replay  # start-up
 
     return run_replay(args)
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from game.commands.generate_command import run_generate
+    from game.commands.generate_command import run_generate  # start-up
 
     return run_generate(args)
 
 
 def _autoplay(args: argparse.Namespace) -> int:
-    from game.commands.autoplay_command import run_autoplay
+    from game.commands.autoplay_command import run_autoplay  # start-up
 
     return run_autoplay(args)
 
 
 def _catalog(args: argparse.Namespace) -> int:
-    from game.commands.generate_command import run_catalog
+    from game.commands.generate_command import run_catalog  # start-up
 
     return run_catalog(args)
 
 
 def _balance(args: argparse.Namespace) -> int:
-    from game.commands.balance_command import run_balance
+    from game.commands.balance_command import run_balance  # start-up
 
     return run_balance(args)
 
 
 def _watch(args: argparse.Namespace) -> int:
-    from game.commands.watch_command import run_watch
+    from game.commands.watch_command import run_watch  # start-up
 
     return run_watch(args)
 
 
 def _scores(args: argparse.Namespace) -> int:
-    from game.commands.scores_command import run_scores
+    from game.commands.scores_command import run_scores  # start-up
 
     return run_scores(args)
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from game.benchmarks.suite import run_bench
+    from game.benchmarks.suite import run_bench  # start-up
 
     return run_bench(args)
 
@@ -245,8 +248,6 @@ def say(line: str) -> None:
 
 def ignore_interrupts() -> None:
     """Leaving already: a second Ctrl-C must not turn the exit into a traceback."""
-    import signal
-
     with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -259,11 +260,7 @@ def entry() -> None:
 def crash_report() -> str:
     """Write the traceback of the error being handled to the user data directory, for a bug
     report; the player sees one line. Returns the file's path ("" if it could not be written)."""
-    import traceback
-
     try:
-        from game.core.paths import data_dir
-
         path = data_dir() / "crash.log"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(traceback.format_exc(), encoding="utf-8")

@@ -18,7 +18,7 @@ def require_matplotlib() -> Any:
         import matplotlib  # the optional extra .[lab]; imported here, not at start-up
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # an optional extra (.[lab]), loaded only to draw
     except ImportError:
         raise UsageError("--plot needs matplotlib: pip install -e '.[lab]'") from None
     return plt

@@ -14,6 +14,7 @@ from pathlib import Path
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import read_head
 from game.core.paths import atomic_write
+from game.engine.recording import MAGIC
 
 RECORDING_LINE = "Recording: "
 MORGUE_FIRST_LINE = "Masterless - morgue file"
@@ -32,8 +33,6 @@ def attach_recording(morgue: Path, recording: Path) -> Path:
 
 
 def is_recording(path: Path) -> bool:
-    from game.engine.recording import MAGIC
-
     try:
         return read_head(path, len(MAGIC), "recording") == MAGIC
     except FileProblem:
@@ -44,7 +43,6 @@ def recording_of(path: str | Path) -> Path:
     """The recording to play for `path`: itself if it is a recording, else the one the morgue
     file names. FileProblem (exit 3) when it is neither. Only a regular file is opened (a FIFO
     or /dev/zero is refused at once, issue 17), and only its first MAX_MORGUE_BYTES are read."""
-    from game.engine.recording import MAGIC
 
     head = read_head(path, MAX_MORGUE_BYTES, "recording")
     path = Path(path)

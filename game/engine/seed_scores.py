@@ -27,7 +27,8 @@ from typing import Any
 
 from game.core.errors import FileProblem, UsageError
 from game.core.file_guard import MiB, read_bounded, set_aside
-from game.core.paths import atomic_write
+from game.core.paths import atomic_write, data_dir
+from game.engine.morgue import score
 
 FILE = "seed_scores.json"
 KEEP = 100  # rows kept per seed
@@ -161,14 +162,11 @@ def add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
 
 
 def scores_path() -> Path:
-    from game.core.paths import data_dir
-
     return data_dir() / FILE
 
 
 def run_entry(game: Any, recording: Path) -> SeedScore:
     """The row for a run that has just ended here, its recording archived at `recording`."""
-    from game.engine.morgue import score
 
     heroes = ", ".join(game.name(e) for e, _ in game.heroes(living=False))
     return SeedScore(game.seed, score(game), file_checksum(recording), "here", game.outcome or "over",

@@ -24,8 +24,11 @@ from typing import Any
 
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError
+from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
+from game.engine.morgue import add_score, write_morgue
+from game.engine.saves import set_record_target
 from game.ui.kit import Kit
 from game.ui.run_files import (
     SCORES,
@@ -44,6 +47,7 @@ from game.ui.screens.dialog import ConfirmDialog, MessageDialog
 from game.ui.screens.map_screen import first_screen
 from game.ui.session import Session
 from game.ui.state import Exit, State
+from game.ui.terminal_guard import require_terminal
 
 
 def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> State:
@@ -72,7 +76,6 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
 class AppHost(RunHost):
     """Saves, ends runs (morgue, high score, end screen) and leaves to `after` (the title, or the
     end of the program)."""
-
     seeded = False  # a run on a chosen seed (`play --seed N`, `--daily`): it goes into that seed's table
 
     def __init__(self, kit: Kit, recorder: Any | None, after: Callable[[], State], export: str | None = None,
@@ -108,9 +111,6 @@ class AppHost(RunHost):
             return None
 
     def end_of_run(self, session: Session, screen: State) -> State:
-        from game.core.paths import morgue_dir
-        from game.engine.morgue import add_score, write_morgue
-
         game = session.game
         self.session = session
         recording = self._finish(session, game.outcome or "over")
@@ -160,8 +160,6 @@ def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int =
     heroes = ready_made_heroes(seed, table, dict(heroes or {}))  # never two heroes of one name
     game, recorder = open_recorder(seed, seats, level, dials, heroes, designs)
     if export:  # `--record FILE` is a second save, written with every action like the autosave
-        from game.engine.saves import set_record_target
-
         recorder.mirror = Path(export)
         if not recorder.flush(game, durable=True):
             game.close()
@@ -184,14 +182,14 @@ def _on_screen(kit: Kit, game: Game, recorder: Any | None, back: State | None,
 
 def _present(state: State, kit: Kit, window: bool, on_hangup: Callable[[], None]) -> Any:
     if window:
-        from game.ui.present.window import run_in_window
+        from game.ui.present.window import run_in_window  # only with --window: SDL stays unloaded otherwise
 
         try:
             return run_in_window(state, kit=kit, on_hangup=on_hangup)
         except RuntimeError as exc:  # SDL could not open a window (no display, no video driver)
             reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
             raise UsageError(f"cannot open a window ({reason}); play in the terminal without --window") from None
-    from game.ui.present.terminal import run_in_terminal
+    from game.ui.present.terminal import run_in_terminal  # start-up: a --window run never loads the writer
 
     return run_in_terminal(state, kit=kit, on_hangup=on_hangup)
 
@@ -223,8 +221,6 @@ def run_play(args: Any) -> int:
 
         designs = load_designs(args.designs)
     if not window:
-        from game.ui.terminal_guard import require_terminal
-
         require_terminal()
     kit = Kit.load()
     with own_data_dir():
@@ -260,8 +256,6 @@ def _play(args: Any, kit: Kit, window: bool, seed: int, dials: Dials, seats: str
 
 def run_continue(args: Any) -> int:
     if not getattr(args, "window", False):
-        from game.ui.terminal_guard import require_terminal
-
         require_terminal()
     kit = Kit.load()
     with own_data_dir():
@@ -275,7 +269,7 @@ def run_continue(args: Any) -> int:
 def run_replay_viewer(replay: Any, args: Any) -> int:
     """`python main.py replay FILE`: the recording plays in the terminal viewer (or a window),
     at `--speed` actions a second (the nearest the viewer offers); Esc leaves."""
-    from game.ui.screens.replay_viewer import SPEEDS, ReplayViewerScreen
+    from game.ui.screens.replay_viewer import SPEEDS, ReplayViewerScreen  # start-up: only `replay FILE` shows it
 
     kit = Kit.load()
     viewer = ReplayViewerScreen(kit, replay, None, title=f"Replay: {Path(args.file).name}")
@@ -287,7 +281,7 @@ def run_replay_viewer(replay: Any, args: Any) -> int:
 
 def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
     """The title menu, wired to new runs, the autosave, replays and high scores."""
-    from game.ui.screens.title import TitleScreen, standard_title_entries
+    from game.ui.screens.title import TitleScreen, standard_title_entries  # start-up: `play` never shows it
 
     hosts = hosts if hosts is not None else []
 
@@ -336,8 +330,6 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
 def run_title(args: Any) -> int:
     window = bool(getattr(args, "window", False))
     if not window:
-        from game.ui.terminal_guard import require_terminal
-
         require_terminal()
     kit = Kit.load()
     hosts: list[AppHost] = []

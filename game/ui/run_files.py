@@ -12,22 +12,30 @@ from typing import Any
 from game.core.dials import Dials
 from game.core.errors import FileProblem, UsageError
 from game.core.file_guard import probe_writable_file
+from game.core.paths import data_dir as _data_dir
 from game.core.seats import HeroChoice
 from game.engine.game import Game
+from game.engine.saves import (
+    archive_autosave,
+    autosave_path,
+    backup_path,
+    find_autosave,
+    new_autosave,
+    record_target,
+    set_record_target,
+)
+from game.engine.saves import has_autosave as _has
+from game.engine.saves import load_autosave as _load
 
 SCORES = "scores.json"
 
 
 def data_dir() -> Path:
-    from game.core.paths import data_dir as _data_dir
-
     return _data_dir()
 
 
 # ----- the save machinery (game.engine.saves: the one place that knows the autosave's files) ------
 def has_autosave() -> bool:
-    from game.engine.saves import has_autosave as _has
-
     return _has()
 
 
@@ -38,7 +46,6 @@ def open_recorder(seed: int, seats: str, level: int, dials: Dials, heroes: dict[
     Those writes are atomic but not fsynced (a durable write costs ~12 ms, too much for every
     keypress): a killed process or a closed terminal loses nothing, a power cut at most the
     last actions. Quitting, Ctrl-C and a hang-up write durably (`AppHost.save_now`)."""
-    from game.engine.saves import new_autosave
 
     game, recorder = new_autosave(seed, seats, level, dials, heroes, designs)
     recorder.durable = False
@@ -48,8 +55,6 @@ def open_recorder(seed: int, seats: str, level: int, dials: Dials, heroes: dict[
 def load_autosave() -> tuple[Game, Any, str | None]:
     """The autosaved game, replayed, a recorder that goes on writing it, and a line for the
     player when the autosave itself could not be used as it was (the backup or a salvage was)."""
-    from game.engine.saves import archive_autosave
-    from game.engine.saves import load_autosave as _load
 
     try:
         loaded = _load()
@@ -62,7 +67,6 @@ def load_autosave() -> tuple[Game, Any, str | None]:
         archive_autosave()
         raise UsageError("the saved run had already ended (its recording is under Replays)")
     loaded.recorder.durable = False
-    from game.engine.saves import record_target
 
     note = loaded.report()
     mirror = record_target()  # `play --record FILE` goes on recording there
@@ -78,7 +82,6 @@ def load_autosave() -> tuple[Game, Any, str | None]:
 
 def run_in_progress() -> str | None:
     """A line describing the saved run a new one would replace, or None when there is none."""
-    from game.engine.saves import find_autosave
 
     info = find_autosave()
     if info is None or info.phase == "over":
@@ -89,7 +92,6 @@ def run_in_progress() -> str | None:
 
 def archive_run_unplayed() -> None:
     """Remove the autosave of a run that never got a single action."""
-    from game.engine.saves import autosave_path, backup_path, set_record_target
 
     set_record_target(None)
 
@@ -100,7 +102,6 @@ def archive_run_unplayed() -> None:
 
 def archive_run() -> Path | None:
     """The run is over (or abandoned): its autosave becomes a recording for replays."""
-    from game.engine.saves import archive_autosave
 
     return archive_autosave()
 

@@ -155,3 +155,18 @@ def test_no_two_modules_share_a_basename() -> None:
             seen.setdefault(path.name, []).append(name)
     shared = {base: names for base, names in seen.items() if len(names) > 1}
     assert not shared, f"modules sharing a file name: {shared}"
+
+
+def test_an_import_inside_a_function_says_why() -> None:
+    """Imports belong at the top; one inside a function is there for start-up time or an optional
+    extra, and says so on its line."""
+    silent = []
+    for name, path in MODULES.items():
+        source = path.read_text()
+        lines = source.splitlines()
+        for func in ast.walk(ast.parse(source)):
+            if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for node in ast.walk(func):
+                    if isinstance(node, (ast.Import, ast.ImportFrom)) and "#" not in lines[node.lineno - 1]:
+                        silent.append(f"{name}:{node.lineno}")
+    assert not silent, "imports inside functions without a reason: " + ", ".join(silent)
