@@ -41,8 +41,11 @@ def test_demo_title_help_resize_and_quit_in_tmux(tmp_path: Path) -> None:
 
 @requires_tmux
 def test_tmux_pane_reports_its_program_ending(tmp_path: Path) -> None:
-    with TmuxPane(python_command("-c", "print('hello from the pane')"), width=40, height=10) as pane:
-        assert pane.wait_dead()
+    # the program lives a moment after printing, so a loaded machine cannot reap it before tmux
+    # is watching it (then tmux knows it died but never learns its status)
+    program = "import time; print('hello from the pane'); time.sleep(0.5)"
+    with TmuxPane(python_command("-c", program), width=40, height=10) as pane:
+        assert pane.wait_dead(timeout=30)
         assert pane.exit_status == 0
         assert "hello from the pane" in pane.capture(history=20)
 
