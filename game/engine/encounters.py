@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.content import load, require
-from game.designers.table import designers_for
-from game.designers.wandering import design_wandering
 from game.engine.combat import combat_turn
 from game.engine.harm import resist
 from game.engine.light import light_kind
@@ -121,6 +119,9 @@ def wandering_check(game: Game) -> None:
 
 
 def spawn_wandering(game: Game, seat: int, budget: int, cell: tuple[int, int]) -> None:
+    from game.designers.table import designers_for  # start-up: the first frame needs no designer
+    from game.designers.wandering import design_wandering  # start-up: the first frame needs no designer
+
     designer = designers_for(game.seats, "auto")[seat]
     heroes = game.heroes()
     game.dungeon.wandering_count += 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -14,7 +14,6 @@ from game.core.content import load, require, traits
 from game.core.dials import Dials
 from game.core.rng import Streams
 from game.core.seats import HeroChoice, Seat, random_hero
-from game.designers.records import RoomDesign
 from game.engine.log import LogLine, RollRecord
 from game.mapgen.floor import Floor
 from game.mapgen.tables import Quest
@@ -33,6 +32,9 @@ from game.world.components import (
     TreasureState,
 )
 from game.world.ecs import World
+
+if TYPE_CHECKING:
+    from game.designers.records import RoomDesign
 
 GAME_VERSION = "0.1.0"
 RULES_VERSION = 11  # bump when a change to the rules would change how a recording plays

@@ -4,14 +4,6 @@ designers' picks and builds while the Hallway waits, and the room designed, carv
 from __future__ import annotations
 
 from game.core.sentences import plural
-from game.designers.builds import decode
-from game.designers.hallway import roll_off
-from game.designers.monsters import check_monsters
-from game.designers.room_design import design_room
-from game.designers.scout import view_party
-from game.designers.table import designers_for
-from game.designers.traps import check_traps
-from game.designers.treasure import check_treasure
 from game.engine import actions as A
 from game.engine.combat import continuous_effects
 from game.engine.encounters import surprise
@@ -67,6 +59,10 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     """The party enters an unmapped cell: Hallway, roll-off, the designers spend, the room is
     carved and furnished. Returns False while human designers still have to choose or build
     (game.hallway.pending says what for); the step into the room completes when they have."""
+    from game.designers.builds import decode  # start-up: the first frame needs no designer
+    from game.designers.hallway import roll_off  # start-up: the first frame needs no designer
+    from game.designers.room_design import design_room  # start-up: the first frame needs no designer
+    from game.designers.table import designers_for  # start-up: the first frame needs no designer
 
     if game.hallway.pending is None:
         min_rose, notes = hallway(game, leader)
@@ -167,6 +163,12 @@ def build_room(game: Game, action: A.BuildRoom) -> Result:
 def build_problem(game: Game, category: str, items: tuple, budget: int, plan) -> str:  # noqa: ANN001 - RoomPlan
     """The first rule a human build breaks ("" if none): every feature legal, the budget spent
     exactly, each monster at least Floor points, resist only against Types the party uses."""
+    from game.designers.builds import decode  # start-up: the first frame needs no designer
+    from game.designers.monsters import check_monsters  # start-up: the first frame needs no designer
+    from game.designers.scout import view_party  # start-up: the first frame needs no designer
+    from game.designers.traps import check_traps  # start-up: the first frame needs no designer
+    from game.designers.treasure import check_treasure  # start-up: the first frame needs no designer
+
     try:
         decoded = decode(category, items, plan.spots)
         heroes = game.heroes()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.designers.builder import Purchase, RoomBuilder, quote
 from game.engine import actions as A
 from game.engine.loot import use_item
 from game.engine.results import DONE, Refused, Result
@@ -17,11 +16,14 @@ from game.rules.purchases import Treasure
 from game.world.components import HeroState
 
 if TYPE_CHECKING:
+    from game.designers.builder import RoomBuilder
     from game.engine.game import Game
 
 
 def workshop_builder(game: Game, eid: int) -> RoomBuilder:
     """The room builder for one hero's treasure: its budget is the hero's workshop points."""
+    from game.designers.builder import RoomBuilder  # start-up: only the town workshop prices designs
+
     hero = game.world.comp(eid, HeroState)
     attacks = [game.sheet(e).attack for e, _ in game.heroes()]
     return RoomBuilder("treasure", hero.workshop, max(1, game.dungeon.floor_no), attacks)
@@ -29,6 +31,8 @@ def workshop_builder(game: Game, eid: int) -> RoomBuilder:
 
 def refusal(game: Game, eid: int, item: Treasure) -> str:
     """Why this hero cannot have `item` made now ("" if it can): the builder's rules and price."""
+    from game.designers.builder import Purchase  # start-up: only the town workshop prices designs
+
     return workshop_builder(game, eid).refusal(Purchase(item, -1))
 
 
@@ -55,6 +59,8 @@ def sell(game: Game, eid: int, index: int) -> Result:
 
 def make(game: Game, eid: int, item: Treasure, name: str = "") -> Result:
     """Design one item with the hero's points (refused with the builder's reason)."""
+    from game.designers.builder import quote  # start-up: only the town workshop prices designs
+
     why = refusal(game, eid, item)
     if why:
         game.say(f"The workshop cannot make that: {why}.")

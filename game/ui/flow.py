@@ -10,7 +10,6 @@ from typing import Any
 
 from game.ui.kit import Kit
 from game.ui.other_screens import open_screen
-from game.ui.screens.designer_flow import designer_screen
 from game.ui.session import Session
 from game.ui.state import State
 
@@ -46,6 +45,8 @@ class Flow:
         if waiting.kind == "town":
             return open_screen("town", self.kit, self.session, here), True
         if self._human_designer(waiting) is not None:
+            from game.ui.screens.designer_flow import designer_screen  # start-up: only hot-seat Hallways
+
             return designer_screen(self.kit, self.session, here), True
         design = game.hallway.last_design
         if design is not self.design_seen:
