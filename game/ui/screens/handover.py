@@ -6,7 +6,7 @@ from __future__ import annotations
 import tcod.console
 
 from game.ui import draw
-from game.ui.events import Event, KeyEvent
+from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
 from game.ui.screens.help import HelpScreen
@@ -36,15 +36,11 @@ class HandOverScreen(Screen):
         self.reason = reason
         self._cursor: tuple[int, int] | None = None
 
-    def on_event(self, event: Event) -> State | None:
-        if not isinstance(event, KeyEvent):
-            return None
-        action = self.kit.keymap.action_for(event.key, "menu")
-        if action == "help":
-            return self.open_help()
-        if action == "back":
-            return self.back if self.back is not None else self.next_state
-        return self.next_state
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        return self.next_state  # any key but Esc and ? goes on
+
+    def go_back(self) -> State:
+        return self.back if self.back is not None else self.next_state
 
     def open_help(self) -> State:
         return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=HELP_TOPICS)
