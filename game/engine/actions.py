@@ -7,7 +7,6 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from game.core.errors import FileProblem
-from game.designers.builds import freeze
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +109,8 @@ class BuildRoom:
     items: tuple = ()
 
     def __post_init__(self) -> None:
+        from game.designers.builds import freeze  # start-up: only a human's build needs it
+
         object.__setattr__(self, "items", freeze(self.items))
 
 

@@ -40,7 +40,7 @@ import zlib
 from dataclasses import dataclass, field
 from operator import attrgetter, mul
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.dials import Dials
 from game.core.errors import printable
@@ -48,10 +48,12 @@ from game.core.file_guard import MiB, write_problem
 from game.core.paths import atomic_write
 from game.core.rng import Streams, derive_seed
 from game.core.seats import HeroChoice, parse_seats
-from game.designers.design_files import SavedDesign, design_to_data
 from game.engine import actions as A
 from game.engine.game import GAME_VERSION, RULES_VERSION, Game
 from game.engine.start import new_game
+
+if TYPE_CHECKING:
+    from game.designers.design_files import SavedDesign
 
 FORMAT_VERSION = 1
 MAGIC = b"MASTERLESS RECORDING"
@@ -104,7 +106,7 @@ class Header:
             "rules_version": self.rules_version,
             "seats": self.seats,
             "seed": self.seed,
-            **({"designs": [design_to_data(d) for d in self.designs]} if self.designs else {}),
+            **({"designs": _designs_data(self.designs)} if self.designs else {}),
         }
 
     @property
@@ -343,23 +345,8 @@ class Recorder:
         atomic_write(Path(path), self.to_bytes(game))
 
 
+def _designs_data(designs: tuple[SavedDesign, ...]) -> list[dict]:
+    """The table's designs as the header keeps them."""
+    from game.designers.design_files import design_to_data  # start-up: only a table with designs needs it
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+    return [design_to_data(d) for d in designs]

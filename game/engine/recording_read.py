@@ -10,7 +10,6 @@ from pathlib import Path
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import MiB, inflate_bounded, read_bounded
 from game.core.seats import parse_seats
-from game.designers.design_files import designs_from_data
 from game.engine import actions as A
 from game.engine.game import RULES_VERSION
 from game.engine.header_checks import MAX_LEVEL, MAX_SEED, check_field, header_dials, header_heroes, is_int, seats_ok
@@ -118,7 +117,7 @@ def _header(line: bytes, where: str) -> Header:
     check_field(where, "check_bits", bits, is_int(bits) and 1 <= bits <= 64, "1 to 64")
     check_field(where, "seats", seats, isinstance(seats, str) and seats_ok(seats), "1 to 4 of human, ai, ai+hero")
     heroes = header_heroes(h["heroes"], parse_seats(seats), where)
-    designs = designs_from_data(h["designs"], where) if "designs" in h else ()
+    designs = _designs(h["designs"], where) if "designs" in h else ()
     return Header(seed, seats, level, dials, heroes, game_version, rules, bits, designs)
 
 
@@ -162,3 +161,10 @@ def _steps(lines: list[bytes], header: Header, where: str, strict: bool) -> tupl
                 raise FileProblem(f"{where}: {problem}")
             return steps, None, problem
     return steps, end, None
+
+
+def _designs(data: object, where: str) -> tuple:
+    """The designs a header keeps, checked again by the rules."""
+    from game.designers.design_files import designs_from_data  # start-up: only a table with designs needs it
+
+    return designs_from_data(data, where)
