@@ -71,11 +71,6 @@ SCREENS: dict[str, Callable[[], Any]] = {
 }
 
 
-def screen_class(name: str) -> Any:
-    """The State class (or factory) for screen `name`."""
-    return SCREENS[name]()
-
-
 def open_screen(name: str, kit: Kit, session: Any, back: State, **extra: Any) -> State:
     """An instance of screen `name` for `session`."""
-    return screen_class(name)(kit, session, back, **extra)
+    return SCREENS[name]()(kit, session, back, **extra)
