@@ -6,9 +6,13 @@ log reports danger or loot, the hero is hurt, a new room is entered. In hot-seat
 players' heroes follow on their turns, so the party moves together. Any key stops it too (the
 map screen sees to that).
 
-Autoexplore walks over known tiles to the nearest place with something left to see
-(`explore_goals`); standing on an opening into an unmapped cell, it steps through (into the
-cell, the opposite way from the side the cell is entered by), which unfolds the next room.
+Autoexplore works as DCSS players know it: it finishes what is known before going on. It walks
+to the nearest of treasure lying in the open (and takes it), furniture of the room the hero
+stands in that may hold treasure (and searches it), and the edge of what has been seen. When
+only ways into rooms not yet entered are left, it walks to the nearest and stops there, saying
+which key goes on; pressed again on that opening, it steps through (into the cell, the opposite
+way from the side the cell is entered by), which unfolds the next room. What it cannot take
+(guarded treasure, furniture with a known trap on it) it says once and then leaves alone.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.agents.companion import FURNITURE_CODES
 from game.engine import actions as A
-from game.engine.routes import explore_goals, step_towards, tiles_of
+from game.engine.loot import reachable_treasure
+from game.engine.routes import explore_goals, step_towards, tiles_of, usable_exits
 from game.mapgen.tiles import Tile
 from game.ui.describe import FEATURE_TILES, tile_words
 from game.world.components import HeroState, Position, TrapState, TreasureState
@@ -93,6 +99,7 @@ class Travel:
     steps: int = 0
     waits: int = 0
     seen_items: set[int] = field(default_factory=set)
+    left: set[Any] = field(default_factory=set)  # items and furniture spots said once and left alone
 
     @property
     def label(self) -> str:
@@ -124,39 +131,128 @@ def can_start(game: Game, eid: int, kind: str) -> str | None:
     return None
 
 
+SIDE_WORDS = {"n": "north", "s": "south", "e": "east", "w": "west"}  # an opening's side, as seen from inside
+
+
 def next_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, str | None]:
     """The next step of `travel`, or (None, why it ends)."""
     pos = game.position(eid)
     if pos is None:
         return None, "Your hero is gone."
-    seat = travel.seat
     if travel.kind == "explore":
-        for x, y, _, side in game.floor.exits():
-            if (x, y) == (pos.x, pos.y):
-                return A.Move(seat, *ENTRY_STEP[side]), None
+        return explore_action(game, eid, travel)
     targets = goals(game, travel.kind)
-    if travel.kind == "explore":
-        targets = [g for g in targets if g != (pos.x, pos.y)]
-    elif (pos.x, pos.y) in targets:
+    if (pos.x, pos.y) in targets:
         where = "stair down (> goes down)" if travel.kind == "stairs" else "stair up (< climbs it)"
         return None, f"You reach the {where}."
-    step = step_towards(game, eid, targets)
-    if step is None:
-        if travel.kind == "explore":
-            more = " (t travels to the stair down)" if tiles_of(game, Tile.STAIR_DOWN) else ""
-            return None, "Nothing left to explore that you can reach." + more
-        return None, "There is no known way there."
-    if step == (0, 0):
+    return walk(game, eid, travel, targets, "There is no known way there.")
+
+
+def walk(game: Game, eid: int, travel: Travel, targets: list[tuple[int, int]], nowhere: str
+         ) -> tuple[Any | None, str | None]:
+    """A step towards the nearest target (a wait while a friend stands in the way)."""
+    step_to = step_towards(game, eid, targets)
+    if step_to is None:
+        return None, nowhere
+    if step_to == (0, 0):
         if travel.waits >= MAX_WAITS:
             return None, "Someone stands in the way."
         travel.waits += 1
-        return A.Wait(seat), None
+        return A.Wait(travel.seat), None
     travel.waits = 0
-    return A.Move(seat, *step), None
+    return A.Move(travel.seat, *step_to), None
 
 
-def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel) -> str | None:
-    """Why the walk must stop after the step just taken (None: walk on)."""
+def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, str | None]:
+    """Autoexplore's next step: take, search, look further, and only then a way on."""
+    pos = game.position(eid)
+    here = (pos.x, pos.y)
+    seat = travel.seat
+    on_exit = next((side for x, y, _, side in usable_exits(game) if (x, y) == here), None)
+    if on_exit is not None and travel.steps == 0 and not room_goals(game, eid, travel):
+        return A.Move(seat, *ENTRY_STEP[on_exit]), None  # pressed at the way on: through it
+    takeable = [(item, why) for item, why in reachable_treasure(game, eid) if left_key(game, item) not in travel.left]
+    travel.left |= {left_key(game, item) for item, _ in takeable}  # one try each: what stays was said
+    if any(not why for _, why in takeable):
+        return A.PickUp(seat), None
+    if takeable:
+        return None, takeable[0][1]
+    for x, y in furniture_to_search(game, eid, travel):
+        if max(abs(x - pos.x), abs(y - pos.y)) <= 1:
+            travel.left.add((game.dungeon.floor_no, x, y))
+            if trap_known_on(game, eid, x, y):
+                return None, f"You know of a trap on {tile_words(game, x, y)}: D disarms it, o searches it anyway."
+            return A.Interact(seat, x, y), None
+    targets = [g for g in room_goals(game, eid, travel) if g != here]
+    if targets and step_towards(game, eid, targets) is not None:
+        return walk(game, eid, travel, targets, "")
+    exits = {(x, y): side for x, y, _, side in usable_exits(game) if game.floor.explored[y, x]}
+    if on_exit is not None:
+        return None, way_on_words(game, exits[here]) if here in exits else ""
+    if exits and step_towards(game, eid, list(exits)) is not None:
+        return walk(game, eid, travel, sorted(exits), "")
+    more = " (t travels to the stair down)" if tiles_of(game, Tile.STAIR_DOWN) else ""
+    return None, "Nothing left to explore that you can reach." + more
+
+
+def way_on_words(game: Game, side: str) -> str:
+    """What the hero stands at when the known is done: an opening into a room not yet entered."""
+    toward = SIDE_WORDS[{"n": "s", "s": "n", "e": "w", "w": "e"}[side]]
+    return f"A way {toward} into a room not yet entered: x goes through (the Hallway designs it)."
+
+
+def room_goals(game: Game, eid: int, travel: Travel) -> list[tuple[int, int]]:
+    """Where autoexplore still has something to do before a way on: beside treasure lying in
+    the open, beside furniture of this room not yet searched, at the edge of what has been seen."""
+    floor = game.floor
+    out: set[tuple[int, int]] = set()
+    for item_eid, (item, ipos) in game.world.get2(TreasureState, Position):
+        if (ipos.floor != game.dungeon.floor_no or item.hidden or left_key(game, item_eid) in travel.left
+                or not floor.explored[ipos.y, ipos.x]):
+            continue
+        out |= {(ipos.x, ipos.y)} if floor.walkable[ipos.y, ipos.x] else set(beside(game, ipos.x, ipos.y))
+    for x, y in furniture_to_search(game, eid, travel):
+        out |= set(beside(game, x, y))
+    ways = {(x, y) for x, y, _, _ in usable_exits(game)}
+    out |= {g for g in explore_goals(game) if g not in ways}
+    return sorted(out)
+
+
+def left_key(game: Game, item: int) -> tuple[str, int, int]:
+    """How autoexplore remembers treasure it could not take: until a monster falls (its guards
+    may be gone then), it does not walk back to it."""
+    return ("item", item, len(game.monsters()))
+
+
+def furniture_to_search(game: Game, eid: int, travel: Travel) -> list[tuple[int, int]]:
+    """Furniture of the room the hero stands in that may hold treasure and was never gone through."""
+    pos = game.position(eid)
+    cell = game.floor.cell_of(pos.x, pos.y)
+    if cell is None:
+        return []
+    x0, y0, x1, y1 = game.floor.cells[cell].bounds
+    area = np.isin(game.floor.tile[y0:y1 + 1, x0:x1 + 1], FURNITURE_CODES) & game.floor.explored[y0:y1 + 1, x0:x1 + 1]
+    ys, xs = np.nonzero(area)
+    floor_no = game.dungeon.floor_no
+    return [(x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True)
+            if (floor_no, x, y) not in game.dungeon.opened and (floor_no, x, y) not in travel.left]
+
+
+def beside(game: Game, x: int, y: int) -> list[tuple[int, int]]:
+    floor = game.floor
+    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+            if (dx or dy) and 0 <= y + dy < floor.height and 0 <= x + dx < floor.width
+            and floor.walkable[y + dy, x + dx]]
+
+
+def trap_known_on(game: Game, eid: int, x: int, y: int) -> bool:
+    return any(trap.live and eid in trap.found_by and (tpos.x, tpos.y, tpos.floor) == (x, y, game.dungeon.floor_no)
+               for _, (trap, tpos) in game.world.get2(TrapState, Position))
+
+
+def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel, own_finds: bool = False) -> str | None:
+    """Why the walk must stop after the step just taken (None: walk on). `own_finds`: the step
+    took treasure or searched furniture, so the loot it reports does not stop the walk."""
     if game.phase != before.phase or game.phase != "dungeon":
         return ""
     if game.dungeon.floor_no != before.floor:
@@ -172,7 +268,7 @@ def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel) -> str |
     if hero.hits < before.hits:
         return "You are hurt."
     for line in game.log[before.log:]:
-        if line.kind in STOP_KINDS:
+        if line.kind in STOP_KINDS and not (own_finds and line.kind == "loot"):
             return ""  # the log says it
     if found_traps(game) > before.traps:
         return "You found a trap."
@@ -238,12 +334,15 @@ def step(session: Session, eid: int, travel: Travel) -> str | None:
         tile_before = int(game.floor.tile[target[1], target[0]])
     session.apply(action)
     travel.steps += 1
+    own_finds = isinstance(action, A.PickUp | A.Interact)  # what it came for is no news
+    if own_finds:
+        travel.seen_items |= visible_items(game)
     if target is not None and game.phase == "dungeon" and game.dungeon.floor_no == before.floor:
         pos = game.position(eid)
         moved = pos is not None and (pos.x, pos.y) != before.where
         if not moved and int(game.floor.tile[target[1], target[0]]) == tile_before:
             return ""  # the step changed nothing (a door that will not open): the log says why
-    return stop_reason(game, eid, before, travel)
+    return stop_reason(game, eid, before, travel, own_finds)
 
 
 def trap_known_near(game: Game, eid: int) -> list[tuple[int, int]]:

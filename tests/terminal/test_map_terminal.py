@@ -259,3 +259,16 @@ def test_a_closed_terminal_saves_the_run(home: dict[str, str]) -> None:
 
     recording = read_recording(Path(home["MASTERLESS_HOME"]) / "data" / "autosave.mlrec")
     assert recording.header.seed == 12 and recording.turns == 2
+
+
+def test_x_stops_at_a_door_to_a_new_room_and_the_screen_says_which_key_goes_on(tmp_path: Path) -> None:
+    """Issue 14: autoexplore finishes the room and stops at the way on, as the player sees it."""
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    session = Session(new_game(42, parse_seats("human,ai,ai"), 1))
+    _, term = play(first_screen(kit, session), ["x"], (100, 30), kit)
+    text = " ".join(term.text().split())
+    assert session.game.stats.rooms_entered == 0
+    assert "into a room not yet entered: x goes through" in text, text
+    _, term = play(first_screen(kit, session), ["x"], (100, 30), kit)
+    assert session.game.stats.rooms_entered == 1
+    assert "You enter a new room." in " ".join(term.text().split())

@@ -67,8 +67,9 @@ def help_topics(kit: Kit) -> list[tuple[str, str]]:
 
     return [
         ("Playing", f"You are the hero marked > in the sidebar. Walk into a monster to fight it, into a door "
-                    f"to open it. {key('autoexplore')} explores until something new shows up; any key stops "
-                    f"it."),
+                    f"to open it. {key('autoexplore')} explores: it takes treasure lying in the open, searches "
+                    f"the room's furniture, and stops when something new shows up or at the door to a room not yet "
+                    f"entered ({key('autoexplore')} there goes through); any key stops it."),
         ("Traps and treasure", f"{key('search')} searches for traps and the furniture beside you. "
                                f"{key('disarm')} disarms a found trap (^). {key('use')} opens and uses things. "
                                f"{key('pick_up')} takes treasure once the room's monsters are dead."),
@@ -103,6 +104,7 @@ class MapScreen(MapKeys, MapDrawing):
         self.prompted: dict[int, int] = {}  # seat -> turn of its last narration prompt
         self.pending_narrator: int | None = None  # a seat whose line waits for the next hand-over
         self.seen_items: set[int] = set()
+        self.explore_left: set = set()  # what autoexplore said it leaves alone (guarded, trapped)
         self.flow = Flow(kit, session, lambda here: self.host.end_of_run(self.session, here))
         self._cursor: tuple[int, int] | None = None
         self.layout: Layout | None = None
@@ -233,7 +235,7 @@ class MapScreen(MapKeys, MapDrawing):
             return None
         self.seen_items |= visible_items(self.game)
         self.session.log_seen = len(self.game.log)
-        self.travel = Travel(kind, seat, seen_items=set(self.seen_items))
+        self.travel = Travel(kind, seat, seen_items=set(self.seen_items), left=self.explore_left)
         return self.on_tick()
 
     def stop_travel(self, why: str) -> None:

@@ -1,0 +1,77 @@
+"""Autoexplore as DCSS players know it (issue 14): it finishes what is known (takes treasure in
+the open, searches the room's furniture, looks at every unseen corner) and stops at the way into
+a room not yet entered, saying which key goes on; pressed there, it goes through."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from screen_games import make_kit
+
+from game.core.seats import parse_seats
+from game.engine.routes import usable_exits
+from game.engine.spawning import make_treasure_entity
+from game.engine.start import new_game
+from game.rules.purchases import Treasure
+from game.ui.auto_travel import FURNITURE_CODES
+from game.ui.events import key
+from game.ui.screens.map_screen import MapScreen, first_screen
+from game.ui.session import Session
+from game.world.components import Carried, Position
+
+
+def map_screen(tmp_path: Path, seed: int, level: int = 2) -> MapScreen:
+    session = Session(new_game(seed, parse_seats("human,ai,ai"), level))
+    screen = first_screen(make_kit(tmp_path, hallway_after_room=False), session)
+    assert isinstance(screen, MapScreen)
+    return screen
+
+
+def press_x(screen: MapScreen) -> None:
+    screen.on_event(key("x"))
+    while screen.tick_delay() is not None:
+        assert screen.on_tick() is None, "the walk opened another screen"
+
+
+def test_x_stops_at_the_way_into_a_new_room_and_pressed_there_goes_through(tmp_path: Path) -> None:
+    screen = map_screen(tmp_path, 42, level=1)
+    game = screen.game
+    press_x(screen)
+    pos = game.position(screen.hero())
+    assert game.stats.rooms_entered == 0, "it ran on into the next room"
+    assert (pos.x, pos.y) in {(x, y) for x, y, _, _ in usable_exits(game)}
+    assert "into a room not yet entered: x goes through" in screen.notice, screen.notice
+    press_x(screen)
+    assert game.stats.rooms_entered == 1
+    assert screen.notice == "You enter a new room."
+
+
+def test_x_searches_the_rooms_furniture_before_it_stops_at_the_way_on(tmp_path: Path) -> None:
+    screen = map_screen(tmp_path, 42, level=1)
+    game = screen.game
+    start = game.position(screen.hero())
+    cell = game.floor.cell_of(start.x, start.y)
+    x0, y0, x1, y1 = game.floor.cells[cell].bounds
+    furniture = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)
+                 if int(game.floor.tile[y, x]) in FURNITURE_CODES.tolist()]
+    assert furniture, "this seed's first room has furniture to search"
+    press_x(screen)
+    assert {(game.dungeon.floor_no, x, y) for x, y in furniture} <= game.dungeon.opened
+    assert "x goes through" in screen.notice
+
+
+def test_x_walks_to_treasure_in_the_open_and_takes_it(tmp_path: Path) -> None:
+    screen = map_screen(tmp_path, 7)
+    game = screen.game
+    hero = screen.hero()
+    pos = game.position(hero)
+    spots = [(pos.x + dx, pos.y + dy) for dx in range(-3, 4) for dy in range(-3, 4)
+             if max(abs(dx), abs(dy)) >= 2 and game.floor.walkable[pos.y + dy, pos.x + dx]
+             and game.floor.explored[pos.y + dy, pos.x + dx] and game.creature_at(pos.x + dx, pos.y + dy) is None]
+    x, y = spots[0]
+    item = make_treasure_entity(game, Treasure(name="Silver Ewer"), "Silver Ewer", -1,
+                                Position(x, y, game.dungeon.floor_no))
+    press_x(screen)
+    carried = game.world.try_comp(item, Carried)
+    assert carried is not None and carried.hero == hero
+    assert any("takes Silver Ewer" in line.text for line in game.log)
