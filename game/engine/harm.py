@@ -50,8 +50,7 @@ def apply_damage(game: Game, damage: tuple[tuple[str, str], ...], hits: dict[str
             gained = xp_for_damage(mon.cost, n)
             hero.xp += gained
             game.stats.xp_gained += gained
-        game.say(f"{game.name(src)} hits {game.name(dst)}" + (f" {n} times" if n > 1 else "") + ".",
-                 "combat", narrator)
+        game.say(blow_words(game, src, dst, n), "combat", narrator)
     for owner, left in sorted(hits.items(), key=lambda kv: int(kv[0])):
         eid = int(owner)
         hero = game.world.try_comp(eid, HeroState)
@@ -73,6 +72,20 @@ def apply_damage(game: Game, damage: tuple[tuple[str, str], ...], hits: dict[str
                 monster_died(game, eid, killer)
             else:
                 lone_morale(game, eid, before)
+
+
+def blow_words(game: Game, src: int, dst: int, n: int) -> str:
+    """A blow in the log; one from beyond arm's reach (a ranged Type) says it was shot, with what,
+    from how far, and the damage (issue 14: a mage killing from range must show in the log)."""
+    hero = game.world.try_comp(src, HeroState)
+    mon = game.world.try_comp(src, MonsterState)
+    kind = game.sheet(src).attack if hero is not None else mon.spec.type if mon is not None else ""
+    a, b = game.position(src), game.position(dst)
+    far = max(abs(a.x - b.x), abs(a.y - b.y)) if a is not None and b is not None else 1
+    if far > 1:
+        return (f"{game.name(src)} shoots {game.name(dst)} from {far} tiles away with {kind}: "
+                f"{n} damage.")
+    return f"{game.name(src)} hits {game.name(dst)}" + (f" {n} times" if n > 1 else "") + "."
 
 
 def resist(game: Game, hero_eid: int, title: str, obstacle_seat: int, annoy_dice: int, roll_type: str,
