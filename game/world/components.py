@@ -45,6 +45,7 @@ class HeroState:
     cause_of_death: str = ""
     kills: int = 0
     workshop: int = 0  # points traded in at the town workshop, not yet spent
+    growth_due: int = 0  # a human hero's trait choices owed (a level gained, a quest fulfilled)
 
 
 @dataclass(slots=True)
