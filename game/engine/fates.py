@@ -62,5 +62,8 @@ def monster_died(game: Game, eid: int, killer: int) -> None:
     group_morale(game, eid)
     if not any(m.cell == mon.cell and m.hostile for _, m in game.monsters()):
         game.stats.fights_won += 1
-        game.stats.rooms_cleared += 1
+        room = (game.dungeon.floor_no, *mon.cell)
+        if room not in game.stats.cleared_rooms:  # a room is cleared once, however often it is fought in
+            game.stats.cleared_rooms.append(room)
+            game.stats.rooms_cleared += 1
         game.say("The room falls quiet.", "loot")

@@ -70,7 +70,7 @@ class RunStats:
     """What the run achieved: the score, the morgue file and the quests read these."""
 
     rooms_entered: int = 0
-    rooms_cleared: int = 0
+    rooms_cleared: int = 0  # rooms whose monsters all died, each counted once (cleared_rooms)
     deepest_floor: int = 0
     fights_won: int = 0
     monsters_killed: int = 0
@@ -95,6 +95,7 @@ class RunStats:
     town_healed: int = 0  # hits healed by healing treasure in town
     kills_by_name: dict[str, int] = field(default_factory=dict)
     rooms: list[str] = field(default_factory=list)  # one line per room, for the morgue file
+    cleared_rooms: list[tuple[int, int, int]] = field(default_factory=list)  # (floor, x, y) of each room cleared
 
 
 @dataclass
