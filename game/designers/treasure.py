@@ -44,7 +44,9 @@ def wish_for(style: TreasureStyle, stream: Stream) -> TreasureWish:
 
 
 def min_cost(wish: TreasureWish) -> int:
-    base = (2 if wish.fancy or wish.features else 1) + int(wish.heal)
+    """The least a wished item may cost. A Mundane item gets at least one Increased Value (2
+    points): a bare one costs 1 and trades for floor(1/2) = 0, loot worth nothing (issue 14)."""
+    base = 2 + int(wish.heal)  # Fancy (2), or Mundane (1) with one Increased Value
     return base << len(wish.features)
 
 

@@ -24,6 +24,7 @@ from game.rules.costs import (
     budget_violations,
     monster_cost,
     monster_violations,
+    trade_value,
     trap_cost,
     trap_violations,
     treasure_cost,
@@ -103,6 +104,7 @@ def test_treasure_spends_exactly(levels, floor, name, seed, favoured):
     items = design_treasure(budget, party, personalities()[name].treasure, Stream(seed), favoured)
     assert sum(treasure_cost(i) for i in items) == budget
     assert all(treasure_violations(i) == [] for i in items)
+    assert all(trade_value(i) >= 1 for i in items)  # no loot worth nothing in town (issue 14)
 
 
 @settings(max_examples=200)
