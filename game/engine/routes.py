@@ -23,14 +23,15 @@ TRAP_STEP_COST = 24  # a known live plate: worth a long way round, but not a wal
 GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked door
 
 
-def stuck_doors(game: Game) -> set[tuple[int, int]]:
-    """Locked doors the party cannot open for now: one that has beaten them GIVE_UP_ON_DOOR
-    times, a lever door whose failure changes nothing (tier 4) with no lever pulled, or a lock
-    with no key left to try and no lock pick."""
+def stuck_doors(game: Game, floor_no: int | None = None) -> set[tuple[int, int]]:
+    """Locked doors the party cannot open for now (on this floor, or on `floor_no`): one that has
+    beaten them GIVE_UP_ON_DOOR times, a lever door whose failure changes nothing (tier 4) with
+    no lever pulled, or a lock with no key left to try and no lock pick."""
     out = set()
     kinds = door_kinds()
+    floor_no = game.dungeon.floor_no if floor_no is None else floor_no
     for _, (door, pos) in game.world.get2(DoorState, Position):
-        if pos.floor != game.dungeon.floor_no or not door.locked:
+        if pos.floor != floor_no or not door.locked:
             continue
         kind = kinds[door.now]
         no_lever = kind.levers and game.dungeon.levers <= 0 and door.tier not in kind.fail_becomes_tiers
