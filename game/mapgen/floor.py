@@ -304,6 +304,20 @@ class Floor:
         reach (`cell`, or any) through one of its walls into an unmapped neighbour. Returns the
         neighbour and the side it will be entered from, or None if there is no such wall."""
         reach = self.reachable_from(*self.start)
+        options = self.secret_walls(cell, reach)
+        self._secrets += 1
+        stream = self.streams.get("layout", self.number, "secret", self._secrets).fork("pick")
+        while options:
+            c, s, other = options.pop(stream.below(len(options)))
+            if self._dig_secret(c, s, reach):
+                return other, OPPOSITE[s]
+        return None
+
+    def secret_walls(self, cell: Cell | None = None, reach: np.ndarray | None = None) -> list[tuple[Cell, str, Cell]]:
+        """The walls a secret passage could be found in (from `cell`, or any mapped room the
+        party can reach): (room, side, the unmapped neighbour behind it). Empty when a search
+        can find no way out of a dead end (the way on must then be found elsewhere)."""
+        reach = self.reachable_from(*self.start) if reach is None else reach
         options = []
         for c, record in sorted(self.cells.items()):
             if not record.mapped or (cell is not None and c != cell):
@@ -315,13 +329,7 @@ class Floor:
                 rec = self.side(c, s)
                 if rec is not None and rec.kind == "wall" and not self.cells[other].mapped:
                     options.append((c, s, other))
-        self._secrets += 1
-        stream = self.streams.get("layout", self.number, "secret", self._secrets).fork("pick")
-        while options:
-            c, s, other = options.pop(stream.below(len(options)))
-            if self._dig_secret(c, s, reach):
-                return other, OPPOSITE[s]
-        return None
+        return options
 
     def _dig_secret(self, cell: Cell, s: str, reach: np.ndarray) -> bool:
         record = self.cells[cell]

@@ -1,0 +1,149 @@
+"""Where the way on lies (issue 14: no floor is a dead end without the way on being findable).
+
+A floor goes on through an opening into a room not yet entered, a stair down (the Traps seat
+places one whenever Party Min rose in a Hallway, DESIGN.md §2), or, when every opening is spent,
+a secret passage a search can find (Roll Through the Dungeon). A door that will not open (a lever
+door with no lever pulled, a lock with no key and no pick) closes its opening until the party
+finds what opens it: levers and keys come from working furniture (table RF), on any floor, as
+the dungeon counts them. `way_on` says which of these is next, as one true line for the screen
+and tiles to head for; `has_way_on` is the same question asked of any floor the party has seen,
+so a party does not go back down to a floor it has used up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from game.engine.routes import UNREACHABLE, distance_map, explore_goals, stuck_doors, tiles_of
+from game.mapgen.tables import door_kinds
+from game.mapgen.tiles import Tile
+from game.world.components import DoorState, Position
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+    from game.mapgen.floor import Floor
+
+DEAD_END_SEARCHES = 3  # searches of a dead end after which the party stops hoping for a passage
+# what is worth working for what it may hold or do: furniture to search, and levers to pull
+WORTH_WORKING = np.array([int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.THRONE, Tile.SHELF,
+                                           Tile.STATUE, Tile.ALTAR, Tile.TABLE, Tile.COUNTER, Tile.DEBRIS,
+                                           Tile.LEVER)])
+
+
+@dataclass(frozen=True, slots=True)
+class WayOn:
+    """What the party should do to go on. `kind`: stair (a known stair down), explore (openings
+    or unseen corners here), work (furniture here may hold the lever or key a door needs),
+    search (a dead end that may hide a passage), up (the way on lies on a floor above), town
+    (nothing is left to find for now). `goals`: tiles of this floor to head for (may be empty)."""
+
+    kind: str
+    text: str
+    floor: int
+    goals: tuple[tuple[int, int], ...] = ()
+
+
+def way_on(game: Game, eid: int | None = None) -> WayOn:
+    """The way on from where hero `eid` (default: the first living hero) stands on this floor."""
+    n = game.dungeon.floor_no
+    heroes = game.heroes()
+    if game.phase != "dungeon" or not heroes:
+        return WayOn("town", "The party is not in the dungeon.", n)
+    eid = heroes[0][0] if eid is None else eid
+    stairs = reachable(game, eid, tiles_of(game, Tile.STAIR_DOWN))
+    if stairs and (n + 1 not in game.dungeon.floors or has_way_on(game, n + 1)):
+        return WayOn("stair", f"A stair leads down to Floor {n + 1}.", n, stairs)
+    goals = reachable(game, eid, explore_goals(game))
+    if goals:
+        return WayOn("explore", f"There is more of Floor {n} to explore.", n, goals)
+    barred = barring_doors(game, n)
+    work = reachable(game, eid, unworked(game, n)) if barred else ()
+    if work:
+        return WayOn("work", f"{barred[0]} bars the way: work this floor's furniture and levers, "
+                             f"one may give what opens it.", n, work)
+    if can_search(game, n):
+        return WayOn("search", "No way on is in sight: search here, a dead end may hide a secret passage.", n)
+    above = next((f for f in range(n - 1, game.dungeon.entrance_floor - 1, -1) if has_way_on(game, f)), None)
+    if above is not None:
+        why = f"{barred[0]} here needs what may be found above" if barred else f"Floor {n} is used up"
+        return WayOn("up", f"{why}: go back up to Floor {above}.", n, tuple(tiles_of(game, Tile.STAIR_UP)))
+    return WayOn("town", "Nothing more can be found in the dungeon for now: head back to town.", n,
+                 tuple(tiles_of(game, Tile.STAIR_UP)))
+
+
+def has_way_on(game: Game, number: int) -> bool:
+    """Whether floor `number` (one the party has been on) still leads somewhere: an opening the
+    party can get through, a door it may yet open with what the floors hold, a stair down to a
+    floor with a way on (or never seen), or a dead end still worth searching."""
+    floor = game.dungeon.floors.get(number)
+    if floor is None:
+        return True  # never seen: all of it is still to find
+    stuck = stuck_doors(game, number)
+    if any((x, y) not in stuck for x, y, _, _ in floor.exits()):
+        return True
+    if barring_doors(game, number) and any(unworked(game, f) for f in game.dungeon.floors):
+        return True
+    if np.any((floor.tile == Tile.STAIR_DOWN) & floor.explored) and has_way_on(game, number + 1):
+        return True
+    return can_search(game, number)
+
+
+def can_search(game: Game, number: int) -> bool:
+    """A search of floor `number` could still find a secret passage: no opening is left, the
+    party has not given up searching, and some reachable room has a wall with an unmapped room
+    behind it."""
+    floor: Floor = game.dungeon.floors[number]
+    stuck = stuck_doors(game, number)
+    if any((x, y) not in stuck for x, y, _, _ in floor.exits()):
+        return False
+    return game.dungeon.dead_end_searches.get(number, 0) < DEAD_END_SEARCHES and bool(floor.secret_walls())
+
+
+def barring_doors(game: Game, number: int) -> list[str]:
+    """What each door of floor `number` that the party cannot open now and that leads into a room
+    not yet entered needs, as the screen says it ("A lever door", "A locked door")."""
+    floor = game.dungeon.floors[number]
+    leads_on = {(x, y) for x, y, _, _ in floor.exits()}
+    stuck = stuck_doors(game, number) & leads_on
+    kinds = door_kinds()
+    out = []
+    for _, (door, pos) in sorted(game.world.get2(DoorState, Position), key=lambda e: e[0]):
+        if pos.floor == number and (pos.x, pos.y) in stuck:
+            out.append("A lever door" if kinds[door.now].levers else "A locked door")
+    return out
+
+
+def unworked(game: Game, number: int) -> tuple[tuple[int, int], ...]:
+    """Furniture and levers in the entered rooms of floor `number` that no hero has worked yet."""
+    floor = game.dungeon.floors[number]
+    out = []
+    for _, record in sorted(floor.cells.items()):
+        if not record.mapped:
+            continue
+        x0, y0, x1, y1 = record.bounds
+        ys, xs = np.nonzero(np.isin(floor.tile[y0:y1 + 1, x0:x1 + 1], WORTH_WORKING)
+                            & floor.explored[y0:y1 + 1, x0:x1 + 1])
+        out.extend((x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True)
+                   if (number, x, y) not in game.dungeon.opened)
+    return tuple(out)
+
+
+def reachable(game: Game, eid: int, goals: list[tuple[int, int]] | tuple[tuple[int, int], ...]
+              ) -> tuple[tuple[int, int], ...]:
+    """The goals hero `eid` can walk to, or stand beside when they are not walkable (furniture)."""
+    if not goals:
+        return ()
+    pos = game.position(eid)
+    if pos is None:
+        return ()
+    dist = distance_map(game, eid, [(pos.x, pos.y)])
+    out = []
+    for x, y in goals:
+        near = dist[max(0, y - 1):y + 2, max(0, x - 1):x + 2]
+        if dist[y, x] != UNREACHABLE or (not game.floor.walkable[y, x] and np.any(near != UNREACHABLE)):
+            out.append((x, y))
+    return tuple(out)
+
+
