@@ -89,6 +89,15 @@ class SpendStory:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseTrait:
+    """A human hero's owed growth: a new trait of its race or class, or one it holds a degree
+    higher (Budget Dungeons; the Hallway asks)."""
+
+    seat: int
+    trait: str
+
+
+@dataclass(frozen=True, slots=True)
 class Narrate:
     seat: int
     text: str
@@ -153,7 +162,7 @@ class Delve:
 
 
 Action = (Move | Wait | Search | Disarm | Interact | PickUp | UseItem | Drop | Descend | HeadBack | Ascend
-          | SpendStory | Narrate | TakeCategory | BuildRoom | Trade | DesignItem | Retire | Delve)
+          | SpendStory | ChooseTrait | Narrate | TakeCategory | BuildRoom | Trade | DesignItem | Retire | Delve)
 KINDS: dict[str, type] = {cls.__name__: cls for cls in Action.__args__}  # type: ignore[attr-defined]
 
 

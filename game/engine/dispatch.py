@@ -9,6 +9,7 @@ from typing import Any
 from game.engine import actions as A
 from game.engine.features import interact
 from game.engine.game import Game
+from game.engine.growth import choose_trait
 from game.engine.loot import drop, pick_up, use_item
 from game.engine.movement import known_trap_at, move
 from game.engine.results import DONE, Done, Refused, Result
@@ -50,8 +51,8 @@ def disarm_trap(game: Game, eid: int, action: A.Disarm) -> Result:
     return DONE
 
 
-# In any phase: a seat's own line of narration.
-ANY_PHASE: dict[type, Callable[[Game, Any], Result]] = {A.Narrate: narrate}
+# In any phase: a seat's own line of narration, a human hero's owed growth.
+ANY_PHASE: dict[type, Callable[[Game, Any], Result]] = {A.Narrate: narrate, A.ChooseTrait: choose_trait}
 # In town.
 TOWN: dict[type, Callable[[Game, Any], Result]] = {A.Trade: trade, A.DesignItem: design_item, A.UseItem: drink,
                                                    A.Retire: retire, A.Delve: delve}

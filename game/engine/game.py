@@ -182,7 +182,8 @@ class Derived:
 class Awaiting:
     """What the game waits for next, for whoever drives it (a screen, an agent): "over" (nothing),
     "town" (a town action), "category" or "build" (a human designer's pick or build for the
-    waiting Hallway, by `seat`), or "hero" (the hero of `seat` acts)."""
+    waiting Hallway, by `seat`), "trait" (the human hero of `seat` is owed a trait choice, a
+    `ChooseTrait`), or "hero" (the hero of `seat` acts)."""
 
     kind: str
     seat: int | None = None
@@ -308,11 +309,14 @@ class Game:
         """What the game waits for now (see `Awaiting`)."""
         if self.phase == "over":
             return Awaiting("over")
-        if self.phase == "town":
-            return Awaiting("town", self.next_seat())
         pending = self.hallway.pending
         if pending is not None and pending.waiting:
             return Awaiting(pending.waiting[0], pending.waiting[1])
+        owed = next((hero.seat for _, hero in self.heroes() if hero.growth_due > 0), None)
+        if owed is not None:
+            return Awaiting("trait", owed)
+        if self.phase == "town":
+            return Awaiting("town", self.next_seat())
         return Awaiting("hero", self.next_seat())
 
     def next_seat(self) -> int | None:

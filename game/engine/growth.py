@@ -1,17 +1,20 @@
 """Character development (Budget Dungeons, DESIGN.md §3): at each level gained and when the
-run's quest is fulfilled, a hero raises one of its traits a degree and gains a story point, in
-solo play too. The trait raised is the one its fighting leans on (tied to its attack Type or to
-the fight), else its first class trait: the choice an AI hero's personality makes; a human
-hero grows the same way until the Hallway offers the choice (not built yet)."""
+run's quest is fulfilled, a hero picks a new trait or raises one a degree, and gains a story
+point, in solo play too. An AI hero raises the trait its fighting leans on (tied to its attack
+Type or to the fight), else its first class trait: its personality's choice. A human hero gets
+the story point at once and is owed the choice (`HeroState.growth_due`): the game waits for it
+(`Game.awaiting` says "trait") and the player makes it as a recorded `ChooseTrait`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.core.content import traits
+from game.engine.results import DONE, Refused, Result
 from game.world.components import HeroState
 
 if TYPE_CHECKING:
+    from game.engine import actions as A
     from game.engine.game import Game
 
 
@@ -27,10 +30,69 @@ def trait_to_raise(game: Game, eid: int) -> str:
 
 
 def develop(game: Game, eid: int, why: str) -> None:
-    """One step of growth: a trait a degree higher and a story point."""
+    """One step of growth: a story point, and a trait a degree higher (an AI hero's, chosen by
+    its personality) or a trait choice owed (a human's)."""
     hero = game.world.comp(eid, HeroState)
+    hero.story_points += 1
+    if game.seats[hero.seat].human:
+        hero.growth_due += 1
+        game.say(f"{game.name(eid)} grows ({why}): a story point to spend, and a new trait or a trait a "
+                 f"degree higher to choose.", "hallway")
+        return
     name = trait_to_raise(game, eid)
     hero.traits = (*hero.traits, name)
-    hero.story_points += 1
-    now = next(d for d in traits().describe(hero.traits) if d.endswith(name.replace("_", " ")))
-    game.say(f"{game.name(eid)} grows ({why}): now {now}, and a story point to spend.", "hallway")
+    game.say(f"{game.name(eid)} grows ({why}): now {degree_words(hero.traits, name)}, and a story point to "
+             f"spend.", "hallway")
+
+
+def degree_words(held: tuple[str, ...], name: str) -> str:
+    """'very strong': the trait `name` at the degree `held` gives it."""
+    return next(d for d in traits().describe(held) if d.endswith(name.replace("_", " ")))
+
+
+def growth_choices(game: Game, eid: int) -> list[tuple[str, str]]:
+    """What a hero may grow by: (trait, "raise") for each trait it holds below the highest degree,
+    then (trait, "new") for each trait of its race and class it does not hold yet. Negative
+    traits (a race's flaw) are never grown."""
+    hero = game.world.comp(eid, HeroState)
+    table = traits()
+
+    def growable(name: str) -> bool:
+        trait = table.traits[name]
+        return not trait.hinders_types and not trait.hinders_actions
+
+    out = [(t, "raise") for t in dict.fromkeys(hero.traits)
+           if growable(t) and hero.traits.count(t) < len(table.degrees)]
+    offered = (*table.races.get(hero.race, ()), *table.classes.get(hero.klass, ((), ""))[0])
+    out += [(t, "new") for t in dict.fromkeys(offered) if t not in hero.traits and growable(t)]
+    return out
+
+
+def ties_words(name: str) -> str:
+    """What a trait ties a hero to, in words: the actions, the Types, the attack it fights with."""
+    trait = traits().traits[name]
+    parts = []
+    if trait.actions:
+        parts.append(", ".join(trait.actions))
+    if trait.types:
+        parts.append("against or with " + ", ".join(trait.types))
+    if trait.attack:
+        parts.append(f"attacks with {trait.attack}")
+    return "; ".join(parts) or "ties to nothing in particular"
+
+
+def choose_trait(game: Game, action: A.ChooseTrait) -> Result:
+    """A human hero's owed growth, as its player chose it."""
+    eid = game.party.hero_of.get(action.seat)
+    hero = game.world.try_comp(eid, HeroState) if eid is not None else None
+    if hero is None or hero.hits <= 0:
+        return Refused("That seat has no living hero.")
+    if hero.growth_due <= 0:
+        return Refused(f"{game.name(eid)} has no growth to choose now.")
+    if action.trait not in {t for t, _ in growth_choices(game, eid)}:
+        return Refused(f"{game.name(eid)} cannot grow by '{action.trait}'.")
+    hero.traits = (*hero.traits, action.trait)
+    hero.growth_due -= 1
+    game.say(f"{game.name(eid)} grows: now {degree_words(hero.traits, action.trait)}.", "hallway")
+    return DONE
+

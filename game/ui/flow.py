@@ -1,7 +1,8 @@
 """Which screen comes next, decided in one place: the engine says what the game waits for
-(`Game.awaiting`), and this maps it to a screen: the end of the run, town, the hot-seat Hallway's
-hand-overs, pick and builder, or the Hallway report after a new room. The map screen asks after
-every action and every step of a walk; it never looks at the game's phase itself."""
+(`Game.awaiting`), and this maps it to a screen: the end of the run, a human hero's trait choice,
+town, the hot-seat Hallway's hand-overs, pick and builder, or the Hallway report after a new room.
+The map screen asks after every action and every step of a walk; it never looks at the game's
+phase itself."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class Flow:
         """Whether `next` would send the player somewhere now."""
         game = self.session.game
         waiting = game.awaiting()
-        return ((waiting.kind == "over" and not self.ended) or waiting.kind == "town"
+        return ((waiting.kind == "over" and not self.ended) or waiting.kind in ("trait", "town")
                 or game.hallway.last_design is not self.design_seen or self._human_designer(waiting) is not None)
 
     def next(self, here: State) -> tuple[State | None, bool]:
@@ -42,6 +43,8 @@ class Flow:
                 return None, False
             self.ended = True
             return self.end_of_run(here), True
+        if waiting.kind == "trait" and waiting.seat is not None:
+            return open_screen("trait_choice", self.kit, self.session, here, seat=waiting.seat), True
         if waiting.kind == "town":
             return open_screen("town", self.kit, self.session, here), True
         if self._human_designer(waiting) is not None:

@@ -1,5 +1,5 @@
-"""Screens built in their own modules (inventory, hero sheet, log history, Hallway, town, end of
-run, high scores, replays), opened by name. Each is imported only when first opened:
+"""Screens built in their own modules (inventory, hero sheet, log history, Hallway, town, the
+trait choice, end of run, high scores, replays), opened by name. Each is imported only when first opened:
 the map screen starts faster without them (start-up time is a measured number, DESIGN.md §8)."""
 
 from __future__ import annotations
@@ -41,6 +41,12 @@ def _town() -> Any:
     return TownScreen
 
 
+def _trait_choice() -> Any:
+    from game.ui.screens.trait_choice import TraitChoiceScreen  # start-up: opened on demand
+
+    return TraitChoiceScreen
+
+
 def _end_of_run() -> Any:
     from game.ui.screens.end_of_run import EndOfRunScreen  # start-up: opened on demand
 
@@ -65,6 +71,7 @@ SCREENS: dict[str, Callable[[], Any]] = {
     "log_history": _log_history,
     "hallway": _hallway,
     "town": _town,
+    "trait_choice": _trait_choice,
     "end_of_run": _end_of_run,
     "high_scores": _high_scores,
     "replays": _replays,

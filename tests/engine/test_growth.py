@@ -1,16 +1,24 @@
-"""Character development through the engine: a level gained (or the quest fulfilled) raises a
-trait a degree and gives a story point, in solo play too."""
+"""Character development through the engine: a level gained (or the quest fulfilled) gives a
+story point and a trait, in solo play too: an AI hero's raised by its personality, a human's
+chosen by its player (the game waits for a recorded ChooseTrait)."""
 
 from engine_arena import arena
 
+from game.engine import actions as A
+from game.engine.dispatch import apply_action
+from game.engine.growth import growth_choices
+from game.engine.recorded_play import replay
+from game.engine.recording import Recorder
+from game.engine.recording_read import read_recording
+from game.engine.results import Done, Refused
 from game.engine.room_entry import hallway
 from game.engine.town import arrive_in_town
 from game.rules.party import xp_to_be
 from game.world.components import HeroState
 
 
-def test_a_level_gained_in_the_hallway_raises_a_trait_and_gives_a_story_point():
-    game, hero = arena(3)
+def test_a_level_gained_in_the_hallway_raises_an_ai_heros_trait_and_gives_a_story_point():
+    game, hero = arena(3, seats="ai+hero,ai,ai")
     state = game.world.comp(hero, HeroState)
     before = game.sheet(hero)
     state.xp = xp_to_be(3)
@@ -21,7 +29,7 @@ def test_a_level_gained_in_the_hallway_raises_a_trait_and_gives_a_story_point():
 
 
 def test_a_fulfilled_quest_grows_every_hero():
-    game, hero = arena(4)
+    game, hero = arena(4, seats="ai+hero,ai,ai")
     state = game.world.comp(hero, HeroState)
     game.stats.rooms_entered = game.quest.count if game.quest.goal == "map_rooms" else 0
     game.stats.fights_won = game.stats.monsters_killed = game.stats.collected = 99
@@ -33,6 +41,40 @@ def test_a_fulfilled_quest_grows_every_hero():
     game.stats.rooms_entered = 99
     arrive_in_town(game)
     assert game.stats.quest_paid and state.story_points == 1 and len(state.traits) == 4
+
+
+def test_a_human_hero_is_owed_a_choice_the_game_waits_for_and_a_recorded_choose_trait_settles_it():
+    game, hero = arena(3)
+    state = game.world.comp(hero, HeroState)
+    held = state.traits
+    state.xp = xp_to_be(3)
+    hallway(game, hero)
+    assert state.level == 3 and state.story_points == 1 and state.traits == held  # nothing chosen for it
+    assert state.growth_due == 1
+    assert (game.awaiting().kind, game.awaiting().seat) == ("trait", 0)
+    choices = dict(growth_choices(game, hero))
+    assert choices["strong"] == "raise" and choices["commanding"] == "new"  # a class trait not yet held
+    assert "blind" not in choices  # never a flaw
+    refused = apply_action(game, A.ChooseTrait(0, "elegant"))  # an elf's trait, not this orc soldier's
+    assert isinstance(refused, Refused) and state.traits == held
+    assert isinstance(apply_action(game, A.ChooseTrait(0, "commanding")), Done)
+    assert state.traits == (*held, "commanding") and state.growth_due == 0
+    assert game.awaiting().kind == "hero"
+    assert "now commanding" in game.log[-1].text
+    assert isinstance(apply_action(game, A.ChooseTrait(0, "strong")), Refused)  # nothing more owed
+
+
+def test_a_trait_choice_is_written_to_a_recording_and_read_back(tmp_path):
+    path = tmp_path / "r.mlrec"
+    recorder = Recorder.for_new_game(path, 3, "human,ai,ai", 2, None, flush_every=1, durable=False)
+    game = recorder.start()
+    for action in (A.Wait(0), A.ChooseTrait(0, "strong")):
+        apply_action(game, action)
+        recorder.add(game, action)
+    recorder.finish(game)
+    rec = read_recording(path)
+    assert [s.action for s in rec.steps][-1] == A.ChooseTrait(0, "strong")
+    assert replay(rec).state_hash() == game.state_hash()
 
 
 def test_a_troglodyte_carries_two_race_traits_and_its_blindness_costs_a_search_die():

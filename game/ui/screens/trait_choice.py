@@ -1,0 +1,138 @@
+"""The Hallway's trait choice (Budget Dungeons, DESIGN.md §3): a human hero that gained a level or
+fulfilled the quest picks a new trait of its race or class, or raises one it holds a degree. Each
+choice says what the trait ties the hero to (the rolls where its Class Bonus counts). The pick is
+a ChooseTrait action like any other input; the game waits for it, so there is no backing out."""
+
+from __future__ import annotations
+
+import tcod.console
+
+from game.core.content import traits
+from game.engine.actions import ChooseTrait
+from game.engine.growth import degree_words, growth_choices, ties_words
+from game.ui import draw
+from game.ui.events import KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
+from game.ui.screens.widgets import footer
+from game.ui.session import Session
+from game.ui.state import State
+from game.world.components import HeroState
+
+HELP_TOPICS = (
+    ("Growing", "At each level gained and when the quest is fulfilled, your hero gains a story point and "
+                "grows: a new trait of its race or class, or a trait it holds one degree higher (strong, "
+                "very strong, incredibly strong...). A trait ties the hero to actions and Types: every roll "
+                "it ties to gets the Class Bonus, plus one die for each degree above the first."),
+    ("Keys", "Up/Down choose, Enter takes it. The game waits for your choice."),
+)
+
+
+class TraitChoiceScreen(Screen):
+    """The hero of `seat` picks how it grows; then the table goes back to `back`."""
+
+    def __init__(self, kit: Kit, session: Session, back: State | None, seat: int) -> None:
+        super().__init__(kit, back)
+        self.session = session
+        self.seat = seat
+        self.index = 0
+        self.notice = ""
+        self._cursor: tuple[int, int] | None = None
+
+    def hero(self) -> int | None:
+        return self.session.game.party.hero_of.get(self.seat)
+
+    def choices(self) -> list[tuple[str, str]]:
+        eid = self.hero()
+        return growth_choices(self.session.game, eid) if eid is not None else []
+
+    def label(self, trait: str, how: str) -> str:
+        """'very strong (raise strong a degree)' or 'commanding (new)'."""
+        eid = self.hero()
+        held = self.session.game.world.comp(eid, HeroState).traits if eid is not None else ()
+        return degree_words((*held, trait), trait) + (" (a degree higher)" if how == "raise" else " (new)")
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        self.notice = ""
+        choices = self.choices()
+        if not choices:
+            return self.back
+        if action == "menu_up":
+            self.index = (self.index - 1) % len(choices)
+        elif action == "menu_down":
+            self.index = (self.index + 1) % len(choices)
+        elif action == "select":
+            return self.choose(choices[min(self.index, len(choices) - 1)][0])
+        else:
+            self.notice = "Up/Down choose, Enter takes it, ? help."
+        return None
+
+    def go_back(self) -> State:
+        self.notice = "The Hallway waits for your choice: pick one and press Enter."
+        return self
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: growing", topics=HELP_TOPICS)
+
+    def choose(self, trait: str) -> State | None:
+        game = self.session.game
+        eid = self.hero()
+        owed = game.world.comp(eid, HeroState).growth_due if eid is not None else 0
+        result = self.session.apply(ChooseTrait(self.seat, trait))
+        if eid is not None and game.world.comp(eid, HeroState).growth_due == owed:
+            self.notice = getattr(result, "reason", "") or "That choice was not taken."
+            return None
+        self.index = 0
+        if game.world.comp(eid, HeroState).growth_due > 0:
+            self.notice = game.log[-1].text if game.log else ""
+            return None  # another growth owed (two levels at once): choose again
+        return self.back
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        game = self.session.game
+        draw.clear(console, palette)
+        draw.text(console, 1, 0, "The Hallway: your hero grows", palette["title"])
+        bottom = footer(console, self.kit, [("Up/Down", "choose"), ("Enter", "take it"), ("?", "help")]) - 1
+        eid = self.hero()
+        if eid is None:
+            return
+        hero = game.world.comp(eid, HeroState)
+        width = console.width - 3
+        y = 2
+        held = ", ".join(traits().describe(hero.traits))
+        intro = (f"{game.name(eid)} (Level {hero.level} {hero.race} {hero.klass}; {held}) grows: choose a new "
+                 f"trait or one it holds a degree higher. A story point came with it ({hero.story_points} now).")
+        if hero.growth_due > 1:
+            intro += f" {hero.growth_due} choices are owed."
+        for row in draw.wrap(intro, width):
+            draw.text(console, 1, y, row, palette["text"])
+            y += 1
+        y += 1
+        choices = self.choices()
+        self.index = min(self.index, max(0, len(choices) - 1))
+        self._cursor = None
+        name_w = max((len(self.label(t, h)) for t, h in choices), default=10) + 2
+        for i, (trait, how) in enumerate(choices):
+            if y >= bottom - 2:
+                break
+            selected = i == self.index
+            fg = palette["selection_fg"] if selected else palette["text_bright"]
+            bg = palette["selection_bg"] if selected else None
+            draw.text(console, 2, y, f" {self.label(trait, how):<{name_w}}", fg, bg)
+            draw.text(console, 3 + name_w + 1, y, ties_words(trait),
+                      palette["text"] if selected else palette["text_dim"], width=max(1, console.width - name_w - 5))
+            if selected:
+                self._cursor = (3, y)
+            y += 1
+        y += 1
+        note = self.notice or "A trait ties the hero to the rolls listed beside it: there its Class Bonus counts."
+        for row in draw.wrap(note, width)[: max(0, bottom - y + 1)]:
+            draw.text(console, 1, y, row, palette["warning"] if self.notice else palette["text_dim"])
+            y += 1
+
+    def cursor(self) -> tuple[int, int] | None:
+        return self._cursor

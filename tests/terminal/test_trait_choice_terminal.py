@@ -1,0 +1,60 @@
+"""The Hallway's trait choice as the player sees it (issue 13; DESIGN.md §3 Budget Dungeons): a
+human hero that gains a level is not grown for it; the screen lists new traits and traits a
+degree higher, each with what it ties to, and the pick is the ChooseTrait the game waited for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from map_tools import make_kit, play
+
+from game.core.seats import HeroChoice, parse_seats
+from game.engine.growth import ties_words
+from game.engine.room_entry import hallway
+from game.engine.start import new_game
+from game.rules.party import xp_to_be
+from game.ui.screens.map_screen import first_screen
+from game.ui.session import Session
+from game.world.components import HeroState
+
+SOLDIER = HeroChoice("Tess Anvil", "orc", "strong", "soldier", ("strong", "disciplined"))
+
+
+def grown_game(seats: str = "human,ai,ai"):  # noqa: ANN201 - (game, hero)
+    game = new_game(11, parse_seats(seats), 2, heroes={0: SOLDIER})
+    hero = game.party.hero_of[0]
+    game.world.comp(hero, HeroState).xp = xp_to_be(3)
+    hallway(game, hero)  # the level is gained as the party enters a room
+    return game, hero
+
+
+def test_a_level_gained_opens_the_choice_and_enter_takes_the_one_chosen(tmp_path: Path) -> None:
+    game, hero = grown_game()
+    state = game.world.comp(hero, HeroState)
+    held = state.traits
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    _, term = play(first_screen(kit, Session(game)), [], (100, 30), kit)
+    text = " ".join(term.text().split())
+    assert "your hero grows" in text and "Tess Anvil" in text
+    assert "incredibly strong (a degree higher)" in text and "commanding (new)" in text
+    assert ties_words("commanding") in text  # what the new trait would tie the hero to
+    assert state.traits == held and game.awaiting().kind == "trait"
+    # the choices: strong and disciplined a degree higher, then the orc soldier's violent and commanding
+    _, term = play(first_screen(kit, Session(game)), ["down", "down", "down", "enter"], (100, 30), kit)
+    assert state.traits == (*held, "commanding") and state.growth_due == 0
+    assert game.awaiting().kind == "hero"
+    assert "your hero grows" not in term.text()  # back on the map
+
+
+def test_escape_does_not_skip_the_choice(tmp_path: Path) -> None:
+    game, hero = grown_game()
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    _, term = play(first_screen(kit, Session(game)), ["escape"], (100, 30), kit)
+    assert "waits for your choice" in " ".join(term.text().split())
+    assert game.world.comp(hero, HeroState).growth_due == 1
+
+
+def test_an_ai_hero_grows_by_its_personality_with_no_screen() -> None:
+    game, hero = grown_game("ai+hero,ai,ai")
+    state = game.world.comp(hero, HeroState)
+    assert state.growth_due == 0 and state.traits[-1] == "strong" and game.awaiting().kind == "hero"
