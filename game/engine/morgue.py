@@ -13,16 +13,12 @@ from game.core.paths import atomic_write
 from game.core.score_table import ScoreEntry, load_scores
 from game.core.sentences import plural, tidy
 from game.engine.quests import progress
+from game.engine.run_score import score, score_parts
 from game.mapgen.floor import render_text
+from game.rules.costs import trade_value
 
 if TYPE_CHECKING:
     from game.engine.game import Game
-
-
-
-def score(game: Game) -> int:
-    """The run's score is the trade value banked in town (Fungeon)."""
-    return game.stats.banked
 
 
 def morgue_text(game: Game, hide_seed: bool = False) -> str:
@@ -30,7 +26,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     lines = [
         "Masterless - morgue file",
         f"Seed: {'(hidden)' if hide_seed else game.seed}    Theme: {game.dials.theme}    Turns: {game.turn}",
-        f"The party {ending(game.outcome).morgue}. Score (banked): {score(game)}",
+        f"The party {ending(game.outcome).morgue}. Score: {score(game)} ({score_parts(game).words()})",
         f"Deepest floor: {s.deepest_floor}   Rooms entered: {s.rooms_entered}   Rooms cleared: {s.rooms_cleared}",
         f"Monsters killed: {s.monsters_killed}   Traps found: {s.traps_found}   Traps sprung: {s.traps_sprung}",
         f"Treasure found (points): {s.treasure_found}   Hero deaths: {s.deaths}",
@@ -45,7 +41,8 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
         lines.append(f"  {game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "
                      f"({', '.join(hero.traits)}), {hero.xp} XP, {hero.kills} kills - {fate}")
         for _, item in game.pack(eid):
-            lines.append(f"      carrying {item.spec.name or 'an item'} (cost {item.cost})")
+            lines.append(f"      carrying {item.spec.name or 'an item'} "
+                         f"(cost {item.cost}, trades for {trade_value(item.spec)})")
     lines += ["", "Dials:"] + [f"  {d}" for d in game.dials.describe()]
     lines += ["", "Rooms:"] + [f"  {tidy(r)}" for r in s.rooms]
     lines += ["", "Last words of the log:"] + [f"  [{line.turn}] {tidy(line.text)}" for line in game.log[-25:]]

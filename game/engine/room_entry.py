@@ -9,6 +9,7 @@ from game.engine.combat import continuous_effects
 from game.engine.encounters import surprise
 from game.engine.game import Game, PendingRoom
 from game.engine.growth import develop
+from game.engine.kits import give_kit
 from game.engine.placement import free_tile_near, room_tile
 from game.engine.quests import is_named, target_for_room, wants_objective
 from game.engine.results import DONE, Refused, Result
@@ -32,6 +33,7 @@ def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
             continue
         level = new_hero_level(game.dungeon.floor_no)
         eid = game.make_hero(seat, level)
+        give_kit(game, eid)  # a replacement sets out from town with its class's kit too
         x, y = free_tile_near(game, lpos.x, lpos.y)
         game.world.add(eid, Position(x, y, game.dungeon.floor_no))
         notes.append(f"{game.name(eid)} joins the party at Level {level}, for {game.seats[seat].name}.")

@@ -28,7 +28,7 @@ from typing import Any
 from game.core.errors import FileProblem, UsageError
 from game.core.file_guard import MiB, read_bounded, set_aside
 from game.core.paths import atomic_write, data_dir
-from game.engine.morgue import score
+from game.engine.run_score import score
 
 FILE = "seed_scores.json"
 KEEP = 100  # rows kept per seed

@@ -1,10 +1,11 @@
-"""A new run: the party at the entrance floor with its supplies and its quest."""
+"""A new run: the party at the entrance floor with its supplies, its kits and its quest."""
 
 from __future__ import annotations
 
 from game.core.dials import Dials
 from game.core.seats import HeroChoice, Seat
 from game.engine.game import TIME_TRACK, Game
+from game.engine.kits import give_kit
 from game.engine.placement import free_tile_near
 from game.engine.quests import pick_quest
 from game.engine.rounds import start_round
@@ -22,7 +23,7 @@ def start_run(game: Game, heroes: dict[int, HeroChoice]) -> None:
     game.stats.deepest_floor = game.dungeon.floor_no
     for seat in game.seats:
         if seat.has_hero:
-            game.make_hero(seat.index, game.start_level, heroes.get(seat.index))
+            give_kit(game, game.make_hero(seat.index, game.start_level, heroes.get(seat.index)))
     game.time.torches = TIME_TRACK.start_torches * len(levels)
     game.time.rations = TIME_TRACK.start_rations * len(levels)
     game.time.picks = TIME_TRACK.start_picks * len(levels)

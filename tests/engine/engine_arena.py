@@ -14,10 +14,12 @@ SOLDIER = HeroChoice("Test Soldier", "orc", "strong", "soldier", ("strong", "dis
 
 
 def arena(seed: int = 11, seats: str = "human,ai,ai", level: int = 2, **dials: object) -> tuple[Game, int]:
-    """A game whose first hero stands on open floor (8 free tiles around it) in the entrance room;
-    seeds whose entrance room is too cramped are passed over for the next one (seed + 1000)."""
+    """A game whose first hero stands on open floor (8 free tiles around it) in the entrance room,
+    every pack empty (a test's items are the only ones: the kits have tests of their own); seeds
+    whose entrance room is too cramped are passed over for the next one (seed + 1000)."""
     while True:
         game = new_game(seed, parse_seats(seats), level, Dials(**dials), heroes={0: SOLDIER})
+        without_kits(game)
         hero = game.party.hero_of[0]
         f = game.floor.tile == 2
         roomy = (f[:-2, :-2] & f[1:-1, :-2] & f[2:, :-2] & f[:-2, 1:-1] & f[1:-1, 1:-1] & f[2:, 1:-1]
@@ -29,6 +31,14 @@ def arena(seed: int = 11, seats: str = "human,ai,ai", level: int = 2, **dials: o
             return game, hero
         game.close()
         seed += 1000
+
+
+def without_kits(game: Game) -> Game:
+    """Empty every hero's pack (the starting kits out of the way)."""
+    for eid, _ in game.heroes():
+        for item, _ in game.pack(eid):
+            game.world.delete(item)
+    return game
 
 
 def free_neighbour(game: Game, eid: int) -> tuple[int, int]:

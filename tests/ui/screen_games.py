@@ -20,9 +20,18 @@ def make_kit(tmp_path: Path, **options: object) -> Kit:
 
 
 def make_session(seed: int = 7, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None) -> Session:
-    session = Session(new_game(seed, parse_seats(seats), level, dials or Dials()))
+    session = Session(without_kits(new_game(seed, parse_seats(seats), level, dials or Dials())))
     session.advance_ai()
     return session
+
+
+def without_kits(game: Game) -> Game:
+    """Empty every hero's pack, so a screen's test sees only the items it gives (the starting kits
+    have tests of their own)."""
+    for eid, _ in game.heroes():
+        for item, _ in game.pack(eid):
+            game.world.delete(item)
+    return game
 
 
 def give(game: Game, hero: int, name: str, **features: object) -> int:

@@ -44,7 +44,8 @@ def test_the_outcome_score_floors_rooms_fates_seed_path_and_rank_are_shown(
     _, screen = run_headless(EndOfRunScreen(kit, ended, TITLE, path, rank), [], size=(100, 40))
     text = screen.text()
     assert f"The party {ending(game.outcome).morgue}." in text
-    assert f"Score (value banked)  {score(game)}" in text
+    assert f"Score                 {score(game)}" in text
+    assert f"made of             banked {game.stats.banked}" in text
     assert f"Deepest floor         {game.stats.deepest_floor}" in text
     assert f"{game.stats.rooms_entered} entered, {game.stats.rooms_cleared} cleared" in text
     for eid, hero in game.heroes(living=False):

@@ -1,6 +1,8 @@
-"""The end of a run: how it ended, the score (the trade value banked), the deepest floor and the
-rooms, each hero's fate, the seed, where the morgue file was written and the run's place on the
-high-score list. The morgue text can be read from here."""
+"""The end of a run: how it ended and what the run did in one true sentence, the score and how it
+was made (engine.run_score), the deepest floor and the rooms, each hero's fate, the seed, where
+the morgue file was written and the run's place on the high-score list, said only as the list
+bears it out: never "the best run yet" for a score of 0, a tie or a list of one. The morgue text
+can be read from here."""
 
 from __future__ import annotations
 
@@ -9,10 +11,12 @@ from pathlib import Path
 import tcod.console
 
 from game.core.outcomes import ending
+from game.core.score_table import ScoreEntry
 from game.core.sentences import plural
 from game.engine.game import Game
-from game.engine.morgue import morgue_text, score
-from game.engine.quests import progress
+from game.engine.morgue import morgue_text
+from game.engine.quests import fulfilled, progress
+from game.engine.run_score import score, score_parts
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
@@ -27,8 +31,10 @@ HELP_TOPICS = (
     (
         "The end of a run",
         "A run ends when every hero is dead at once, when the party retires in town with its loot, or "
-        "when the quest is fulfilled. The score is the trade value banked in town. The morgue file "
-        "keeps the whole story: heroes, rooms, the last of the log and the map as the party knew it.",
+        "when the quest is fulfilled. The score counts what the run achieved: the value banked in town "
+        "less what the starting kits would fetch, 10 for each floor reached below the entrance and 2 "
+        "for each room cleared; a fallen party banks nothing. The morgue file keeps the whole story: "
+        "heroes, rooms, the last of the log and the map as the party knew it.",
     ),
     ("Keys", "M reads the morgue file here. Enter or Esc leaves it: for the title menu when the run began "
              "there, back to the shell after `play`."),
@@ -51,15 +57,55 @@ def fallen_words(deaths: int, replaced: int) -> str:
     return f"{fell}; {plural(replaced, 'new hero')} took {'a place' if replaced == 1 else 'their places'}."
 
 
+def run_sentence(game: Game) -> str:
+    """What the run did, in sentences true to its numbers: depth, rooms, what it banked, its quest."""
+    s = game.stats
+    below = s.deepest_floor - game.dungeon.entrance_floor
+    depth = (f"never went below the entrance floor (Floor {s.deepest_floor})" if below <= 0 else
+             f"reached Floor {s.deepest_floor}, {plural(below, 'floor')} below the entrance")
+    rooms = f"entered {plural(s.rooms_entered, 'room')} and cleared {s.rooms_cleared}"
+    home = (f"banked {s.banked}" if game.outcome in ("retired", "quest") else
+            "banked nothing (the dungeon keeps what the party carried)")
+    out = f"The run {depth}, {rooms}, and {home}."
+    if game.quest is not None:
+        if s.quest_paid:
+            out += f" Its quest, {game.quest.name}, was fulfilled."
+        elif fulfilled(game):
+            out += f" Its quest, {game.quest.name}, was done but never brought home."
+        else:
+            out += f" Its quest, {game.quest.name}, was left undone ({progress(game, game.quest)}/{game.quest.count})."
+    return out
+
+
+def rank_words(rank: int, points: int, scores: list[ScoreEntry] | None) -> str:
+    """The run's place on the high-score list, as the list bears it out. `scores` is the list
+    (best first) the run was filed in, or None when only the rank is known."""
+    if scores is None:
+        return f"#{rank} on the list"
+    if rank > len(scores):
+        return f"not among the best {len(scores)} on the list"
+    tied = sum(1 for e in scores if e.score == points) - 1
+    if tied > 0:
+        others = "another run" if tied == 1 else f"{tied} other runs"
+        return f"#{rank} of {len(scores)} on the list, tied on score with {others}"
+    if len(scores) == 1:
+        return "#1 on the list: the first run on it"
+    if rank == 1 and points > 0:
+        return f"#1 of {len(scores)} on the list: the best run yet!"
+    return f"#{rank} of {len(scores)} on the list"
+
+
 class EndOfRunScreen(Screen):
     def __init__(self, kit: Kit, session: Session, back: State | None, morgue_path: Path | str | None = None,
-                 rank: int | None = None) -> None:
+                 rank: int | None = None, scores: list[ScoreEntry] | None = None) -> None:
         super().__init__(kit, back)
         self.session = session
-        # The app may leave them on the session (``session.morgue_path``, ``session.score_rank``).
+        # The app may leave them on the session (``session.morgue_path``, ``session.score_rank``,
+        # ``session.score_list``: the high-score list the run was filed in).
         morgue_path = morgue_path if morgue_path is not None else getattr(session, "morgue_path", None)
         self.morgue_path = Path(morgue_path) if morgue_path is not None else None
         self.rank = rank if rank is not None else getattr(session, "score_rank", None)
+        self.scores: list[ScoreEntry] | None = scores if scores is not None else getattr(session, "score_list", None)
         self.offset = 0
         self._max = 0
 
@@ -93,8 +139,15 @@ class EndOfRunScreen(Screen):
         s = game.stats
         rows = [
             line((f"The party {ending(game.outcome).morgue}.", text)),
+            line((run_sentence(game), text)),
             Line(),
-            line(("Score (value banked)  ", dim), (str(score(game)), p["treasure"])),
+            line(("Score                 ", dim), (str(score(game)), p["treasure"])),
+            line(("  made of             ", dim), (score_parts(game).words(), text), indent=22),
+        ]
+        if self.rank is not None:  # where the player looks first, under the score
+            rows.append(line(("High scores           ", dim),
+                             (rank_words(self.rank, score(game), self.scores), p["treasure"]), indent=22))
+        rows += [
             line(("Deepest floor         ", dim), (str(s.deepest_floor), bright)),
             line(("Rooms                 ", dim), (f"{s.rooms_entered} entered, {s.rooms_cleared} cleared", bright)),
             line(("Monsters killed       ", dim), (str(s.monsters_killed), text), ("   traps found ", dim),
@@ -124,9 +177,6 @@ class EndOfRunScreen(Screen):
             rows.append(line(("Morgue file  ", dim), (str(self.morgue_path), text), indent=13))
         else:
             rows.append(line(("Morgue file  ", dim), ("not written", text)))
-        if self.rank is not None:
-            rows.append(line(("High scores  ", dim), (f"#{self.rank}", p["treasure"]),
-                             (" on the list" + (": the best run yet!" if self.rank == 1 else ""), text)))
         seed_rank = getattr(self.session, "seed_rank", None)  # a `play --seed`/`--daily` run (issue 18)
         if seed_rank is not None:
             rows.append(line(("This seed    ", dim), (f"#{seed_rank}", p["treasure"]),

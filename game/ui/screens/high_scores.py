@@ -22,9 +22,10 @@ from game.ui.state import State
 HELP_TOPICS = (
     (
         "High scores",
-        "Every finished run, best first: the score is the trade value banked in town; ties go to the "
-        "deeper floor, then the more rooms, then the fewer turns. Seeds are hidden when the Hide the "
-        "seed option is on.",
+        "Every finished run, best first. The score counts what the run achieved: the value banked in "
+        "town less what the starting kits would fetch, 10 for each floor reached below the entrance and "
+        "2 for each room cleared (a fallen party banks nothing). Ties go to the deeper floor, then the "
+        "more rooms, then the fewer turns. Seeds are hidden when the Hide the seed option is on.",
     ),
     ("Keys", "Up/Down, PgUp/PgDn, Home/End scroll. Esc goes back."),
 )

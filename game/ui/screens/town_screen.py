@@ -38,7 +38,8 @@ HELP_TOPICS = (
         "room builder's rules and prices, one item at a time; what is not spent stays with the hero. "
         "Healing is made only as treasure: a healer's draught is a Fancy item with Heal points (2 + the "
         "points), drunk at once. Retiring sells everything the heroes carry, banks the purse and every "
-        "hero's points and ends the run: the score is the value banked. Delving takes the party back "
+        "hero's points and ends the run: what is banked, less what the starting kits would fetch, counts "
+        "towards the score with the floors reached and the rooms cleared. Delving takes the party back "
         "to the dungeon's entrance with what it carries.",
     ),
     (
