@@ -118,7 +118,8 @@ class AppHost(RunHost):
         problem = ""
         try:
             morgue = write_morgue(game, morgue_dir(), hide_seed=self.kit.options.hide_seed)
-            rank, _ = add_score(game, data_dir() / SCORES)
+            rank, scores = add_score(game, data_dir() / SCORES)
+            session.score_list = scores  # type: ignore[attr-defined]  - the end screen's rank line is true to it
         except OSError as exc:
             problem = f" (could not write the morgue file or score: {exc.strerror or exc})"
         from game.ui.run_sharing import share_run  # only at the end of a run

@@ -4,6 +4,7 @@ the plain host saves nothing, for tests and demos."""
 from __future__ import annotations
 
 from game.core.outcomes import ending
+from game.engine.run_score import score
 from game.ui.kit import Kit
 from game.ui.screens.dialog import MessageDialog
 from game.ui.session import Session
@@ -24,7 +25,7 @@ class RunHost:
     def end_of_run(self, session: Session, screen: State) -> State:
         game = session.game
         text = ending(game.outcome).sentence
-        return MessageDialog(screen_kit(screen), screen, f"{text} Score: {game.stats.banked}.", title="The end",
+        return MessageDialog(screen_kit(screen), screen, f"{text} Score: {score(game)}.", title="The end",
                              then=lambda: Exit("over"))
 
     def leave(self, session: Session, abandon: bool) -> State:
