@@ -1,14 +1,16 @@
-"""Names and descriptions for what the designers build, from `data/names.toml`, in the tone of
-the seriousness dial (Donjon) and the words of the dungeon's theme.
+"""Names and descriptions for what the designers build, from `data/names.toml` (names) and
+`data/lines.toml` (lines), in the tone of the seriousness dial (Donjon) and the words of the
+dungeon's theme.
 
-A Namer remembers every name it has given (pass the same `seen` set through a run) and draws
-again, a few times, rather than repeat one; and it goes through each list of words (adjectives,
-epithets, lines) before using any word twice in a run, so that a run's names keep changing."""
+A Namer remembers every name, room title and line it has given (pass the run's `seen` set, kept in
+the game's state so a replay names alike) and draws again, a few times, rather than repeat one; and
+it goes through each list of words (adjectives, epithets, sentences) before using any word twice in
+a run, so that a run's names and lines keep changing. A trap's or treasure's line is two sentences,
+each from its own list, so a run meets many lines before any comes back."""
 
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -17,25 +19,18 @@ from game.core.content import load
 from game.core.dials import SERIOUSNESS
 from game.core.errors import DataError
 from game.core.rng import Stream
+from game.core.sentences import a_or_an
 from game.designers.scout import type_kinds
 from game.mapgen.plan import RoomPlan, Spot
 from game.mapgen.themes import themes
 from game.rules.purchases import Ability, Monster, Trap, Treasure
 
-TONE_KEYS = (
-    "monster",
-    "epithet",
-    "trap",
-    "treasure",
-    "room",
-    "monster_lines",
-    "boss_lines",
-    "trap_lines",
-    "treasure_lines",
-)
+TONE_KEYS = ("monster", "epithet", "trap", "treasure", "room")
+LINE_KEYS = ("trap_open", "trap_close", "treasure_open", "treasure_close", "monster_lines", "boss_lines")
+ASIDE_KEYS = ("trap_close", "treasure_close")
 RETRIES = 8
 WORD_MARK = "\x00"  # a word kept in `seen` (so a run goes through its vocabulary) is marked thus
-_ARTICLE = re.compile(r"\b([Aa]) (?=[aeiouAEIOU])")
+LINE_MARK = "\x01"  # a whole line's pattern kept in `seen`
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +40,7 @@ class Creature:
     attack: str
     kinds: frozenset[str]
     themes: frozenset[str]
+    form: str  # its body and way of fighting (names.toml [forms]): how its abilities are named
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +54,12 @@ class Vocabulary:
     fancy: tuple[str, ...]
     heal: tuple[str, ...]
     wards: dict[str, str]
+    forms: dict[str, dict[str, tuple[str, ...]]]  # form -> Type -> ability names
     all_perils: str
     tones: dict[str, dict[str, tuple[str, ...]]]
+    lines: dict[str, dict[str, tuple[str, ...]]]  # tone -> LINE_KEYS
+    asides: dict[str, dict[str, tuple[str, ...]]]  # theme -> ASIDE_KEYS
+    places: dict[str, str]  # a spot's host -> where it is ("in the {host}")
 
 
 def _words(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
@@ -74,6 +74,13 @@ def vocabulary() -> Vocabulary:
     """data/names.toml, checked: every tone complete, every creature's Type known."""
     raw = load("names")
     types = load("types")["types"]
+    forms = {
+        form: {t: _words(body, t, f"names.toml forms.{form}") for t in sorted(body)}
+        for form, body in sorted(raw.get("forms", {}).items())
+    }
+    for form, by_type in forms.items():
+        if not set(by_type) <= set(types):
+            raise DataError(f"names.toml forms.{form}: unknown Types {sorted(set(by_type) - set(types))}")
     kinds = {body["kind"] for body in types.values()}
     creatures = []
     for noun in sorted(raw.get("creatures", {})):
@@ -83,6 +90,8 @@ def vocabulary() -> Vocabulary:
             raise DataError(f"{where}.attack: unknown Type {body.get('attack')!r}")
         if not set(body.get("kinds", [])) <= kinds or not isinstance(body.get("tier"), int):
             raise DataError(f"{where}: needs a tier and kinds among {', '.join(sorted(kinds))}")
+        if body.get("form") not in forms:
+            raise DataError(f"{where}.form: one of {', '.join(forms)}, not {body.get('form')!r}")
         creatures.append(
             Creature(
                 noun,
@@ -90,6 +99,7 @@ def vocabulary() -> Vocabulary:
                 body["attack"],
                 frozenset(body["kinds"]),
                 frozenset(body.get("themes", [])),
+                body["form"],
             )
         )
     if not creatures:
@@ -105,6 +115,20 @@ def vocabulary() -> Vocabulary:
         if not isinstance(body, dict):
             raise DataError(f"names.toml: missing [tones.{tone}]")
         tones[tone] = {key: _words(body, key, f"names.toml tones.{tone}") for key in TONE_KEYS}
+    said = load("lines")
+    lines = {}
+    for tone in SERIOUSNESS:
+        body = said.get("tones", {}).get(tone)
+        if not isinstance(body, dict):
+            raise DataError(f"lines.toml: missing [tones.{tone}]")
+        lines[tone] = {key: _words(body, key, f"lines.toml tones.{tone}") for key in LINE_KEYS}
+    asides = {
+        theme: {key: _words(body, key, f"lines.toml themes.{theme}") for key in ASIDE_KEYS}
+        for theme, body in sorted(said.get("themes", {}).items())
+    }
+    places = {str(k): str(v) for k, v in said.get("places", {}).items()}
+    if "default" not in places or "open" not in places:
+        raise DataError("lines.toml [places]: needs 'default' and 'open'")
     return Vocabulary(
         creatures=tuple(creatures),
         bosses=_words(raw, "bosses", "names.toml"),
@@ -115,8 +139,12 @@ def vocabulary() -> Vocabulary:
         fancy=_words(treasure, "fancy", "names.toml treasure"),
         heal=_words(treasure, "heal", "names.toml treasure"),
         wards=dict(sorted(treasure.get("wards", {}).items())),
+        forms=forms,
         all_perils=str(treasure.get("all", "All Perils")),
         tones=tones,
+        lines=lines,
+        asides=asides,
+        places=places,
     )
 
 
@@ -174,6 +202,8 @@ class Namer:
     def __init__(self, seriousness: int, theme: str, stream: Stream, seen: set[str] | None = None) -> None:
         self.vocab = vocabulary()
         self.tone = self.vocab.tones[SERIOUSNESS[seriousness - 1]]
+        self.lines = self.vocab.lines[SERIOUSNESS[seriousness - 1]]
+        self.asides = self.vocab.asides.get(theme, {})
         self.theme = theme
         self.stream = stream
         self.seen = seen if seen is not None else set()
@@ -199,8 +229,20 @@ class Namer:
         return word
 
     def _line(self, key: str, **fields: object) -> str:
-        text = self._word(self.tone[key]).format(**fields)
-        return _ARTICLE.sub(r"\1n ", text)
+        return self._word(self.lines[key]).format(**fields)
+
+    def _described(self, what: str, name: str, host: str) -> str:
+        """A trap's or treasure's line: an opening sentence naming it and where it is ("{where}"),
+        then a closing one in the tone or the theme's words; the pair not yet used in this run."""
+        closes = self.lines[f"{what}_close"] + self.asides.get(f"{what}_close", ())
+
+        def make() -> str:
+            return f"{LINE_MARK}{self._word(self.lines[f'{what}_open'])} {self._word(closes)}"
+
+        where = self.vocab.places.get(host, self.vocab.places["default"]).format(host=self.place(host))
+        a_name = f"{a_or_an(name)} {name}"
+        return self._fresh(make).removeprefix(LINE_MARK).format(
+            name=name, a_name=a_name, A_name=a_name[0].upper() + a_name[1:], where=where)
 
     def creature(self, monster: Monster, boss: bool = False) -> Creature:
         """A creature for the monster: as legendary as its Level (one step more for a room's
@@ -212,8 +254,11 @@ class Namer:
             pool, weights = tuple(self.vocab.creatures), tuple(1.0 for _ in self.vocab.creatures)
         return self.stream.weighted(pool, weights)
 
-    def ability(self, ability: Ability) -> str:
-        words = self.vocab.abilities.get(ability.type, (ability.type,))
+    def ability(self, ability: Ability, creature: Creature | None = None) -> str:
+        """The ability's name by its Type, in the creature's own way where its form has one (a
+        beast's fire is a breath, a caster's a spell)."""
+        own = self.vocab.forms.get(creature.form, {}) if creature is not None else {}
+        words = own.get(ability.type) or self.vocab.abilities.get(ability.type, (ability.type,))
         name = self._word(words)
         if ability.hold:
             name = f"{self._word(self.vocab.hold)} {name}"
@@ -223,25 +268,26 @@ class Namer:
         """The monster named (its attack Type set from the creature it is) and its description."""
         creature = self.creature(monster, boss)
         noun = title(creature.noun)
+        a_creature = f"{a_or_an(creature.noun)} {creature.noun}"
+        fields = {"creature": creature.noun, "a_creature": a_creature, "A_creature": a_creature.capitalize(),
+                  "level": monster.level, "room": in_sentence(room) or "this place"}
         if boss:
             name = self._fresh(
                 lambda: boss_name(self._word(self.vocab.bosses), self._word(self.tone["epithet"]))
             )
-            line = self._line("boss_lines", name=name, creature=creature.noun, level=monster.level, room=room)
+            line = self._line("boss_lines", name=name, **fields)
             line = f"{line} ({creature.noun}, Level {monster.level})"
         else:
             name = self._fresh(lambda: f"{self._word(self.tone['monster'])} {noun}")
-            line = self._line(
-                "monster_lines", name=name, creature=creature.noun, level=monster.level, room=room
-            )
-        abilities = tuple(replace(a, name=self.ability(a)) for a in monster.abilities)
+            line = self._line("monster_lines", name=name, **fields)
+        abilities = tuple(replace(a, name=self.ability(a, creature)) for a in monster.abilities)
         named = replace(monster, type=creature.attack, abilities=abilities, name=name)
         return named, line
 
     def trap(self, trap: Trap, kind: str, spot: Spot) -> tuple[str, str]:
         nouns = self.vocab.traps.get(kind, (kind.replace("_", " "),))
         name = self._fresh(lambda: title(f"{self._word(self.tone['trap'])} {self._word(nouns)}"))
-        return name, self._line("trap_lines", name=name, host=self.place(spot.host), type=trap.type)
+        return name, self._described("trap", name, spot.host)
 
     def treasure(self, item: Treasure, spot: Spot | None) -> tuple[str, str]:
         def make() -> str:
@@ -258,14 +304,35 @@ class Namer:
             return title(name)
 
         name = self._fresh(make)
-        host = self.place(spot.host) if spot is not None else "open"
-        return name, self._line("treasure_lines", name=name, host=host, type=item.type)
+        return name, self._described("treasure", name, spot.host if spot is not None else "open")
 
     def place(self, host: str) -> str:
         return place_words(self.theme, host)
 
     def room(self, plan: RoomPlan) -> str:
-        base = plan.name or plan.theme
-        if self.stream.chance(0.5):
-            return title(f"the {self._word(self.tone['room'])} {base}")
-        return title(f"the {base}")
+        """The room's title, not yet given in this run: a name from the same list as the plan's
+        (a room with a library is still some kind of library), half the time with a word of the tone."""
+        names = _room_names(self.theme, plan.name or plan.theme)
+
+        def make() -> str:
+            base = self._word(names)
+            if self.stream.chance(0.5):
+                return title(f"the {self._word(self.tone['room'])} {base}")
+            return title(f"the {base}")
+
+        return self._fresh(make)
+
+
+def in_sentence(room_title: str) -> str:
+    """A room's title inside a sentence: "The Cold Ossuary" -> "the Cold Ossuary"."""
+    return "the " + room_title[4:] if room_title.startswith("The ") else room_title
+
+
+def _room_names(theme: str, name: str) -> tuple[str, ...]:
+    """The theme's list of room names that holds `name` (a feature's rooms, or the ordinary ones)."""
+    look = themes().get(theme)
+    if look is not None:
+        for names in (*look.feature_rooms.values(), look.rooms):
+            if name in names:
+                return names
+    return (name,)
