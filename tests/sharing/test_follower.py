@@ -9,6 +9,7 @@ from game.agents.companion import hero_action
 from game.engine import actions as A
 from game.engine.recording import Recorder
 from game.engine.spectate import Follower
+from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.options import Options
 from game.ui.screens.watch_screen import WatchScreen
@@ -92,4 +93,48 @@ def test_the_spectator_sees_the_town_screen_while_the_party_is_in_town(tmp_path)
     watch.on_tick()
     text = screen_text(watch)
     assert "Purse" in text and "Watching autosave.mlrec: in town" in text
+    watch.follower.close()
+
+
+def test_the_spectator_sees_the_hallway_report_until_the_player_acts_and_can_read_the_log(tmp_path):
+    path = tmp_path / "autosave.mlrec"
+    session = start(path)
+    game = session.game
+    kit = Kit.from_options(Options(), tmp_path / "options.toml")
+    watch = WatchScreen(kit, Follower(path))
+    screen_text(watch)
+    for _ in range(400):  # the player plays until the party enters a new room
+        if game.stats.rooms_entered:
+            break
+        session.apply(hero_action(game, game.next_seat()))
+        watch.on_tick()
+        screen_text(watch)
+    assert game.stats.rooms_entered, "never entered a room"
+    text = screen_text(watch)
+    assert "The Hallway" in text and "Watching autosave.mlrec" in text
+    log = watch.on_event(key("m"))  # the log so far, the player's own screen, on the spectator's copy
+    assert type(log).__name__ == "LogHistoryScreen" and log.session.game is watch.follower.game
+    assert log.on_event(key("escape")) is watch
+    session.apply(hero_action(game, game.next_seat()))  # the player has read the report and goes on
+    watch.on_tick()
+    assert "The Hallway" not in screen_text(watch)
+    watch.on_event(key("H"))  # the last report on demand, and H again puts it away
+    assert "The Hallway" in screen_text(watch)
+    watch.on_event(key("H"))
+    assert "The Hallway" not in screen_text(watch)
+    watch.follower.close()
+
+
+def test_the_spectator_sees_the_end_of_the_run(tmp_path):
+    path = tmp_path / "autosave.mlrec"
+    session = start(path)
+    kit = Kit.from_options(Options(), tmp_path / "options.toml")
+    watch = WatchScreen(kit, Follower(path))
+    session.apply(A.Ascend(0))  # out to town
+    session.apply(A.Retire(0))  # and the run ends there
+    assert session.game.phase == "over"
+    watch.on_tick()
+    text = screen_text(watch)
+    assert type(watch.screen()).__name__ == "EndOfRunScreen"
+    assert "The run is over" in text  # the spectator's own status line, below the player's screen
     watch.follower.close()

@@ -1,11 +1,13 @@
 """`watch`: a game in progress, read-only, as the party sees it (issue 18).
 
-The spectator's screen is the player's own map screen (map, sidebar, roll panel, log), or the
-town screen while the party is in town, drawn from the spectator's copy of the game
-(`game.engine.spectate.Follower`), so what the party has not seen stays hidden exactly as it
-does for the player: unexplored rooms, unseen monsters, traps nobody found. Only the bottom line
-differs: who is being watched and how far along. The screens are only drawn: keys never
-reach the game: r shows or hides the roll panel, ? is help, q or Esc leaves. The file is looked
+The spectator's screen is the player's own map screen (map, sidebar, roll panel, log), the
+Hallway report after a new room (until the player acts again, as the player reads it), the town
+screen while the party is in town and the end-of-run screen once the run is over, drawn from the
+spectator's copy of the game (`game.engine.spectate.Follower`), so what the party has not seen
+stays hidden exactly as it does for the player: unexplored rooms, unseen monsters, traps nobody
+found. Only the bottom line differs: who is being watched and how far along. The screens are
+only drawn: keys never reach the game: r shows or hides the roll panel, H the last Hallway, m
+the log history, ? is help, q or Esc leaves. The file is looked
 at a few times a second; the player's game does not wait for it (it does not know it is watched).
 """
 
@@ -31,7 +33,9 @@ HELP_TOPICS = (
         "Watching",
         "You are watching a game someone is playing: the screen follows their recording (the autosave "
         "unless you named another file) as it grows, a few times a second, and shows what their party "
-        "sees and no more. Nothing you press reaches their game. r shows or hides the roll panel. q or "
+        "sees and no more, on their screens: the map, the Hallway report after each new room, town, and "
+        "the end of the run. Nothing you press reaches their game. r shows or hides the roll panel, H "
+        "shows or hides the last Hallway report, m reads the log so far (Esc comes back). q or "
         "Esc stops watching. When their run ends the last moment stays on screen; when they start a new "
         "one, it is followed from its start.",
     ),
@@ -47,6 +51,11 @@ class WatchScreen:
         self.back = back
         self.view: MapScreen | None = None
         self.town: Any = None  # the town screen, drawn while the party is in town
+        self.hallway: Any = None  # the Hallway report, drawn after a new room or on H
+        self.end: Any = None  # the end-of-run screen, drawn once the run is over
+        self.design_seen: Any = None  # the Hallway last reported
+        self.hallway_until = -1  # the report stays up while the player has made this many actions
+        self.hallway_pinned = False  # H: the spectator asked for the last report
         self._game: Any = None
         self._cursor: tuple[int, int] | None = None
         follower.poll()
@@ -69,8 +78,32 @@ class WatchScreen:
             self.view = MapScreen(self.kit, session, back=None)
             self.view.roll_mode = roll_mode
             self.town = open_screen("town", self.kit, session, self)
+            self.hallway = self.end = None  # made when first shown
+            self.design_seen = game.hallway.last_design  # joined mid-run: no old report pops up
+            self.hallway_until, self.hallway_pinned = -1, False
             self._game = game
         return self.view
+
+    def screen(self) -> Any:
+        """Which of the player's screens the player sees now: the end of the run, the Hallway
+        report (from a new room until the player's next action, or pinned by H), town, the map."""
+        view = self.view
+        assert view is not None
+        game = view.game
+        if game.phase == "over":
+            if self.end is None:
+                self.end = open_screen("end_of_run", self.kit, view.session, self)
+            return self.end
+        design = game.hallway.last_design
+        if design is not self.design_seen:
+            self.design_seen = design
+            if design is not None and self.kit.options.hallway_after_room:
+                self.hallway_until = self.follower.actions
+        if design is not None and (self.hallway_pinned or self.hallway_until == self.follower.actions):
+            if self.hallway is None:
+                self.hallway = open_screen("hallway", self.kit, view.session, self)
+            return self.hallway
+        return self.town if game.awaiting().kind == "town" or game.phase == "town" else view
 
     # -- keys ------------------------------------------------------------------------------------
     def on_event(self, event: Event) -> State | None:
@@ -82,8 +115,15 @@ class WatchScreen:
             return self.back if self.back is not None else Exit("watched")
         if action == "help" or event.key == "?":
             return HelpScreen(self.kit, back=self, title="Help: watching", topics=HELP_TOPICS)
-        if (action == "roll_panel" or event.key == "r") and self.view is not None:
+        if self.view is None:
+            return None
+        if action == "roll_panel" or event.key == "r":
             self.view.roll_mode = {"auto": "expanded", "expanded": "hidden"}.get(self.view.roll_mode, "auto")
+        elif action == "log_history" or event.key == "m":
+            return open_screen("log_history", self.kit, self.view.session, self)
+        elif action == "hallway" or event.key == "H":
+            showing = self.hallway is not None and self.screen() is self.hallway
+            self.hallway_pinned, self.hallway_until = not showing, -1
         return None
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -101,7 +141,7 @@ class WatchScreen:
             text += ". The player has stopped (the file is gone)"
         elif f.status == "stuck":
             text += f". Cannot follow: {f.problem}"
-        return text + ".  q leaves, r rolls, ? help"
+        return text + ".  q leaves, r rolls, H Hallway, m log, ? help"
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
@@ -113,12 +153,12 @@ class WatchScreen:
                 draw.text(console, 1, 2 + i, row, palette["text"])
             self._cursor = (1, 2)
             return
-        in_town = view.game.awaiting().kind == "town"
-        (self.town if in_town else view).on_draw(console)
-        y = view.layout.hint_y if view.layout is not None and not in_town else console.height - 1
+        shown = self.screen()
+        shown.on_draw(console)
+        y = view.layout.hint_y if view.layout is not None and shown is view else console.height - 1
         draw.fill(console, 0, y, console.width, 1, palette["background"])
         draw.text(console, 1, y, self.status(), palette["info"], width=console.width - 2)
-        self._cursor = (self.town if in_town else view).cursor()
+        self._cursor = shown.cursor()
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
