@@ -61,11 +61,12 @@ def pick_up(game: Game, eid: int) -> Result:
                 game.stats.collected_fancy += 1
             if item.spec.heal:
                 game.stats.collected_heal += 1
+        worth = f"worth {trade_value(item.spec)} in town"
         if item.objective:
             item.objective = False  # counted once
             game.stats.objectives += 1
-        game.say(f"{game.name(eid)} takes {game.name(item_eid)} (worth {trade_value(item.spec)} in town).",
-                 "loot")
+            worth = "what the quest is after, not for trading"
+        game.say(f"{game.name(eid)} takes {game.name(item_eid)} ({worth}).", "loot")
     return DONE
 
 

@@ -14,14 +14,16 @@ from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.kits import _item, kit_for, kit_value, kits, kits_issued
+from game.engine.loot import pick_up
 from game.engine.morgue import add_score, morgue_text
 from game.engine.room_entry import hallway
 from game.engine.run_score import DEPTH_POINTS, ROOM_POINTS, score, score_parts
+from game.engine.spawning import make_treasure_entity
 from game.engine.start import new_game
 from game.engine.town import arrive_in_town
 from game.rules.costs import trade_value, treasure_cost, treasure_violations
 from game.rules.purchases import Treasure
-from game.world.components import HeroState
+from game.world.components import HeroState, Position, TreasureState
 
 RING = Treasure(fancy=True, value=3, pain=1, type="fire")  # (2 + 3) x 2 = 10: trades for 5
 
@@ -123,3 +125,17 @@ def test_the_high_score_list_is_sorted_by_the_score(tmp_path: Path) -> None:
 def test_without_kits_the_arena_is_bare() -> None:
     game = without_kits(new_game(5, parse_seats("ai+hero,ai")))
     assert all(game.pack(e) == [] for e, _ in game.heroes())
+
+
+def test_taking_treasure_says_what_it_fetches_in_town_and_a_quests_object_says_what_it_is() -> None:
+    game, hero = arena()
+    pos = game.position(hero)
+    here = Position(pos.x, pos.y, pos.floor)
+    make_treasure_entity(game, RING, "a ring of embers", -1, here)
+    obj = make_treasure_entity(game, Treasure(), "the object of the quest", -1, Position(pos.x, pos.y, pos.floor))
+    state = game.world.comp(obj, TreasureState)
+    state.cost, state.objective = 0, True
+    pick_up(game, hero)
+    lines = [line.text for line in game.log[-2:]]
+    assert lines[0].endswith(f"takes a ring of embers (worth {trade_value(RING)} in town).")
+    assert lines[1].endswith("takes the object of the quest (what the quest is after, not for trading).")

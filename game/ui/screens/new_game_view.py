@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import tcod.console
 
+from game.engine.kits import kit_for
 from game.ui import draw
 from game.ui.palette import RGB
 from game.ui.screens.new_game_drafts import Row
 from game.ui.screens.widgets import footer, scroll_marks
-from game.ui.screens.words import ties, trait_words
+from game.ui.screens.words import kit_words, ties, trait_words
 
 LABEL_W = 20
 FORM_W = 48  # the form's width beside the side panel
@@ -101,6 +102,8 @@ class NewGameView:
                 lines.append((text, palette["text"]))
             lines.append((f"Fights with {attack}", palette["text"]))
             lines.append((f"Hits {5 * self.level}", palette["text"]))
+            for text in draw.wrap("Sets out with " + kit_words(kit_for(hero.klass)), w):
+                lines.append((text, palette["treasure"]))
         if row.key == "start":
             lines.append(("", palette["text"]))
             for text in draw.wrap(f"Seats: {self.seats_text()}; Level {self.level}; seed {self.seed or 'fresh'}.", w):

@@ -4,7 +4,8 @@ design new treasure, one item at a time, in the workshop screen), healing made a
 draught from those points, retiring (bank everything and end the run) and delving again.
 
 Letters a-z pick an item across all the packs; the arrows and keypad move. Action keys are
-capitals so that no item letter is lost: S trade in, M make an item, H heal, R retire, D delve."""
+capitals so that no item letter is lost: S trade in, U drink a carried draught, M make an item,
+H heal, R retire, D delve."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import string
 
 import tcod.console
 
-from game.engine.actions import Delve, Retire, Trade
+from game.engine.actions import Delve, Retire, Trade, UseItem
 from game.engine.town import healing_price
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
@@ -44,9 +45,10 @@ HELP_TOPICS = (
     ),
     (
         "Keys",
-        "a-z pick an item, Up/Down move. S trades the picked item in (asks first). M opens the workshop "
-        "for the picked hero. H has healing made for the picked hero: Left/Right choose the points, "
-        "Enter buys. R retires (asks first). D delves again.",
+        "a-z pick an item, Up/Down move. S trades the picked item in (asks first). U drinks the picked "
+        "healing draught. M opens the workshop for the picked hero. H has healing made for the picked "
+        "hero: Left/Right choose the points, Enter buys (the bigger the draught, the less each Hit "
+        "costs). R retires (asks first). D delves again.",
     ),
 )
 
@@ -103,6 +105,9 @@ class TownScreen(Screen):
             return None
         if k == "S":
             return self.sell()
+        if k == "U":
+            self.drink()
+            return None
         if k == "H":
             self.open_healing()
             return None
@@ -141,6 +146,29 @@ class TownScreen(Screen):
 
         return ConfirmDialog(self.kit, self, f"Trade in {name} for {value} points?", on_yes=yes, title="Trade in",
                              yes_label="Trade", no_label="Keep")
+
+    def drink(self) -> None:
+        """Drink the picked healing draught here (a kit's, or one carried up from below)."""
+        row = self.selected()
+        if not self.in_town():
+            self.status = "Only in town."
+            return
+        if row is None or row[1] < 0:
+            self.status = "Pick a draught to drink (a-z)."
+            return
+        eid, i, _ = row
+        game = self.session.game
+        item_eid, item = game.pack(eid)[i]
+        if item.spec.heal <= 0:
+            self.status = f"{game.name(item_eid)} is not for drinking: S trades it in."
+            return
+        hero = self.hero_state(eid)
+        if hero.hits >= max_hits(hero.level):
+            self.status = f"{game.name(eid)} is unhurt: keep the draught for below."
+            return
+        before, name = hero.hits, game.name(item_eid)  # named before it is gone
+        self.session.apply(UseItem(hero.seat, i))
+        self.status = f"{game.name(eid)} drinks {name}: +{hero.hits - before} Hits."
 
     def workshop(self) -> State | None:
         eid = self.healing_hero()
@@ -243,8 +271,8 @@ class TownScreen(Screen):
         if self.healing is not None:
             hints = [("Left/Right", "points"), ("Enter", "buy"), ("Esc", "cancel"), ("?", "help")]
         else:
-            hints = [("a-z", "pick"), ("Up/Down", "move"), ("S", "trade in"), ("M", "make"), ("H", "heal"),
-                     ("R", "retire"), ("D", "delve again"), ("Esc", "back"), ("?", "help")]
+            hints = [("a-z", "pick"), ("Up/Down", "move"), ("S", "trade in"), ("U", "drink"), ("M", "make"),
+                     ("H", "heal"), ("R", "retire"), ("D", "delve again"), ("Esc", "back"), ("?", "help")]
         bottom = footer(console, self.kit, hints) - 1
         if self.healing is not None:
             eid = self.healing_hero()
@@ -254,8 +282,9 @@ class TownScreen(Screen):
             draw.fill(console, 0, bottom - 1, console.width, 2, palette["panel_bg"])
             draw.text(console, 1, bottom - 1, f"Healer's draught for {game.name(eid) if eid else '?'}:",
                       palette["accent"])
-            draw.text(console, 1, bottom, f"< {self.healing} Hits >  costs {price} (2 + {self.healing})  "
-                                          f"points {points}", palette["text"] if afford else palette["bad"])
+            draw.text(console, 1, bottom, f"< {self.healing} Hits >  costs {price} (2 + {self.healing}, "
+                                          f"{price / self.healing:.1f} a Hit)  points {points}",
+                      palette["text"] if afford else palette["bad"])
             bottom -= 2
         elif self.status:
             draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)

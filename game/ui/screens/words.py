@@ -31,6 +31,18 @@ def item_features(spec: Treasure) -> list[str]:
     return out
 
 
+def magic_words(spec: Treasure) -> str:
+    """What an item does, in a few words ('heals 2 Hits', '+2 Annoy dice vs fire'), or its kind."""
+    magic = [f.replace(" (used up)", "") for f in item_features(spec)[1:] if not f.endswith(" value")]
+    return ", ".join(magic) or ("fancy" if spec.fancy else "mundane")
+
+
+def kit_words(items: tuple[Treasure, ...]) -> str:
+    """A starting kit in one line: 'a healer's draught (heals 2 Hits), a battered shield (+2 Annoy
+    dice vs blades)'."""
+    return ", ".join(f"{item_name(i)} ({magic_words(i)})" for i in items) or "nothing"
+
+
 def item_summary(spec: Treasure) -> str:
     """'fancy, heals 3 Hits (used up); trade 2'."""
     return f"{', '.join(item_features(spec))}; trade {trade_value(spec)}"
