@@ -40,6 +40,7 @@ def standard_title_entries(
     can_continue: Callable[[], bool] | None = None,
     replays: EntryAction | None = None,
     high_scores: EntryAction | None = None,
+    seed_races: EntryAction | None = None,
     options: EntryAction | None = None,
     quit_game: EntryAction | None = None,
 ) -> list[MenuEntry]:
@@ -51,6 +52,11 @@ def standard_title_entries(
 
     def open_options(screen: State) -> State:
         return OptionsScreen(kit, back=screen)
+
+    def open_seed_races(screen: State) -> State:
+        from game.ui.screens.seed_races import SeedRacesScreen  # start-up: opened on demand
+
+        return SeedRacesScreen(kit, back=screen)
 
     return [
         MenuEntry("New game", new_game or not_ready("New game"), "n", hint="Make heroes, choose seats and dials."),
@@ -64,6 +70,8 @@ def standard_title_entries(
         ),
         MenuEntry("Replays", replays or not_ready("Replays"), "r", hint="Watch a recorded run."),
         MenuEntry("High scores", high_scores or not_ready("High scores"), "s", hint="The best runs so far."),
+        MenuEntry("Seed races", seed_races or open_seed_races, "a",
+                  hint="Score tables per seed: race friends on one dungeon (scores)."),
         MenuEntry("Options", options or open_options, "o", hint="Colours, glyphs, keys."),
         MenuEntry("Quit", quit_game or (lambda screen: Exit()), "q", hint="Leave the game."),
     ]

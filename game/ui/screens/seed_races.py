@@ -1,0 +1,107 @@
+"""Races on one seed from the title menu (issue 18): what `python main.py scores` prints, as a
+screen. The seeds raced on this machine with their best score; Enter opens a seed's table (every
+run on it, best first, a friend's imported line marked as checked by replaying it or not, and
+the recording `replay` plays). Read-only: runs are filed by playing (`play --seed N`, `play
+--daily`) and by `scores import`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tcod.console
+
+from game.engine.seed_scores import SeedScore, load_tables, scores_path
+from game.ui import draw
+from game.ui.events import KeyEvent
+from game.ui.kit import Kit
+from game.ui.screens.help import HelpScreen
+from game.ui.screens.screen_base import Screen
+from game.ui.screens.widgets import footer
+from game.ui.state import State
+
+HELP_TOPICS = (
+    ("Races on a seed", "A run started with a seed (play --seed N) or on a day (play --daily YYYY-MM-DD) is "
+                        "filed in that seed's table, so friends can race the same dungeon. scores export prints "
+                        "your last run as one line; a friend's line goes in with scores import LINE, and with "
+                        "--recording FILE it is replayed and checked before it is filed."),
+    ("Keys", "Up/Down choose a seed, Enter opens its table, Esc goes back."),
+)
+
+
+def who(row: SeedScore) -> str:
+    """The party of a run, and whether a friend's imported line was checked."""
+    text = row.heroes or "a friend's party"
+    if row.source != "here":
+        text += " [imported, replayed here]" if row.verified else " [imported, not checked]"
+    return text
+
+
+class SeedRacesScreen(Screen):
+    """Every seed raced here; `seed` set: that seed's table."""
+
+    def __init__(self, kit: Kit, back: State | None, path: Path | None = None, seed: int | None = None) -> None:
+        super().__init__(kit, back)
+        self.path = path if path is not None else scores_path()
+        self.tables = load_tables(self.path)
+        self.seed = seed
+        self.index = 0
+
+    def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        seeds = sorted(self.tables)
+        if self.seed is not None or not seeds:
+            return self.go_back() if action == "select" else None
+        if action == "menu_up":
+            self.index = (self.index - 1) % len(seeds)
+        elif action == "menu_down":
+            self.index = (self.index + 1) % len(seeds)
+        elif action == "select":
+            return SeedRacesScreen(self.kit, self, self.path, seeds[self.index])
+        return None
+
+    def open_help(self) -> State:
+        return HelpScreen(self.kit, back=self, title="Help: races on a seed", topics=HELP_TOPICS)
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        palette = self.kit.palette
+        draw.clear(console, palette)
+        hints = [("Up/Down", "choose"), ("Enter", "open"), ("Esc", "back"), ("?", "help")]
+        if self.seed is not None:
+            hints = [("Esc", "back"), ("?", "help")]
+        bottom = footer(console, self.kit, hints) - 1
+        if self.seed is None:
+            self.draw_seeds(console, bottom)
+        else:
+            self.draw_table(console, bottom)
+
+    def draw_seeds(self, console: tcod.console.Console, bottom: int) -> None:
+        palette = self.kit.palette
+        draw.text(console, 1, 0, "Races on a seed", palette["title"])
+        if not self.tables:
+            text = ("No seeded runs yet: python main.py play --seed N, or play --daily YYYY-MM-DD, starts a "
+                    "race; a friend's run comes in with scores import LINE.")
+            for i, row in enumerate(draw.wrap(text, console.width - 3)):
+                draw.text(console, 1, 2 + i, row, palette["text_dim"])
+            return
+        draw.text(console, 1, 2, f"{'Seed':>12}  {'Best':>5}  Runs", palette["accent"])
+        for i, seed in enumerate(sorted(self.tables)[: max(0, bottom - 3)]):
+            rows = self.tables[seed]
+            selected = i == self.index
+            fg = palette["selection_fg"] if selected else palette["text"]
+            bg = palette["selection_bg"] if selected else None
+            draw.text(console, 1, 3 + i, f"{seed:>12}  {rows[0].score:>5}  {len(rows)}", fg, bg)
+
+    def draw_table(self, console: tcod.console.Console, bottom: int) -> None:
+        palette = self.kit.palette
+        draw.text(console, 1, 0, f"Seed {self.seed}", palette["title"])
+        draw.text(console, 1, 2, f"{'#':>3}  {'Score':>5}  {'Outcome':<10} {'Floor':>5} {'Turns':>6}  Who",
+                  palette["accent"])
+        y = 3
+        for rank, row in enumerate(self.tables.get(self.seed or 0, []), start=1):
+            if y > bottom:
+                break
+            draw.text(console, 1, y, f"{rank:>3}  {row.score:>5}  {(row.outcome or '-'):<10} {row.floor or '-':>5} "
+                                     f"{row.turns or '-':>6}  {who(row)}", palette["text"], width=console.width - 2)
+            y += 1
+            if row.recording and y <= bottom:
+                draw.text(console, 8, y, f"replay {row.recording}", palette["text_dim"], width=console.width - 9)
+                y += 1

@@ -1,0 +1,42 @@
+"""The score tables per seed (`scores`) from the title menu (issue 18): the seeds raced here,
+each seed's table with imported lines marked, and the words when there are none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tcod.console
+from screen_games import make_kit
+
+from game.engine.seed_scores import SeedScore, add_entry
+from game.ui.events import key
+from game.ui.screens.seed_races import SeedRacesScreen
+from game.ui.screens.title import TitleScreen, standard_title_entries
+
+
+def text_of(state: object, size: tuple[int, int] = (100, 30)) -> str:
+    console = tcod.console.Console(*size, order="C")
+    state.on_draw(console)  # type: ignore[attr-defined]
+    return "\n".join("".join(chr(c) for c in row) for row in console.ch)
+
+
+def test_the_title_menu_opens_the_seed_tables_and_a_seeds_table(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    kit = make_kit(tmp_path)
+    title = TitleScreen(kit, standard_title_entries(kit))
+    assert "Seed races" in text_of(title)
+    empty = title.on_event(key("a"))
+    assert isinstance(empty, SeedRacesScreen) and "No seeded runs yet" in text_of(empty)
+    path = empty.path
+    add_entry(path, SeedScore(42, 130, "a" * 16, outcome="retired", floor=4, turns=900, heroes="Ann Reed"))
+    add_entry(path, SeedScore(42, 75, "b" * 16, source="import", outcome="wiped", floor=3, turns=400))
+    add_entry(path, SeedScore(7, 20, "c" * 16, outcome="retired", floor=2, turns=100, heroes="Bo"))
+    seeds = title.on_event(key("a"))
+    text = text_of(seeds)
+    assert "42 130 2" in " ".join(text.split()) and "7 20 1" in " ".join(text.split())
+    seeds.on_event(key("down"))  # seeds in order: 7, then 42
+    table = seeds.on_event(key("enter"))
+    text = text_of(table)
+    assert "Seed 42" in text and "Ann Reed" in text and "[imported, not checked]" in text
+    assert text.index("130") < text.index("75")  # best first
+    assert table.on_event(key("escape")) is seeds and seeds.on_event(key("escape")) is title
