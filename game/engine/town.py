@@ -56,6 +56,16 @@ def healing_price(points: int) -> int:
     return treasure_cost(Treasure(fancy=True, heal=points))
 
 
+def retiring_worth(game: Game) -> tuple[int, int]:
+    """What retiring now would bank before the quest's penalty (the purse, every hero's points,
+    everything carried at trade value) and that penalty, so the question can say both."""
+    worth = game.party.purse + sum(h.workshop for _, h in game.heroes()) + sum(
+        trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
+    if game.quest is None or fulfilled(game) or game.stats.quest_paid or game.quest.penalty != "half":
+        return worth, 0
+    return worth, worth // 2
+
+
 def retire(game: Game, action: A.Retire) -> Result:
     """The run ends: everything carried is sold, and the purse and the heroes' unspent workshop
     points (trade value in hand) are banked: the score."""

@@ -10,12 +10,14 @@ from screen_games import in_town, make_kit
 
 from game.core.seats import parse_seats
 from game.engine.kits import kit_for
+from game.engine.quests import all_quests
 from game.engine.start import new_game
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
+from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.hero_sheet import HeroSheetScreen
 from game.ui.screens.inventory import InventoryScreen
 from game.ui.screens.new_game import NewGameScreen
@@ -72,3 +74,15 @@ def test_a_carried_draught_is_drunk_in_town_and_an_unhurt_hero_keeps_it(kit: Kit
     assert [session.game.name(e) for e, _ in session.game.pack(eid)] == [i.name for i in kit_for(hero.klass)[1:]]
     _, screen = run_headless(state, [key("a"), key("U")])
     assert "is not for drinking: S trades it in" in screen.text()
+
+
+def test_the_retire_question_gives_what_is_banked_after_the_quests_penalty(kit: Kit) -> None:
+    session = in_town(kitted())
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.penalty == "half")
+    worth = sum(trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
+    dialog = TownScreen(kit, session, BACK).on_event(key("R"))
+    assert isinstance(dialog, ConfirmDialog)
+    assert f"{worth - worth // 2} is banked ({worth}, less {worth // 2} for giving up the quest)" in dialog.question
+    run_headless(dialog, [key("Y")])
+    assert game.phase == "over" and game.stats.banked == worth - worth // 2

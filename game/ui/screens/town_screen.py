@@ -14,7 +14,7 @@ import string
 import tcod.console
 
 from game.engine.actions import Delve, Retire, Trade, UseItem
-from game.engine.town import healing_price
+from game.engine.town import healing_price, retiring_worth
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
 from game.ui import draw
@@ -222,15 +222,16 @@ class TownScreen(Screen):
             self.status = "Only in town."
             return None
         game = self.session.game
-        worth = game.party.purse + sum(h.workshop for _, h in game.heroes()) + sum(
-            trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
+        worth, penalty = retiring_worth(game)
+        banked = (f"{worth - penalty} is banked ({worth}, less {penalty} for giving up the quest)" if penalty
+                  else f"{worth} is banked")
 
         def yes() -> State:
             self.session.apply(Retire(self.seat()))
             return self.go_back()
 
-        return ConfirmDialog(self.kit, self, f"Retire? Everything carried is sold and {worth} is banked. The run "
-                             "ends here.", on_yes=yes, title="Retire", yes_label="Retire", no_label="Stay")
+        return ConfirmDialog(self.kit, self, f"Retire? Everything carried is sold and {banked}. The run ends here.",
+                             on_yes=yes, title="Retire", yes_label="Retire", no_label="Stay")
 
     def delve(self) -> State | None:
         if not self.in_town():
