@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.agents.companion import FURNITURE_CODES
 from game.engine import actions as A
 from game.engine.loot import reachable_treasure
 from game.engine.routes import explore_goals, step_towards, tiles_of, usable_exits
+from game.engine.way_on import WORTH_WORKING, way_on
 from game.mapgen.tiles import Tile
 from game.ui.describe import FEATURE_TILES, tile_words
 from game.world.components import HeroState, Position, TrapState, TreasureState
@@ -38,6 +38,7 @@ ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}  # entered b
 MAX_STEPS = 400  # one command never walks further than this
 MAX_WAITS = 3  # turns waited for a friend in the way before giving up
 STOP_KINDS = frozenset({"danger", "loot", "trap"})
+FURNITURE_CODES = np.setdiff1d(WORTH_WORKING, [int(Tile.LEVER)])  # what may hold treasure (not a lever)
 _FEATURE_CODES = np.array(sorted(int(t) for t in FEATURE_TILES), dtype=np.uint8)
 
 KIND_LABEL = {"explore": "exploring", "stairs": "travelling to the stair down",
@@ -131,6 +132,10 @@ def can_start(game: Game, eid: int, kind: str) -> str | None:
     return None
 
 
+# the key that takes each way on (engine/way_on.py says which way it is)
+WAY_ON_KEYS = {"stair": " (t travels to the stair down)", "up": " (T walks back to the stair up)",
+               "search": " (s searches)", "work": " (o works what is beside you)",
+               "town": " (< turns the party for town)"}
 SIDE_WORDS = {"n": "north", "s": "south", "e": "east", "w": "west"}  # an opening's side, as seen from inside
 
 
@@ -191,8 +196,8 @@ def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, st
         return None, way_on_words(game, exits[here]) if here in exits else ""
     if exits and step_towards(game, eid, list(exits)) is not None:
         return walk(game, eid, travel, sorted(exits), "")
-    more = " (t travels to the stair down)" if tiles_of(game, Tile.STAIR_DOWN) else ""
-    return None, "Nothing left to explore that you can reach." + more
+    way = way_on(game, eid)
+    return None, f"Nothing left to explore that you can reach. {way.text}{WAY_ON_KEYS.get(way.kind, '')}"
 
 
 def way_on_words(game: Game, side: str) -> str:

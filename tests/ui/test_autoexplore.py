@@ -75,3 +75,21 @@ def test_x_walks_to_treasure_in_the_open_and_takes_it(tmp_path: Path) -> None:
     carried = game.world.try_comp(item, Carried)
     assert carried is not None and carried.hero == hero
     assert any("takes Silver Ewer" in line.text for line in game.log)
+
+
+def test_with_nothing_left_in_reach_x_says_where_the_way_on_lies(tmp_path: Path) -> None:
+    from game.engine.way_on import way_on
+    from game.mapgen.tiles import Tile
+
+    screen = map_screen(tmp_path, 7)
+    game = screen.game
+    pos = game.position(screen.hero())
+    for dx in (-1, 0, 1):  # walled in where it stands: nothing it can reach
+        for dy in (-1, 0, 1):
+            if (dx or dy) and game.creature_at(pos.x + dx, pos.y + dy) is None:
+                game.floor.set_tile(pos.x + dx, pos.y + dy, Tile.WALL)
+    turn = game.turn
+    press_x(screen)
+    way = way_on(game, screen.hero())
+    assert screen.notice.startswith(f"Nothing left to explore that you can reach. {way.text}"), screen.notice
+    assert game.turn == turn
