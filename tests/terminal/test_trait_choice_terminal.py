@@ -58,3 +58,10 @@ def test_an_ai_hero_grows_by_its_personality_with_no_screen() -> None:
     game, hero = grown_game("ai+hero,ai,ai")
     state = game.world.comp(hero, HeroState)
     assert state.growth_due == 0 and state.traits[-1] == "strong" and game.awaiting().kind == "hero"
+
+
+def test_at_a_hot_seat_table_the_screen_says_whose_choice_it_is(tmp_path: Path) -> None:
+    game, hero = grown_game("human:Ann,human:Bob,ai")
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    _, term = play(first_screen(kit, Session(game)), [], (100, 30), kit)
+    assert "Ann, your choice. Tess Anvil" in " ".join(term.text().split())

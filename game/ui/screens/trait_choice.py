@@ -106,6 +106,8 @@ class TraitChoiceScreen(Screen):
         held = ", ".join(traits().describe(hero.traits))
         intro = (f"{game.name(eid)} (Level {hero.level} {hero.race} {hero.klass}; {held}) grows: choose a new "
                  f"trait or one it holds a degree higher. A story point came with it ({hero.story_points} now).")
+        if sum(1 for seat in game.seats if seat.human) > 1:  # hot-seat: whose choice it is
+            intro = f"{game.seats[self.seat].name}, your choice. " + intro
         if hero.growth_due > 1:
             intro += f" {hero.growth_due} choices are owed."
         for row in draw.wrap(intro, width):
