@@ -69,3 +69,32 @@ def test_watch_of_a_file_that_is_not_there_is_one_line_and_exit_3(tmp_path: Path
         pane.run(f"{python_command('main.py', 'watch', str(tmp_path / 'nope.mlrec'))}; echo EXIT-$?")
         assert pane.wait_for("EXIT-3"), pane.capture()
         assert "no such file" in pane.capture()
+
+
+@requires_tmux
+def test_a_spectator_sees_the_hallway_report_as_the_player_does_and_reads_the_log(tmp_path: Path) -> None:
+    env = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
+    with TmuxPane(width=120, height=40, env=env) as player, TmuxPane(width=120, height=40, env=env) as fan:
+        player.run(python_command("main.py", "play", "--seed", "42", "--level", "1"))
+        assert player.wait_for("Turn 0"), player.capture()
+        fan.run(python_command("main.py", "watch"))
+        assert fan.wait_for("Watching autosave.mlrec"), fan.capture()
+        player.send_keys("x")  # explore the entrance room, stop at the door
+        assert player.wait_for("x goes through"), player.capture()
+        player.send_keys("x")  # and through it: a new room, its Hallway report
+        assert player.wait_for("The Hallway"), player.capture()
+        assert fan.wait_for("The Hallway"), fan.capture()
+        player.send_keys("Escape")
+        assert player.wait_until_gone("The Hallway"), player.capture()
+        player.send_keys(".")  # the player acts again: the report is behind them
+        assert fan.wait_until_gone("The Hallway"), fan.capture()
+        fan.send_keys("m")  # the log so far, on the spectator's own copy
+        assert fan.wait_for("Log"), fan.capture()
+        assert "Hallway:" in fan.capture()
+        fan.send_keys("Escape")
+        assert fan.wait_for("Watching autosave.mlrec"), fan.capture()
+        fan.send_keys("q")
+        assert fan.wait_until_gone("Watching autosave"), fan.capture()
+        player.send_keys("S")
+        assert player.wait_for("Save and quit"), player.capture()
+        player.send_keys("s")
