@@ -27,7 +27,7 @@ from game.rules.purchases import Ability, Monster, Trap, Treasure
 
 TONE_KEYS = ("monster", "epithet", "trap", "treasure", "room")
 LINE_KEYS = ("trap_open", "trap_close", "treasure_open", "treasure_close", "monster_lines", "boss_lines")
-ASIDE_KEYS = ("trap_close", "treasure_close")
+ASIDE_KEYS = ("trap_open", "trap_close", "treasure_open", "treasure_close")
 RETRIES = 8
 WORD_MARK = "\x00"  # a word kept in `seen` (so a run goes through its vocabulary) is marked thus
 LINE_MARK = "\x01"  # a whole line's pattern kept in `seen`
@@ -233,11 +233,12 @@ class Namer:
 
     def _described(self, what: str, name: str, host: str) -> str:
         """A trap's or treasure's line: an opening sentence naming it and where it is ("{where}"),
-        then a closing one in the tone or the theme's words; the pair not yet used in this run."""
-        closes = self.lines[f"{what}_close"] + self.asides.get(f"{what}_close", ())
+        then a closing one, each in the tone's or the theme's words; the pair not yet used in this run."""
+        opens, closes = (self.lines[f"{what}_{part}"] + self.asides.get(f"{what}_{part}", ())
+                         for part in ("open", "close"))
 
         def make() -> str:
-            return f"{LINE_MARK}{self._word(self.lines[f'{what}_open'])} {self._word(closes)}"
+            return f"{LINE_MARK}{self._word(opens)} {self._word(closes)}"
 
         where = self.vocab.places.get(host, self.vocab.places["default"]).format(host=self.place(host))
         a_name = f"{a_or_an(name)} {name}"
@@ -276,7 +277,7 @@ class Namer:
                 lambda: boss_name(self._word(self.vocab.bosses), self._word(self.tone["epithet"]))
             )
             line = self._line("boss_lines", name=name, **fields)
-            line = f"{line} ({creature.noun}, Level {monster.level})"
+            line = f"{line} ({creature.noun.capitalize()}, Level {monster.level})"
         else:
             name = self._fresh(lambda: f"{self._word(self.tone['monster'])} {noun}")
             line = self._line("monster_lines", name=name, **fields)
