@@ -22,10 +22,12 @@ from game.world.components import HeroState, Position, TreasureState
 
 def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
     """Fungeon's Hallway, in order: new heroes for the dead, level-ups, continuous damage.
-    Returns whether Party Min rose (a Downward Stair is owed) and what happened, for the log."""
+    Returns whether Party Min rose (a Downward Stair is owed, see `party_min_rose`) and what
+    happened, for the log."""
 
     notes = []
-    before = game.dungeon.last_party_min
+    before = {seat: game.world.comp(eid, HeroState).level for seat, eid in game.party.hero_of.items()}
+    replaced = set()
     lpos = game.position(leader)
     for seat in sorted(game.party.hero_of):
         hero = game.world.comp(game.party.hero_of[seat], HeroState)
@@ -36,6 +38,7 @@ def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
         give_kit(game, eid)  # a replacement sets out from town with its class's kit too
         x, y = free_tile_near(game, lpos.x, lpos.y)
         game.world.add(eid, Position(x, y, game.dungeon.floor_no))
+        replaced.add(seat)
         notes.append(f"{game.name(eid)} joins the party at Level {level}, for {game.seats[seat].name}.")
     for eid, hero in game.heroes():
         level = level_for_xp(hero.xp, hero.level)
@@ -47,9 +50,25 @@ def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
             for _ in range(gained):
                 develop(game, eid, "a level gained")
     continuous_effects(game, in_combat=False)
-    after = game.party_numbers()[0]
-    game.dungeon.last_party_min = after
-    return after > before, notes
+    after = {h.seat: h.level for _, h in game.heroes()}
+    game.dungeon.last_party_min = game.party_numbers()[0]
+    return party_min_rose(before, after, replaced), notes
+
+
+def party_min_rose(before: dict[int, int], after: dict[int, int], replaced: set[int]) -> bool:
+    """DESIGN.md §2: "if Party Min rose in this Hallway the room must hold a Downward Stair".
+    Read seat by seat, the party as it entered the Hallway (a hero who died in the last room at
+    the Level it died at) against the party as it leaves (the living). A seat whose new hero
+    joins above the Level its dead hero had is counted, so a replacement can raise Party Min as
+    the book's order has it (new heroes first, then level-ups); one that joins at or below it is
+    left out of both sides, since the Floor sets a newcomer's Level (max(1, Floor - 1)) and a
+    newcomer is not the party shrinking; it counts from the next Hallway on, like any member.
+    So a level gained by the lowest hero who was there all along opens the way down, even when
+    a newcomer keeps dying beside it."""
+    counted = [s for s in after if s in before and (s not in replaced or after[s] > before[s])]
+    if not counted:
+        return False
+    return min(after[s] for s in counted) > min(before[s] for s in counted)
 
 
 class NeedChoice(Exception):
