@@ -26,10 +26,10 @@ def retire_at_once(pane: TmuxPane, *args: str) -> str:
     pane.send_keys("R")
     assert pane.wait_for("Retire (Y)"), pane.capture()
     pane.send_keys("Y")
-    assert pane.wait_for("Score (value banked)"), pane.capture()
+    assert pane.wait_for("made of"), pane.capture()
     screen = pane.capture()
     pane.send_keys("Enter")
-    assert pane.wait_until_gone("Score (value banked)"), pane.capture()
+    assert pane.wait_until_gone("made of"), pane.capture()
     return screen
 
 
