@@ -29,7 +29,7 @@ def play(game: Game, max_turns: int, check: bool = False, on_action: Callable[[G
         seat = game.next_seat()
         if seat is None:
             break
-        action = hero_action(game, seat, max_turns)
+        action = hero_action(game, seat)
         if stalled > MAX_ACTIONS_PER_TURN:
             action = A.Wait(seat) if game.phase == "dungeon" else A.Retire(seat)
         apply_action(game, action)

@@ -15,6 +15,7 @@ from game.engine.loot import reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 from game.engine.routes import explore_goals, step_towards, tiles_of, usable_exits
+from game.engine.way_on import WORTH_WORKING, has_way_on, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
 from game.world.components import HeroState, Position, TrapState, TreasureState
@@ -22,9 +23,9 @@ from game.world.components import HeroState, Position, TrapState, TreasureState
 if TYPE_CHECKING:
     from game.engine.game import Game
 
+DESCEND_STRENGTH = 0.6  # share of its Hits the party needs to go down a stair
+QUEST_DONE_STRENGTH = 0.7  # share of its Hits a party with its quest done needs to keep delving
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
-FURNITURE_CODES = np.array([int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.THRONE, Tile.SHELF,
-                                              Tile.STATUE, Tile.ALTAR, Tile.TABLE, Tile.COUNTER, Tile.DEBRIS)])
 
 
 def chebyshev(a: Position, x: int, y: int) -> int:
@@ -38,25 +39,34 @@ def party_strength(game: Game) -> float:
     return sum(h.hits for _, h in heroes) / sum(max_hits(h.level) for _, h in heroes)
 
 
-def wants_town(game: Game, max_turns: int) -> bool:
-    """Turn back when the party is badly hurt, when the quest is done and the floor is deep
-    enough, when food and oil run out, or when time (the turn limit) is running short."""
+def wants_town(game: Game) -> bool:
+    """Turn back as a good player would, from what the party can see of itself (never from the
+    turn limit, which only stops a run): badly hurt with no draught left, food and oil both
+    nearly gone, or the quest done and the party no longer strong enough to press on."""
     if game.party.returning:
         return True
-    if party_strength(game) < 0.35 and game.stats.rooms_entered >= 2:
-        return True
-    if fulfilled(game) and game.dungeon.floor_no >= game.dungeon.entrance_floor + 1:
+    strength = party_strength(game)
+    if strength < 0.35 and game.stats.rooms_entered >= 2 and not healing_held(game):
         return True
     if game.time.rations < len(game.heroes()) and game.time.oil <= 0:
         return True  # the time track: food and lantern oil both nearly gone
-    return game.turn > max_turns * 0.6
+    return fulfilled(game) and (strength < QUEST_DONE_STRENGTH or deep_enough(game))
 
 
-def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None = None) -> Any:
+def healing_held(game: Game) -> bool:
+    return any(item.spec.heal > 0 for eid, _ in game.heroes() for _, item in game.pack(eid))
+
+
+def deep_enough(game: Game) -> bool:
+    """With the quest done, the party has seen what it came for: two floors below the entrance."""
+    return game.stats.deepest_floor >= game.dungeon.entrance_floor + 2
+
+
+def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
     """The action an AI hero takes now. `leader` (a human hero's entity) makes it a companion
     that keeps near its friend instead of exploring on its own."""
     if game.phase == "town":
-        return town_action(game, seat, max_turns)
+        return town_action(game, seat)
     eid = game.party.hero_of[seat]
     hero = game.world.comp(eid, HeroState)
     pos = game.position(eid)
@@ -84,7 +94,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
     if leader is not None and leader != eid:
         return follow(game, seat, eid, pos, leader)
     # 5. loot (on the way home, only what lies within reach)
-    homeward = wants_town(game, max_turns)
+    homeward = wants_town(game)
     loot = loot_action(game, seat, eid, pos, detours=not homeward)
     if loot is not None:
         return loot
@@ -94,7 +104,7 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
             return A.HeadBack(seat)
         return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
     stairs = tiles_of(game, Tile.STAIR_DOWN)
-    if stairs and party_strength(game) > 0.6 and rooms_here(game) >= 3:
+    if stairs and ready_to_go_down(game):
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
     for x, y, _, side in usable_exits(game):
         if (x, y) == (pos.x, pos.y):
@@ -103,10 +113,32 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
     step = step_towards(game, eid, explore_goals(game))
     if step is not None:
         return step_action(seat, step)
-    if stairs:
-        return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
-    if not usable_exits(game) and game.dungeon.dead_end_searches.get(game.dungeon.floor_no, 0) < 3:
+    return go_on(game, seat, eid, pos)
+
+
+def ready_to_go_down(game: Game) -> bool:
+    """A good party goes down a known stair when it is strong and the floor below still leads
+    somewhere; it looks round a floor first unless it has outgrown it (Party Min above it)."""
+    if party_strength(game) <= DESCEND_STRENGTH or not has_way_on(game, game.dungeon.floor_no + 1):
+        return False
+    return rooms_here(game) >= 3 or game.party_numbers()[0] > game.dungeon.floor_no
+
+
+def go_on(game: Game, seat: int, eid: int, pos: Position) -> Any:
+    """Nothing left to explore in reach: do what `way_on` says is the way on."""
+    way = way_on(game, eid)
+    if way.kind == "stair":
+        return travel_or_act(game, seat, eid, pos, list(way.goals), A.Descend(seat))
+    if way.kind == "work":
+        near = [(x, y) for x, y in way.goals if chebyshev(pos, x, y) <= 1]
+        if near:
+            return A.Interact(seat, *near[0])
+        return travel_or_act(game, seat, eid, pos, [n for x, y in way.goals for n in neighbours(game, x, y)],
+                             A.Search(seat))
+    if way.kind == "search":
         return A.Search(seat)
+    if way.kind == "up":
+        return travel_or_act(game, seat, eid, pos, list(way.goals), A.Ascend(seat))
     if not game.party.returning:
         return A.HeadBack(seat)
     return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
@@ -117,9 +149,12 @@ def rooms_here(game: Game) -> int:
 
 
 def travel_or_act(game: Game, seat: int, eid: int, pos: Position, goals: list[tuple[int, int]], act: Any) -> Any:
+    """`act` on a goal tile, else a step towards the nearest; a Search when none can be reached
+    (a search is never wasted: it may find a trap or a passage), so a hero never stands idle."""
     if (pos.x, pos.y) in goals:
         return act
-    return step_action(seat, step_towards(game, eid, goals))
+    step = step_towards(game, eid, goals)
+    return A.Search(seat) if step is None else step_action(seat, step)
 
 
 def step_action(seat: int, step: tuple[int, int] | None) -> Any:
@@ -157,38 +192,53 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
 
 
 def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = True) -> Any:
+    """Take what can be taken here; otherwise (unless `detours` is off, on the way home) walk to
+    the nearest loot of the floor's entered rooms that no monster still holds: treasure lying in
+    the open that nothing keeps from this hero, and furniture not yet worked. The goals are the
+    whole floor's, not the room the hero happens to stand in, so walking towards one never turns
+    into walking away from it on the next step."""
     if any(not why for _, why in reachable_treasure(game, eid)):
         return A.PickUp(seat)
-    cell = game.floor.cell_of(pos.x, pos.y)
     if not detours:
         return None
-    if cell is None or any(m.cell == cell and m.hostile for _, m in game.monsters()):
-        return None
+    held = {m.cell for _, m in game.monsters() if m.hostile}
     goals = []
     for _, (item, ipos) in game.world.get2(TreasureState, Position):
-        if ipos.floor == pos.floor and not item.hidden and game.floor.explored[ipos.y, ipos.x]:
-            if game.floor.walkable[ipos.y, ipos.x]:
-                goals.append((ipos.x, ipos.y))
-            else:
-                goals.extend(neighbours(game, ipos.x, ipos.y))
-    # unsearched furniture in this room: open it (its traps were looked for on the way in)
-    x0, y0, x1, y1 = game.floor.cells[cell].bounds
-    ys, xs = np.nonzero(np.isin(game.floor.tile[y0:y1 + 1, x0:x1 + 1], FURNITURE_CODES))
-    for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True):
-        if (game.dungeon.floor_no, x, y) in game.dungeon.opened:
+        if (ipos.floor != pos.floor or item.hidden or not game.floor.explored[ipos.y, ipos.x]
+                or game.floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid)):
             continue
-        if chebyshev(pos, x, y) <= 1:
-            if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
-                   for t in traps_on(game, x, y)):
-                return A.Disarm(seat, x, y)
-            return A.Interact(seat, x, y)
-        goals.extend(neighbours(game, x, y))
+        if game.floor.walkable[ipos.y, ipos.x]:
+            goals.append((ipos.x, ipos.y))
+        else:
+            goals.extend(neighbours(game, ipos.x, ipos.y))
+    # unworked furniture in entered rooms: open it (its traps were looked for on the way in)
+    for cell, record in sorted(game.floor.cells.items()):
+        if not record.mapped or cell in held:
+            continue
+        x0, y0, x1, y1 = record.bounds
+        ys, xs = np.nonzero(np.isin(game.floor.tile[y0:y1 + 1, x0:x1 + 1], WORTH_WORKING)
+                            & game.floor.explored[y0:y1 + 1, x0:x1 + 1])
+        for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True):
+            if (game.dungeon.floor_no, x, y) in game.dungeon.opened:
+                continue
+            if chebyshev(pos, x, y) <= 1:
+                if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
+                       for t in traps_on(game, x, y)):
+                    return A.Disarm(seat, x, y)
+                return A.Interact(seat, x, y)
+            goals.extend(neighbours(game, x, y))
     if not goals:
         return None
     step = step_towards(game, eid, goals)
     if step is None:
         return None
     return step_action(seat, step)
+
+
+def kept_by_trap(game: Game, item: TreasureState, eid: int) -> bool:
+    """A live trap still guards the item against this hero (walking up to it takes nothing)."""
+    return any(game.world.exists(t) and game.world.comp(t, TrapState).live and not game.world.comp(t, TrapState).sprung
+               and eid not in game.world.comp(t, TrapState).passed_by for t in item.guarded_by)
 
 
 def traps_on(game: Game, x: int, y: int) -> list[int]:

@@ -30,7 +30,6 @@ OPENING: tuple[tuple[str, int, int], ...] = (
 )
 SEARCH_EVERY = 9
 WAIT_EVERY = 14
-MAX_TURNS = 5000
 
 
 def designer_input(game: Game) -> Any:
@@ -61,7 +60,7 @@ def scripted_action(game: Game, seat: int, n: int) -> Any:
     if game.phase == "town":
         return A.Retire(seat)
     if not game.seats[seat].human:
-        return hero_action(game, seat, MAX_TURNS)
+        return hero_action(game, seat)
     if n < len(OPENING):
         kind, dx, dy = OPENING[n]
         return A.Move(seat, dx, dy) if kind == "move" else A.Search(seat) if kind == "search" else A.Wait(seat)
@@ -69,7 +68,7 @@ def scripted_action(game: Game, seat: int, n: int) -> Any:
         return A.Search(seat)
     if n % WAIT_EVERY == 0:
         return A.Wait(seat)
-    return hero_action(game, seat, MAX_TURNS)
+    return hero_action(game, seat)
 
 
 def play_scripted(game: Game, max_actions: int, on_action: Callable[[Game, Any], None] | None = None) -> None:

@@ -1,4 +1,4 @@
-"""An AI hero's seat in town (DESIGN.md §2, the town workshop): while the run has time and no
+"""An AI hero's seat in town (DESIGN.md §2, the town workshop): while it has visits left and no
 quest reward to collect, it trades loot in for workshop points, has healing made for its wounds,
 designs new treasure with the rest by its seat's personality, and delves again; otherwise it
 retires. A pure function of the game state: its own randomness comes from a stream named from
@@ -20,20 +20,20 @@ from game.rules.heroes import max_hits
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-DELVE_BEFORE = 0.4  # share of the turn limit after which the party retires instead of delving again
 MAX_VISITS = 3  # visits after which the party retires
 DESIGN_FROM = 4  # points worth designing with (fewer are kept for the next visit)
 DELVE_STRENGTH = 0.6  # share of its Hits the party needs, once healed, to go down again
 
 
-def delves_again(game: Game, max_turns: int) -> bool:
-    return (not game.stats.quest_paid and game.stats.town_visits < MAX_VISITS
-            and game.turn < max_turns * DELVE_BEFORE and bool(game.heroes()))
+def delves_again(game: Game) -> bool:
+    """Whether the party goes down again at all: not once the quest is paid, nor after
+    MAX_VISITS (never from the turn limit, which only stops a run)."""
+    return not game.stats.quest_paid and game.stats.town_visits < MAX_VISITS and bool(game.heroes())
 
 
-def town_action(game: Game, seat: int, max_turns: int) -> Any:
+def town_action(game: Game, seat: int) -> Any:
     """The next thing the party's AI heroes do in town (one action at a time)."""
-    if not delves_again(game, max_turns):
+    if not delves_again(game):
         return A.Retire(seat)
     for eid, hero in game.heroes():
         if game.seats[hero.seat].human:

@@ -67,7 +67,7 @@ def test_an_ai_hero_trades_in_has_healing_made_and_delves_again():
     give(game, hero, RING)
     seen = []
     for _ in range(20):
-        action = town_action(game, 0, 5000)
+        action = town_action(game, 0)
         seen.append(type(action).__name__)
         apply_action(game, action)
         if game.phase != "town":
@@ -81,7 +81,7 @@ def test_an_unhurt_ai_hero_designs_with_its_points_by_its_seats_personality():
     game.quest = None
     state = game.world.comp(hero, HeroState)
     state.workshop = 6
-    action = town_action(game, 0, 5000)
+    action = town_action(game, 0)
     assert isinstance(action, A.DesignItem)
     apply_action(game, action)
     assert game.pack(hero) and state.workshop < 6 and game.stats.town_designed == 1

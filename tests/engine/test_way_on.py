@@ -1,0 +1,74 @@
+"""No floor is a dead end without the way on being findable (issue 14): `way_on` names the next
+thing to do when every opening of a floor is barred, and the AI heroes do it."""
+
+from game.agents.companion import hero_action
+from game.core.dials import Dials
+from game.core.seats import parse_seats
+from game.engine import actions as A
+from game.engine.start import new_game
+from game.engine.way_on import DEAD_END_SEARCHES, has_way_on, unworked, way_on
+from game.rules.purchases import Trap
+from game.world.components import DoorState, Position, TrapState
+
+
+def barred_floor():
+    """A new game whose every opening out of the entrance room is a tier-4 lever door (a failed
+    pull changes nothing) and no lever has been pulled: the dead end of `--seed 1234`'s Floor 4."""
+    game = new_game(1234, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
+    x0, y0, x1, y1 = game.floor.cells[game.floor.entrance].bounds
+    game.floor.explored[y0:y1 + 1, x0:x1 + 1] = True  # the party has looked round the room
+    for x, y, cell, side in game.floor.exits():
+        door = game.entity_at(x, y, DoorState)
+        if door is None:
+            game.world.create(DoorState("lever", 4, cell, side, False, True), Position(x, y, game.dungeon.floor_no))
+        else:
+            state = game.world.comp(door, DoorState)
+            state.kind, state.tier, state.status, state.locked = "lever", 4, "", True
+    return game
+
+
+def test_a_barred_floor_with_furniture_left_says_to_work_it_and_the_ai_does():
+    game = barred_floor()
+    way = way_on(game)
+    if not unworked(game, game.dungeon.floor_no):
+        raise AssertionError("the entrance room of seed 1234 has furniture to work")
+    assert way.kind == "work" and "A lever door bars the way" in way.text and way.goals
+    seat = game.next_seat()
+    assert isinstance(hero_action(game, seat), (A.Move, A.Interact, A.Search, A.Disarm))
+
+
+def test_with_nothing_left_to_work_a_dead_end_is_searched_then_given_up_for_town():
+    game = barred_floor()
+    n = game.dungeon.floor_no
+    game.dungeon.opened.update((n, x, y) for x, y in unworked(game, n))
+    way = way_on(game)
+    assert way.kind == "search" and "secret passage" in way.text
+    game.dungeon.dead_end_searches[n] = DEAD_END_SEARCHES
+    way = way_on(game)
+    assert way.kind == "town" and "head back to town" in way.text
+    assert not has_way_on(game, n)
+
+
+def test_a_pulled_lever_opens_the_way_again():
+    game = barred_floor()
+    game.dungeon.levers = 1
+    assert way_on(game).kind == "explore" and has_way_on(game, game.dungeon.floor_no)
+
+
+def test_a_floor_never_seen_still_has_its_way_on():
+    game = barred_floor()
+    assert has_way_on(game, game.dungeon.floor_no + 1)
+
+
+def test_a_hero_standing_on_its_own_found_trap_walks_off_it():
+    """Seeds 102/205 (issue 14): a found trap is a costly tile, never a wall, so the hero on it
+    still has somewhere to go."""
+    game = new_game(102, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
+    seat = game.next_seat()
+    eid = game.party.hero_of[seat]
+    pos = game.position(eid)
+    game.world.create(TrapState(Trap("fire", annoy=2, pain=1), 3, -1, game.floor.cell_of(pos.x, pos.y), "walk",
+                                "floor", found_by={eid}), Position(pos.x, pos.y, pos.floor))
+    game.dungeon.searched.add((game.dungeon.floor_no, game.floor.cell_of(pos.x, pos.y)))
+    action = hero_action(game, seat)
+    assert isinstance(action, A.Move) and (action.dx, action.dy) != (0, 0)
