@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from engine_arena import arena, give, without_kits
 
-from game.core.content import load, traits
+from game.core.content import DATA_DIR, load, traits
 from game.core.errors import DataError
 from game.core.seats import parse_seats
+from game.designers.design_files import load_designs
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.kits import _item, kit_for, kit_value, kits, kits_issued
@@ -139,3 +140,10 @@ def test_taking_treasure_says_what_it_fetches_in_town_and_a_quests_object_says_w
     lines = [line.text for line in game.log[-2:]]
     assert lines[0].endswith(f"takes a ring of embers (worth {trade_value(RING)} in town).")
     assert lines[1].endswith("takes the object of the quest (what the quest is after, not for trading).")
+
+
+def test_no_shipped_design_offers_loot_worth_nothing_in_town() -> None:
+    designs = load_designs(DATA_DIR / "designs")
+    assert designs
+    for design in designs:
+        assert all(trade_value(t.item) >= 1 for t in design.treasure or ()), design.name
