@@ -174,8 +174,6 @@ def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, st
     here = (pos.x, pos.y)
     seat = travel.seat
     on_exit = next((side for x, y, _, side in usable_exits(game) if (x, y) == here), None)
-    if on_exit is not None and travel.steps == 0 and not room_goals(game, eid, travel):
-        return A.Move(seat, *ENTRY_STEP[on_exit]), None  # pressed at the way on: through it
     takeable = [(item, why) for item, why in reachable_treasure(game, eid) if left_key(game, item) not in travel.left]
     travel.left |= {left_key(game, item) for item, _ in takeable}  # one try each: what stays was said
     if any(not why for _, why in takeable):
@@ -191,6 +189,8 @@ def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, st
     targets = [g for g in room_goals(game, eid, travel) if g != here]
     if targets and step_towards(game, eid, targets) is not None:
         return walk(game, eid, travel, targets, "")
+    if on_exit is not None and travel.steps == 0:
+        return A.Move(seat, *ENTRY_STEP[on_exit]), None  # pressed at the way on, the known done: through
     exits = {(x, y): side for x, y, _, side in usable_exits(game) if game.floor.explored[y, x]}
     if on_exit is not None:
         return None, way_on_words(game, exits[here]) if here in exits else ""

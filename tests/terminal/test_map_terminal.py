@@ -88,7 +88,9 @@ def test_roll_panel_after_a_fight_shows_every_pool_highest_first(tmp_path: Path)
     record = game.rolls[-1]
     _, term = play(state, [], (120, 40), kit)
     lines = term.lines
-    title_row = next(i for i, line in enumerate(lines) if record.title in line and "told by" in line)
+    kind = "painful" if record.kind == "pain" else "annoying"  # a trap's two rolls share its title
+    title_row = next(i for i, line in enumerate(lines)
+                     if record.title in line and "told by" in line and f"({kind}, turn {record.turn}," in line)
     for i, pool in enumerate(record.pools):
         row = lines[title_row + 1 + i]
         faces = [int(tok.strip(kit.glyphs["die_thwacko"] + kit.glyphs["rank_winner"]))
