@@ -27,7 +27,7 @@ from game.rules.purchases import Ability, Monster, Trap, Treasure
 
 TONE_KEYS = ("monster", "epithet", "trap", "treasure", "room")
 LINE_KEYS = ("trap_open", "trap_close", "treasure_open", "treasure_close", "monster_lines", "boss_lines")
-ASIDE_KEYS = ("trap_open", "trap_close", "treasure_open", "treasure_close")
+ASIDE_KEYS = ("trap_open", "trap_close", "treasure_open", "treasure_close", "monster_lines")
 RETRIES = 8
 WORD_MARK = "\x00"  # a word kept in `seen` (so a run goes through its vocabulary) is marked thus
 LINE_MARK = "\x01"  # a whole line's pattern kept in `seen`
@@ -229,7 +229,7 @@ class Namer:
         return word
 
     def _line(self, key: str, **fields: object) -> str:
-        return self._word(self.lines[key]).format(**fields)
+        return self._word(self.lines[key] + self.asides.get(key, ())).format(**fields)
 
     def _described(self, what: str, name: str, host: str) -> str:
         """A trap's or treasure's line: an opening sentence naming it and where it is ("{where}"),
