@@ -78,7 +78,7 @@ def test_a_trait_choice_is_written_to_a_recording_and_read_back(tmp_path):
 
 
 def test_a_troglodyte_carries_two_race_traits_and_its_blindness_costs_a_search_die():
-    from engine_arena import put_trap
+    from engine_arena import put_trap, without_kits
 
     from game.core.dials import Dials
     from game.core.seats import HeroChoice, parse_seats
@@ -88,7 +88,7 @@ def test_a_troglodyte_carries_two_race_traits_and_its_blindness_costs_a_search_d
     from game.rules.purchases import Trap
 
     trog = HeroChoice("Grub", "troglodyte", "keen_senses", "rogue", ("cunning", "deadly"))
-    game = new_game(5, parse_seats("human,ai,ai"), 2, Dials(), heroes={0: trog})
+    game = without_kits(new_game(5, parse_seats("human,ai,ai"), 2, Dials(), heroes={0: trog}))  # the kit's dice aside
     hero = game.party.hero_of[0]
     assert game.world.comp(hero, HeroState).traits == ("keen_senses", "cunning", "deadly", "stealthy", "blind")
     x, y = game.position(hero).x, game.position(hero).y
