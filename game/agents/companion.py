@@ -14,17 +14,18 @@ from game.engine import actions as A
 from game.engine.loot import reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
-from game.engine.routes import explore_goals, step_towards, tiles_of, usable_exits
+from game.engine.routes import distance_map, explore_goals, step_towards, tiles_of, usable_exits
 from game.engine.way_on import WORTH_WORKING, has_way_on, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
-from game.world.components import HeroState, Position, TrapState, TreasureState
+from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
 DESCEND_STRENGTH = 0.6  # share of its Hits the party needs to go down a stair
-QUEST_DONE_STRENGTH = 0.7  # share of its Hits a party with its quest done needs to keep delving
+QUEST_DONE_STRENGTH = 0.5  # share of its Hits a party with its quest done needs to keep delving
+FLOOR_ROOMS = 5  # rooms a party looks round on a floor before it goes down a stair it knows
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
 
 
@@ -58,8 +59,8 @@ def healing_held(game: Game) -> bool:
 
 
 def deep_enough(game: Game) -> bool:
-    """With the quest done, the party has seen what it came for: two floors below the entrance."""
-    return game.stats.deepest_floor >= game.dungeon.entrance_floor + 2
+    """With the quest done, the party has seen what it came for: three floors below the entrance."""
+    return game.stats.deepest_floor >= game.dungeon.entrance_floor + 3
 
 
 def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
@@ -80,6 +81,8 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
     # 2. fight
     fight = fight_action(game, seat, eid, pos)
     if fight is not None:
+        if story_worth_spending(game, eid, hero, pos):
+            return A.SpendStory(seat)
         return fight
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
     for _, (trap, tpos) in game.world.get2(TrapState, Position):
@@ -110,18 +113,18 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
         if (x, y) == (pos.x, pos.y):
             dx, dy = ENTRY_STEP[side]
             return A.Move(seat, dx, dy)
-    step = step_towards(game, eid, explore_goals(game))
+    step = walk(game, seat, eid, explore_goals(game))
     if step is not None:
-        return step_action(seat, step)
+        return step
     return go_on(game, seat, eid, pos)
 
 
 def ready_to_go_down(game: Game) -> bool:
-    """A good party goes down a known stair when it is strong and the floor below still leads
-    somewhere; it looks round a floor first unless it has outgrown it (Party Min above it)."""
+    """A good party goes down a known stair when it is strong, has looked round this floor (its
+    loot and experience) and the floor below still leads somewhere."""
     if party_strength(game) <= DESCEND_STRENGTH or not has_way_on(game, game.dungeon.floor_no + 1):
         return False
-    return rooms_here(game) >= 3 or game.party_numbers()[0] > game.dungeon.floor_no
+    return rooms_here(game) >= FLOOR_ROOMS
 
 
 def go_on(game: Game, seat: int, eid: int, pos: Position) -> Any:
@@ -144,6 +147,15 @@ def go_on(game: Game, seat: int, eid: int, pos: Position) -> Any:
     return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
 
 
+def story_worth_spending(game: Game, eid: int, hero: HeroState, pos: Position) -> bool:
+    """A story point's two dice are worth most when a blow could finish the hero: it spends one
+    in a fight at close quarters once it is down to half its Hits (costs no turn)."""
+    if hero.story_points <= 0 or hero.spend_story_point or hero.hits > max_hits(hero.level) // 2:
+        return False
+    return any(m.aware and (p := game.position(m_eid)) is not None and p.floor == pos.floor
+               and chebyshev(pos, p.x, p.y) <= 1 for m_eid, m in game.monsters())
+
+
 def rooms_here(game: Game) -> int:
     return sum(1 for r in game.floor.cells.values() if r.mapped)
 
@@ -153,8 +165,31 @@ def travel_or_act(game: Game, seat: int, eid: int, pos: Position, goals: list[tu
     (a search is never wasted: it may find a trap or a passage), so a hero never stands idle."""
     if (pos.x, pos.y) in goals:
         return act
+    step = walk(game, seat, eid, goals)
+    return A.Search(seat) if step is None else step
+
+
+def walk(game: Game, seat: int, eid: int, goals: list[tuple[int, int]]) -> Any:
+    """The next step towards the nearest goal, or None when none can be reached. When someone
+    stands in the way: a monster there is fought (one unseen in the dark blocks a corridor for
+    good otherwise), a friend is stepped round if a tile no farther from the goal is free, and
+    only then does the hero wait for it to move on."""
     step = step_towards(game, eid, goals)
-    return A.Search(seat) if step is None else step_action(seat, step)
+    if step != (0, 0):
+        return None if step is None else step_action(seat, step)
+    pos = game.position(eid)
+    dist = distance_map(game, eid, goals)
+    here = dist[pos.y, pos.x]
+    around = sorted((int(dist[pos.y + dy, pos.x + dx]), dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                    if (dx or dy) and 0 <= pos.y + dy < dist.shape[0] and 0 <= pos.x + dx < dist.shape[1])
+    for d, dy, dx in around:
+        who = game.creature_at(pos.x + dx, pos.y + dy)
+        if d < here and who is not None and game.world.try_comp(who, MonsterState) is not None:
+            return A.Move(seat, dx, dy)
+    for d, dy, dx in around:
+        if d <= here and game.creature_at(pos.x + dx, pos.y + dy) is None:
+            return A.Move(seat, dx, dy)
+    return A.Wait(seat)
 
 
 def step_action(seat: int, step: tuple[int, int] | None) -> Any:
@@ -229,10 +264,7 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
             goals.extend(neighbours(game, x, y))
     if not goals:
         return None
-    step = step_towards(game, eid, goals)
-    if step is None:
-        return None
-    return step_action(seat, step)
+    return walk(game, seat, eid, goals)
 
 
 def kept_by_trap(game: Game, item: TreasureState, eid: int) -> bool:

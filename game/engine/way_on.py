@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+import tcod.path
 
 from game.engine.routes import UNREACHABLE, distance_map, explore_goals, stuck_doors, tiles_of
 from game.mapgen.tables import door_kinds
@@ -65,7 +66,8 @@ def way_on(game: Game, eid: int | None = None) -> WayOn:
                              f"one may give what opens it.", n, work)
     if can_search(game, n):
         return WayOn("search", "No way on is in sight: search here, a dead end may hide a secret passage.", n)
-    above = next((f for f in range(n - 1, game.dungeon.entrance_floor - 1, -1) if has_way_on(game, f)), None)
+    above = next((f for f in range(n - 1, game.dungeon.entrance_floor - 1, -1) if has_way_on(game, f)
+                  or (barred and any(near_reach(within_reach(game, f), x, y) for x, y in unworked(game, f)))), None)
     if above is not None:
         why = f"{barred[0]} here needs what may be found above" if barred else f"Floor {n} is used up"
         return WayOn("up", f"{why}: go back up to Floor {above}.", n, tuple(tiles_of(game, Tile.STAIR_UP)))
@@ -80,14 +82,31 @@ def has_way_on(game: Game, number: int) -> bool:
     floor = game.dungeon.floors.get(number)
     if floor is None:
         return True  # never seen: all of it is still to find
-    stuck = stuck_doors(game, number)
-    if any((x, y) not in stuck for x, y, _, _ in floor.exits()):
+    reach = within_reach(game, number)
+    if any(reach[y, x] for x, y, _, _ in floor.exits()):
         return True
-    if barring_doors(game, number) and any(unworked(game, f) for f in game.dungeon.floors):
+    if barring_doors(game, number) and any(near_reach(reach, x, y) for x, y in unworked(game, number)):
         return True
-    if np.any((floor.tile == Tile.STAIR_DOWN) & floor.explored) and has_way_on(game, number + 1):
+    if np.any((floor.tile == Tile.STAIR_DOWN) & floor.explored & reach) and has_way_on(game, number + 1):
         return True
     return can_search(game, number)
+
+
+def within_reach(game: Game, number: int) -> np.ndarray:
+    """Tiles of floor `number` the party can walk to from its stair up, doors it cannot open
+    counting as walls (the same test for every floor, the one the party is on or not)."""
+    floor = game.dungeon.floors[number]
+    walkable = floor.walkable.copy()
+    for x, y in stuck_doors(game, number):
+        walkable[y, x] = False
+    dist = tcod.path.maxarray(walkable.shape, dtype=np.int32)
+    dist[floor.start[1], floor.start[0]] = 0
+    tcod.path.dijkstra2d(dist, walkable.astype(np.int32), cardinal=1, diagonal=1, out=dist)
+    return (dist != np.iinfo(np.int32).max) & walkable
+
+
+def near_reach(reach: np.ndarray, x: int, y: int) -> bool:
+    return bool(reach[max(0, y - 1):y + 2, max(0, x - 1):x + 2].any())
 
 
 def can_search(game: Game, number: int) -> bool:
