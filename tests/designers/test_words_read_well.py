@@ -206,8 +206,8 @@ def title_of(noun: str) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in noun.split())
 
 
-def test_treasure_in_the_open_says_so():
+def test_treasure_in_no_spot_lies_on_the_ground():
     namer = Namer(3, "forest", Stream(7))
     lines = [namer.treasure(Treasure(fancy=True), None)[1] for _ in range(40)]
-    assert any("in the open" in line for line in lines)
-    assert not any("the open" in line and "in the open" not in line for line in lines)
+    assert any("on the ground" in line for line in lines)
+    assert not any("the open" in line for line in lines)
