@@ -28,6 +28,7 @@ from game.rules.purchases import Ability, Monster, Trap, Treasure
 TONE_KEYS = ("monster", "epithet", "trap", "treasure", "room")
 LINE_KEYS = ("trap_open", "trap_close", "treasure_open", "treasure_close", "monster_lines", "boss_lines")
 ASIDE_KEYS = ("trap_open", "trap_close", "treasure_open", "treasure_close", "monster_lines")
+HOST_KEYS = ("trap_open", "treasure_open")
 RETRIES = 8
 WORD_MARK = "\x00"  # a word kept in `seen` (so a run goes through its vocabulary) is marked thus
 LINE_MARK = "\x01"  # a whole line's pattern kept in `seen`
@@ -60,6 +61,7 @@ class Vocabulary:
     lines: dict[str, dict[str, tuple[str, ...]]]  # tone -> LINE_KEYS
     asides: dict[str, dict[str, tuple[str, ...]]]  # theme -> ASIDE_KEYS
     places: dict[str, str]  # a spot's host -> where it is ("in the {host}")
+    hosts: dict[str, dict[str, tuple[str, ...]]]  # a spot's host -> HOST_KEYS: sentences of that place
 
 
 def _words(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
@@ -127,6 +129,10 @@ def vocabulary() -> Vocabulary:
         for theme, body in sorted(said.get("themes", {}).items())
     }
     places = {str(k): str(v) for k, v in said.get("places", {}).items()}
+    hosts = {
+        host: {key: _words(body, key, f"lines.toml hosts.{host}") for key in HOST_KEYS if key in body}
+        for host, body in sorted(said.get("hosts", {}).items())
+    }
     if "default" not in places or "open" not in places:
         raise DataError("lines.toml [places]: needs 'default' and 'open'")
     return Vocabulary(
@@ -145,6 +151,7 @@ def vocabulary() -> Vocabulary:
         lines=lines,
         asides=asides,
         places=places,
+        hosts=hosts,
     )
 
 
@@ -233,9 +240,11 @@ class Namer:
 
     def _described(self, what: str, name: str, host: str) -> str:
         """A trap's or treasure's line: an opening sentence naming it and where it is ("{where}"),
-        then a closing one, each in the tone's or the theme's words; the pair not yet used in this run."""
+        in the tone's, the theme's or the place's own words, then a closing one in the tone's or
+        the theme's; the pair not yet used in this run."""
         opens, closes = (self.lines[f"{what}_{part}"] + self.asides.get(f"{what}_{part}", ())
                          for part in ("open", "close"))
+        opens += self.vocab.hosts.get(host, {}).get(f"{what}_open", ())
 
         def make() -> str:
             return f"{LINE_MARK}{self._word(opens)} {self._word(closes)}"
@@ -243,7 +252,7 @@ class Namer:
         where = self.vocab.places.get(host, self.vocab.places["default"]).format(host=self.place(host))
         a_name = f"{a_or_an(name)} {name}"
         return self._fresh(make).removeprefix(LINE_MARK).format(
-            name=name, a_name=a_name, A_name=a_name[0].upper() + a_name[1:], where=where)
+            name=name, a_name=a_name, A_name=a_name[0].upper() + a_name[1:], where=where, host=self.place(host))
 
     def creature(self, monster: Monster, boss: bool = False) -> Creature:
         """A creature for the monster: as legendary as its Level (one step more for a room's
