@@ -9,7 +9,7 @@ from typing import Any
 
 from game.agents.companion import hero_action
 from game.core.dials import Dials
-from game.core.seats import parse_seats
+from game.core.seats import drawn_personalities, parse_seats
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.game import HARM_SOURCES, Game
@@ -71,7 +71,7 @@ def autoplay(seed: int, seats: str = "ai+hero,ai+hero,ai", level: int = 2, dials
              max_turns: int = 5000, check: bool = False,
              on_action: Callable[[Game, Any], None] | None = None,
              designs: tuple[Any, ...] = ()) -> tuple[Game, dict[str, Any]]:
-    game = new_game(seed, parse_seats(seats), level, dials or Dials())
+    game = new_game(seed, parse_seats(drawn_personalities(seats, seed)), level, dials or Dials())
     game.designs = designs  # the table's saved designs (`--designs`): the AI seats may draw on them
     play(game, max_turns, check, on_action)
     return game, summary(game)

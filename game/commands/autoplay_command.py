@@ -9,6 +9,7 @@ from game.agents.autoplay import autoplay
 from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
 from game.core.file_guard import probe_writable_file
+from game.core.seats import drawn_personalities
 from game.designers.design_files import load_designs
 from game.designers.table import check_named_personalities
 from game.engine.recording import Recorder
@@ -27,7 +28,8 @@ def run_autoplay(args: Any) -> int:
         problem = probe_writable_file(args.record)
         if problem:  # before the run, not after minutes of it
             raise FileProblem(f"--record: {problem}")
-        recorder = Recorder.for_new_game(args.record, args.seed, args.seats, args.level, dials, designs=designs)
+        seats = drawn_personalities(args.seats, args.seed)  # the table autoplay sets, as a replay must
+        recorder = Recorder.for_new_game(args.record, args.seed, seats, args.level, dials, designs=designs)
     game, result = autoplay(args.seed, args.seats, args.level, dials, args.max_turns, args.check,
                             on_action=recorder.add if recorder else None, designs=designs)
     if recorder is not None and not recorder.finish(game):

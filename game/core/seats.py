@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from game.core.content import load, require, traits
 from game.core.errors import UsageError
-from game.core.rng import Stream, Streams
+from game.core.rng import Stream, Streams, derive_seed
 
 SEAT_KINDS = ("human", "ai", "ai+hero")
 SEAT_COLOURS = ((255, 200, 60), (90, 180, 255), (240, 90, 200), (120, 230, 120))
 PERSONALITY_CYCLE = ("tyrant", "swarm", "warden", "trickster")
+EVERY_PERSONALITY = (*PERSONALITY_CYCLE, "artisan", "curator")  # data/personalities.toml's tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,23 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
             name = f"{PERSONALITY_CYCLE[i % len(PERSONALITY_CYCLE)].title()} (AI)"
         seats.append(Seat(i, k, given[i] or name, SEAT_COLOURS[i % len(SEAT_COLOURS)]))
     return tuple(seats)
+
+
+def drawn_personalities(text: str, seed: int) -> str:
+    """`--seats` for a table with no human (autoplay, the balance lab): each AI seat given no
+    personality gets one drawn from the seed (`ai` -> `ai:warden`), so over many runs every
+    personality designs; by place at the table the artisan and the curator never would. Seats
+    already named, and tables with a human, come back as they are."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if any(p.split(":", 1)[0].strip().lower() == "human" for p in parts):
+        return text
+    start = derive_seed(seed, "personalities") % len(EVERY_PERSONALITY)
+    out = []
+    for i, part in enumerate(parts):
+        if ":" not in part:
+            part = f"{part}:{EVERY_PERSONALITY[(start + i) % len(EVERY_PERSONALITY)]}"
+        out.append(part)
+    return ",".join(out)
 
 
 @dataclass(frozen=True, slots=True)

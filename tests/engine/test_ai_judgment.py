@@ -2,6 +2,8 @@
 run stands still until the cap."""
 
 from game.agents.autoplay import autoplay
+from game.core.seats import drawn_personalities, parse_seats
+from game.designers.table import designers_for
 
 
 def actions(seed: int, seats: str, cap: int) -> list:
@@ -22,3 +24,25 @@ def test_runs_that_once_stood_still_until_the_cap_now_end():
         for seats in ("ai+hero,ai+hero,ai", "ai+hero,ai+hero,ai+hero"):
             _, summary = autoplay(seed, seats, max_turns=5000)
             assert summary["outcome"] != "turn_limit", (seed, seats)
+
+
+def test_every_personality_designs_at_all_ai_tables_and_a_named_one_is_kept():
+    seen = {d.personality for seed in range(1, 40)
+            for d in designers_for(parse_seats(drawn_personalities("ai+hero,ai+hero,ai", seed)))}
+    assert seen == {"tyrant", "swarm", "warden", "trickster", "artisan", "curator"}
+    named = designers_for(parse_seats(drawn_personalities("ai+hero:warden,ai,ai:curator", 5)))
+    assert named[0].personality == "warden" and named[2].personality == "curator"
+    assert drawn_personalities("human,ai", 5) == "human,ai"  # a human's table keeps its places
+    _, tyrant = autoplay(5, "ai+hero,ai:tyrant,ai:tyrant", max_turns=400)
+    _, swarm = autoplay(5, "ai+hero,ai:swarm,ai:swarm", max_turns=400)
+    assert tyrant["state_hash"] != swarm["state_hash"]
+
+
+def test_ai_heroes_spend_story_points():
+    spent = []
+    for seed in range(1, 15):
+        autoplay(seed, "ai+hero,ai+hero,ai", max_turns=1500,
+                 on_action=lambda game, action: spent.append(action) if type(action).__name__ == "SpendStory" else None)
+        if spent:
+            return
+    raise AssertionError("no AI hero spent a story point in seeds 1-14")
