@@ -59,8 +59,10 @@ def healing_held(game: Game) -> bool:
 
 
 def deep_enough(game: Game) -> bool:
-    """With the quest done, the party has seen what it came for: three floors below the entrance."""
-    return game.stats.deepest_floor >= game.dungeon.entrance_floor + 3
+    """With the quest done, the party has seen what it came for once it has looked round a floor
+    three below the entrance."""
+    return (game.dungeon.floor_no >= game.dungeon.entrance_floor + 3 and rooms_here(game) >= FLOOR_ROOMS
+            or game.stats.deepest_floor >= game.dungeon.entrance_floor + 4)
 
 
 def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
