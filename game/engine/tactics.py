@@ -12,7 +12,7 @@ import tcod.path
 
 from game.engine.morale import room_mates
 from game.engine.party_sight import hero_radius
-from game.engine.reach import ABILITY_REACH, can_see
+from game.engine.reach import ABILITY_REACH, RANGED_TYPES, can_see, chebyshev
 from game.mapgen.tiles import Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
@@ -48,9 +48,17 @@ def protection(game: Game, hero_eid: int, ability: Ability) -> int:
     return annoy_pool_size(game.sheet(hero_eid), ability.type, None, ability.universal, game.items(hero_eid))
 
 
+def ability_reach(ability: Ability) -> int:
+    """How far an ability strikes: a ranged Type (data/types.toml) within ABILITY_REACH in sight,
+    any other only a hero beside the monster, as an attack of that Type (a bite needs teeth on
+    the hero; a blast of cold does not)."""
+    return ABILITY_REACH if ability.type in RANGED_TYPES else 1
+
+
 def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
     """The ability and target hero with the best odds: fewest resisting dice, most harm; a hero
-    already held by this monster is left held."""
+    already held by this monster is left held, and each ability only reaches as far as its
+    Type does."""
 
     mon = game.world.comp(mon_eid, MonsterState)
     pos = game.position(mon_eid)
@@ -64,6 +72,8 @@ def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
             continue
         effects = game.world.comp(eid, Effects)
         for i, ability in enumerate(mon.spec.abilities):
+            if chebyshev(pos, hpos) > ability_reach(ability):
+                continue
             if any(e.source_entity == mon_eid and (e.hold or e.pain) and e.hold == ability.hold
                    for e in effects.active):
                 continue
