@@ -117,6 +117,16 @@ def threat_cap(party: PartyView, floor: int) -> int:
     return max(1, party.max)
 
 
+def aim_cap(party: PartyView) -> int:
+    """The most damage dice (Level + Pain) a designer gives a special ability when its points can
+    go elsewhere: Party Min + 1 (Annoy dice keep the threat cap: only the highest one counts).
+    Why: an ability is one monster against one hero, aimed where the party is weakest
+    (engine.tactics), and every Pain die past the hero's own lands unopposed, so an ability sized
+    to the strongest hero kills a newcomer (Level Floor - 1) outright; melee faces the whole
+    party and keeps the threat cap."""
+    return party.min + 1
+
+
 def build_monster(
     cost: int,
     wish: MonsterWish,
@@ -142,13 +152,14 @@ def build_monster(
     else:
         points = 0
     level = base - points
-    pain_cap = max(1, cap - level) if cap is not None else base
+    pain_room = max(1, cap - level) if cap is not None else base
     pair_cap = max(1, (cap + 1 - level) // 2) if cap is not None else base
-    while slots and len(slots) < MAX_ABILITIES and points - 2 >= len(slots) * (pair_cap + pain_cap):
+    while slots and len(slots) < MAX_ABILITIES and points - 2 >= len(slots) * (pair_cap + pain_room):
         slots.append(set())  # more ways to hurt, rather than more dice of hurt
         minimum += 2
     pairs = [1] * len(slots)
     pain = [0 if "hold" in s else 1 for s in slots]
+    pain_cap = min(pain_room, max(1, aim_cap(party) - level))
     resist: list[list[str]] = [[] for _ in slots]
     dice = style.dice if party.attacks else tuple((n, w) for n, w in style.dice if n != "resist")
     if not any(w for _, w in dice):

@@ -10,7 +10,7 @@ from game.core.dials import Dials
 from game.core.rng import Stream, Streams
 from game.designers.generate import static_party
 from game.designers.hallway import roll_off
-from game.designers.monsters import design_monsters, threat_cap
+from game.designers.monsters import aim_cap, design_monsters, threat_cap
 from game.designers.personality import personalities
 from game.designers.room_design import design_room
 from game.designers.scout import view_party
@@ -66,7 +66,8 @@ def test_monsters_spend_exactly_and_each_costs_at_least_the_floor(levels, floor,
 @given(levels_st, floor_st, st.sampled_from(NAMES), seed_st)
 def test_monsters_stay_a_fight_not_a_wipe(levels, floor, name, seed):
     """Levels and damage pools stay near the threat cap (Party Max + half the Floor); the points
-    past it become more abilities and Resist dice."""
+    past it become more abilities and Resist dice; an ability's damage dice stay near the weakest
+    hero's (Party Min + 1), since tactics aim it there one-on-one."""
     party = view_party([h.sheet for h in static_party(seed % 1000, levels)])
     cap = threat_cap(party, floor)
     budget = room_budgets(levels, floor).monsters
@@ -76,6 +77,7 @@ def test_monsters_stay_a_fight_not_a_wipe(levels, floor, name, seed):
         for a in m.abilities:
             assert m.level + a.pain <= cap + 1
             assert m.level + a.annoy <= cap + 2
+            assert m.level + a.pain <= max(m.level + 1, aim_cap(party))  # aimed at the weakest hero
 
 
 @settings(max_examples=300)
