@@ -11,6 +11,7 @@ import numpy as np
 
 from game.agents.town_agent import town_action
 from game.engine import actions as A
+from game.engine.game import TIME_TRACK
 from game.engine.loot import reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 DESCEND_STRENGTH = 0.6  # share of its Hits the party needs to go down a stair
 QUEST_DONE_STRENGTH = 0.5  # share of its Hits a party with its quest done needs to keep delving
+WAY_HOME_ROUNDS = 150  # rounds a party reckons on for each floor of its way back to town
 FLOOR_ROOMS = 5  # rooms a party looks round on a floor before it goes down a stair it knows
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
 
@@ -49,9 +51,15 @@ def wants_town(game: Game) -> bool:
     strength = party_strength(game)
     if strength < 0.35 and game.stats.rooms_entered >= 2 and not healing_held(game):
         return True
-    if game.time.rations < len(game.heroes()) and game.time.oil <= 0:
-        return True  # the time track: food and lantern oil both nearly gone
+    floors_up = game.dungeon.floor_no - game.dungeon.entrance_floor + 1
+    if game.time.oil <= 0 and food_rounds(game) < WAY_HOME_ROUNDS * floors_up:
+        return True  # the time track: the lantern is out and the food would not last much past the way home
     return fulfilled(game) and (strength < QUEST_DONE_STRENGTH or deep_enough(game))
+
+
+def food_rounds(game: Game) -> int:
+    """Rounds the party's rations feed every hero for (one ration each a meal)."""
+    return game.time.rations // max(1, len(game.heroes())) * TIME_TRACK.meal_rounds
 
 
 def healing_held(game: Game) -> bool:
@@ -173,9 +181,9 @@ def travel_or_act(game: Game, seat: int, eid: int, pos: Position, goals: list[tu
 
 def walk(game: Game, seat: int, eid: int, goals: list[tuple[int, int]]) -> Any:
     """The next step towards the nearest goal, or None when none can be reached. When someone
-    stands in the way: a monster there is fought (one unseen in the dark blocks a corridor for
-    good otherwise), a friend is stepped round if a tile no farther from the goal is free, and
-    only then does the hero wait for it to move on."""
+    stands in the way: a hostile monster there is fought (one unseen in the dark blocks a
+    corridor for good otherwise), else the hero steps round if a tile no farther from the goal
+    is free, else it pushes past a peaceful monster by force; it waits only for a friend."""
     step = step_towards(game, eid, goals)
     if step != (0, 0):
         return None if step is None else step_action(seat, step)
@@ -184,13 +192,17 @@ def walk(game: Game, seat: int, eid: int, goals: list[tuple[int, int]]) -> Any:
     here = dist[pos.y, pos.x]
     around = sorted((int(dist[pos.y + dy, pos.x + dx]), dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
                     if (dx or dy) and 0 <= pos.y + dy < dist.shape[0] and 0 <= pos.x + dx < dist.shape[1])
-    for d, dy, dx in around:
-        who = game.creature_at(pos.x + dx, pos.y + dy)
-        if d < here and who is not None and game.world.try_comp(who, MonsterState) is not None:
+    in_the_way = [(d, dy, dx, game.world.try_comp(who, MonsterState)) for d, dy, dx in around if d < here
+                  and (who := game.creature_at(pos.x + dx, pos.y + dy)) is not None]
+    for _, dy, dx, mon in in_the_way:
+        if mon is not None and mon.hostile:
             return A.Move(seat, dx, dy)
     for d, dy, dx in around:
         if d <= here and game.creature_at(pos.x + dx, pos.y + dy) is None:
             return A.Move(seat, dx, dy)
+    for _, dy, dx, mon in in_the_way:
+        if mon is not None:
+            return A.Move(seat, dx, dy)  # nothing else gets past it
     return A.Wait(seat)
 
 
@@ -223,9 +235,9 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
         return A.Wait(seat)
     if mon.fleeing:
         return None
-    step = step_towards(game, eid, [(mpos.x + dx, mpos.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                                    if (dx or dy)])
-    return step_action(seat, step)
+    step = walk(game, seat, eid, [(mpos.x + dx, mpos.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                  if (dx or dy)])
+    return A.Wait(seat) if step is None else step
 
 
 def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = True) -> Any:

@@ -20,7 +20,7 @@ from game.rules.heroes import max_hits
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-MAX_VISITS = 3  # visits after which the party retires
+MAX_VISITS = 2  # visits after which the party retires (two trips down are a long run already)
 DESIGN_FROM = 4  # points worth designing with (fewer are kept for the next visit)
 DELVE_STRENGTH = 0.6  # share of its Hits the party needs, once healed, to go down again
 
