@@ -32,6 +32,7 @@ from game.rules.party import room_budgets
 from game.rules.purchases import Monster, Treasure
 
 DESIGN_MARK = "design:"  # a saved design set out in this run, among the names already given
+TYPES_MARK = "types:"  # the Types a room was built with ("types:<room>:<Type>"), for the next room to vary from
 
 
 def design_room(
@@ -85,7 +86,8 @@ def design_room(
         plan = shape_room(layout, dials.theme, floor, cell, sides, entered_from, need_stair=min_rose)
     budgets = room_budgets([h.level for h in party], floor)
     view = view_party(party, items)
-    used_types: list[str] = []
+    used_types = _types_of_room(seen_names, room - 1)  # the next room plays on other Types
+    inherited = len(used_types)
     drawn: dict[str, SavedDesign] = {}
 
     def draw(category: str, budget: int) -> SavedDesign | None:
@@ -146,6 +148,8 @@ def design_room(
             used_types,
         )
     stair = _stair(plan, traps) if min_rose else None
+    if seen_names is not None:
+        seen_names.update(f"{TYPES_MARK}{room}:{t}" for t in used_types[inherited:])
 
     namer = Namer(dials.seriousness, dials.theme, streams.get("names", floor, room), seen_names)
     room_title = namer.room(plan)
@@ -163,6 +167,14 @@ def design_room(
         rolloff=rolloff,
         from_design=tuple((c, drawn[c].name) for c in CATEGORIES if c in drawn),
     )
+
+
+def _types_of_room(seen_names: set[str] | None, room: int) -> list[str]:
+    """The Types room `room` of this run was designed with (abilities and traps, in sorted
+    order): the designers weigh them down in the next room, as they do a Type already used in
+    the same room, so that two rooms in a row rarely bite the same way."""
+    mark = f"{TYPES_MARK}{room}:"
+    return sorted(n.removeprefix(mark) for n in seen_names or () if n.startswith(mark))
 
 
 def _lay_treasure(items: Sequence[Treasure], plan: RoomPlan, stream: Stream) -> tuple[PlacedTreasure, ...]:
