@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 DESCEND_STRENGTH = 0.6  # share of its Hits the party needs to go down a stair
-QUEST_DONE_STRENGTH = 0.5  # share of its Hits a party with its quest done needs to keep delving
+WEAK = 0.3  # share of its Hits below which a party with no draught left turns back
+QUEST_DONE_STRENGTH = 0.4  # share of its Hits a party with its quest done needs to keep delving
 WAY_HOME_ROUNDS = 150  # rounds a party reckons on for each floor of its way back to town
 FLOOR_ROOMS = 5  # rooms a party looks round on a floor before it goes down a stair it knows
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
@@ -49,7 +50,7 @@ def wants_town(game: Game) -> bool:
     if game.party.returning:
         return True
     strength = party_strength(game)
-    if strength < 0.35 and game.stats.rooms_entered >= 2 and not healing_held(game):
+    if strength < WEAK and game.stats.rooms_entered >= 2 and not healing_held(game):
         return True
     floors_up = game.dungeon.floor_no - game.dungeon.entrance_floor + 1
     if game.time.oil <= 0 and food_rounds(game) < WAY_HOME_ROUNDS * floors_up:
