@@ -58,7 +58,9 @@ def ability_reach(ability: Ability) -> int:
 def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
     """The ability and target hero with the best odds: fewest resisting dice, most harm; a hero
     already held by this monster is left held, and each ability only reaches as far as its
-    Type does."""
+    Type does. A monster with a hero at its throat deals with that hero first: it aims past
+    the melee at the weakest only when nobody stands beside it (so a newcomer at the back is
+    not the whole room's target while the fighters in front go unanswered)."""
 
     mon = game.world.comp(mon_eid, MonsterState)
     pos = game.position(mon_eid)
@@ -66,10 +68,13 @@ def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
         return None
     best: tuple[float, int, int] | None = None
     choice = None
+    in_sight = []
     for eid, _hero in game.heroes():
         hpos = game.position(eid)
-        if hpos is None or hpos.floor != pos.floor or not can_see(game, pos, hpos, ABILITY_REACH):
-            continue
+        if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, ABILITY_REACH):
+            in_sight.append((eid, hpos))
+    beside = [(eid, hpos) for eid, hpos in in_sight if chebyshev(pos, hpos) <= 1]
+    for eid, hpos in beside or in_sight:
         effects = game.world.comp(eid, Effects)
         for i, ability in enumerate(mon.spec.abilities):
             if chebyshev(pos, hpos) > ability_reach(ability):

@@ -6,7 +6,7 @@ from engine_arena import arena, free_neighbour, put_monster
 from game.engine.reach import RANGED_TYPES, can_see
 from game.engine.tactics import choose_ability
 from game.rules.purchases import Ability, Monster
-from game.world.components import Position
+from game.world.components import HeroState, Position
 
 
 def _tile_in_sight(game, hero: int, distance: int) -> tuple[int, int]:
@@ -41,3 +41,18 @@ def test_a_bite_reaches_only_a_hero_beside_the_monster_and_a_cold_blast_reaches_
     game, hero = arena(12)
     rat = put_monster(game, x, y, Monster(3, "claws", (bite,), name="rat"))
     assert choose_ability(game, rat) == (bite, hero)
+
+
+
+def test_a_monster_with_a_hero_beside_it_aims_its_ability_there_not_at_the_weakest_behind():
+    """Without a hero beside it the wight would pick the Level-2 hero at the back (fewer dice to
+    resist with); with the Level-9 fighter at its throat, it answers the fighter."""
+    cold = Ability("cold", annoy=2, pain=1)
+    game, front = arena(12, seats="human,ai+hero,ai")
+    back = game.party.hero_of[1]
+    game.position(back).x, game.position(back).y = _tile_in_sight(game, front, 3)
+    game.world.comp(front, HeroState).level = 9
+    x, y = free_neighbour(game, front)
+    wight = put_monster(game, x, y, Monster(3, "claws", (cold,), name="wight"))
+    assert can_see(game, game.position(wight), game.position(back), 6)
+    assert choose_ability(game, wight) == (cold, front)
