@@ -147,8 +147,8 @@ def build_monster(
         floor_level = min(wish.level, level_room)
         wanted = round(base * style.ability_share)
         points = max(minimum, min(base - floor_level, wanted))
-        if cap is not None:
-            points = min(base - 1, max(points, base - cap))
+        if cap is not None:  # Level past the wish kept to the aim cap: its ability adds Level dice
+            points = min(base - 1, max(points, base - max(min(cap, aim_cap(party)), floor_level)))
     else:
         points = 0
     level = base - points
