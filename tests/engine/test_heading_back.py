@@ -17,9 +17,15 @@ def test_each_room_retraced_is_checked_once_per_hero_and_failures_bring_wanderer
     checks: list[tuple[int, tuple[int, int], int, int]] = []  # floor, cell, rolls made, wanderers sent
 
     def watched(game, cell):
-        rolls, sent = len(game.rolls), game.dungeon.wandering_count
-        result = original(game, cell)
-        checks.append((game.dungeon.floor_no, cell, len(game.rolls) - rolls, game.dungeon.wandering_count - sent))
+        made: list = []  # counted as they are recorded: game.rolls keeps only the latest ones
+        record = game.record_roll
+        game.record_roll = lambda roll: (made.append(roll), record(roll))[1]
+        sent = game.dungeon.wandering_count
+        try:
+            result = original(game, cell)
+        finally:
+            del game.record_roll
+        checks.append((game.dungeon.floor_no, cell, len(made), game.dungeon.wandering_count - sent))
         return result
 
     monkeypatch.setattr(run, "retrace_check", watched)
