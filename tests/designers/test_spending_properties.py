@@ -71,8 +71,11 @@ def test_monsters_stay_a_fight_not_a_wipe(levels, floor, name, seed):
     party = view_party([h.sheet for h in static_party(seed % 1000, levels)])
     cap = threat_cap(party, floor)
     budget = room_budgets(levels, floor).monsters
-    for m in design_monsters(budget, floor, party, personalities()[name].monsters, Stream(seed)):
+    style = personalities()[name].monsters
+    for m in design_monsters(budget, floor, party, style, Stream(seed)):
         assert m.level <= cap + 1
+        if m.abilities and style.level_of == "min" and style.level <= 1:
+            assert m.level <= aim_cap(party)  # an ability adds its Level dice: no Level past the aim
         assert len(m.abilities) <= 3
         for a in m.abilities:
             assert m.level + a.pain <= cap + 1
