@@ -1,7 +1,9 @@
 """AI heroes: companions (`ai+hero` seats) and the autoplayer's party. They play sensibly: fight
 what is in reach, search a room for traps before crossing it, disarm what they find when their
-class ties them to it, drink healing when low, gather loot, go down when strong and turn for town
-when weak. Every choice is a pure function of the game state (replays stay exact)."""
+class ties them to it, drink healing when low, gather the floor's loot, look round a floor before
+going down a stair when strong, follow `way_on` when nothing is left in reach, and turn for town
+when weak, short of food, or done with the quest and deep enough. Every choice is a pure function
+of the game state (replays stay exact), never of the turn limit, which only stops a run."""
 
 from __future__ import annotations
 
