@@ -100,12 +100,24 @@ def _choose_kind(
     return stream.weighted(fitting, weights)
 
 
+def _threshold_weight(spot: Spot, doors: Sequence[Spot]) -> float:
+    """How much a floor plate is worth trapping: one by a doorway is crossed by whoever goes
+    through it (DESIGN.md §2: thresholds, where a trap cannot simply be walked around), one out
+    in the room mostly walked around."""
+    if spot.action != "walk" or not doors:
+        return 1.0
+    near = min(max(abs(spot.x - d.x), abs(spot.y - d.y)) for d in doors)
+    return 4.0 / (1 + near)
+
+
 def _choose_spot(stream: Stream, style: TrapStyle, spots: Sequence[Spot], trapped: dict[Spot, int]) -> Spot:
-    """A spot by the personality's taste in actions, preferring the least trapped spots."""
+    """A spot by the personality's taste in actions, preferring the least trapped spots, and of
+    floor plates those by a doorway."""
     least = min(trapped.get(s, 0) for s in spots)
     free = [s for s in spots if trapped.get(s, 0) == least]
     likes = dict(style.spots)
-    weights = [likes.get(s.action, 0.0) + 0.01 for s in free]
+    doors = [s for s in spots if s.action == "open"]
+    weights = [(likes.get(s.action, 0.0) + 0.01) * _threshold_weight(s, doors) for s in free]
     return stream.weighted(free, weights)
 
 
