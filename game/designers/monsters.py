@@ -9,7 +9,9 @@ Continuous Damage and Universal over all abilities). Decisions taken here:
 - a monster's Level is kept at its personality's share of Party Min whenever the points allow,
   so a budget that can buy a real threat never buys a pile of Level-1 fodder instead;
 - and it is kept under `threat_cap` (Party Max + half the Floor) whenever the points can go to
-  something else: a threat, not a certain wipe."""
+  something else: a threat, not a certain wipe;
+- a monster with an ability keeps its Level past the wish, and its abilities' Level + Pain, to
+  `aim_cap` (Party Min + 1): an ability strikes one hero alone, aimed at the weakest."""
 
 from __future__ import annotations
 
