@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.agents.town_agent import town_action
+from game.agents.town_agent import BARELY_BEGUN, town_action
 from game.engine import actions as A
 from game.engine.game import TIME_TRACK
 from game.engine.loot import reachable_treasure
@@ -52,7 +52,8 @@ def wants_town(game: Game) -> bool:
     if game.party.returning:
         return True
     strength = party_strength(game)
-    if strength < WEAK and game.stats.rooms_entered >= 2 and not healing_held(game):
+    pressed_on = game.stats.town_visits > 0 and game.stats.rooms_entered < BARELY_BEGUN  # town could not mend it
+    if strength < WEAK and game.stats.rooms_entered >= 2 and not healing_held(game) and not pressed_on:
         return True
     floors_up = game.dungeon.floor_no - game.dungeon.entrance_floor + 1
     if game.time.oil <= 0 and food_rounds(game) < WAY_HOME_ROUNDS * floors_up:

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 MAX_VISITS = 2  # visits after which the party retires (two trips down are a long run already)
 DESIGN_FROM = 4  # points worth designing with (fewer are kept for the next visit)
-DELVE_STRENGTH = 0.6  # share of its Hits the party needs, once healed, to go down again
+DELVE_STRENGTH = 0.6  # share of its Hits the party needs, once healed, to go down again...
+BARELY_BEGUN = 5  # ...unless it has seen fewer rooms than this: nothing worth banking yet, go on
 
 
 def delves_again(game: Game) -> bool:
@@ -49,7 +50,8 @@ def town_action(game: Game, seat: int) -> Any:
             return design_action(game, eid, hero.seat, hero.workshop)
     heroes = game.heroes()
     strength = sum(h.hits for _, h in heroes) / sum(max_hits(h.level) for _, h in heroes)
-    return A.Delve(seat) if strength >= DELVE_STRENGTH else A.Retire(seat)
+    barely_begun = game.stats.rooms_entered < BARELY_BEGUN
+    return A.Delve(seat) if strength >= DELVE_STRENGTH or barely_begun else A.Retire(seat)
 
 
 def design_action(game: Game, eid: int, seat: int, points: int) -> Any:

@@ -1,9 +1,15 @@
 """The AI heroes' judgment (issue 14): the turn cap only stops a run, never steers it, and no
 run stands still until the cap."""
 
+from engine_arena import arena
+
 from game.agents.autoplay import autoplay
+from game.agents.town_agent import BARELY_BEGUN, town_action
 from game.core.seats import drawn_personalities, parse_seats
 from game.designers.table import designers_for
+from game.engine import actions as A
+from game.engine.town import arrive_in_town
+from game.world.components import HeroState
 
 
 def actions(seed: int, seats: str, cap: int) -> list:
@@ -48,3 +54,14 @@ def test_ai_heroes_spend_story_points():
         if spent:
             return
     raise AssertionError("no AI hero spent a story point in seeds 1-14")
+
+
+def test_a_wounded_party_in_town_goes_on_if_its_run_has_barely_begun_and_retires_if_not():
+    game, hero = arena(9, seats="ai+hero,ai,ai")
+    arrive_in_town(game)
+    game.quest = None
+    state = game.world.comp(hero, HeroState)
+    state.hits, state.workshop = 1, 0  # nothing to trade, nothing to heal with
+    assert isinstance(town_action(game, 0), A.Delve)
+    game.stats.rooms_entered = BARELY_BEGUN
+    assert isinstance(town_action(game, 0), A.Retire)
