@@ -69,7 +69,7 @@ def test_rooms_entered_by_move_actions_pass_the_same_checks(designs) -> None:
             walked = walk_floor(game, max_rooms=10, by_moves=True)
             assert walked >= 6 or game.phase != "dungeon", (seed, walked)
             # monsters have moved and fought since they were spawned: check what was bought, not where
-            check_floor(game, designs.of(game))
+            check_floor(game, designs.of(game), members=designs.members(game))
             assert designs.of(game) and all(c in designs.of(game) for c, r in game.floor.cells.items()
                                             if r.mapped and c != game.floor.entrance)
         finally:
@@ -87,7 +87,7 @@ def test_autoplayed_runs_keep_their_rooms_whole(designs) -> None:
         nonlocal checked, seen
         if game.phase == "dungeon" and game.stats.rooms_entered > seen and not game.stats.banked:
             seen = game.stats.rooms_entered
-            check_floor(game, designs.of(game))
+            check_floor(game, designs.of(game), members=designs.members(game))
             checked += 1
 
     for seed in (2, 3, 4, 11, 17):

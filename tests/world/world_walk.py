@@ -34,6 +34,7 @@ class DesignLog:
         self.designs: dict[tuple[Game, int, tuple[int, int]], object] = {}
         # where each room's monsters stood when they were spawned (before any surprise round)
         self.spawned_at: dict[tuple[Game, int, tuple[int, int]], dict[int, tuple[int, int]]] = {}
+        self.treasure_of: dict[tuple[Game, int, tuple[int, int]], set[int]] = {}  # each room's items, as laid
         real = engine_rooms.spawn_room
 
         def spawn_room(game: Game, design, side: str) -> None:  # noqa: ANN001 - RoomDesign
@@ -43,12 +44,21 @@ class DesignLog:
             real(game, design, side)
             self.spawned_at[key] = {e: (game.position(e).x, game.position(e).y)
                                     for e, _ in _monsters_in(game, design.plan.cell)}
+            self.treasure_of[key] = {e for e, _ in _treasure_in(game, design.plan.cell)}
 
         monkeypatch.setattr(engine_rooms, "spawn_room", spawn_room)
 
     def of(self, game: Game) -> dict[tuple[int, int], object]:
         """cell -> design, for the game's current floor."""
         return {cell: d for (g, f, cell), d in self.designs.items() if g is game and f == game.dungeon.floor_no}
+
+    def members(self, game: Game) -> dict[tuple[int, int], set[int]]:
+        """cell -> the monster and treasure entities laid there, for the game's current floor (a dead
+        monster or a carried item has no position left to tell its floor by, and each floor has a
+        cell of the same name)."""
+        here = game.dungeon.floor_no
+        items = {cell: ids for (g, f, cell), ids in self.treasure_of.items() if g is game and f == here}
+        return {cell: set(spawned) | items.get(cell, set()) for cell, spawned in self.spawns(game).items()}
 
     def spawns(self, game: Game) -> dict[tuple[int, int], dict[int, tuple[int, int]]]:
         """cell -> {monster entity: where it was spawned}, for the game's current floor."""
@@ -291,15 +301,22 @@ def check_traps(game: Game) -> None:
 
 
 def _monsters_in(game: Game, cell: tuple[int, int]) -> list[tuple[int, MonsterState]]:
-    return [(e, m) for e, m in game.world.get(MonsterState) if m.cell == cell and not m.wandering]
+    """The monsters of `cell` on the floor the party is on (each floor has a cell of that name)."""
+    here = game.dungeon.floor_no
+    return [(e, m) for e, m in game.world.get(MonsterState)
+            if m.cell == cell and not m.wandering and (pos := game.position(e)) is not None and pos.floor == here]
 
 
 def _treasure_in(game: Game, cell: tuple[int, int]) -> list[tuple[int, TreasureState]]:
-    return [(e, t) for e, t in game.world.get(TreasureState) if t.cell == cell]
+    """The items lying in `cell` on the floor the party is on."""
+    here = game.dungeon.floor_no
+    return [(e, t) for e, t in game.world.get(TreasureState)
+            if t.cell == cell and (pos := game.position(e)) is not None and pos.floor == here]
 
 
 def check_purchases(game: Game, designs: dict[tuple[int, int], object],
-                    spawns: dict[tuple[int, int], dict[int, tuple[int, int]]] | None = None) -> None:
+                    spawns: dict[tuple[int, int], dict[int, tuple[int, int]]] | None = None,
+                    members: dict[tuple[int, int], set[int]] | None = None) -> None:
     """Every purchased monster, treasure and trap of every designed room exists as an entity of
     that room: as many as were bought, the very things bought (less the healing used up in
     play). With `spawns` (where the
@@ -312,8 +329,12 @@ def check_purchases(game: Game, designs: dict[tuple[int, int], object],
         where = f"seed {game.seed} floor {game.dungeon.floor_no} cell {cell}"
         assert floor.cells[cell].plan is design.plan, f"{where}: the carved plan is not the designed one"
         monsters = _monsters_in(game, cell)
+        if members is not None:  # dead ones too: by the entities spawned in this floor's cell
+            monsters = [(e, m) for e, m in game.world.get(MonsterState) if e in members.get(cell, ())]
         assert Counter(repr(m.spec) for _, m in monsters) == Counter(repr(p.monster) for p in design.monsters), where
         treasure = _treasure_in(game, cell)
+        if members is not None:
+            treasure = [(e, t) for e, t in game.world.get(TreasureState) if e in members.get(cell, ())]
         have = Counter(repr(t.spec) for _, t in treasure)
         bought = Counter(repr(p.item) for p in design.treasure)
         if spawns is None:  # in play a healing draught is used up: its entity is gone
@@ -321,7 +342,8 @@ def check_purchases(game: Game, designs: dict[tuple[int, int], object],
             assert have <= bought and bought - have <= used, f"{where}: treasure {have} of {bought}"
         else:
             assert have == bought, f"{where}: treasure {have} of {bought}"
-        traps = [(e, t) for e, t in game.traps() if t.cell == cell]
+        traps = [(e, t) for e, t in game.traps()
+                 if t.cell == cell and (pos := game.position(e)) is not None and pos.floor == game.dungeon.floor_no]
         assert Counter(repr(t.spec) for _, t in traps) == Counter(repr(p.trap) for p in design.traps), where
         if design.downward_stair is not None:
             s = design.downward_stair
@@ -347,7 +369,8 @@ def check_purchases(game: Game, designs: dict[tuple[int, int], object],
 
 
 def check_floor(game: Game, designs: dict[tuple[int, int], object],
-                spawns: dict[tuple[int, int], dict[int, tuple[int, int]]] | None = None) -> int:
+                spawns: dict[tuple[int, int], dict[int, tuple[int, int]]] | None = None,
+                members: dict[tuple[int, int], set[int]] | None = None) -> int:
     """All the checks on the game's current floor; returns how many rooms were walked."""
     floor = game.floor
     rooms = 0
@@ -362,6 +385,6 @@ def check_floor(game: Game, designs: dict[tuple[int, int], object],
     check_doors(game)
     check_sides(game)
     check_traps(game)
-    check_purchases(game, designs, spawns)
+    check_purchases(game, designs, spawns, members)
     return rooms
 
