@@ -235,6 +235,13 @@ class Namer:
         self.seen.add(WORD_MARK + word)
         return word
 
+    def _before(self, adjectives: tuple[str, ...], noun: str) -> str:
+        """`noun` with a word of `adjectives` before it that none of its own words repeat (never
+        "Hidden Hidden Drop"); the noun alone when every adjective would."""
+        own = {w.lower() for w in noun.split()}
+        fitting = tuple(a for a in adjectives if not own & {w.lower() for w in a.split()})
+        return f"{self._word(fitting)} {noun}" if fitting else noun
+
     def _line(self, key: str, **fields: object) -> str:
         return self._word(self.lines[key] + self.asides.get(key, ())).format(**fields)
 
@@ -288,7 +295,7 @@ class Namer:
             line = self._line("boss_lines", name=name, **fields)
             line = f"{line} ({creature.noun.capitalize()}, Level {monster.level})"
         else:
-            name = self._fresh(lambda: f"{self._word(self.tone['monster'])} {noun}")
+            name = self._fresh(lambda: self._before(self.tone["monster"], noun))
             line = self._line("monster_lines", name=name, **fields)
         abilities = tuple(replace(a, name=self.ability(a, creature)) for a in monster.abilities)
         named = replace(monster, type=creature.attack, abilities=abilities, name=name)
@@ -296,7 +303,7 @@ class Namer:
 
     def trap(self, trap: Trap, kind: str, spot: Spot) -> tuple[str, str]:
         nouns = self.vocab.traps.get(kind, (kind.replace("_", " "),))
-        name = self._fresh(lambda: title(f"{self._word(self.tone['trap'])} {self._word(nouns)}"))
+        name = self._fresh(lambda: title(self._before(self.tone["trap"], self._word(nouns))))
         return name, self._described("trap", name, spot.host)
 
     def treasure(self, item: Treasure, spot: Spot | None) -> tuple[str, str]:
@@ -305,7 +312,7 @@ class Namer:
                 noun = self._word(self.vocab.heal)
             else:
                 noun = self._word(self.vocab.fancy if item.fancy else self.vocab.mundane)
-            name = f"{self._word(self.tone['treasure'])} {noun}"
+            name = self._before(self.tone["treasure"], noun)
             if item.universal:
                 name += f" of {self.vocab.all_perils}"
             elif item.pain or item.annoy:
@@ -327,7 +334,7 @@ class Namer:
         def make() -> str:
             base = self._word(names)
             if self.stream.chance(0.5):
-                return title(f"the {self._word(self.tone['room'])} {base}")
+                return title(f"the {self._before(self.tone['room'], base)}")
             return title(f"the {base}")
 
         return self._fresh(make)
