@@ -8,8 +8,8 @@ needs the world's dice and effects, so the engine hands it in as a function.
 Decisions taken here:
 - a new hero (Floor - 1, at least Level 1) starts with the experience it takes to *be* that Level,
   so that its next Level costs what it costs everyone else;
-- Party Min "rose" when the lowest living Level after the Hallway is above the lowest living
-  Level when the Hallway began;
+- Party Min "rose" as `rules.party.party_min_rose` reads it, seat by seat (the engine's Hallway
+  reads it the same way);
 - roll-off ties are re-rolled among the tied seats only, as often as it takes; with fewer seats
   than categories the picking goes round again in the same order."""
 
@@ -23,7 +23,7 @@ from game.designers.personality import personality
 from game.designers.records import RollOff
 from game.designers.table import CATEGORIES, Designer
 from game.rules.heroes import HeroSheet, max_hits
-from game.rules.party import level_for_xp, level_up_heal, new_hero_level, xp_to_be
+from game.rules.party import level_for_xp, level_up_heal, new_hero_level, party_min_rose, xp_to_be
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +50,7 @@ class Hallway:
     rolloff: RollOff
     min_before: int
     min_after: int
-
-    @property
-    def min_rose(self) -> bool:
-        """The Traps seat must place a Downward Stair in the next room."""
-        return self.min_after > self.min_before
+    min_rose: bool  # the Traps seat must place a Downward Stair in the next room
 
 
 # An AI seat takes its favourite category left most of the time, not always: a table where the
@@ -168,9 +164,12 @@ def run_hallway(
 ) -> Hallway:
     """The whole Hallway but the spending: new heroes, level-ups, continuous damage, roll-off."""
     before = living_min(members)
+    levels_before = {m.seat: m.sheet.level for m in members}
     renewed_members, renewed = replace_dead(members, floor, make_hero)
     levelled, gained = level_ups(renewed_members)
     hurt = continuous_damage(levelled) if continuous_damage is not None else levelled
     rolloff = roll_off(designers, die, stream, choose)
     after = min((m.sheet.level for m in hurt if m.alive), default=0)  # 0: wiped, the run is over
-    return Hallway(hurt, renewed, gained, rolloff, before, after)
+    levels_after = {m.seat: m.sheet.level for m in hurt if m.alive}
+    rose = party_min_rose(levels_before, levels_after, set(renewed))
+    return Hallway(hurt, renewed, gained, rolloff, before, after, rose)

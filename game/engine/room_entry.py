@@ -15,7 +15,7 @@ from game.engine.quests import is_named, target_for_room, wants_objective
 from game.engine.results import DONE, Refused, Result
 from game.engine.spawning import make_treasure_entity, spawn_room
 from game.rules.heroes import max_hits
-from game.rules.party import level_for_xp, level_up_heal, new_hero_level, room_budgets
+from game.rules.party import level_for_xp, level_up_heal, new_hero_level, party_min_rose, room_budgets
 from game.rules.purchases import Treasure
 from game.world.components import HeroState, Position, TreasureState
 
@@ -53,22 +53,6 @@ def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
     after = {h.seat: h.level for _, h in game.heroes()}
     game.dungeon.last_party_min = game.party_numbers()[0]
     return party_min_rose(before, after, replaced), notes
-
-
-def party_min_rose(before: dict[int, int], after: dict[int, int], replaced: set[int]) -> bool:
-    """DESIGN.md §2: "if Party Min rose in this Hallway the room must hold a Downward Stair".
-    Read seat by seat, the party as it entered the Hallway (a hero who died in the last room at
-    the Level it died at) against the party as it leaves (the living). A seat whose new hero
-    joins above the Level its dead hero had is counted, so a replacement can raise Party Min as
-    the book's order has it (new heroes first, then level-ups); one that joins at or below it is
-    left out of both sides, since the Floor sets a newcomer's Level (max(1, Floor - 1)) and a
-    newcomer is not the party shrinking; it counts from the next Hallway on, like any member.
-    So a level gained by the lowest hero who was there all along opens the way down, even when
-    a newcomer keeps dying beside it."""
-    counted = [s for s in after if s in before and (s not in replaced or after[s] > before[s])]
-    if not counted:
-        return False
-    return min(after[s] for s in counted) > min(before[s] for s in counted)
 
 
 class NeedChoice(Exception):

@@ -23,6 +23,22 @@ def party_total(levels: Sequence[int]) -> int:
     return sum(levels)
 
 
+def party_min_rose(before: dict[int, int], after: dict[int, int], replaced: set[int]) -> bool:
+    """DESIGN.md §2: "if Party Min rose in this Hallway the room must hold a Downward Stair".
+    Read seat by seat, the party as it entered the Hallway (a hero who died in the last room at
+    the Level it died at) against the party as it leaves (the living). A seat whose new hero
+    joins above the Level its dead hero had is counted, so a replacement can raise Party Min as
+    the book's order has it (new heroes first, then level-ups); one that joins at or below it is
+    left out of both sides, since the Floor sets a newcomer's Level (max(1, Floor - 1)) and a
+    newcomer is not the party shrinking; it counts from the next Hallway on, like any member.
+    So a level gained by the lowest hero who was there all along opens the way down, even when
+    a newcomer keeps dying beside it."""
+    counted = [s for s in after if s in before and (s not in replaced or after[s] > before[s])]
+    if not counted:
+        return False
+    return min(after[s] for s in counted) > min(before[s] for s in counted)
+
+
 def room_budgets(levels: Sequence[int], floor: int) -> Budgets:
     """Traps get Party Max + Floor, Monsters Party Total + Floor, Treasure Party Min + Floor."""
     return Budgets(

@@ -134,3 +134,14 @@ def test_party_min_that_stays_put_needs_no_stair():
     members = (Member(0, hero(2), 5), Member(1, hero(3), 9))
     hall = run_hallway(members, 2, designers_for(parse_seats("human")), 6, Stream(1), make_hero)
     assert not hall.min_rose
+
+
+def test_a_newcomer_at_the_floors_level_does_not_hide_a_level_gained():
+    """The engine's reading, seat by seat (`rules.party.party_min_rose`): the lowest hero who was
+    there all along gains a Level while a dead seat comes back at Floor - 1 = 1, below it. The
+    lowest living Level falls (2 -> 1), yet the way down opens."""
+    members = (Member(0, hero(3), 0), Member(1, hero(2), 8, xp=20), Member(2, hero(4), 18))
+    hall = run_hallway(members, floor=2, designers=designers_for(parse_seats("human,ai,ai")), die=6,
+                       stream=Stream(9), make_hero=make_hero)
+    assert hall.renewed == (0,) and hall.gained == ((1, 1),)
+    assert hall.min_after == 1 and hall.min_rose

@@ -1,15 +1,15 @@
 """The way down opens as the party grows (DESIGN.md §2, issue 14): a Downward Stair is owed when
 Party Min rose in the Hallway, read seat by seat with dead and replaced heroes as
-`room_entry.party_min_rose` says; and the room entered after such a Hallway holds the stair."""
+`rules.party.party_min_rose` says; and the room entered after such a Hallway holds the stair."""
 
 import game.engine.room_entry as entry
 from game.agents.autoplay import play
 from game.core.dials import Dials
 from game.core.seats import parse_seats
-from game.engine.room_entry import hallway, party_min_rose
+from game.engine.room_entry import hallway
 from game.engine.start import new_game
 from game.mapgen.tiles import Tile
-from game.rules.party import xp_to_be
+from game.rules.party import party_min_rose, xp_to_be
 from game.world.components import HeroState
 
 
