@@ -4,7 +4,8 @@ Each human seat first plays the hand-written OPENING (moves, waits, searches, a 
 whatever is there), then keeps to a rhythm a cautious player might have: a search every
 SEARCH_EVERY actions, a wait every WAIT_EVERY, and otherwise what the AI companion would do in
 its place (so the run goes somewhere). When the Hallway waits for a human designer
-(design = ask) it takes the first category left and builds the plainest legal room. AI seats
+(design = ask) it takes the first category left and builds the plainest legal room; when a
+human hero is owed a trait it takes the one the AI would raise. AI seats
 play as in autoplay. Nothing here draws from
 the game's random streams: like a player's keys, the inputs only look at the game.
 """
@@ -19,6 +20,7 @@ from game.designers.builds import encode_trap, encode_treasure
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.game import Game
+from game.engine.growth import growth_choices, trait_to_raise
 from game.rules.purchases import Trap, Treasure
 
 # (kind, dx, dy): a Move, or "search"/"wait"
@@ -51,12 +53,24 @@ def designer_input(game: Game) -> Any:
     return A.BuildRoom(seat, category, items)
 
 
+def trait_input(game: Game) -> Any:
+    """A human hero's owed growth: the trait the AI would raise when it may be raised, else the
+    first choice the Hallway offers (a player taking the top line of the menu)."""
+    seat = game.awaiting().seat
+    eid = game.party.hero_of[seat]
+    offered = [trait for trait, _ in growth_choices(game, eid)]
+    wished = trait_to_raise(game, eid)
+    return A.ChooseTrait(seat, wished if wished in offered else offered[0])
+
+
 def scripted_action(game: Game, seat: int, n: int) -> Any:
     """The `n`th input (counting from 0) of the seat to act now."""
 
     pending = game.hallway.pending
     if pending is not None and pending.waiting:
         return designer_input(game)
+    if game.awaiting().kind == "trait":
+        return trait_input(game)
     if game.phase == "town":
         return A.Retire(seat)
     if not game.seats[seat].human:

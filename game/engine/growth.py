@@ -35,6 +35,9 @@ def develop(game: Game, eid: int, why: str) -> None:
     hero = game.world.comp(eid, HeroState)
     hero.story_points += 1
     if game.seats[hero.seat].human:
+        if not growth_choices(game, eid):  # every trait it may grow by is at its highest degree
+            game.say(f"{game.name(eid)} grows ({why}): a story point to spend.", "hallway")
+            return
         hero.growth_due += 1
         game.say(f"{game.name(eid)} grows ({why}): a story point to spend, and a new trait or a trait a "
                  f"degree higher to choose.", "hallway")

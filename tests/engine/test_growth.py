@@ -105,3 +105,22 @@ def test_an_infernal_is_cursed_against_holy_harm():
     sheet = hero_sheet(traits(), "Imp", 2, "infernal", "sadistic", "soldier", ("strong", "disciplined"),
                        ("cunning", "cursed"))
     assert annoy_pool_size(sheet, "holy") == 1 and annoy_pool_size(sheet, "fire") == 2
+
+
+def test_the_scripted_player_answers_every_trait_choice():
+    """The scripted 'human' of the checked-in recordings grows its hero when the Hallway asks,
+    as a player must (the game waits for it): levels gained, traits grown, nothing left owed."""
+    from game.agents.scripted import play_scripted
+    from game.core.dials import Dials
+    from game.core.seats import parse_seats
+    from game.engine.start import new_game
+
+    game = new_game(2, parse_seats("human,ai+hero,ai"), 2, Dials())
+    start = game.world.comp(game.party.hero_of[0], HeroState)
+    first_traits, first_level = start.traits, start.level
+    chosen = []
+    play_scripted(game, 600, on_action=lambda g, a: chosen.append(a) if isinstance(a, A.ChooseTrait) else None)
+    hero = game.world.comp(game.party.hero_of[0], HeroState)
+    assert chosen and all(h.growth_due == 0 for _, h in game.heroes())
+    if hero is start:
+        assert hero.level > first_level and len(hero.traits) > len(first_traits)
