@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
-FURNITURE_CODES = np.array([int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.THRONE, Tile.SHELF,
-                                              Tile.STATUE, Tile.ALTAR, Tile.TABLE, Tile.COUNTER, Tile.DEBRIS)])
+IS_FURNITURE = np.isin(np.arange(max(Tile) + 1), [Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.THRONE,
+                                                  Tile.SHELF, Tile.STATUE, Tile.ALTAR, Tile.TABLE, Tile.COUNTER,
+                                                  Tile.DEBRIS])  # by tile code: a lookup, not np.isin per step
 
 
 def chebyshev(a: Position, x: int, y: int) -> int:
@@ -173,7 +174,7 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
                 goals.extend(neighbours(game, ipos.x, ipos.y))
     # unsearched furniture in this room: open it (its traps were looked for on the way in)
     x0, y0, x1, y1 = game.floor.cells[cell].bounds
-    ys, xs = np.nonzero(np.isin(game.floor.tile[y0:y1 + 1, x0:x1 + 1], FURNITURE_CODES))
+    ys, xs = np.nonzero(IS_FURNITURE[game.floor.tile[y0:y1 + 1, x0:x1 + 1]])
     for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True):
         if (game.dungeon.floor_no, x, y) in game.dungeon.opened:
             continue

@@ -6,7 +6,8 @@ getting past it, an annoy roll)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import tcod.path
@@ -21,12 +22,35 @@ if TYPE_CHECKING:
 UNREACHABLE = np.iinfo(np.int32).max
 TRAP_STEP_COST = 24  # a known live plate: worth a long way round, but not a wall
 GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked door
+T = TypeVar("T")
+
+
+def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
+    """`make()`, asked once while an agent decides (`Game.deciding`), else every time. What it
+    returns is shared by the askers: they only read it."""
+    kept = game.derived.memo
+    if kept is None:
+        return make()
+    if key not in kept:
+        kept[key] = make()
+    return kept[key]
+
+
+def seen_key(game: Game) -> tuple[int, int, int]:
+    """What a route over known tiles depends on in the floor itself: which floor, its tiles, and
+    how much of it has been seen (the memory only grows, so its size tells it apart)."""
+    floor = game.floor
+    return (game.dungeon.floor_no, floor.version, int(np.count_nonzero(floor.explored)))
 
 
 def stuck_doors(game: Game) -> set[tuple[int, int]]:
     """Locked doors the party cannot open for now: one that has beaten them GIVE_UP_ON_DOOR
     times, a lever door whose failure changes nothing (tier 4) with no lever pulled, or a lock
     with no key left to try and no lock pick."""
+    return memo(game, "stuck_doors", lambda: _stuck_doors(game))
+
+
+def _stuck_doors(game: Game) -> set[tuple[int, int]]:
     out = set()
     kinds = door_kinds()
     for _, (door, pos) in game.world.get2(DoorState, Position):
@@ -63,9 +87,8 @@ def passable(game: Game, eid: int) -> np.ndarray:
 def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal from every tile. Cached: the map only changes with the tiles,
     what has been explored, the goals, and the traps and doors this hero must go around."""
-    floor = game.floor
     avoid = (tuple(sorted(avoided(game, eid))), tuple(sorted(known_plates(game, eid))))
-    key = (game.dungeon.floor_no, floor.version, int(np.count_nonzero(floor.explored)), tuple(goals), avoid)
+    key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(goals), avoid)
     cache = game.derived.caches.setdefault("distance_maps", {})
     dist = cache.get(key)
     if dist is None:
@@ -88,6 +111,10 @@ def avoided(game: Game, eid: int) -> set[tuple[int, int]]:
 
 def known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
     """Live traps this hero knows of that a step springs: costly tiles on its way."""
+    return memo(game, ("known_plates", eid), lambda: _known_plates(game, eid))
+
+
+def _known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
     out = set()
     for _, (trap, pos) in game.world.get2(TrapState, Position):
         if pos.floor == game.dungeon.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
@@ -121,9 +148,22 @@ def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[in
 
 def explore_goals(game: Game) -> list[tuple[int, int]]:
     """Where there is something left to see: openings into unmapped cells and the edge of what
-    has been seen in mapped rooms."""
+    has been seen in mapped rooms. Kept until the tiles, the floor's memory or the stuck doors
+    change."""
+    stuck = stuck_doors(game)
+    key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(sorted(stuck)))
+    cache = game.derived.caches.setdefault("explore_goals", {})
+    goals = cache.get(key)
+    if goals is None:
+        if len(cache) > 8:
+            cache.clear()
+        goals = cache[key] = _explore_goals(game, stuck)
+    return list(goals)
+
+
+def _explore_goals(game: Game, stuck: set[tuple[int, int]]) -> list[tuple[int, int]]:
     floor = game.floor
-    goals = [(x, y) for x, y, _, _ in usable_exits(game) if floor.explored[y, x]]
+    goals = [(x, y) for x, y, _, _ in floor.exits() if (x, y) not in stuck and floor.explored[y, x]]
     known = floor.explored & floor.walkable
     unknown = ~floor.explored & floor.walkable
     edge = np.zeros_like(known)
@@ -133,10 +173,18 @@ def explore_goals(game: Game) -> list[tuple[int, int]]:
     edge[:, :-1] |= unknown[:, 1:]
     ys, xs = np.nonzero(known & edge)
     goals.extend(zip(xs.tolist(), ys.tolist(), strict=True))
-    return sorted(set(goals) - stuck_doors(game))
+    return sorted(set(goals) - stuck)
 
 
 def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:
-    floor = game.floor
-    ys, xs = np.nonzero((floor.tile == tile) & floor.explored)
-    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+    """The seen tiles of one kind (the stairs), kept until the tiles or the memory change."""
+    key = (memo(game, "seen_key", lambda: seen_key(game)), int(tile))
+    cache = game.derived.caches.setdefault("tiles_of", {})
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 8:
+            cache.clear()
+        floor = game.floor
+        ys, xs = np.nonzero((floor.tile == tile) & floor.explored)
+        found = cache[key] = list(zip(xs.tolist(), ys.tolist(), strict=True))
+    return list(found)
