@@ -7,25 +7,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.core.rng import Stream
+from game.core.rng import GAMMA, Stream, draws_after
 
-GAMMA = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
 _SHIFTS = np.array([0, 16, 32, 48], dtype=np.uint64)
 
 
 def next64_block(stream: Stream, count: int) -> np.ndarray:
     """The stream's next `count` 64-bit draws as a uint64 array; the stream moves past them."""
     start = stream.state
-    steps = np.arange(1, count + 1, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        z = np.uint64(start) + steps * np.uint64(GAMMA)
-        z = (z ^ (z >> np.uint64(30))) * _MIX1
-        z = (z ^ (z >> np.uint64(27))) * _MIX2
     stream.state = (start + count * GAMMA) & _MASK
-    return z ^ (z >> np.uint64(31))
+    return draws_after(start, count)
 
 
 def dice_block(stream: Stream, counts: np.ndarray | list[int], sides: int) -> np.ndarray:
