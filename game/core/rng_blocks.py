@@ -1,7 +1,7 @@
-"""SplitMix64 in numpy: a block of a stream's next draws at once, bit for bit the values
-`Stream.next64` and `Stream.dice` would give one by one (uint64 arithmetic wraps exactly like the
-scalar code's `& _MASK`). Worth it only for many draws at once: for the handful of dice of one
-roll, the pure-Python stream is faster (measured in `python main.py bench`)."""
+"""SplitMix64 in numpy for whole blocks: many draws or many rows of dice at once, bit for bit the
+values `Stream.next64` and `Stream.dice` would give one by one (the arithmetic is
+`rng.draws_after`, which also feeds the look-ahead of `Stream.dice_rows`). For Monte Carlo over
+many fights (`rules.conflict_batch`) and the rules benchmark."""
 
 from __future__ import annotations
 
