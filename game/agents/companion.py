@@ -75,8 +75,8 @@ def hero_action(game: Game, seat: int, max_turns: int = 5000, leader: int | None
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
     for _, (trap, tpos) in game.world.get2(TrapState, Position):
         near = tpos.floor == pos.floor and chebyshev(pos, tpos.x, tpos.y) <= 1
-        wanted = is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure
-        if near and trap.live and eid in trap.found_by and wanted:
+        if near and trap.live and eid in trap.found_by and (  # the sheet is read only for a trap beside us
+                is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure):
             return A.Disarm(seat, tpos.x, tpos.y)
     # 4. search each new room once, before crossing it
     cell = game.floor.cell_of(pos.x, pos.y)

@@ -306,6 +306,19 @@ class Game:
     def monsters(self) -> list[tuple[int, MonsterState]]:
         return [(e, m) for e, m in self.world.get(MonsterState) if m.hits > 0]
 
+    def on_floor(self, kind: type) -> list[tuple[int, tuple[Any, Position]]]:
+        """The entities with `kind` and a Position on the current floor, by entity id. Only for
+        things that never change floor in place (doors, traps, treasure): the list is kept while
+        the world's own sorted list is the same object (no component added or removed)."""
+        found = self.world.get2(kind, Position)
+        key = (kind, self.dungeon.floor_no)
+        kept = self.derived.caches.setdefault("on_floor", {})
+        cached = kept.get(key)
+        if cached is None or cached[0] is not found:
+            floor_no = self.dungeon.floor_no
+            cached = kept[key] = (found, [pair for pair in found if pair[1][1].floor == floor_no])
+        return cached[1]
+
     def traps(self) -> list[tuple[int, TrapState]]:
         return self.world.get(TrapState)
 

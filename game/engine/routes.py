@@ -14,7 +14,7 @@ import tcod.path
 
 from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import Tile
-from game.world.components import DoorState, Position, TrapState
+from game.world.components import DoorState, TrapState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -53,8 +53,8 @@ def stuck_doors(game: Game) -> set[tuple[int, int]]:
 def _stuck_doors(game: Game) -> set[tuple[int, int]]:
     out = set()
     kinds = door_kinds()
-    for _, (door, pos) in game.world.get2(DoorState, Position):
-        if pos.floor != game.dungeon.floor_no or not door.locked:
+    for _, (door, pos) in game.on_floor(DoorState):
+        if not door.locked:
             continue
         kind = kinds[door.now]
         no_lever = kind.levers and game.dungeon.levers <= 0 and door.tier not in kind.fail_becomes_tiers
@@ -71,11 +71,22 @@ def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:
     return [e for e in game.floor.exits() if (e[0], e[1]) not in stuck]
 
 
+def known_cost(game: Game) -> np.ndarray:
+    """Step costs over the seen tiles alone, closed doors passable at a price (read-only: kept
+    until the tiles or the memory change)."""
+    key = memo(game, "seen_key", lambda: seen_key(game))
+    kept = game.derived.caches.get("known_cost")
+    if kept is None or kept[0] != key:
+        floor = game.floor
+        cost = floor.cost().astype(np.int32)
+        cost[~floor.explored] = 0
+        cost[floor.tile == Tile.DOOR] = 2
+        kept = game.derived.caches["known_cost"] = (key, cost)
+    return kept[1]
+
+
 def passable(game: Game, eid: int) -> np.ndarray:
-    floor = game.floor
-    cost = floor.cost().astype(np.int32)
-    cost[~floor.explored] = 0
-    cost[floor.tile == Tile.DOOR] = 2
+    cost = known_cost(game).copy()
     for x, y in avoided(game, eid):
         cost[y, x] = 0
     for x, y in known_plates(game, eid):
@@ -98,7 +109,7 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
             if cost[y, x] > 0:  # a goal in a wall (beside a monster at a wall) is no goal
                 dist[y, x] = 0
         tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
-        if len(cache) > 8:
+        if len(cache) > 32:
             cache.clear()
         cache[key] = dist
     return dist
@@ -116,8 +127,8 @@ def known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
 
 def _known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
     out = set()
-    for _, (trap, pos) in game.world.get2(TrapState, Position):
-        if pos.floor == game.dungeon.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
+    for _, (trap, pos) in game.on_floor(TrapState):
+        if trap.live and eid in trap.found_by and trap.action == "walk":
             out.add((pos.x, pos.y))
     return out
 
