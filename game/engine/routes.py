@@ -13,7 +13,7 @@ import numpy as np
 import tcod.path
 
 from game.mapgen.tables import door_kinds
-from game.mapgen.tiles import Tile
+from game.mapgen.tiles import COST, Tile
 from game.world.components import DoorState, TrapState
 
 if TYPE_CHECKING:
@@ -71,16 +71,22 @@ def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:
     return [e for e in game.floor.exits() if (e[0], e[1]) not in stuck]
 
 
+# step costs by tile code as the routes see them: a closed door costs 2 (opening it), seen or
+# not; any other tile not yet seen is no way at all
+KNOWN_STEP_COST = COST.astype(np.int32)
+KNOWN_STEP_COST[Tile.DOOR] = 2
+UNSEEN_STEP_COST = np.zeros_like(KNOWN_STEP_COST)
+UNSEEN_STEP_COST[Tile.DOOR] = 2
+
+
 def known_cost(game: Game) -> np.ndarray:
-    """Step costs over the seen tiles alone, closed doors passable at a price (read-only: kept
+    """Step costs over the seen tiles, and every closed door at a price (read-only: kept
     until the tiles or the memory change)."""
     key = memo(game, "seen_key", lambda: seen_key(game))
     kept = game.derived.caches.get("known_cost")
     if kept is None or kept[0] != key:
         floor = game.floor
-        cost = floor.cost().astype(np.int32)
-        cost[~floor.explored] = 0
-        cost[floor.tile == Tile.DOOR] = 2
+        cost = np.where(floor.explored, KNOWN_STEP_COST[floor.tile], UNSEEN_STEP_COST[floor.tile])
         kept = game.derived.caches["known_cost"] = (key, cost)
     return kept[1]
 
@@ -188,14 +194,16 @@ def _explore_goals(game: Game, stuck: set[tuple[int, int]]) -> list[tuple[int, i
 
 
 def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:
-    """The seen tiles of one kind (the stairs), kept until the tiles or the memory change."""
-    key = (memo(game, "seen_key", lambda: seen_key(game)), int(tile))
+    """The seen tiles of one kind (the stairs), in row order. Where the floor has them is kept
+    until its tiles change; which of them are seen is read each time (a handful of tiles)."""
+    floor = game.floor
+    key = (game.dungeon.floor_no, floor.version, int(tile))
     cache = game.derived.caches.setdefault("tiles_of", {})
     found = cache.get(key)
     if found is None:
         if len(cache) > 8:
             cache.clear()
-        floor = game.floor
-        ys, xs = np.nonzero((floor.tile == tile) & floor.explored)
+        ys, xs = np.nonzero(floor.tile == int(tile))
         found = cache[key] = list(zip(xs.tolist(), ys.tolist(), strict=True))
-    return list(found)
+    explored = floor.explored
+    return [(x, y) for x, y in found if explored[y, x]]
