@@ -38,9 +38,10 @@ def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
 
 def seen_key(game: Game) -> tuple[int, int, int]:
     """What a route over known tiles depends on in the floor itself: which floor, its tiles, and
-    how much of it has been seen (the memory only grows, so its size tells it apart)."""
+    how much of the ground has been seen (the memory only grows, so its size tells it apart; a
+    newly seen wall changes no route)."""
     floor = game.floor
-    return (game.dungeon.floor_no, floor.version, int(np.count_nonzero(floor.explored)))
+    return (game.dungeon.floor_no, floor.version, int(np.count_nonzero(floor.explored & floor.walkable)))
 
 
 def stuck_doors(game: Game) -> set[tuple[int, int]]:
