@@ -29,7 +29,8 @@ def play(game: Game, max_turns: int, check: bool = False, on_action: Callable[[G
         seat = game.next_seat()
         if seat is None:
             break
-        action = hero_action(game, seat)
+        with game.deciding():  # nothing changes while the AI chooses: its route questions are asked once
+            action = hero_action(game, seat)
         if stalled > MAX_ACTIONS_PER_TURN:
             action = A.Wait(seat) if game.phase == "dungeon" else A.Retire(seat)
         apply_action(game, action)

@@ -32,6 +32,7 @@ QUEST_DONE_STRENGTH = 0.4  # share of its Hits a party with its quest done needs
 WAY_HOME_ROUNDS = 150  # rounds a party reckons on for each floor of its way back to town
 FLOOR_ROOMS = 5  # rooms a party looks round on a floor before it goes down a stair it knows
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
+IS_WORTH_WORKING = np.isin(np.arange(max(Tile) + 1), WORTH_WORKING)  # by tile code: a lookup, not np.isin per step
 
 
 def chebyshev(a: Position, x: int, y: int) -> int:
@@ -101,8 +102,8 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
     for _, (trap, tpos) in game.world.get2(TrapState, Position):
         near = tpos.floor == pos.floor and chebyshev(pos, tpos.x, tpos.y) <= 1
-        wanted = is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure
-        if near and trap.live and eid in trap.found_by and wanted:
+        if near and trap.live and eid in trap.found_by and (  # the sheet is read only for a trap beside us
+                is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure):
             return A.Disarm(seat, tpos.x, tpos.y)
     # 4. search each new room once, before crossing it
     cell = game.floor.cell_of(pos.x, pos.y)
@@ -269,7 +270,7 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
         if not record.mapped or cell in held:
             continue
         x0, y0, x1, y1 = record.bounds
-        ys, xs = np.nonzero(np.isin(game.floor.tile[y0:y1 + 1, x0:x1 + 1], WORTH_WORKING)
+        ys, xs = np.nonzero(IS_WORTH_WORKING[game.floor.tile[y0:y1 + 1, x0:x1 + 1]]
                             & game.floor.explored[y0:y1 + 1, x0:x1 + 1])
         for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True):
             if (game.dungeon.floor_no, x, y) in game.dungeon.opened:

@@ -67,7 +67,7 @@ def bench_autoplay(quick: bool) -> Result:
         game.close()
         seed += 1
     rate = turns / seconds
-    return Result("autoplay turns/s (whole runs)", rate, "/s", ">= 2000", rate >= 2000,
+    return Result("autoplay turns/s (whole runs)", rate, "/s", ">= 5000", rate >= 5000,
                   f"{runs} runs, {runs / seconds * 60:.0f} runs/min")
 
 

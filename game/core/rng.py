@@ -12,8 +12,33 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TypeVar
 
+import numpy as np
+
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_LANES = np.array([0, 16, 32, 48], dtype=np.uint64)
+AHEAD_MIN, AHEAD_MAX = 16, 1024  # draws worked out at once for a stream that rolls dice again and again
+
+
+def draws_after(state: int, count: int) -> np.ndarray:
+    """The next `count` outputs of a SplitMix64 stream now in `state`, as uint64, all at once:
+    bit for bit `Stream.next64`'s (uint64 arithmetic wraps exactly like its `& _MASK`)."""
+    steps = np.arange(1, count + 1, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        z = np.uint64(state) + steps * np.uint64(GAMMA)
+        z = (z ^ (z >> np.uint64(30))) * _MIX1
+        z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+def faces_after(state: int, count: int, sides: int) -> list[int]:
+    """The dice of the next `count` draws, four per draw from the low 16 bits up, as
+    `Stream.dice` makes them."""
+    lanes = (draws_after(state, count)[:, None] >> _LANES) & np.uint64(0xFFFF)
+    return (((lanes.astype(np.int64) * sides) >> 16) + 1).ravel().tolist()
 
 
 def derive_seed(seed: int, *names: object) -> int:
@@ -25,10 +50,12 @@ def derive_seed(seed: int, *names: object) -> int:
 class Stream:
     """One SplitMix64 stream. Drawing from it never touches any other stream."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "_ahead")
 
     def __init__(self, state: int) -> None:
         self.state = state & _MASK
+        # dice worked out ahead for `dice_rows`: (the state they follow, sides, faces, draws used)
+        self._ahead: tuple[int, int, list[int], int] | None = None
 
     def next64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
@@ -65,26 +92,31 @@ class Stream:
 
     def dice_rows(self, counts: Sequence[int], sides: int) -> list[list[int]]:
         """`[self.dice(c, sides) for c in counts]` in one call, the same dice (each row starts on a
-        fresh draw): a roll event's pools without a call per pool."""
-        rows: list[list[int]] = []
+        fresh draw): a roll event's pools. The dice of the next draws are worked out ahead in
+        numpy and kept while nothing else draws from the stream: the future of a SplitMix64
+        stream is a function of its state alone, so they are the very dice `dice` would roll."""
+        need = 0
+        for c in counts:
+            if c > 0:
+                need += (c + 3) >> 2
         state = self.state
-        for left in counts:
-            out: list[int] = []
-            while left > 0:  # as in dice(); four lanes spelt out for the common full draw
-                state = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                x = z ^ (z >> 31)
-                if left >= 4:
-                    out += ((((x & 0xFFFF) * sides) >> 16) + 1, ((((x >> 16) & 0xFFFF) * sides) >> 16) + 1,
-                            ((((x >> 32) & 0xFFFF) * sides) >> 16) + 1, (((x >> 48) * sides) >> 16) + 1)
-                else:
-                    for _ in range(left):
-                        out.append((((x & 0xFFFF) * sides) >> 16) + 1)
-                        x >>= 16
-                left -= 4
-            rows.append(out)
-        self.state = state
+        ahead = self._ahead
+        if ahead is not None and ahead[0] == state and ahead[1] == sides and len(ahead[2]) >= (ahead[3] + need) * 4:
+            faces, used = ahead[2], ahead[3]
+        else:  # a first roll, or the stream was drawn from otherwise: a small look-ahead; used up: twice as much
+            grow = ahead is not None and ahead[0] == state and ahead[1] == sides
+            size = max(need, min(AHEAD_MAX, len(ahead[2]) // 2 if grow else AHEAD_MIN))
+            faces, used = faces_after(state, size, sides), 0
+        at = used * 4
+        rows: list[list[int]] = []
+        for c in counts:
+            if c > 0:
+                rows.append(faces[at:at + c])
+                at += ((c + 3) >> 2) << 2
+            else:
+                rows.append([])
+        self.state = state = (state + need * GAMMA) & _MASK
+        self._ahead = (state, sides, faces, at >> 2)
         return rows
 
     def randint(self, lo: int, hi: int) -> int:

@@ -1,31 +1,23 @@
-"""SplitMix64 in numpy: a block of a stream's next draws at once, bit for bit the values
-`Stream.next64` and `Stream.dice` would give one by one (uint64 arithmetic wraps exactly like the
-scalar code's `& _MASK`). Worth it only for many draws at once: for the handful of dice of one
-roll, the pure-Python stream is faster (measured in `python main.py bench`)."""
+"""SplitMix64 in numpy for whole blocks: many draws or many rows of dice at once, bit for bit the
+values `Stream.next64` and `Stream.dice` would give one by one (the arithmetic is
+`rng.draws_after`, which also feeds the look-ahead of `Stream.dice_rows`). For Monte Carlo over
+many fights (`rules.conflict_batch`) and the rules benchmark."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from game.core.rng import Stream
+from game.core.rng import GAMMA, Stream, draws_after
 
-GAMMA = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
 _SHIFTS = np.array([0, 16, 32, 48], dtype=np.uint64)
 
 
 def next64_block(stream: Stream, count: int) -> np.ndarray:
     """The stream's next `count` 64-bit draws as a uint64 array; the stream moves past them."""
     start = stream.state
-    steps = np.arange(1, count + 1, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        z = np.uint64(start) + steps * np.uint64(GAMMA)
-        z = (z ^ (z >> np.uint64(30))) * _MIX1
-        z = (z ^ (z >> np.uint64(27))) * _MIX2
     stream.state = (start + count * GAMMA) & _MASK
-    return z ^ (z >> np.uint64(31))
+    return draws_after(start, count)
 
 
 def dice_block(stream: Stream, counts: np.ndarray | list[int], sides: int) -> np.ndarray:

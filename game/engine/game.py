@@ -5,6 +5,8 @@ changes (DESIGN.md §5)."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -176,6 +178,8 @@ class Derived:
     visible: np.ndarray | None = None  # tiles the party sees now ([y, x] bool)
     sheets: dict[tuple[int, int, tuple[str, ...]], HeroSheet] = field(default_factory=dict)  # (entity, Level) -> sheet
     fov_cache: dict[tuple[int, ...], Any] = field(default_factory=dict)  # fields of view by spot and light
+    last_sheet: dict[int, tuple[HeroState, int, tuple[str, ...], HeroSheet]] = field(default_factory=dict)  # per entity
+    memo: dict[Any, Any] | None = None  # answers kept while an agent decides (see `Game.deciding`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,15 +247,28 @@ class Game:
         return eid
 
     # ----- queries -------------------------------------------------------------------------
+    @contextmanager
+    def deciding(self) -> Iterator[None]:
+        """While an agent chooses an action the game cannot change, so the routes' questions
+        (stuck doors, known plates, who stands where) are answered once, not once per ask."""
+        self.derived.memo = {}
+        try:
+            yield
+        finally:
+            self.derived.memo = None
+
     def heroes(self, living: bool = True) -> list[tuple[int, HeroState]]:
-        """Current heroes in seat order (the dead ones too when `living` is False)."""
-        out = []
-        for seat in sorted(self.party.hero_of):
-            eid = self.party.hero_of[seat]
-            hero = self.world.comp(eid, HeroState)
-            if hero.hits > 0 or not living:
-                out.append((eid, hero))
-        return out
+        """Current heroes in seat order (the dead ones too when `living` is False). The seat ->
+        entity list is kept until a seat gets a new hero (hits change in place, so they are read)."""
+        seated = tuple(self.party.hero_of.items())
+        cached = self.derived.caches.get("heroes")
+        if cached is None or cached[0] != seated:
+            comp = self.world.comp
+            everyone = [(eid, comp(eid, HeroState)) for _, eid in sorted(seated)]
+            cached = self.derived.caches["heroes"] = (seated, everyone)
+        if living:
+            return [pair for pair in cached[1] if pair[1].hits > 0]
+        return list(cached[1])
 
     def levels(self) -> list[int]:
         return [h.level for _, h in self.heroes()]
@@ -263,12 +280,16 @@ class Game:
     def sheet(self, eid: int) -> HeroSheet:
         """The hero's rules sheet (cached per entity, Level and traits: only growing changes it)."""
         hero = self.world.comp(eid, HeroState)
+        last = self.derived.last_sheet.get(eid)
+        if last is not None and last[0] is hero and last[1] == hero.level and last[2] == hero.traits:
+            return last[3]  # asked again and again for the same hero: no key to build
         key = (eid, hero.level, hero.traits)
         sheet = self.derived.sheets.get(key)
         if sheet is None:
             sheet = self.derived.sheets[key] = hero_sheet(traits(), self.name(eid), hero.level, hero.race,
                                                           hero.traits[0], hero.klass, (hero.traits[1], hero.traits[2]),
                                                           hero.traits[3:])
+        self.derived.last_sheet[eid] = (hero, hero.level, hero.traits, sheet)
         return sheet
 
     def name(self, eid: int) -> str:
@@ -287,6 +308,19 @@ class Game:
     def monsters(self) -> list[tuple[int, MonsterState]]:
         return [(e, m) for e, m in self.world.get(MonsterState) if m.hits > 0]
 
+    def on_floor(self, kind: type) -> list[tuple[int, tuple[Any, Position]]]:
+        """The entities with `kind` and a Position on the current floor, by entity id. Only for
+        things that never change floor in place (doors, traps, treasure): the list is kept while
+        the world's own sorted list is the same object (no component added or removed)."""
+        found = self.world.get2(kind, Position)
+        key = (kind, self.dungeon.floor_no)
+        kept = self.derived.caches.setdefault("on_floor", {})
+        cached = kept.get(key)
+        if cached is None or cached[0] is not found:
+            floor_no = self.dungeon.floor_no
+            cached = kept[key] = (found, [pair for pair in found if pair[1][1].floor == floor_no])
+        return cached[1]
+
     def traps(self) -> list[tuple[int, TrapState]]:
         return self.world.get(TrapState)
 
@@ -303,7 +337,26 @@ class Game:
         return None
 
     def creature_at(self, x: int, y: int) -> int | None:
-        return self.entity_at(x, y, HeroState) or self.entity_at(x, y, MonsterState)
+        memo = self.derived.memo
+        if memo is None:
+            return self.entity_at(x, y, HeroState) or self.entity_at(x, y, MonsterState)
+        standing = memo.get("standing")
+        if standing is None:  # while an agent decides: who stands where, looked up once
+            standing = memo["standing"] = self._standing()
+        return standing.get((x, y))
+
+    def _standing(self) -> dict[tuple[int, int], int]:
+        """Living creatures on this floor by tile: on a shared tile the first hero, else the
+        first monster, by entity order (as `creature_at` finds them)."""
+        out: dict[tuple[int, int], int] = {}
+        for kind in (HeroState, MonsterState):
+            here = {}
+            for eid, (comp, pos) in self.world.get2(kind, Position):
+                if pos.floor == self.dungeon.floor_no and comp.hits > 0:
+                    here.setdefault((pos.x, pos.y), eid)
+            for spot, eid in here.items():
+                out.setdefault(spot, eid)
+        return out
 
     def awaiting(self) -> Awaiting:
         """What the game waits for now (see `Awaiting`)."""

@@ -6,13 +6,14 @@ getting past it, an annoy roll)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import tcod.path
 
 from game.mapgen.tables import door_kinds
-from game.mapgen.tiles import Tile
+from game.mapgen.tiles import COST, Tile
 from game.world.components import DoorState, Position, TrapState
 
 if TYPE_CHECKING:
@@ -21,17 +22,43 @@ if TYPE_CHECKING:
 UNREACHABLE = np.iinfo(np.int32).max
 TRAP_STEP_COST = 24  # a known live plate: worth a long way round, but not a wall
 GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked door
+T = TypeVar("T")
+
+
+def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
+    """`make()`, asked once while an agent decides (`Game.deciding`), else every time. What it
+    returns is shared by the askers: they only read it."""
+    kept = game.derived.memo
+    if kept is None:
+        return make()
+    if key not in kept:
+        kept[key] = make()
+    return kept[key]
+
+
+def seen_key(game: Game) -> tuple[int, int, int]:
+    """What a route over known tiles depends on in the floor itself: which floor, its tiles, and
+    how much of the ground has been seen (the memory only grows, so its size tells it apart; a
+    newly seen wall changes no route)."""
+    floor = game.floor
+    return (game.dungeon.floor_no, floor.version, int(np.count_nonzero(floor.explored & floor.walkable)))
 
 
 def stuck_doors(game: Game, floor_no: int | None = None) -> set[tuple[int, int]]:
     """Locked doors the party cannot open for now (on this floor, or on `floor_no`): one that has
     beaten them GIVE_UP_ON_DOOR times, a lever door whose failure changes nothing (tier 4) with
     no lever pulled, or a lock with no key left to try and no lock pick."""
+    if floor_no is None or floor_no == game.dungeon.floor_no:
+        return memo(game, "stuck_doors", lambda: _stuck_doors(game, game.on_floor(DoorState)))
+    there = [(e, (d, p)) for e, (d, p) in game.world.get2(DoorState, Position) if p.floor == floor_no]
+    return _stuck_doors(game, there)
+
+
+def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]) -> set[tuple[int, int]]:
     out = set()
     kinds = door_kinds()
-    floor_no = game.dungeon.floor_no if floor_no is None else floor_no
-    for _, (door, pos) in game.world.get2(DoorState, Position):
-        if pos.floor != floor_no or not door.locked:
+    for _, (door, pos) in doors:
+        if not door.locked:
             continue
         kind = kinds[door.now]
         no_lever = kind.levers and game.dungeon.levers <= 0 and door.tier not in kind.fail_becomes_tiers
@@ -48,11 +75,28 @@ def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:
     return [e for e in game.floor.exits() if (e[0], e[1]) not in stuck]
 
 
+# step costs by tile code as the routes see them: a closed door costs 2 (opening it), seen or
+# not; any other tile not yet seen is no way at all
+KNOWN_STEP_COST = COST.astype(np.int32)
+KNOWN_STEP_COST[Tile.DOOR] = 2
+UNSEEN_STEP_COST = np.zeros_like(KNOWN_STEP_COST)
+UNSEEN_STEP_COST[Tile.DOOR] = 2
+
+
+def known_cost(game: Game) -> np.ndarray:
+    """Step costs over the seen tiles, and every closed door at a price (read-only: kept
+    until the tiles or the memory change)."""
+    key = memo(game, "seen_key", lambda: seen_key(game))
+    kept = game.derived.caches.get("known_cost")
+    if kept is None or kept[0] != key:
+        floor = game.floor
+        cost = np.where(floor.explored, KNOWN_STEP_COST[floor.tile], UNSEEN_STEP_COST[floor.tile])
+        kept = game.derived.caches["known_cost"] = (key, cost)
+    return kept[1]
+
+
 def passable(game: Game, eid: int) -> np.ndarray:
-    floor = game.floor
-    cost = floor.cost().astype(np.int32)
-    cost[~floor.explored] = 0
-    cost[floor.tile == Tile.DOOR] = 2
+    cost = known_cost(game).copy()
     for x, y in avoided(game, eid):
         cost[y, x] = 0
     for x, y in known_plates(game, eid):
@@ -64,9 +108,8 @@ def passable(game: Game, eid: int) -> np.ndarray:
 def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal from every tile. Cached: the map only changes with the tiles,
     what has been explored, the goals, and the traps and doors this hero must go around."""
-    floor = game.floor
     avoid = (tuple(sorted(avoided(game, eid))), tuple(sorted(known_plates(game, eid))))
-    key = (game.dungeon.floor_no, floor.version, int(np.count_nonzero(floor.explored)), tuple(goals), avoid)
+    key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(goals), avoid)
     cache = game.derived.caches.setdefault("distance_maps", {})
     dist = cache.get(key)
     if dist is None:
@@ -76,7 +119,7 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
             if cost[y, x] > 0:  # a goal in a wall (beside a monster at a wall) is no goal
                 dist[y, x] = 0
         tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
-        if len(cache) > 8:
+        if len(cache) > 32:
             cache.clear()
         cache[key] = dist
     return dist
@@ -89,9 +132,13 @@ def avoided(game: Game, eid: int) -> set[tuple[int, int]]:
 
 def known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
     """Live traps this hero knows of that a step springs: costly tiles on its way."""
+    return memo(game, ("known_plates", eid), lambda: _known_plates(game, eid))
+
+
+def _known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
     out = set()
-    for _, (trap, pos) in game.world.get2(TrapState, Position):
-        if pos.floor == game.dungeon.floor_no and trap.live and eid in trap.found_by and trap.action == "walk":
+    for _, (trap, pos) in game.on_floor(TrapState):
+        if trap.live and eid in trap.found_by and trap.action == "walk":
             out.add((pos.x, pos.y))
     return out
 
@@ -122,9 +169,22 @@ def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[in
 
 def explore_goals(game: Game) -> list[tuple[int, int]]:
     """Where there is something left to see: openings into unmapped cells and the edge of what
-    has been seen in mapped rooms."""
+    has been seen in mapped rooms. Kept until the tiles, the floor's memory or the stuck doors
+    change."""
+    stuck = stuck_doors(game)
+    key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(sorted(stuck)))
+    cache = game.derived.caches.setdefault("explore_goals", {})
+    goals = cache.get(key)
+    if goals is None:
+        if len(cache) > 8:
+            cache.clear()
+        goals = cache[key] = _explore_goals(game, stuck)
+    return list(goals)
+
+
+def _explore_goals(game: Game, stuck: set[tuple[int, int]]) -> list[tuple[int, int]]:
     floor = game.floor
-    goals = [(x, y) for x, y, _, _ in usable_exits(game) if floor.explored[y, x]]
+    goals = [(x, y) for x, y, _, _ in floor.exits() if (x, y) not in stuck and floor.explored[y, x]]
     known = floor.explored & floor.walkable
     unknown = ~floor.explored & floor.walkable
     edge = np.zeros_like(known)
@@ -134,10 +194,20 @@ def explore_goals(game: Game) -> list[tuple[int, int]]:
     edge[:, :-1] |= unknown[:, 1:]
     ys, xs = np.nonzero(known & edge)
     goals.extend(zip(xs.tolist(), ys.tolist(), strict=True))
-    return sorted(set(goals) - stuck_doors(game))
+    return sorted(set(goals) - stuck)
 
 
 def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:
+    """The seen tiles of one kind (the stairs), in row order. Where the floor has them is kept
+    until its tiles change; which of them are seen is read each time (a handful of tiles)."""
     floor = game.floor
-    ys, xs = np.nonzero((floor.tile == tile) & floor.explored)
-    return list(zip(xs.tolist(), ys.tolist(), strict=True))
+    key = (game.dungeon.floor_no, floor.version, int(tile))
+    cache = game.derived.caches.setdefault("tiles_of", {})
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 8:
+            cache.clear()
+        ys, xs = np.nonzero(floor.tile == int(tile))
+        found = cache[key] = list(zip(xs.tolist(), ys.tolist(), strict=True))
+    explored = floor.explored
+    return [(x, y) for x, y in found if explored[y, x]]

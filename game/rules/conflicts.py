@@ -85,11 +85,11 @@ def painful_conflict(
     owners = [p[0] for p in pools]
     alive = [left.get(o, 1) > 0 for o in owners]
     everyone_alive = False not in alive
-    index = {o: i for i, o in enumerate(owners)}
+    index: dict[str, int] | None = None  # owner -> its pool, made when someone first dies
     rolled = [p[2] for p in pools]
     depth = max(map(len, rolled), default=0)
     # rank-major: columns[r] holds every pool's die at rank r, an empty die as 0
-    if any(len(d) != depth for d in rolled):
+    if depth and min(map(len, rolled)) != depth:
         rolled = [d + (0,) * (depth - len(d)) for d in rolled]
     new_rank = tuple.__new__  # Rank(...) without NamedTuple's Python-level __new__: six per conflict
     ranks = []
@@ -102,13 +102,17 @@ def painful_conflict(
         if top > 0 and values.count(top) == 1:
             winner = owners[values.index(top)]
             for candidate in targets.get(winner, ()):
-                if left.get(candidate, 0) > 0:
+                hits_left = left.get(candidate, 0)
+                if hits_left > 0:
                     target = candidate
-                    left[candidate] -= 1
+                    left[candidate] = hits_left - 1
                     damage.append((winner, candidate))
-                    if left[candidate] == 0 and candidate in index:
-                        alive[index[candidate]] = False
-                        everyone_alive = False
+                    if hits_left == 1:
+                        if index is None:
+                            index = {o: i for i, o in enumerate(owners)}
+                        if candidate in index:
+                            alive[index[candidate]] = False
+                            everyone_alive = False
                     break
         ranks.append(new_rank(Rank, (values, winner, target)))
     return PainResult(tuple(pools), tuple(ranks), tuple(damage), left)

@@ -82,17 +82,15 @@ def roll_event(
     seat's Thwack-O die (it replaces a regular die, so it is simply one of the rolled dice)."""
     pools: list[Pool] = []
     seats_done: set[int] = set()
-    rows = iter(stream.dice_rows([r[2] for r in requests if r[2] > 0], sides))
     new_pool = tuple.__new__  # Pool(...) without NamedTuple's Python-level __new__: many per second
-    for owner, seat, count in requests:
-        if count <= 0:
+    for (owner, seat, _), rolled in zip(requests, stream.dice_rows([r[2] for r in requests], sides), strict=True):
+        if not rolled:  # no dice (a count of 0 or less rolls an empty row)
             pools.append(new_pool(Pool, (owner, seat, (), -1)))
             continue
-        rolled = next(rows)
-        dice = tuple(sorted(rolled, reverse=True))
+        dice = sorted(rolled, reverse=True)
         thwacko = -1
         if seat != NO_SEAT and seat not in seats_done:
             seats_done.add(seat)
             thwacko = dice.index(rolled[0])
-        pools.append(new_pool(Pool, (owner, seat, dice, thwacko)))
+        pools.append(new_pool(Pool, (owner, seat, tuple(dice), thwacko)))
     return RollEvent(sides, tuple(pools), narrator(pools, seat_order) if seats_done else NO_SEAT)

@@ -40,11 +40,13 @@ class World:
         return esper.entity_exists(entity)
 
     def get(self, kind: type[C]) -> list[tuple[int, C]]:
-        self._on()
+        if esper.current_world != self.name:  # `_on`, inlined: the queries below are the hot path
+            esper.switch_world(self.name)
         return self._sorted(kind, esper.get_component(kind))
 
     def get2(self, a: type[Any], b: type[Any]) -> list[tuple[int, tuple[Any, Any]]]:
-        self._on()
+        if esper.current_world != self.name:
+            esper.switch_world(self.name)
         return self._sorted((a, b), esper.get_components(a, b))
 
     def _sorted(self, key: Any, found: list[Any]) -> list[Any]:
@@ -58,11 +60,13 @@ class World:
         return ordered
 
     def comp(self, entity: int, kind: type[C]) -> C:
-        self._on()
+        if esper.current_world != self.name:
+            esper.switch_world(self.name)
         return esper.component_for_entity(entity, kind)
 
     def try_comp(self, entity: int, kind: type[C]) -> C | None:
-        self._on()
+        if esper.current_world != self.name:
+            esper.switch_world(self.name)
         return esper.try_component(entity, kind)
 
     def has(self, entity: int, kind: type[Any]) -> bool:

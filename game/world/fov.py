@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import tcod.constants
 import tcod.map
@@ -18,6 +20,16 @@ def light_radius(light: str, fuel_left: bool, dark_room: bool) -> int:
     if dark_room or not fuel_left:
         return DARK_RADIUS
     return LANTERN_RADIUS if light == "lantern" else TORCH_RADIUS
+
+
+@functools.cache
+def disc(radius: int) -> np.ndarray:
+    """The tiles a light of `radius` reaches, dx² + dy² <= N² + N, in a square of side 2N + 3
+    centred on the eye (the window `field_of_view` casts); worked out once per radius."""
+    span = np.arange(-radius - 1, radius + 2)
+    disc = span[:, None] ** 2 + span[None, :] ** 2 <= radius * radius + radius
+    disc.flags.writeable = False
+    return disc
 
 
 def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
@@ -41,9 +53,8 @@ def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.nd
         np.ascontiguousarray(transparent[y0:y1, x0:x1]), (y - y0, x - x0), radius=radius + 1, light_walls=True,
         algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
     )
-    dy = np.arange(y0, y1)[:, None] - y
-    dx = np.arange(x0, x1)[None, :] - x
-    window &= dx * dx + dy * dy <= radius * radius + radius
+    c = radius + 1  # the disc's centre, in its own square
+    window &= disc(radius)[y0 - y + c:y1 - y + c, x0 - x + c:x1 - x + c]
     seen = np.zeros((h, w), dtype=bool)
     seen[y0:y1, x0:x1] = window
     return seen

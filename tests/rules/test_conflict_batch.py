@@ -44,6 +44,24 @@ def test_dice_rows_are_the_scalar_calls_in_a_row(state, counts, sides):
     assert rows.state == scalar.state
 
 
+@given(STATES, st.lists(st.tuples(st.sampled_from(("rows", "next64", "dice", "reseat")),
+                                  st.lists(st.integers(0, 40), max_size=6), SIDES), max_size=40))
+def test_dice_rows_drawn_ahead_stay_the_scalar_sequence(state, steps):
+    # the look-ahead is kept across calls: other draws, another die size, or a state set from
+    # outside in between must never let it hand out dice the scalar stream would not roll
+    scalar, ahead = Stream(state), Stream(state)
+    for i, (kind, counts, sides) in enumerate(steps):
+        if kind == "rows":
+            assert ahead.dice_rows(counts, sides) == [scalar.dice(c, sides) for c in counts]
+        elif kind == "next64":
+            assert ahead.next64() == scalar.next64()
+        elif kind == "dice":
+            assert ahead.dice(sum(counts), sides) == scalar.dice(sum(counts), sides)
+        else:
+            scalar.state = ahead.state = (state + i) % 2**64
+        assert ahead.state == scalar.state
+
+
 participants = st.lists(st.tuples(st.integers(0, 8), st.sampled_from((NO_SEAT, 0, 1, 2)), st.integers(0, 4)),
                         min_size=1, max_size=5)
 
