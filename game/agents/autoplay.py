@@ -15,6 +15,7 @@ from game.engine.dispatch import apply_action
 from game.engine.game import HARM_SOURCES, Game
 from game.engine.invariants import check_invariants
 from game.engine.quests import fulfilled
+from game.engine.run_score import score
 from game.engine.start import new_game
 
 MAX_ACTIONS_PER_TURN = 60  # a hero that keeps choosing actions that cost no turn is made to wait
@@ -59,6 +60,7 @@ def summary(game: Game) -> dict[str, Any]:
         "kills": game.stats.monsters_killed,
         "treasure_found": game.stats.treasure_found,
         "banked": game.stats.banked,
+        "score": score(game),
         "quest": ({"id": game.quest.id, "name": game.quest.name, "fulfilled": fulfilled(game)}
                   if game.quest else None),
         "damage": {k: game.stats.damage.get(k, 0) for k in HARM_SOURCES},

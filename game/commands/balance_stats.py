@@ -14,7 +14,7 @@ Z95 = 1.959963984540054  # two-sided 95 %
 ENDINGS = ("quest", "retired", "wiped", "turn_limit")  # always shown, even at zero
 SOURCES = ("traps", "monsters", "abilities", "doors", "terrain", "hunger", "features")
 TOWN = ("visits", "sold", "designed", "healed")
-PER_RUN = ("rooms", "turns", "floor", "level", "deaths", "kills", "xp", "treasure_found", "banked")
+PER_RUN = ("rooms", "turns", "floor", "level", "deaths", "kills", "xp", "treasure_found", "banked", "score")
 
 
 def rounded(x: float, places: int = 4) -> float:
