@@ -42,10 +42,16 @@ def town_action(game: Game, seat: int) -> Any:
         missing = max_hits(hero.level) - hero.hits
         if missing > 0 and hero.workshop >= 3:
             return A.Trade(hero.seat, heal=min(missing, hero.workshop - 2))
-        loot = sorted((trade_value(t.spec), i) for i, (_, t) in enumerate(game.pack(eid))
-                      if not t.spec.heal and trade_value(t.spec) > 0)
+        # what it can best do without: plain valuables before the dice it fights and wards with
+        loot = sorted((bool(t.spec.annoy or t.spec.pain or t.spec.universal), trade_value(t.spec), i)
+                      for i, (_, t) in enumerate(game.pack(eid)) if not t.spec.heal and trade_value(t.spec) > 0)
+        if missing > 0 and loot and not loot[0][0]:
+            return A.Trade(hero.seat, item=loot[0][2])
+        draughts = [(t.spec.heal, i) for i, (_, t) in enumerate(game.pack(eid)) if 0 < t.spec.heal <= missing]
+        if draughts:  # rather a draught it carries than a ward it fights with
+            return A.UseItem(hero.seat, min(draughts)[1])
         if missing > 0 and loot:
-            return A.Trade(hero.seat, item=loot[0][1])
+            return A.Trade(hero.seat, item=loot[0][2])
         if missing <= 0 and hero.workshop >= DESIGN_FROM:
             return design_action(game, eid, hero.seat, hero.workshop)
     heroes = game.heroes()

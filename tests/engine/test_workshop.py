@@ -85,3 +85,22 @@ def test_an_unhurt_ai_hero_designs_with_its_points_by_its_seats_personality():
     assert isinstance(action, A.DesignItem)
     apply_action(game, action)
     assert game.pack(hero) and state.workshop < 6 and game.stats.town_designed == 1
+
+
+def test_a_hurt_ai_hero_sells_plain_valuables_then_drinks_before_it_sells_a_ward():
+    """What it can best do without goes first: a plain valuable, then a draught it carries is
+    drunk, and only then would the ring it fights with be traded in."""
+    game, hero = in_town("ai+hero,ai,ai")
+    game.quest = None
+    state = game.world.comp(hero, HeroState)
+    state.hits = 2
+    give(game, hero, RING)
+    give(game, hero, Treasure(value=1))  # plain: (1 + 1) trades in for 1
+    give(game, hero, Treasure(fancy=True, heal=1))
+    first = town_action(game, 0)
+    assert first == A.Trade(0, item=1)
+    apply_action(game, first)
+    second = town_action(game, 0)
+    assert isinstance(second, A.UseItem) and game.pack(hero)[second.item][1].spec.heal == 1
+    apply_action(game, second)
+    assert state.hits == 3 and [t.spec for _, t in game.pack(hero)] == [RING]
