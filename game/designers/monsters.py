@@ -11,7 +11,7 @@ Continuous Damage and Universal over all abilities). Decisions taken here:
 - and it is kept under `threat_cap` (Party Max + half the Floor) whenever the points can go to
   something else: a threat, not a certain wipe;
 - a monster with an ability keeps its Level past the wish, and its abilities' Level + Pain, to
-  `aim_cap` (Party Min + 1): an ability strikes one hero alone, aimed at the weakest."""
+  `aim_cap` (Party Min + 2): an ability strikes one hero alone, aimed at the weakest."""
 
 from __future__ import annotations
 
@@ -121,12 +121,12 @@ def threat_cap(party: PartyView, floor: int) -> int:
 
 def aim_cap(party: PartyView) -> int:
     """The most damage dice (Level + Pain) a designer gives a special ability when its points can
-    go elsewhere: Party Min + 1 (Annoy dice keep the threat cap: only the highest one counts).
+    go elsewhere: Party Min + 2 (Annoy dice keep the threat cap: only the highest one counts).
     Why: an ability is one monster against one hero, aimed where the party is weakest
     (engine.tactics), and every Pain die past the hero's own lands unopposed, so an ability sized
     to the strongest hero kills a newcomer (Level Floor - 1) outright; melee faces the whole
     party and keeps the threat cap."""
-    return party.min + 1
+    return party.min + 2
 
 
 def build_monster(

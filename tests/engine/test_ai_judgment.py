@@ -65,3 +65,16 @@ def test_a_wounded_party_in_town_goes_on_if_its_run_has_barely_begun_and_retires
     assert isinstance(town_action(game, 0), A.Delve)
     game.stats.rooms_entered = BARELY_BEGUN
     assert isinstance(town_action(game, 0), A.Retire)
+
+
+def test_a_party_home_without_its_quest_banks_its_haul_once_its_run_is_under_way():
+    """Healed and whole, but back without the quest after BARELY_BEGUN rooms: it retires rather
+    than stake the haul on a second trip; the same party after fewer rooms goes down again."""
+    game, hero = arena(9, seats="ai+hero,ai,ai")
+    arrive_in_town(game)
+    state = game.world.comp(hero, HeroState)
+    state.workshop = 0
+    game.stats.rooms_entered = BARELY_BEGUN - 1
+    assert isinstance(town_action(game, 0), A.Delve)
+    game.stats.rooms_entered = BARELY_BEGUN
+    assert isinstance(town_action(game, 0), A.Retire)
