@@ -85,7 +85,7 @@ def test_roll_panel_after_a_fight_shows_every_pool_highest_first(tmp_path: Path)
             and s.game.rolls[-1].turn >= s.game.turn - 2
 
     state = play_until(kit, session, fought)
-    record = game.rolls[-1]
+    record = next(r for r in reversed(game.rolls) if r.kind != "check")  # a conflict, not a morale d20
     _, term = play(state, [], (120, 40), kit)
     lines = term.lines
     kind = "painful" if record.kind == "pain" else "annoying"  # a trap's two rolls share its title
