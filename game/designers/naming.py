@@ -71,6 +71,17 @@ def _words(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _by_tone(raw: dict[str, Any], where: str, keys: tuple[str, ...]) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Each tone's lists of `keys` from a file's [tones.TONE] tables, every one required."""
+    out = {}
+    for tone in SERIOUSNESS:
+        body = raw.get("tones", {}).get(tone)
+        if not isinstance(body, dict):
+            raise DataError(f"{where}: missing [tones.{tone}]")
+        out[tone] = {key: _words(body, key, f"{where} tones.{tone}") for key in keys}
+    return out
+
+
 @functools.cache
 def vocabulary() -> Vocabulary:
     """data/names.toml, checked: every tone complete, every creature's Type known."""
@@ -111,19 +122,9 @@ def vocabulary() -> Vocabulary:
         t: _words(abilities_raw, t, "names.toml abilities") for t in sorted(abilities_raw) if t != "hold"
     }
     treasure = raw.get("treasure", {})
-    tones = {}
-    for tone in SERIOUSNESS:
-        body = raw.get("tones", {}).get(tone)
-        if not isinstance(body, dict):
-            raise DataError(f"names.toml: missing [tones.{tone}]")
-        tones[tone] = {key: _words(body, key, f"names.toml tones.{tone}") for key in TONE_KEYS}
+    tones = _by_tone(raw, "names.toml", TONE_KEYS)
     said = load("lines")
-    lines = {}
-    for tone in SERIOUSNESS:
-        body = said.get("tones", {}).get(tone)
-        if not isinstance(body, dict):
-            raise DataError(f"lines.toml: missing [tones.{tone}]")
-        lines[tone] = {key: _words(body, key, f"lines.toml tones.{tone}") for key in LINE_KEYS}
+    lines = _by_tone(said, "lines.toml", LINE_KEYS)
     asides = {
         theme: {key: _words(body, key, f"lines.toml themes.{theme}") for key in ASIDE_KEYS}
         for theme, body in sorted(said.get("themes", {}).items())
