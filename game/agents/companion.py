@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from game.agents.town_agent import BARELY_BEGUN, town_action
 from game.engine import actions as A
 from game.engine.game import TIME_TRACK
@@ -18,7 +16,7 @@ from game.engine.loot import reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 from game.engine.routes import distance_map, explore_goals, step_towards, tiles_of, usable_exits
-from game.engine.way_on import WORTH_WORKING, has_way_on, way_on
+from game.engine.way_on import has_way_on, unworked, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
 from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
@@ -32,7 +30,6 @@ QUEST_DONE_STRENGTH = 0.4  # share of its Hits a party with its quest done needs
 WAY_HOME_ROUNDS = 150  # rounds a party reckons on for each floor of its way back to town
 FLOOR_ROOMS = 5  # rooms a party looks round on a floor before it goes down a stair it knows
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
-IS_WORTH_WORKING = np.isin(np.arange(max(Tile) + 1), WORTH_WORKING)  # by tile code: a lookup, not np.isin per step
 
 
 def chebyshev(a: Position, x: int, y: int) -> int:
@@ -266,21 +263,13 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
         else:
             goals.extend(neighbours(game, ipos.x, ipos.y))
     # unworked furniture in entered rooms: open it (its traps were looked for on the way in)
-    for cell, record in sorted(game.floor.cells.items()):
-        if not record.mapped or cell in held:
-            continue
-        x0, y0, x1, y1 = record.bounds
-        ys, xs = np.nonzero(IS_WORTH_WORKING[game.floor.tile[y0:y1 + 1, x0:x1 + 1]]
-                            & game.floor.explored[y0:y1 + 1, x0:x1 + 1])
-        for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True):
-            if (game.dungeon.floor_no, x, y) in game.dungeon.opened:
-                continue
-            if chebyshev(pos, x, y) <= 1:
-                if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
-                       for t in traps_on(game, x, y)):
-                    return A.Disarm(seat, x, y)
-                return A.Interact(seat, x, y)
-            goals.extend(neighbours(game, x, y))
+    for x, y in unworked(game, game.dungeon.floor_no, leave=held):
+        if chebyshev(pos, x, y) <= 1:
+            if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
+                   for t in traps_on(game, x, y)):
+                return A.Disarm(seat, x, y)
+            return A.Interact(seat, x, y)
+        goals.extend(neighbours(game, x, y))
     if not goals:
         return None
     return walk(game, seat, eid, goals)

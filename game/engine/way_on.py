@@ -11,6 +11,7 @@ so a party does not go back down to a floor it has used up."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ DEAD_END_SEARCHES = 3  # searches of a dead end after which the party stops hopi
 WORTH_WORKING = np.array([int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.THRONE, Tile.SHELF,
                                            Tile.STATUE, Tile.ALTAR, Tile.TABLE, Tile.COUNTER, Tile.DEBRIS,
                                            Tile.LEVER)])
+IS_WORTH_WORKING = np.isin(np.arange(max(Tile) + 1), WORTH_WORKING)  # by tile code: a lookup, not np.isin per call
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,15 +136,16 @@ def barring_doors(game: Game, number: int) -> list[str]:
     return out
 
 
-def unworked(game: Game, number: int) -> tuple[tuple[int, int], ...]:
-    """Furniture and levers in the entered rooms of floor `number` that no hero has worked yet."""
+def unworked(game: Game, number: int, leave: Collection[tuple[int, int]] = ()) -> tuple[tuple[int, int], ...]:
+    """Furniture and levers in the entered rooms of floor `number` that no hero has worked yet,
+    room by room, less the rooms (cells) in `leave`."""
     floor = game.dungeon.floors[number]
     out = []
-    for _, record in sorted(floor.cells.items()):
-        if not record.mapped:
+    for cell, record in sorted(floor.cells.items()):
+        if not record.mapped or cell in leave:
             continue
         x0, y0, x1, y1 = record.bounds
-        ys, xs = np.nonzero(np.isin(floor.tile[y0:y1 + 1, x0:x1 + 1], WORTH_WORKING)
+        ys, xs = np.nonzero(IS_WORTH_WORKING[floor.tile[y0:y1 + 1, x0:x1 + 1]]
                             & floor.explored[y0:y1 + 1, x0:x1 + 1])
         out.extend((x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True)
                    if (number, x, y) not in game.dungeon.opened)
