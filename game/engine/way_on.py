@@ -139,17 +139,32 @@ def barring_doors(game: Game, number: int) -> list[str]:
 def unworked(game: Game, number: int, leave: Collection[tuple[int, int]] = ()) -> tuple[tuple[int, int], ...]:
     """Furniture and levers in the entered rooms of floor `number` that no hero has worked yet,
     room by room, less the rooms (cells) in `leave`."""
+    explored = game.dungeon.floors[number].explored
+    opened = game.dungeon.opened
+    return tuple((x, y) for cell, x, y in furniture(game, number)
+                 if cell not in leave and explored[y, x] and (number, x, y) not in opened)
+
+
+def furniture(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, int], ...]:
+    """(cell, x, y) of every tile worth working in the mapped rooms of floor `number`, room by
+    room, seen or not: kept until the floor's tiles change (mapping a room changes them too), as
+    the heroes ask for the unworked ones at every step."""
     floor = game.dungeon.floors[number]
-    out = []
-    for cell, record in sorted(floor.cells.items()):
-        if not record.mapped or cell in leave:
-            continue
-        x0, y0, x1, y1 = record.bounds
-        ys, xs = np.nonzero(IS_WORTH_WORKING[floor.tile[y0:y1 + 1, x0:x1 + 1]]
-                            & floor.explored[y0:y1 + 1, x0:x1 + 1])
-        out.extend((x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True)
-                   if (number, x, y) not in game.dungeon.opened)
-    return tuple(out)
+    key = (number, floor.version)
+    cache = game.derived.caches.setdefault("furniture", {})
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 8:
+            cache.clear()
+        out = []
+        for cell, record in sorted(floor.cells.items()):
+            if not record.mapped:
+                continue
+            x0, y0, x1, y1 = record.bounds
+            ys, xs = np.nonzero(IS_WORTH_WORKING[floor.tile[y0:y1 + 1, x0:x1 + 1]])
+            out.extend((cell, x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
+        found = cache[key] = tuple(out)
+    return found
 
 
 def reachable(game: Game, eid: int, goals: list[tuple[int, int]] | tuple[tuple[int, int], ...]
