@@ -56,7 +56,7 @@ def wants_town(game: Game) -> bool:
     floors_up = game.dungeon.floor_no - game.dungeon.entrance_floor + 1
     if game.time.oil <= 0 and food_rounds(game) < WAY_HOME_ROUNDS * floors_up:
         return True  # the time track: the lantern is out and the food would not last much past the way home
-    return fulfilled(game) and (strength < QUEST_DONE_STRENGTH or deep_enough(game))
+    return (strength < QUEST_DONE_STRENGTH or deep_enough(game)) and fulfilled(game)  # the costly test last
 
 
 def food_rounds(game: Game) -> int:

@@ -96,15 +96,27 @@ def has_way_on(game: Game, number: int) -> bool:
 
 def within_reach(game: Game, number: int) -> np.ndarray:
     """Tiles of floor `number` the party can walk to from its stair up, doors it cannot open
-    counting as walls (the same test for every floor, the one the party is on or not)."""
+    counting as walls (the same test for every floor, the one the party is on or not). Kept
+    (read-only) until the floor's tiles or its stuck doors change: a strong party asks it of the
+    floor below at every step."""
     floor = game.dungeon.floors[number]
-    walkable = floor.walkable.copy()
-    for x, y in stuck_doors(game, number):
-        walkable[y, x] = False
-    dist = tcod.path.maxarray(walkable.shape, dtype=np.int32)
-    dist[floor.start[1], floor.start[0]] = 0
-    tcod.path.dijkstra2d(dist, walkable.astype(np.int32), cardinal=1, diagonal=1, out=dist)
-    return (dist != np.iinfo(np.int32).max) & walkable
+    stuck = stuck_doors(game, number)
+    key = (number, floor.version, tuple(sorted(stuck)))
+    cache = game.derived.caches.setdefault("within_reach", {})
+    reach = cache.get(key)
+    if reach is None:
+        walkable = floor.walkable.copy()
+        for x, y in stuck:
+            walkable[y, x] = False
+        dist = tcod.path.maxarray(walkable.shape, dtype=np.int32)
+        dist[floor.start[1], floor.start[0]] = 0
+        tcod.path.dijkstra2d(dist, walkable.astype(np.int32), cardinal=1, diagonal=1, out=dist)
+        reach = (dist != np.iinfo(np.int32).max) & walkable
+        reach.flags.writeable = False
+        if len(cache) > 8:
+            cache.clear()
+        cache[key] = reach
+    return reach
 
 
 def near_reach(reach: np.ndarray, x: int, y: int) -> bool:
