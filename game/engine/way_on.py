@@ -131,7 +131,22 @@ def can_search(game: Game, number: int) -> bool:
     stuck = stuck_doors(game, number)
     if any((x, y) not in stuck for x, y, _, _ in floor.exits()):
         return False
-    return game.dungeon.dead_end_searches.get(number, 0) < DEAD_END_SEARCHES and bool(floor.secret_walls())
+    return game.dungeon.dead_end_searches.get(number, 0) < DEAD_END_SEARCHES and has_secret_walls(game, number)
+
+
+def has_secret_walls(game: Game, number: int) -> bool:
+    """Whether floor `number` has a wall a secret passage could be found in: kept until its tiles
+    change (mapping a room or digging a passage changes them too), as a party at a dead end asks
+    it at every step."""
+    floor = game.dungeon.floors[number]
+    key = (number, floor.version)
+    cache = game.derived.caches.setdefault("secret_walls", {})
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 8:
+            cache.clear()
+        found = cache[key] = bool(floor.secret_walls())
+    return found
 
 
 def barring_doors(game: Game, number: int) -> list[str]:
