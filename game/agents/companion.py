@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from game.agents.town_agent import BARELY_BEGUN, town_action
 from game.engine import actions as A
 from game.engine.game import TIME_TRACK
-from game.engine.loot import reachable_treasure
+from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 from game.engine.routes import distance_map, explore_goals, step_towards, tiles_of, usable_exits
@@ -56,7 +56,7 @@ def wants_town(game: Game) -> bool:
     floors_up = game.dungeon.floor_no - game.dungeon.entrance_floor + 1
     if game.time.oil <= 0 and food_rounds(game) < WAY_HOME_ROUNDS * floors_up:
         return True  # the time track: the lantern is out and the food would not last much past the way home
-    return fulfilled(game) and (strength < QUEST_DONE_STRENGTH or deep_enough(game))
+    return (strength < QUEST_DONE_STRENGTH or deep_enough(game)) and fulfilled(game)  # the costly test last
 
 
 def food_rounds(game: Game) -> int:
@@ -97,8 +97,8 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
             return A.SpendStory(seat)
         return fight
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
-    for _, (trap, tpos) in game.world.get2(TrapState, Position):
-        near = tpos.floor == pos.floor and chebyshev(pos, tpos.x, tpos.y) <= 1
+    for _, (trap, tpos) in on_floor_of(game, TrapState, pos):
+        near = -1 <= tpos.x - pos.x <= 1 and -1 <= tpos.y - pos.y <= 1
         if near and trap.live and eid in trap.found_by and (  # the sheet is read only for a trap beside us
                 is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure):
             return A.Disarm(seat, tpos.x, tpos.y)
@@ -217,13 +217,13 @@ def step_action(seat: int, step: tuple[int, int] | None) -> Any:
 
 def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
     foes = []
-    for meid, mon in game.monsters():
-        mpos = game.position(meid)
-        if mpos is None or mpos.floor != pos.floor or not mon.aware:
+    visible = game.derived.visible
+    for meid, (mon, mpos) in game.world.get2(MonsterState, Position):  # `game.monsters()` with their places
+        if mon.hits <= 0 or mpos.floor != pos.floor or not mon.aware:
             continue
-        if game.derived.visible is not None and not game.derived.visible[mpos.y, mpos.x]:
+        if visible is not None and not visible[mpos.y, mpos.x]:
             continue
-        foes.append((chebyshev(pos, mpos.x, mpos.y), mon.hits, meid, mpos, mon))
+        foes.append((max(abs(pos.x - mpos.x), abs(pos.y - mpos.y)), mon.hits, meid, mpos, mon))
     if not foes:
         return None
     foes.sort(key=lambda f: f[:3])
@@ -254,11 +254,12 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
         return None
     held = {m.cell for _, m in game.monsters() if m.hostile}
     goals = []
-    for _, (item, ipos) in game.world.get2(TreasureState, Position):
-        if (ipos.floor != pos.floor or item.hidden or not game.floor.explored[ipos.y, ipos.x]
-                or game.floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid)):
+    floor = game.floor
+    for _, (item, ipos) in on_floor_of(game, TreasureState, pos):
+        if (item.hidden or not floor.explored[ipos.y, ipos.x]
+                or floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid)):
             continue
-        if game.floor.walkable[ipos.y, ipos.x]:
+        if floor.walkable[ipos.y, ipos.x]:
             goals.append((ipos.x, ipos.y))
         else:
             goals.extend(neighbours(game, ipos.x, ipos.y))

@@ -94,7 +94,8 @@ def play_scripted(game: Game, max_actions: int, on_action: Callable[[Game, Any],
             return
         n = counts.get(seat, 0)
         counts[seat] = n + 1
-        action = scripted_action(game, seat, n)
+        with game.deciding():  # nothing changes while the inputs are chosen (as in autoplay)
+            action = scripted_action(game, seat, n)
         apply_action(game, action)
         if on_action is not None:
             on_action(game, action)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.sentences import plural
 from game.engine.results import DONE, Refused, Result
@@ -20,8 +20,8 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
     this hero (finding it is not enough: DESIGN.md §2)."""
     pos = game.position(eid)
     out = []
-    for item_eid, (item, ipos) in game.world.get2(TreasureState, Position):
-        if ipos.floor != pos.floor or item.hidden or max(abs(ipos.x - pos.x), abs(ipos.y - pos.y)) > 1:
+    for item_eid, (item, ipos) in on_floor_of(game, TreasureState, pos):
+        if item.hidden or max(abs(ipos.x - pos.x), abs(ipos.y - pos.y)) > 1:
             continue
         if (ipos.x, ipos.y) != (pos.x, pos.y) and game.floor.walkable[ipos.y, ipos.x]:
             continue
@@ -99,6 +99,15 @@ def drop(game: Game, eid: int, index: int) -> Result:
     game.world.add(item_eid, Position(pos.x, pos.y, pos.floor))
     game.say(f"{game.name(eid)} drops {game.name(item_eid)}.")
     return DONE
+
+
+def on_floor_of(game: Game, kind: type, pos: Position) -> list[tuple[int, tuple[Any, Position]]]:
+    """The entities with `kind` and a Position on the floor of `pos`, by entity id: the game's
+    kept list (`Game.on_floor`) when that is the floor the party is on. Only for things that
+    never change floor in place (traps, treasure), as a hero asks at every step."""
+    if pos.floor == game.dungeon.floor_no:
+        return game.on_floor(kind)
+    return [pair for pair in game.world.get2(kind, Position) if pair[1][1].floor == pos.floor]
 
 
 def seen_by_party(game: Game, eid: int) -> bool:

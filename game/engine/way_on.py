@@ -96,15 +96,27 @@ def has_way_on(game: Game, number: int) -> bool:
 
 def within_reach(game: Game, number: int) -> np.ndarray:
     """Tiles of floor `number` the party can walk to from its stair up, doors it cannot open
-    counting as walls (the same test for every floor, the one the party is on or not)."""
+    counting as walls (the same test for every floor, the one the party is on or not). Kept
+    (read-only) until the floor's tiles or its stuck doors change: a strong party asks it of the
+    floor below at every step."""
     floor = game.dungeon.floors[number]
-    walkable = floor.walkable.copy()
-    for x, y in stuck_doors(game, number):
-        walkable[y, x] = False
-    dist = tcod.path.maxarray(walkable.shape, dtype=np.int32)
-    dist[floor.start[1], floor.start[0]] = 0
-    tcod.path.dijkstra2d(dist, walkable.astype(np.int32), cardinal=1, diagonal=1, out=dist)
-    return (dist != np.iinfo(np.int32).max) & walkable
+    stuck = stuck_doors(game, number)
+    key = (number, floor.version, tuple(sorted(stuck)))
+    cache = game.derived.caches.setdefault("within_reach", {})
+    reach = cache.get(key)
+    if reach is None:
+        walkable = floor.walkable.copy()
+        for x, y in stuck:
+            walkable[y, x] = False
+        dist = tcod.path.maxarray(walkable.shape, dtype=np.int32)
+        dist[floor.start[1], floor.start[0]] = 0
+        tcod.path.dijkstra2d(dist, walkable.astype(np.int32), cardinal=1, diagonal=1, out=dist)
+        reach = (dist != np.iinfo(np.int32).max) & walkable
+        reach.flags.writeable = False
+        if len(cache) > 8:
+            cache.clear()
+        cache[key] = reach
+    return reach
 
 
 def near_reach(reach: np.ndarray, x: int, y: int) -> bool:
@@ -119,7 +131,22 @@ def can_search(game: Game, number: int) -> bool:
     stuck = stuck_doors(game, number)
     if any((x, y) not in stuck for x, y, _, _ in floor.exits()):
         return False
-    return game.dungeon.dead_end_searches.get(number, 0) < DEAD_END_SEARCHES and bool(floor.secret_walls())
+    return game.dungeon.dead_end_searches.get(number, 0) < DEAD_END_SEARCHES and has_secret_walls(game, number)
+
+
+def has_secret_walls(game: Game, number: int) -> bool:
+    """Whether floor `number` has a wall a secret passage could be found in: kept until its tiles
+    change (mapping a room or digging a passage changes them too), as a party at a dead end asks
+    it at every step."""
+    floor = game.dungeon.floors[number]
+    key = (number, floor.version)
+    cache = game.derived.caches.setdefault("secret_walls", {})
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 8:
+            cache.clear()
+        found = cache[key] = bool(floor.secret_walls())
+    return found
 
 
 def barring_doors(game: Game, number: int) -> list[str]:
@@ -139,17 +166,32 @@ def barring_doors(game: Game, number: int) -> list[str]:
 def unworked(game: Game, number: int, leave: Collection[tuple[int, int]] = ()) -> tuple[tuple[int, int], ...]:
     """Furniture and levers in the entered rooms of floor `number` that no hero has worked yet,
     room by room, less the rooms (cells) in `leave`."""
+    explored = game.dungeon.floors[number].explored
+    opened = game.dungeon.opened
+    return tuple((x, y) for cell, x, y in furniture(game, number)
+                 if cell not in leave and explored[y, x] and (number, x, y) not in opened)
+
+
+def furniture(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, int], ...]:
+    """(cell, x, y) of every tile worth working in the mapped rooms of floor `number`, room by
+    room, seen or not: kept until the floor's tiles change (mapping a room changes them too), as
+    the heroes ask for the unworked ones at every step."""
     floor = game.dungeon.floors[number]
-    out = []
-    for cell, record in sorted(floor.cells.items()):
-        if not record.mapped or cell in leave:
-            continue
-        x0, y0, x1, y1 = record.bounds
-        ys, xs = np.nonzero(IS_WORTH_WORKING[floor.tile[y0:y1 + 1, x0:x1 + 1]]
-                            & floor.explored[y0:y1 + 1, x0:x1 + 1])
-        out.extend((x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True)
-                   if (number, x, y) not in game.dungeon.opened)
-    return tuple(out)
+    key = (number, floor.version)
+    cache = game.derived.caches.setdefault("furniture", {})
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 8:
+            cache.clear()
+        out = []
+        for cell, record in sorted(floor.cells.items()):
+            if not record.mapped:
+                continue
+            x0, y0, x1, y1 = record.bounds
+            ys, xs = np.nonzero(IS_WORTH_WORKING[floor.tile[y0:y1 + 1, x0:x1 + 1]])
+            out.extend((cell, x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
+        found = cache[key] = tuple(out)
+    return found
 
 
 def reachable(game: Game, eid: int, goals: list[tuple[int, int]] | tuple[tuple[int, int], ...]

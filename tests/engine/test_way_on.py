@@ -1,12 +1,14 @@
 """No floor is a dead end without the way on being findable (issue 14): `way_on` names the next
 thing to do when every opening of a floor is barred, and the AI heroes do it."""
 
+from game.agents.autoplay import autoplay
 from game.agents.companion import hero_action
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
+from game.engine.replay import clone_game
 from game.engine.start import new_game
-from game.engine.way_on import DEAD_END_SEARCHES, has_way_on, unworked, way_on
+from game.engine.way_on import DEAD_END_SEARCHES, can_search, has_way_on, unworked, way_on, within_reach
 from game.rules.purchases import Trap
 from game.world.components import DoorState, Position, TrapState
 
@@ -72,3 +74,26 @@ def test_a_hero_standing_on_its_own_found_trap_walks_off_it():
     game.dungeon.searched.add((game.dungeon.floor_no, game.floor.cell_of(pos.x, pos.y)))
     action = hero_action(game, seat)
     assert isinstance(action, A.Move) and (action.dx, action.dy) != (0, 0)
+
+
+def test_the_kept_answers_are_those_of_a_fresh_copy_all_along_a_run():
+    """way_on keeps the floors' furniture, reach and secret walls between questions: a copy of the
+    game, whose derived data starts empty, must answer every question the same way."""
+    actions, checked = [], []
+
+    def compare(game, action):
+        actions.append(action)
+        if len(actions) % 10 or game.phase != "dungeon":
+            return
+        twin = clone_game(game)
+        for n in sorted(game.dungeon.floors):
+            assert unworked(game, n) == unworked(twin, n)
+            assert (within_reach(game, n) == within_reach(twin, n)).all()
+            assert (can_search(game, n), has_way_on(game, n)) == (can_search(twin, n), has_way_on(twin, n))
+        assert way_on(game) == way_on(twin)
+        twin.close()
+        checked.append(game.dungeon.floor_no)
+
+    game, _ = autoplay(3, max_turns=400, on_action=compare)
+    game.close()
+    assert len(checked) > 20 and len(set(checked)) > 1  # on more than one floor
