@@ -76,9 +76,11 @@ def thwacko_narrator(faces: list[int], seats: list[int], seat_order: Sequence[in
     top = max(faces)
     if faces.count(top) == 1:
         return seats[faces.index(top)]
+    tied = [seat for face, seat in zip(faces, seats, strict=True) if face == top]
+    if not seat_order:  # every seat ranks by its number
+        return min(tied)
     rank = {seat: i for i, seat in enumerate(seat_order)}
     after = len(rank)
-    tied = [seat for face, seat in zip(faces, seats, strict=True) if face == top]
     return min(tied, key=lambda seat: rank.get(seat, after + seat))  # the first of equals, as pools go
 
 
