@@ -7,7 +7,6 @@ import contextlib
 import os
 import signal
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 
 from game.core.errors import MasterlessError, UsageError, printable
@@ -260,6 +259,8 @@ def entry() -> None:
 def crash_report() -> str:
     """Write the traceback of the error being handled to the user data directory, for a bug
     report; the player sees one line. Returns the file's path ("" if it could not be written)."""
+    import traceback  # start-up: only after a crash
+
     try:
         path = data_dir() / "crash.log"
         path.parent.mkdir(parents=True, exist_ok=True)

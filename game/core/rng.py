@@ -19,7 +19,6 @@ _MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
-_LANES = np.array([0, 16, 32, 48], dtype=np.uint64)
 AHEAD_MIN, AHEAD_MAX = 16, 1024  # draws worked out at once for a stream that rolls dice again and again
 
 
@@ -36,9 +35,10 @@ def draws_after(state: int, count: int) -> np.ndarray:
 
 def faces_after(state: int, count: int, sides: int) -> list[int]:
     """The dice of the next `count` draws, four per draw from the low 16 bits up, as
-    `Stream.dice` makes them."""
-    lanes = (draws_after(state, count)[:, None] >> _LANES) & np.uint64(0xFFFF)
-    return (((lanes.astype(np.int64) * sides) >> 16) + 1).ravel().tolist()
+    `Stream.dice` makes them (each draw read as four little-endian 16-bit lanes, on any machine)."""
+    lanes = draws_after(state, count).astype("<u8", copy=False).view("<u2")
+    wide = np.uint32 if sides <= 0xFFFF else np.uint64  # lane * sides must not wrap
+    return ((lanes.astype(wide) * wide(sides) >> wide(16)) + wide(1)).tolist()
 
 
 def derive_seed(seed: int, *names: object) -> int:
@@ -54,7 +54,7 @@ class Stream:
 
     def __init__(self, state: int) -> None:
         self.state = state & _MASK
-        # dice worked out ahead for `dice_rows`: (the state they follow, sides, faces, draws used)
+        # dice worked out ahead for `dice_rows`: (the state they follow, sides, faces, faces used)
         self._ahead: tuple[int, int, list[int], int] | None = None
 
     def next64(self) -> int:
@@ -95,28 +95,28 @@ class Stream:
         fresh draw): a roll event's pools. The dice of the next draws are worked out ahead in
         numpy and kept while nothing else draws from the stream: the future of a SplitMix64
         stream is a function of its state alone, so they are the very dice `dice` would roll."""
-        need = 0
-        for c in counts:
-            if c > 0:
-                need += (c + 3) >> 2
         state = self.state
         ahead = self._ahead
-        if ahead is not None and ahead[0] == state and ahead[1] == sides and len(ahead[2]) >= (ahead[3] + need) * 4:
-            faces, used = ahead[2], ahead[3]
-        else:  # a first roll, or the stream was drawn from otherwise: a small look-ahead; used up: twice as much
-            grow = ahead is not None and ahead[0] == state and ahead[1] == sides
-            size = max(need, min(AHEAD_MAX, len(ahead[2]) // 2 if grow else AHEAD_MIN))
-            faces, used = faces_after(state, size, sides), 0
-        at = used * 4
-        rows: list[list[int]] = []
-        for c in counts:
-            if c > 0:
-                rows.append(faces[at:at + c])
-                at += ((c + 3) >> 2) << 2
-            else:
-                rows.append([])
-        self.state = state = (state + need * GAMMA) & _MASK
-        self._ahead = (state, sides, faces, at >> 2)
+        if ahead is not None and ahead[0] == state and ahead[1] == sides:
+            faces, start = ahead[2], ahead[3]
+        else:  # a first roll, or the stream was drawn from otherwise: a small look-ahead
+            faces, start = faces_after(state, AHEAD_MIN, sides), 0
+        while True:  # cut the rows first, check they fitted after: one pass in the usual case
+            rows: list[list[int]] = []
+            append = rows.append
+            at = start
+            for c in counts:
+                if c > 0:
+                    append(faces[at:at + c])
+                    at += (c + 3) & -4  # the next row starts on a fresh draw: four faces each
+                else:
+                    append([])
+            if at <= len(faces):
+                break
+            # used up: twice as many draws ahead (at least these rows'), from the same state
+            faces, start = faces_after(state, max((at - start) >> 2, min(AHEAD_MAX, len(faces) >> 1)), sides), 0
+        self.state = state = (state + ((at - start) >> 2) * GAMMA) & _MASK
+        self._ahead = (state, sides, faces, at)
         return rows
 
     def randint(self, lo: int, hi: int) -> int:

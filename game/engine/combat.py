@@ -103,7 +103,7 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     pools = event.pools
     game.record_roll(RollRecord(
         game.turn, "pain", "Melee", pools, tuple(game.name(int(p.owner)) for p in pools),
-        tuple(next((i for i, p in enumerate(pools) if p.owner == r.winner), -1) for r in result.ranks),
+        tuple(next((i for i, p in enumerate(pools) if p.owner == winner), -1) for winner in result.winners),
         narrator=event.narrator))
     apply_damage(game, result.damage, result.hits, event.narrator)
     return True

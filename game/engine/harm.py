@@ -130,7 +130,7 @@ def suffer(game: Game, hero_eid: int, title: str, obstacle_seat: int, pain_dice:
     result = painful_conflict(event.pools, targets, hits)
     game.record_roll(RollRecord(
         game.turn, "pain", title, event.pools, (title, game.name(hero_eid)),
-        tuple(0 if r.winner == obstacle else (1 if r.winner else -1) for r in result.ranks),
+        tuple(0 if winner == obstacle else (1 if winner else -1) for winner in result.winners),
         narrator=event.narrator))
     taken = result.taken_by(str(hero_eid))
     if taken:

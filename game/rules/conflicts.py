@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import NamedTuple
 
-from game.rules.dice import Pool
+from game.rules.dice import Pool, new_record
 from game.rules.successes import count_successes
 
 
@@ -55,18 +56,45 @@ class Rank(NamedTuple):
     target: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class PainResult:
+class PainResult(NamedTuple):
+    """A painful conflict's full record, rank by rank in columns (`values[r]`, `winners[r]`,
+    `targets[r]` are rank r's; `ranks` zips them): cheaper to make than an object per rank."""
+
     pools: tuple[Pool, ...]
-    ranks: tuple[Rank, ...]
+    values: tuple[tuple[int, ...], ...]
+    winners: tuple[str | None, ...]
+    targets: tuple[str | None, ...]
     damage: tuple[tuple[str, str], ...]  # (dealer, victim), one point each
     hits: Mapping[str, int]  # hits after the conflict, for every damageable participant
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        """The ranks one by one (made when asked: the engine reads the columns)."""
+        return tuple(map(Rank._make, zip(self.values, self.winners, self.targets, strict=True)))
 
     def dealt_by(self, owner: str) -> int:
         return sum(1 for dealer, _ in self.damage if dealer == owner)
 
     def taken_by(self, owner: str) -> int:
         return sum(1 for _, victim in self.damage if victim == owner)
+
+
+class _RankWinners(dict[tuple[int, ...], int]):
+    """A rank's values -> the index of its single highest die, or -1 when the highest is shared
+    or 0: a pure function of the values, remembered (up to `LIMIT` rankings; d6 pools of five
+    have 7,776) because a lookup is cheaper than working it out."""
+
+    LIMIT = 1 << 15
+
+    def __missing__(self, values: tuple[int, ...]) -> int:
+        top = max(values)
+        winner = values.index(top) if top > 0 and values.count(top) == 1 else -1
+        if len(self) < self.LIMIT:
+            self[values] = winner
+        return winner
+
+
+_WINNER_OF = _RankWinners()
 
 
 def painful_conflict(
@@ -82,40 +110,47 @@ def painful_conflict(
     Only owners in `hits` can be damaged (a trap takes none). A creature at 0 Hits dies at once:
     its dice at later ranks count as empty. Damage a winner cannot place is lost."""
     left = dict(hits)
-    owners = [p[0] for p in pools]
-    alive = [left.get(o, 1) > 0 for o in owners]
-    everyone_alive = False not in alive
-    index: dict[str, int] | None = None  # owner -> its pool, made when someone first dies
-    rolled = [p[2] for p in pools]
-    depth = max(map(len, rolled), default=0)
+    pools = tuple(pools)
+    if not pools:
+        return new_record(PainResult, ((), (), (), (), (), left))
+    owners, _, rolled, _ = zip(*pools, strict=True)
     # rank-major: columns[r] holds every pool's die at rank r, an empty die as 0
-    if depth and min(map(len, rolled)) != depth:
-        rolled = [d + (0,) * (depth - len(d)) for d in rolled]
-    new_rank = tuple.__new__  # Rank(...) without NamedTuple's Python-level __new__: six per conflict
-    ranks = []
+    columns = list(zip_longest(*rolled, fillvalue=0))
+    if min(left.values(), default=1) <= 0:  # maybe someone is dead already: its dice count 0
+        dead = [left.get(o, 1) <= 0 for o in owners]
+        columns = [tuple(0 if d else v for v, d in zip(values, dead, strict=True)) for values in columns]
+    ranked = list(map(_WINNER_OF.__getitem__, columns))  # each rank's winning pool, -1 for none
+    aimed: list[str | None] = [None] * len(columns)
     damage = []
-    for values in zip(*rolled, strict=True):
-        if not everyone_alive:
-            values = tuple(v if a else 0 for v, a in zip(values, alive, strict=True))
-        top = max(values)
-        winner = target = None
-        if top > 0 and values.count(top) == 1:
-            winner = owners[values.index(top)]
-            for candidate in targets.get(winner, ()):
-                hits_left = left.get(candidate, 0)
-                if hits_left > 0:
-                    target = candidate
-                    left[candidate] = hits_left - 1
-                    damage.append((winner, candidate))
-                    if hits_left == 1:
-                        if index is None:
-                            index = {o: i for i, o in enumerate(owners)}
-                        if candidate in index:
-                            alive[index[candidate]] = False
-                            everyone_alive = False
-                    break
-        ranks.append(new_rank(Rank, (values, winner, target)))
-    return PainResult(tuple(pools), tuple(ranks), tuple(damage), left)
+    index: dict[str, int] | None = None  # owner -> its pool, made when someone first dies
+    for r, w in enumerate(ranked):
+        if w < 0:
+            continue
+        winner = owners[w]
+        for candidate in targets.get(winner, ()):
+            hits_left = left.get(candidate, 0)
+            if hits_left > 0:
+                aimed[r] = candidate
+                left[candidate] = hits_left - 1
+                damage.append((winner, candidate))
+                if hits_left == 1:  # dead: its dice at later ranks count 0, which may change their winners
+                    if index is None:
+                        index = {o: i for i, o in enumerate(owners)}
+                    if candidate in index:
+                        empty_later(columns, ranked, r + 1, index[candidate])
+                break
+    winners = tuple([owners[w] if w >= 0 else None for w in ranked])
+    return new_record(PainResult, (pools, tuple(columns), winners, tuple(aimed), tuple(damage), left))
+
+
+def empty_later(columns: list[tuple[int, ...]], ranked: list[int], start: int, dead: int) -> None:
+    """Pool `dead` is out from rank `start` on: its dice there count 0, and those ranks' winners
+    are found again."""
+    for r in range(start, len(columns)):
+        values = columns[r]
+        if values[dead]:
+            columns[r] = values = values[:dead] + (0,) + values[dead + 1:]
+            ranked[r] = _WINNER_OF[values]
 
 
 def trap_springers(rolls: Mapping[str, int]) -> str | None:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from game.core.rng import Stream
 
 NO_SEAT = -1
+new_record = tuple.__new__  # a NamedTuple made without its Python-level __new__: many per second
 
 
 class PoolRequest(NamedTuple):
@@ -64,33 +65,50 @@ def make_pool(owner: str, seat: int, rolled: Sequence[int], thwacko_value: int |
 def narrator(pools: Sequence[Pool], seat_order: Sequence[int]) -> int:
     """The seat whose Thwack-O die shows the highest face; ties go to the seat earliest in this
     room's category order (DESIGN.md §2). Seats not in `seat_order` come after, by number."""
-    best_seat, best_key = NO_SEAT, None
+    marked = [p for p in pools if p.thwacko >= 0]
+    if not marked:
+        return NO_SEAT
+    return thwacko_narrator([p.dice[p.thwacko] for p in marked], [p.seat for p in marked], seat_order)
+
+
+def thwacko_narrator(faces: list[int], seats: list[int], seat_order: Sequence[int]) -> int:
+    """`narrator` from the Thwack-O faces and their seats, in pool order (at least one)."""
+    top = max(faces)
+    if faces.count(top) == 1:
+        return seats[faces.index(top)]
+    tied = [seat for face, seat in zip(faces, seats, strict=True) if face == top]
+    if not seat_order:  # every seat ranks by its number
+        return min(tied)
     rank = {seat: i for i, seat in enumerate(seat_order)}
-    for pool in pools:
-        if pool.thwacko < 0:
-            continue
-        key = (-pool.dice[pool.thwacko], rank.get(pool.seat, len(rank) + pool.seat))
-        if best_key is None or key < best_key:
-            best_seat, best_key = pool.seat, key
-    return best_seat
+    after = len(rank)
+    return min(tied, key=lambda seat: rank.get(seat, after + seat))  # the first of equals, as pools go
 
 
 def roll_event(
     stream: Stream, sides: int, requests: Sequence[PoolRequest], seat_order: Sequence[int] = ()
 ) -> RollEvent:
     """Roll every request's dice. The first pool of each seat that has any dice carries that
-    seat's Thwack-O die (it replaces a regular die, so it is simply one of the rolled dice)."""
+    seat's Thwack-O die (it replaces a regular die, so it is simply one of the rolled dice: the
+    first rolled, which the sort moves)."""
+    if not requests:
+        return new_record(RollEvent, (sides, (), NO_SEAT))
+    owners, seats, counts = zip(*requests, strict=True)
     pools: list[Pool] = []
-    seats_done: set[int] = set()
-    new_pool = tuple.__new__  # Pool(...) without NamedTuple's Python-level __new__: many per second
-    for (owner, seat, _), rolled in zip(requests, stream.dice_rows([r[2] for r in requests], sides), strict=True):
-        if not rolled:  # no dice (a count of 0 or less rolls an empty row)
-            pools.append(new_pool(Pool, (owner, seat, (), -1)))
+    append = pools.append
+    faces: list[int] = []  # each Thwack-O die's face, and its seat, in pool order
+    marked: list[int] = []
+    for owner, seat, dice in zip(owners, seats, stream.dice_rows(counts, sides), strict=True):
+        if not dice:  # no dice (a count of 0 or less rolls an empty row)
+            append(new_record(Pool, (owner, seat, (), -1)))
             continue
-        dice = sorted(rolled, reverse=True)
-        thwacko = -1
-        if seat != NO_SEAT and seat not in seats_done:
-            seats_done.add(seat)
-            thwacko = dice.index(rolled[0])
-        pools.append(new_pool(Pool, (owner, seat, tuple(dice), thwacko)))
-    return RollEvent(sides, tuple(pools), narrator(pools, seat_order) if seats_done else NO_SEAT)
+        first = dice[0]
+        dice.sort()  # a fresh list of the stream's: sorted in place, high to low
+        dice.reverse()  # (cheaper than sort's keyword argument)
+        if seat != NO_SEAT and seat not in marked:
+            faces.append(first)
+            marked.append(seat)
+            append(new_record(Pool, (owner, seat, tuple(dice), dice.index(first))))
+        else:
+            append(new_record(Pool, (owner, seat, tuple(dice), -1)))
+    told_by = thwacko_narrator(faces, marked, seat_order) if marked else NO_SEAT
+    return new_record(RollEvent, (sides, tuple(pools), told_by))

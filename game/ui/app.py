@@ -27,7 +27,6 @@ from game.core.errors import FileProblem, MasterlessError, UsageError
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
-from game.engine.morgue import add_score, write_morgue
 from game.engine.saves import set_record_target
 from game.ui.kit import Kit
 from game.ui.run_files import (
@@ -114,6 +113,8 @@ class AppHost(RunHost):
         game = session.game
         self.session = session
         recording = self._finish(session, game.outcome or "over")
+        from game.engine.morgue import add_score, write_morgue  # start-up: only at the end of a run
+
         morgue = rank = None
         problem = ""
         try:

@@ -38,7 +38,8 @@ ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}  # entered b
 MAX_STEPS = 400  # one command never walks further than this
 MAX_WAITS = 3  # turns waited for a friend in the way before giving up
 STOP_KINDS = frozenset({"danger", "loot", "trap"})
-FURNITURE_CODES = np.setdiff1d(WORTH_WORKING, [int(Tile.LEVER)])  # what may hold treasure (not a lever)
+# what may hold treasure (not a lever); sorted by hand: np.setdiff1d would load numpy.ma at start-up
+FURNITURE_CODES = np.array(sorted({int(t) for t in WORTH_WORKING} - {int(Tile.LEVER)}), dtype=WORTH_WORKING.dtype)
 _FEATURE_CODES = np.array(sorted(int(t) for t in FEATURE_TILES), dtype=np.uint8)
 
 KIND_LABEL = {"explore": "exploring", "stairs": "travelling to the stair down",

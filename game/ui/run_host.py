@@ -4,7 +4,6 @@ the plain host saves nothing, for tests and demos."""
 from __future__ import annotations
 
 from game.core.outcomes import ending
-from game.engine.run_score import score
 from game.ui.kit import Kit
 from game.ui.screens.dialog import MessageDialog
 from game.ui.session import Session
@@ -23,6 +22,8 @@ class RunHost:
         return None
 
     def end_of_run(self, session: Session, screen: State) -> State:
+        from game.engine.run_score import score  # start-up: only at the end of a run
+
         game = session.game
         text = ending(game.outcome).sentence
         return MessageDialog(screen_kit(screen), screen, f"{text} Score: {score(game)}.", title="The end",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from game.agents.companion import hero_action
 from game.engine.dispatch import apply_action
 from game.engine.game import Game
 from game.engine.results import Result
@@ -39,6 +38,8 @@ class Session:
             seat = game.next_seat()
             if seat is None or game.seats[seat].human or game.phase != "dungeon":
                 break
+            from game.agents.companion import hero_action  # start-up: loaded when an AI hero first acts
+
             action = hero_action(game, seat, leader=self.leader())
             apply_action(game, action)
             if self.recorder is not None:

@@ -111,3 +111,26 @@ def test_annoy_decided_only_by_highest_dice(obstacle, hero, extra_low):
     padded = hero + [min(d, max(hero)) for d in extra_low]
     assert annoying_conflict(pool("o", obstacle), [pool("h", padded)]).results[0].success == base
     assert base == (max(hero) >= max(obstacle))
+
+
+@given(st.lists(st.tuples(dice_lists, st.integers(-1, 3)), min_size=1, max_size=5), st.randoms(use_true_random=False))
+def test_painful_ranks_read_rank_by_rank_as_the_book_says(people, rnd):
+    # the rule told plainly, rank by rank: the result's columns (and the winners looked up in a
+    # table) must agree with it, deaths at earlier ranks emptying the dice at later ones
+    pools = [pool(f"p{i}", d) for i, (d, _) in enumerate(people)]
+    owners = [p.owner for p in pools]
+    hits = {o: h for o, (_, h) in zip(owners, people, strict=True) if rnd.random() < 0.8}
+    targets = {o: rnd.sample(owners, k=rnd.randint(0, len(owners))) for o in owners}
+    result = painful_conflict(pools, targets, hits)
+    left = dict(hits)
+    for r, rank in enumerate(result.ranks):
+        values = tuple(p.dice[r] if r < len(p.dice) and left.get(p.owner, 1) > 0 else 0 for p in pools)
+        top = max(values)
+        winner = owners[values.index(top)] if top > 0 and values.count(top) == 1 else None
+        target = next((t for t in targets.get(winner, ()) if left.get(t, 0) > 0), None) if winner else None
+        if target is not None:
+            left[target] -= 1
+        assert rank == (values, winner, target)
+    assert len(result.ranks) == max(len(p.dice) for p in pools)
+    assert result.hits == left
+    assert result.damage == tuple((r.winner, r.target) for r in result.ranks if r.target is not None)

@@ -147,8 +147,7 @@ class AnsiWriter:
         ch[(ch < 32) | ((ch >= 127) & (ch < 160))] = 32
         odd = ch >= 127
         if odd.any():
-            for cp in np.unique(ch[odd]):
-                cp = int(cp)
+            for cp in sorted(set(ch[odd].tolist())):  # np.unique's order; np.unique would load numpy.ma
                 fixed = self._sanitized.get(cp)
                 if fixed is None:
                     fixed = self._sanitized[cp] = _sanitize_codepoint(cp, self.ascii_only)
