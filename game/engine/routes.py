@@ -86,13 +86,28 @@ UNSEEN_STEP_COST[Tile.DOOR] = 2
 def known_cost(game: Game) -> np.ndarray:
     """Step costs over the seen tiles, and every closed door at a price (read-only: kept
     until the tiles or the memory change)."""
+    return known_ground(game)[0]
+
+
+def known_ground(game: Game) -> tuple[np.ndarray, tuple[slice, slice]]:
+    """`known_cost` and the smallest window (rows, columns) holding every tile it lets a route
+    onto: a Dijkstra over that window alone finds every distance there is (none leaves it)."""
     key = memo(game, "seen_key", lambda: seen_key(game))
     kept = game.derived.caches.get("known_cost")
     if kept is None or kept[0] != key:
         floor = game.floor
         cost = np.where(floor.explored, KNOWN_STEP_COST[floor.tile], UNSEEN_STEP_COST[floor.tile])
-        kept = game.derived.caches["known_cost"] = (key, cost)
-    return kept[1]
+        kept = game.derived.caches["known_cost"] = (key, cost, bounding_window(cost))
+    return kept[1], kept[2]
+
+
+def bounding_window(cost: np.ndarray) -> tuple[slice, slice]:
+    """Rows and columns from the first to the last tile with a cost (empty when none has)."""
+    rows = np.flatnonzero(cost.any(axis=1))
+    cols = np.flatnonzero(cost.any(axis=0))
+    if not len(rows):
+        return slice(0, 0), slice(0, 0)
+    return slice(int(rows[0]), int(rows[-1]) + 1), slice(int(cols[0]), int(cols[-1]) + 1)
 
 
 def passable(game: Game, eid: int) -> np.ndarray:
@@ -107,7 +122,8 @@ def passable(game: Game, eid: int) -> np.ndarray:
 
 def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal from every tile. Cached: the map only changes with the tiles,
-    what has been explored, the goals, and the traps and doors this hero must go around."""
+    what has been explored, the goals, and the traps and doors this hero must go around. The
+    search covers only the window of known ground (beyond it every tile is a wall)."""
     avoid = (tuple(sorted(avoided(game, eid))), tuple(sorted(known_plates(game, eid))))
     key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(goals), avoid)
     cache = game.derived.caches.setdefault("distance_maps", {})
@@ -118,7 +134,9 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
         for x, y in goals:
             if cost[y, x] > 0:  # a goal in a wall (beside a monster at a wall) is no goal
                 dist[y, x] = 0
-        tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+        window = known_ground(game)[1]
+        part = dist[window]
+        tcod.path.dijkstra2d(part, cost[window], cardinal=2, diagonal=3, out=part)
         if len(cache) > 32:
             cache.clear()
         cache[key] = dist
@@ -153,18 +171,25 @@ def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[in
     here = dist[pos.y, pos.x]
     if here == 0 or here == UNREACHABLE:
         return None
-    best, best_d, blocked = None, here, False
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            x, y = pos.x + dx, pos.y + dy
-            if (dx or dy) and 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and dist[y, x] < best_d:
-                if game.creature_at(x, y) is not None:
-                    blocked = True
-                    continue
-                best, best_d = (dx, dy), dist[y, x]
+    best, best_d, blocked = None, int(here), False
+    for dy, dx, d in around(dist, pos.x, pos.y):
+        if d < best_d:
+            if game.creature_at(pos.x + dx, pos.y + dy) is not None:
+                blocked = True
+                continue
+            best, best_d = (dx, dy), d
     if best is None and blocked:
         return (0, 0)  # someone stands in the way: wait for them to move on
     return best
+
+
+def around(dist: np.ndarray, x: int, y: int) -> list[tuple[int, int, int]]:
+    """(dy, dx, distance) of the tiles around (x, y) on the map, row by row (the scan order that
+    settles ties), read from the array in one slice."""
+    y0, x0 = max(0, y - 1), max(0, x - 1)
+    block = dist[y0:y + 2, x0:x + 2].tolist()
+    return [(y0 + i - y, x0 + j - x, d) for i, row in enumerate(block) for j, d in enumerate(row)
+            if y0 + i != y or x0 + j != x]
 
 
 def explore_goals(game: Game) -> list[tuple[int, int]]:
