@@ -95,10 +95,21 @@ def known_ground(game: Game) -> tuple[np.ndarray, tuple[slice, slice]]:
     key = memo(game, "seen_key", lambda: seen_key(game))
     kept = game.derived.caches.get("known_cost")
     if kept is None or kept[0] != key:
-        floor = game.floor
-        cost = np.where(floor.explored, KNOWN_STEP_COST[floor.tile], UNSEEN_STEP_COST[floor.tile])
+        known, unseen = tile_costs(game)
+        cost = np.where(game.floor.explored, known, unseen)
         kept = game.derived.caches["known_cost"] = (key, cost, bounding_window(cost))
     return kept[1], kept[2]
+
+
+def tile_costs(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """Each tile's step cost once seen and while unseen, kept until the tiles change (only the
+    memory changes as a hero walks, and picking between the two is cheaper than looking up)."""
+    floor = game.floor
+    kept = game.derived.caches.get("tile_costs")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = game.derived.caches["tile_costs"] = (floor, floor.version, KNOWN_STEP_COST[floor.tile],
+                                                    UNSEEN_STEP_COST[floor.tile])
+    return kept[2], kept[3]
 
 
 def bounding_window(cost: np.ndarray) -> tuple[slice, slice]:
@@ -124,7 +135,8 @@ def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarr
     """Steps to the nearest goal from every tile. Cached: the map only changes with the tiles,
     what has been explored, the goals, and the traps and doors this hero must go around. The
     search covers only the window of known ground (beyond it every tile is a wall)."""
-    avoid = (tuple(sorted(avoided(game, eid))), tuple(sorted(known_plates(game, eid))))
+    avoid = memo(game, ("avoid", eid), lambda: (tuple(sorted(avoided(game, eid))),
+                                                 tuple(sorted(known_plates(game, eid)))))
     key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(goals), avoid)
     cache = game.derived.caches.setdefault("distance_maps", {})
     dist = cache.get(key)

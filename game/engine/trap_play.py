@@ -18,12 +18,9 @@ SEARCH_REACH = 3  # a search covers the tiles within this many steps of the hero
 
 
 def traps_at(game: Game, x: int, y: int, action: str | None = None) -> list[int]:
-    out = []
-    for eid, (trap, pos) in game.world.get2(TrapState, Position):
-        here = pos.floor == game.dungeon.floor_no and pos.x == x and pos.y == y
-        if here and trap.live and (action is None or trap.action == action):
-            out.append(eid)
-    return out
+    """The live traps on (x, y) of this floor (that `action` sets off), by entity id."""
+    return [eid for eid, (trap, pos) in game.on_floor(TrapState)
+            if pos.x == x and pos.y == y and trap.live and (action is None or trap.action == action)]
 
 
 def spring(game: Game, trap_eid: int, hero_eid: int, cause: str) -> bool:
