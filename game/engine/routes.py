@@ -7,6 +7,7 @@ getting past it, an annoy roll)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -83,24 +84,6 @@ UNSEEN_STEP_COST = np.zeros_like(KNOWN_STEP_COST)
 UNSEEN_STEP_COST[Tile.DOOR] = 2
 
 
-def known_cost(game: Game) -> np.ndarray:
-    """Step costs over the seen tiles, and every closed door at a price (read-only: kept
-    until the tiles or the memory change)."""
-    return known_ground(game)[0]
-
-
-def known_ground(game: Game) -> tuple[np.ndarray, tuple[slice, slice]]:
-    """`known_cost` and the smallest window (rows, columns) holding every tile it lets a route
-    onto: a Dijkstra over that window alone finds every distance there is (none leaves it)."""
-    key = memo(game, "seen_key", lambda: seen_key(game))
-    kept = game.derived.caches.get("known_cost")
-    if kept is None or kept[0] != key:
-        known, unseen = tile_costs(game)
-        cost = np.where(game.floor.explored, known, unseen)
-        kept = game.derived.caches["known_cost"] = (key, cost, bounding_window(cost))
-    return kept[1], kept[2]
-
-
 def tile_costs(game: Game) -> tuple[np.ndarray, np.ndarray]:
     """Each tile's step cost once seen and while unseen, kept until the tiles change (only the
     memory changes as a hero walks, and picking between the two is cheaper than looking up)."""
@@ -112,47 +95,108 @@ def tile_costs(game: Game) -> tuple[np.ndarray, np.ndarray]:
     return kept[2], kept[3]
 
 
-def bounding_window(cost: np.ndarray) -> tuple[slice, slice]:
-    """Rows and columns from the first to the last tile with a cost (empty when none has)."""
-    rows = np.flatnonzero(cost.any(axis=1))
-    cols = np.flatnonzero(cost.any(axis=0))
-    if not len(rows):
-        return slice(0, 0), slice(0, 0)
-    return slice(int(rows[0]), int(rows[-1]) + 1), slice(int(cols[0]), int(cols[-1]) + 1)
-
-
-def passable(game: Game, eid: int) -> np.ndarray:
-    cost = known_cost(game).copy()
+def passable(game: Game, eid: int, x0: int = 0, y0: int = 0, x1: int | None = None,
+             y1: int | None = None) -> np.ndarray:
+    """Step costs for this hero's routes over the seen tiles (and every closed door), in the
+    window [y0:y1, x0:x1] of the floor (all of it by default): doors that will not open are
+    walls, known plates cost TRAP_STEP_COST."""
+    known, unseen = tile_costs(game)
+    window = slice(y0, y1), slice(x0, x1)
+    cost = np.where(game.floor.explored[window], known[window], unseen[window])
+    h, w = cost.shape
     for x, y in avoided(game, eid):
-        cost[y, x] = 0
+        if 0 <= y - y0 < h and 0 <= x - x0 < w:
+            cost[y - y0, x - x0] = 0
     for x, y in known_plates(game, eid):
-        if cost[y, x] > 0:
-            cost[y, x] = TRAP_STEP_COST
+        if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0:
+            cost[y - y0, x - x0] = TRAP_STEP_COST
     return cost
 
 
-def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
-    """Steps to the nearest goal from every tile. Cached: the map only changes with the tiles,
-    what has been explored, the goals, and the traps and doors this hero must go around. The
-    search covers only the window of known ground (beyond it every tile is a wall)."""
+def search(cost: np.ndarray, goals: list[tuple[int, int]], x0: int = 0, y0: int = 0) -> np.ndarray:
+    """Dijkstra from the goals inside `cost` (a window whose corner is (x0, y0) on the floor)."""
+    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    h, w = cost.shape
+    for x, y in goals:
+        if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0:
+            dist[y - y0, x - x0] = 0  # a goal in a wall (beside a monster at a wall) is no goal
+    return tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+
+
+def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
+    """What a hero's distances to `goals` depend on: the tiles, what has been explored, the
+    goals, and the traps and doors this hero must go around."""
     avoid = memo(game, ("avoid", eid), lambda: (tuple(sorted(avoided(game, eid))),
                                                  tuple(sorted(known_plates(game, eid)))))
-    key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(goals), avoid)
+    return (memo(game, "seen_key", lambda: seen_key(game)), tuple(goals), avoid)
+
+
+def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
+    """Steps to the nearest goal from every tile of the floor. Cached (see `route_key`)."""
+    key = route_key(game, eid, goals)
     cache = game.derived.caches.setdefault("distance_maps", {})
     dist = cache.get(key)
     if dist is None:
-        cost = passable(game, eid)
-        dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
-        for x, y in goals:
-            if cost[y, x] > 0:  # a goal in a wall (beside a monster at a wall) is no goal
-                dist[y, x] = 0
-        window = known_ground(game)[1]
-        part = dist[window]
-        tcod.path.dijkstra2d(part, cost[window], cardinal=2, diagonal=3, out=part)
+        dist = search(passable(game, eid), goals)
         if len(cache) > 32:
             cache.clear()
         cache[key] = dist
     return dist
+
+
+CHEAPEST_STEP = 2  # a straight step onto a tile of cost 1: no route is cheaper per step
+
+
+@dataclass(frozen=True, slots=True)
+class NearMap:
+    """Distances to the goals found without leaving a window of the floor (its corner (x0, y0)
+    and which of its sides are open: inside the floor and not its edge). A route that leaves
+    the window and comes back to a tile spends at least CHEAPEST_STEP for each step from the
+    open side, so for a hero whose distance here is no more than that, this map is the floor's
+    own around the hero: every tile nearer the goals has its true distance, and no other tile
+    is nearer than the hero (`vouches_for`)."""
+
+    dist: np.ndarray
+    x0: int
+    y0: int
+    open_sides: tuple[bool, bool, bool, bool]  # left, right, top, bottom
+
+    def vouches_for(self, x: int, y: int) -> bool:
+        h, w = self.dist.shape
+        lx, ly = x - self.x0, y - self.y0
+        if not (0 <= lx < w and 0 <= ly < h):
+            return False
+        here = int(self.dist[ly, lx])
+        if here == UNREACHABLE:
+            return False
+        margins = [m for m, is_open in zip((lx, w - 1 - lx, ly, h - 1 - ly), self.open_sides, strict=True) if is_open]
+        return not margins or here <= CHEAPEST_STEP * min(margins)
+
+
+def near_map(game: Game, eid: int, goals: list[tuple[int, int]], x: int, y: int) -> NearMap:
+    """Distances to the goals that are exact for a step from (x, y): the floor's whole map if
+    it is kept, else a map of the ground around (x, y) (twice as far out as the nearest goal,
+    where most steps find their way: far cheaper than the whole floor), else the whole map."""
+    key = route_key(game, eid, goals)
+    whole = game.derived.caches.setdefault("distance_maps", {}).get(key)
+    if whole is not None:
+        return NearMap(whole, 0, 0, (False, False, False, False))
+    kept = game.derived.caches.setdefault("near_maps", {})
+    near = kept.get(key)
+    if near is None or not near.vouches_for(x, y):
+        nearest = min(max(abs(gx - x), abs(gy - y)) for gx, gy in goals)
+        reach = 2 * nearest + 4
+        width, height = game.floor.width, game.floor.height
+        x0, y0 = max(0, x - reach), max(0, y - reach)
+        x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
+        dist = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0)
+        near = NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height))
+        if not near.vouches_for(x, y):
+            return NearMap(distance_map(game, eid, goals), 0, 0, (False, False, False, False))
+        if len(kept) > 32:
+            kept.clear()
+        kept[key] = near
+    return near
 
 
 def avoided(game: Game, eid: int) -> set[tuple[int, int]]:
@@ -179,12 +223,13 @@ def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[in
     pos = game.position(eid)
     if pos is None or not goals:
         return None
-    dist = distance_map(game, eid, goals)
-    here = dist[pos.y, pos.x]
+    near = near_map(game, eid, goals, pos.x, pos.y)
+    x, y = pos.x - near.x0, pos.y - near.y0
+    here = int(near.dist[y, x])
     if here == 0 or here == UNREACHABLE:
         return None
-    best, best_d, blocked = None, int(here), False
-    for dy, dx, d in around(dist, pos.x, pos.y):
+    best, best_d, blocked = None, here, False
+    for dy, dx, d in around(near.dist, x, y):
         if d < best_d:
             if game.creature_at(pos.x + dx, pos.y + dy) is not None:
                 blocked = True

@@ -13,7 +13,6 @@ import tcod.path
 from game.engine.morale import room_mates
 from game.engine.party_sight import hero_radius
 from game.engine.reach import ABILITY_REACH, RANGED_TYPES, can_see, chebyshev
-from game.engine.routes import bounding_window
 from game.mapgen.tiles import Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
@@ -109,16 +108,14 @@ def floor_costs(game: Game) -> np.ndarray:
 
 def distances_to(cost: np.ndarray, goal: Position, window: tuple[int, int, int, int]) -> np.ndarray:
     """Steps from every tile of `window` (y0, y1, x0, x1: where the fight is) to a tile beside
-    `goal` (a creature: it is walked up to, not onto); unreachable and outside: the maximum. The
-    search itself covers only the part of the window with any ground (no way leads off it)."""
+    `goal` (a creature: it is walked up to, not onto); unreachable and outside: the maximum."""
     y0, y1, x0, x1 = window
     dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
     local = cost[y0:y1, x0:x1].copy()
     local[goal.y - y0, goal.x - x0] = 1
-    rows, cols = bounding_window(local)
     dist[goal.y, goal.x] = 0
-    part = dist[y0:y1, x0:x1][rows, cols]
-    tcod.path.dijkstra2d(part, local[rows, cols], cardinal=2, diagonal=3, out=part)
+    part = dist[y0:y1, x0:x1]
+    tcod.path.dijkstra2d(part, local, cardinal=2, diagonal=3, out=part)
     return dist
 
 
