@@ -212,7 +212,7 @@ def known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
 def _known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
     out = set()
     for _, (trap, pos) in game.on_floor(TrapState):
-        if trap.live and eid in trap.found_by and trap.action == "walk":
+        if eid in trap.found_by and trap.action == "walk" and trap.live:
             out.add((pos.x, pos.y))
     return out
 
