@@ -150,11 +150,12 @@ CHEAPEST_STEP = 2  # a straight step onto a tile of cost 1: no route is cheaper 
 @dataclass(frozen=True, slots=True)
 class NearMap:
     """Distances to the goals found without leaving a window of the floor (its corner (x0, y0)
-    and which of its sides are open: inside the floor and not its edge). A route that leaves
-    the window and comes back to a tile spends at least CHEAPEST_STEP for each step from the
-    open side, so for a hero whose distance here is no more than that, this map is the floor's
-    own around the hero: every tile nearer the goals has its true distance, and no other tile
-    is nearer than the hero (`vouches_for`)."""
+    and which of its sides are open: with ground beyond them, not the floor's edge). A route
+    that leaves the window through an open side costs at least CHEAPEST_STEP a step on its way
+    back, so it cannot beat a distance of CHEAPEST_STEP times the steps from the hero to that
+    side; up to there, this map is the floor's own: the hero's distance is true, so is that of
+    every tile around it that is nearer the goals, and no other tile around it is nearer (the
+    same step, ties included)."""
 
     dist: np.ndarray
     x0: int
@@ -162,6 +163,7 @@ class NearMap:
     open_sides: tuple[bool, bool, bool, bool]  # left, right, top, bottom
 
     def vouches_for(self, x: int, y: int) -> bool:
+        """Whether a step from (x, y) chosen on this map is the one the floor's whole map gives."""
         h, w = self.dist.shape
         lx, ly = x - self.x0, y - self.y0
         if not (0 <= lx < w and 0 <= ly < h):
@@ -174,9 +176,10 @@ class NearMap:
 
 
 def near_map(game: Game, eid: int, goals: list[tuple[int, int]], x: int, y: int) -> NearMap:
-    """Distances to the goals that are exact for a step from (x, y): the floor's whole map if
-    it is kept, else a map of the ground around (x, y) (twice as far out as the nearest goal,
-    where most steps find their way: far cheaper than the whole floor), else the whole map."""
+    """Distances to the (not empty) goals that are exact for a step from (x, y): the floor's
+    whole map if it is kept, else a map of the ground around (x, y) that vouches for it (kept
+    too: the hero's next steps mostly stay inside it), searched twice as far out as the nearest
+    goal (nearly always enough, and a fraction of the whole floor), else the whole map."""
     key = route_key(game, eid, goals)
     whole = game.derived.caches.setdefault("distance_maps", {}).get(key)
     if whole is not None:
