@@ -44,11 +44,13 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     Dungeon Game): `surprised_party` for the monsters' free turn, `MonsterState.surprised` for
     monsters caught unawares."""
 
-    heroes = [(e, game.position(e)) for e, _ in game.heroes() if game.position(e)]
-    monsters = [(e, game.position(e)) for e, m in game.monsters() if game.position(e) and m.aware]
-    heroes = [(e, p) for e, p in heroes if p.floor == game.dungeon.floor_no]
-    monsters = [(e, p) for e, p in monsters if p.floor == game.dungeon.floor_no]
-    if not heroes or not monsters:
+    floor_no = game.dungeon.floor_no
+    monsters = [(e, p) for e, m in game.monsters() if m.aware and (p := game.position(e)) is not None
+                and p.floor == floor_no]
+    if not monsters:
+        return False  # the usual turn: no monster is after the party
+    heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == floor_no]
+    if not heroes:
         return False
     hero_targets: dict[int, list[int]] = {}
     for eid, _ in heroes:

@@ -7,6 +7,7 @@ getting past it, an annoy roll)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -83,46 +84,122 @@ UNSEEN_STEP_COST = np.zeros_like(KNOWN_STEP_COST)
 UNSEEN_STEP_COST[Tile.DOOR] = 2
 
 
-def known_cost(game: Game) -> np.ndarray:
-    """Step costs over the seen tiles, and every closed door at a price (read-only: kept
-    until the tiles or the memory change)."""
-    key = memo(game, "seen_key", lambda: seen_key(game))
-    kept = game.derived.caches.get("known_cost")
-    if kept is None or kept[0] != key:
-        floor = game.floor
-        cost = np.where(floor.explored, KNOWN_STEP_COST[floor.tile], UNSEEN_STEP_COST[floor.tile])
-        kept = game.derived.caches["known_cost"] = (key, cost)
-    return kept[1]
+def tile_costs(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """Each tile's step cost once seen and while unseen, kept until the tiles change (only the
+    memory changes as a hero walks, and picking between the two is cheaper than looking up)."""
+    floor = game.floor
+    kept = game.derived.caches.get("tile_costs")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = game.derived.caches["tile_costs"] = (floor, floor.version, KNOWN_STEP_COST[floor.tile],
+                                                    UNSEEN_STEP_COST[floor.tile])
+    return kept[2], kept[3]
 
 
-def passable(game: Game, eid: int) -> np.ndarray:
-    cost = known_cost(game).copy()
+def passable(game: Game, eid: int, x0: int = 0, y0: int = 0, x1: int | None = None,
+             y1: int | None = None) -> np.ndarray:
+    """Step costs for this hero's routes over the seen tiles (and every closed door), in the
+    window [y0:y1, x0:x1] of the floor (all of it by default): doors that will not open are
+    walls, known plates cost TRAP_STEP_COST."""
+    known, unseen = tile_costs(game)
+    window = slice(y0, y1), slice(x0, x1)
+    cost = np.where(game.floor.explored[window], known[window], unseen[window])
+    h, w = cost.shape
     for x, y in avoided(game, eid):
-        cost[y, x] = 0
+        if 0 <= y - y0 < h and 0 <= x - x0 < w:
+            cost[y - y0, x - x0] = 0
     for x, y in known_plates(game, eid):
-        if cost[y, x] > 0:
-            cost[y, x] = TRAP_STEP_COST
+        if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0:
+            cost[y - y0, x - x0] = TRAP_STEP_COST
     return cost
 
 
+def search(cost: np.ndarray, goals: list[tuple[int, int]], x0: int = 0, y0: int = 0) -> np.ndarray:
+    """Dijkstra from the goals inside `cost` (a window whose corner is (x0, y0) on the floor)."""
+    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    h, w = cost.shape
+    for x, y in goals:
+        if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0:
+            dist[y - y0, x - x0] = 0  # a goal in a wall (beside a monster at a wall) is no goal
+    return tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+
+
+def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
+    """What a hero's distances to `goals` depend on: the tiles, what has been explored, the
+    goals, and the traps and doors this hero must go around."""
+    avoid = memo(game, ("avoid", eid), lambda: (tuple(sorted(avoided(game, eid))),
+                                                 tuple(sorted(known_plates(game, eid)))))
+    return (memo(game, "seen_key", lambda: seen_key(game)), tuple(goals), avoid)
+
+
 def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
-    """Steps to the nearest goal from every tile. Cached: the map only changes with the tiles,
-    what has been explored, the goals, and the traps and doors this hero must go around."""
-    avoid = (tuple(sorted(avoided(game, eid))), tuple(sorted(known_plates(game, eid))))
-    key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(goals), avoid)
+    """Steps to the nearest goal from every tile of the floor. Cached (see `route_key`)."""
+    key = route_key(game, eid, goals)
     cache = game.derived.caches.setdefault("distance_maps", {})
     dist = cache.get(key)
     if dist is None:
-        cost = passable(game, eid)
-        dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
-        for x, y in goals:
-            if cost[y, x] > 0:  # a goal in a wall (beside a monster at a wall) is no goal
-                dist[y, x] = 0
-        tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+        dist = search(passable(game, eid), goals)
         if len(cache) > 32:
             cache.clear()
         cache[key] = dist
     return dist
+
+
+CHEAPEST_STEP = 2  # a straight step onto a tile of cost 1: no route is cheaper per step
+
+
+@dataclass(frozen=True, slots=True)
+class NearMap:
+    """Distances to the goals found without leaving a window of the floor (its corner (x0, y0)
+    and which of its sides are open: with ground beyond them, not the floor's edge). A route
+    that leaves the window through an open side costs at least CHEAPEST_STEP a step on its way
+    back, so it cannot beat a distance of CHEAPEST_STEP times the steps from the hero to that
+    side; up to there, this map is the floor's own: the hero's distance is true, so is that of
+    every tile around it that is nearer the goals, and no other tile around it is nearer (the
+    same step, ties included)."""
+
+    dist: np.ndarray
+    x0: int
+    y0: int
+    open_sides: tuple[bool, bool, bool, bool]  # left, right, top, bottom
+
+    def vouches_for(self, x: int, y: int) -> bool:
+        """Whether a step from (x, y) chosen on this map is the one the floor's whole map gives."""
+        h, w = self.dist.shape
+        lx, ly = x - self.x0, y - self.y0
+        if not (0 <= lx < w and 0 <= ly < h):
+            return False
+        here = int(self.dist[ly, lx])
+        if here == UNREACHABLE:
+            return False
+        margins = [m for m, is_open in zip((lx, w - 1 - lx, ly, h - 1 - ly), self.open_sides, strict=True) if is_open]
+        return not margins or here <= CHEAPEST_STEP * min(margins)
+
+
+def near_map(game: Game, eid: int, goals: list[tuple[int, int]], x: int, y: int) -> NearMap:
+    """Distances to the (not empty) goals that are exact for a step from (x, y): the floor's
+    whole map if it is kept, else a map of the ground around (x, y) that vouches for it (kept
+    too: the hero's next steps mostly stay inside it), searched twice as far out as the nearest
+    goal (nearly always enough, and a fraction of the whole floor), else the whole map."""
+    key = route_key(game, eid, goals)
+    whole = game.derived.caches.setdefault("distance_maps", {}).get(key)
+    if whole is not None:
+        return NearMap(whole, 0, 0, (False, False, False, False))
+    kept = game.derived.caches.setdefault("near_maps", {})
+    near = kept.get(key)
+    if near is None or not near.vouches_for(x, y):
+        nearest = min(max(abs(gx - x), abs(gy - y)) for gx, gy in goals)
+        reach = 2 * nearest + 4
+        width, height = game.floor.width, game.floor.height
+        x0, y0 = max(0, x - reach), max(0, y - reach)
+        x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
+        dist = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0)
+        near = NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height))
+        if not near.vouches_for(x, y):
+            return NearMap(distance_map(game, eid, goals), 0, 0, (False, False, False, False))
+        if len(kept) > 32:
+            kept.clear()
+        kept[key] = near
+    return near
 
 
 def avoided(game: Game, eid: int) -> set[tuple[int, int]]:
@@ -138,7 +215,7 @@ def known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
 def _known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
     out = set()
     for _, (trap, pos) in game.on_floor(TrapState):
-        if trap.live and eid in trap.found_by and trap.action == "walk":
+        if eid in trap.found_by and trap.action == "walk" and trap.live:
             out.add((pos.x, pos.y))
     return out
 
@@ -149,22 +226,30 @@ def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[in
     pos = game.position(eid)
     if pos is None or not goals:
         return None
-    dist = distance_map(game, eid, goals)
-    here = dist[pos.y, pos.x]
+    near = near_map(game, eid, goals, pos.x, pos.y)
+    x, y = pos.x - near.x0, pos.y - near.y0
+    here = int(near.dist[y, x])
     if here == 0 or here == UNREACHABLE:
         return None
     best, best_d, blocked = None, here, False
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            x, y = pos.x + dx, pos.y + dy
-            if (dx or dy) and 0 <= y < dist.shape[0] and 0 <= x < dist.shape[1] and dist[y, x] < best_d:
-                if game.creature_at(x, y) is not None:
-                    blocked = True
-                    continue
-                best, best_d = (dx, dy), dist[y, x]
+    for dy, dx, d in around(near.dist, x, y):
+        if d < best_d:
+            if game.creature_at(pos.x + dx, pos.y + dy) is not None:
+                blocked = True
+                continue
+            best, best_d = (dx, dy), d
     if best is None and blocked:
         return (0, 0)  # someone stands in the way: wait for them to move on
     return best
+
+
+def around(dist: np.ndarray, x: int, y: int) -> list[tuple[int, int, int]]:
+    """(dy, dx, distance) of the tiles around (x, y) on the map, row by row (the scan order that
+    settles ties), read from the array in one slice."""
+    y0, x0 = max(0, y - 1), max(0, x - 1)
+    block = dist[y0:y + 2, x0:x + 2].tolist()
+    return [(y0 + i - y, x0 + j - x, d) for i, row in enumerate(block) for j, d in enumerate(row)
+            if y0 + i != y or x0 + j != x]
 
 
 def explore_goals(game: Game) -> list[tuple[int, int]]:

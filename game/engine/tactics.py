@@ -111,12 +111,11 @@ def distances_to(cost: np.ndarray, goal: Position, window: tuple[int, int, int, 
     `goal` (a creature: it is walked up to, not onto); unreachable and outside: the maximum."""
     y0, y1, x0, x1 = window
     dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
-    part = np.ascontiguousarray(dist[y0:y1, x0:x1])
-    part[goal.y - y0, goal.x - x0] = 0
-    local = np.ascontiguousarray(cost[y0:y1, x0:x1])
+    local = cost[y0:y1, x0:x1].copy()
     local[goal.y - y0, goal.x - x0] = 1
+    dist[goal.y, goal.x] = 0
+    part = dist[y0:y1, x0:x1]
     tcod.path.dijkstra2d(part, local, cardinal=2, diagonal=3, out=part)
-    dist[y0:y1, x0:x1] = part
     return dist
 
 

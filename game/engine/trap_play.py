@@ -18,12 +18,22 @@ SEARCH_REACH = 3  # a search covers the tiles within this many steps of the hero
 
 
 def traps_at(game: Game, x: int, y: int, action: str | None = None) -> list[int]:
-    out = []
-    for eid, (trap, pos) in game.world.get2(TrapState, Position):
-        here = pos.floor == game.dungeon.floor_no and pos.x == x and pos.y == y
-        if here and trap.live and (action is None or trap.action == action):
-            out.append(eid)
-    return out
+    """The live traps on (x, y) of this floor (that `action` sets off), by entity id."""
+    return [eid for eid, trap in trap_spots(game).get((x, y), ())
+            if trap.live and (action is None or trap.action == action)]
+
+
+def trap_spots(game: Game) -> dict[tuple[int, int], list[tuple[int, TrapState]]]:
+    """This floor's traps by tile, in entity order: asked at every step, and a trap never moves,
+    so the table is kept while the floor's list of traps is the same (`Game.on_floor`)."""
+    traps = game.on_floor(TrapState)
+    kept = game.derived.caches.get("trap_spots")
+    if kept is None or kept[0] is not traps:
+        spots: dict[tuple[int, int], list[tuple[int, TrapState]]] = {}
+        for eid, (trap, pos) in traps:
+            spots.setdefault((pos.x, pos.y), []).append((eid, trap))
+        kept = game.derived.caches["trap_spots"] = (traps, spots)
+    return kept[1]
 
 
 def spring(game: Game, trap_eid: int, hero_eid: int, cause: str) -> bool:

@@ -1,0 +1,79 @@
+"""A hero's step is worked out on a map of the ground around it (`routes.near_map`) when that map
+can vouch for it: then every tile around the hero that is nearer the goals has the distance the
+whole floor's map gives it, and no other tile is nearer, so the step is the same."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.agents.autoplay import autoplay
+from game.engine.routes import UNREACHABLE, NearMap, distance_map, explore_goals, near_map, search, tiles_of
+from game.mapgen.tiles import Tile
+
+
+def nearer_around(dist: np.ndarray, x: int, y: int, x0: int = 0, y0: int = 0) -> tuple[int, list]:
+    """The distance at (x, y) and the (dx, dy, distance) of the tiles around it that are nearer."""
+    here = int(dist[y - y0, x - x0])
+    out = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            ly, lx = y + dy - y0, x + dx - x0
+            if (dx or dy) and 0 <= ly < dist.shape[0] and 0 <= lx < dist.shape[1] and dist[ly, lx] < here:
+                out.append((dx, dy, int(dist[ly, lx])))
+    return here, out
+
+
+def test_a_near_map_that_vouches_for_a_tile_agrees_with_the_whole_floor():
+    checked = 0
+    for seed, turns in ((2, 150), (4, 400)):
+        game, _ = autoplay(seed, "ai+hero,ai+hero,ai", max_turns=turns)
+        eid = game.party.hero_of[0]
+        floor = game.floor
+        ys, xs = np.nonzero(floor.explored & floor.walkable)
+        for goals in (explore_goals(game), tiles_of(game, Tile.STAIR_UP), [(int(xs[0]), int(ys[0]))]):
+            if not goals:
+                continue
+            whole = distance_map(game, eid, goals)
+            for x, y in list(zip(xs.tolist(), ys.tolist(), strict=True))[::3]:
+                game.derived.caches.clear()  # no whole map kept: the near one is worked out
+                near = near_map(game, eid, goals, x, y)
+                if near.x0 == near.y0 == 0 and near.dist.shape == whole.shape:
+                    continue  # it could not vouch and handed back the whole map
+                assert near.vouches_for(x, y)
+                here, nearer = nearer_around(near.dist, x, y, near.x0, near.y0)
+                assert here != UNREACHABLE
+                assert (here, nearer) == nearer_around(whole, x, y)
+                checked += 1
+        game.close()
+    assert checked > 100
+
+
+def test_a_near_map_does_not_vouch_beyond_what_its_window_can_tell():
+    game, _ = autoplay(2, "ai+hero,ai+hero,ai", max_turns=150)
+    eid = game.party.hero_of[0]
+    goals = explore_goals(game)
+    pos = game.position(eid)
+    near = near_map(game, eid, goals, pos.x, pos.y)
+    h, w = near.dist.shape
+    assert not near.vouches_for(near.x0 - 1, near.y0)  # off the window
+    assert not near.vouches_for(near.x0 + w, near.y0)
+    game.close()
+
+
+def test_on_random_ground_a_window_vouches_only_for_what_the_whole_map_says():
+    rng = np.random.default_rng(16)
+    vouched = 0
+    for _ in range(400):
+        h, w = 14, 20
+        cost = rng.choice(np.array([0, 1, 1, 1, 2, 3, 24], dtype=np.int32), size=(h, w))
+        x, y = int(rng.integers(w)), int(rng.integers(h))
+        goals = [(int(np.clip(x + rng.integers(-5, 6), 0, w - 1)), int(np.clip(y + rng.integers(-5, 6), 0, h - 1)))
+                 for _ in range(int(rng.integers(1, 4)))]
+        whole = search(cost, goals)
+        reach = int(rng.integers(1, 7))
+        x0, y0, x1, y1 = max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1)
+        near = NearMap(search(cost[y0:y1, x0:x1], goals, x0, y0), x0, y0, (x0 > 0, x1 < w, y0 > 0, y1 < h))
+        if near.vouches_for(x, y):
+            vouched += 1
+            assert nearer_around(near.dist, x, y, x0, y0) == nearer_around(whole, x, y)
+    assert vouched > 100
