@@ -111,6 +111,8 @@ class World:
         return twin
 
     def close(self) -> None:
+        self._of.clear()  # a closed world holds nothing, as esper's deleted one
+        self._order.clear()
         if self.name in esper.list_worlds():
             if esper.current_world == self.name:
                 esper.switch_world("default")
