@@ -180,6 +180,7 @@ class Derived:
     fov_cache: dict[tuple[int, ...], Any] = field(default_factory=dict)  # fields of view by spot and light
     last_sheet: dict[int, tuple[HeroState, int, tuple[str, ...], HeroSheet]] = field(default_factory=dict)  # per entity
     memo: dict[Any, Any] | None = None  # answers kept while an agent decides (see `Game.deciding`)
+    on_floor: dict[tuple[type, int], tuple[list[Any], list[Any]]] = field(default_factory=dict)  # Game.on_floor
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,11 +315,10 @@ class Game:
         the world's own sorted list is the same object (no component added or removed)."""
         found = self.world.get2(kind, Position)
         key = (kind, self.dungeon.floor_no)
-        kept = self.derived.caches.setdefault("on_floor", {})
-        cached = kept.get(key)
+        cached = self.derived.on_floor.get(key)
         if cached is None or cached[0] is not found:
             floor_no = self.dungeon.floor_no
-            cached = kept[key] = (found, [pair for pair in found if pair[1][1].floor == floor_no])
+            cached = self.derived.on_floor[key] = (found, [pair for pair in found if pair[1][1].floor == floor_no])
         return cached[1]
 
     def traps(self) -> list[tuple[int, TrapState]]:
