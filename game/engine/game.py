@@ -180,6 +180,7 @@ class Derived:
     fov_cache: dict[tuple[int, ...], Any] = field(default_factory=dict)  # fields of view by spot and light
     last_sheet: dict[int, tuple[HeroState, int, tuple[str, ...], HeroSheet]] = field(default_factory=dict)  # per entity
     memo: dict[Any, Any] | None = None  # answers kept while an agent decides (see `Game.deciding`)
+    on_floor: dict[tuple[type, int], tuple[list[Any], list[Any]]] = field(default_factory=dict)  # Game.on_floor
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,12 +261,12 @@ class Game:
     def heroes(self, living: bool = True) -> list[tuple[int, HeroState]]:
         """Current heroes in seat order (the dead ones too when `living` is False). The seat ->
         entity list is kept until a seat gets a new hero (hits change in place, so they are read)."""
-        seated = tuple(self.party.hero_of.items())
+        seated = self.party.hero_of
         cached = self.derived.caches.get("heroes")
         if cached is None or cached[0] != seated:
             comp = self.world.comp
-            everyone = [(eid, comp(eid, HeroState)) for _, eid in sorted(seated)]
-            cached = self.derived.caches["heroes"] = (seated, everyone)
+            everyone = [(eid, comp(eid, HeroState)) for _, eid in sorted(seated.items())]
+            cached = self.derived.caches["heroes"] = (dict(seated), everyone)
         if living:
             return [pair for pair in cached[1] if pair[1].hits > 0]
         return list(cached[1])
@@ -314,11 +315,10 @@ class Game:
         the world's own sorted list is the same object (no component added or removed)."""
         found = self.world.get2(kind, Position)
         key = (kind, self.dungeon.floor_no)
-        kept = self.derived.caches.setdefault("on_floor", {})
-        cached = kept.get(key)
+        cached = self.derived.on_floor.get(key)
         if cached is None or cached[0] is not found:
             floor_no = self.dungeon.floor_no
-            cached = kept[key] = (found, [pair for pair in found if pair[1][1].floor == floor_no])
+            cached = self.derived.on_floor[key] = (found, [pair for pair in found if pair[1][1].floor == floor_no])
         return cached[1]
 
     def traps(self) -> list[tuple[int, TrapState]]:
@@ -329,10 +329,12 @@ class Game:
         return self.dungeon.floors[self.dungeon.floor_no]
 
     def entity_at(self, x: int, y: int, kind: type) -> int | None:
+        """The first entity with `kind` on tile (x, y) of this floor, by entity order (a hero or
+        a monster only while it lives)."""
+        floor_no = self.dungeon.floor_no
+        living = kind is HeroState or kind is MonsterState
         for eid, (comp, pos) in self.world.get2(kind, Position):
-            if pos.x == x and pos.y == y and pos.floor == self.dungeon.floor_no:
-                if isinstance(comp, (HeroState, MonsterState)) and comp.hits <= 0:
-                    continue
+            if pos.x == x and pos.y == y and pos.floor == floor_no and not (living and comp.hits <= 0):
                 return eid
         return None
 
@@ -347,15 +349,14 @@ class Game:
 
     def _standing(self) -> dict[tuple[int, int], int]:
         """Living creatures on this floor by tile: on a shared tile the first hero, else the
-        first monster, by entity order (as `creature_at` finds them)."""
+        first monster, by entity order (as `creature_at` finds them). Written last-wins from
+        the back, monsters before heroes, so the first of each and a hero over a monster stay."""
         out: dict[tuple[int, int], int] = {}
-        for kind in (HeroState, MonsterState):
-            here = {}
-            for eid, (comp, pos) in self.world.get2(kind, Position):
-                if pos.floor == self.dungeon.floor_no and comp.hits > 0:
-                    here.setdefault((pos.x, pos.y), eid)
-            for spot, eid in here.items():
-                out.setdefault(spot, eid)
+        floor_no = self.dungeon.floor_no
+        for kind in (MonsterState, HeroState):
+            for eid, (comp, pos) in reversed(self.world.get2(kind, Position)):
+                if pos.floor == floor_no and comp.hits > 0:
+                    out[(pos.x, pos.y)] = eid
         return out
 
     def awaiting(self) -> Awaiting:

@@ -12,14 +12,19 @@ from game.world.fov import LANTERN_RADIUS, field_of_view, light_radius
 
 if TYPE_CHECKING:
     from game.engine.game import Game
+    from game.mapgen.floor import Floor
 
 
 def hero_radius(game: Game, x: int, y: int) -> int:
     if not game.dials.light:
         return LANTERN_RADIUS
-    record = game.floor.room_at(x, y)
+    return radius_by(game.floor, light_kind(game), x, y)
+
+
+def radius_by(floor: Floor, kind: str, x: int, y: int) -> int:
+    """How far a hero at (x, y) sees by the light `kind` (a Darkness room swallows it)."""
+    record = floor.room_at(x, y)
     dark = bool(record and record.plan and record.plan.dark)
-    kind = light_kind(game)
     return light_radius(kind, kind != "none", dark)
 
 
@@ -41,17 +46,22 @@ def update_sight(game: Game) -> None:
     """What the party sees now, and the floor's memory of it. Nothing to do when no hero has
     moved, no light has changed and no tile has changed since the last look."""
     floor = game.floor
+    floor_no = game.dungeon.floor_no
+    kind = light_kind(game) if game.dials.light else ""
+    position = game.position
     eyes = []
     for eid, _ in game.heroes():
-        pos = game.position(eid)
-        if pos is not None and pos.floor == game.dungeon.floor_no:
-            eyes.append((pos.x, pos.y, hero_radius(game, pos.x, pos.y)))
-    key = (game.dungeon.floor_no, floor.version, tuple(eyes))
-    if key == game.derived.caches.get("sight_key") and game.derived.visible is not None:
+        pos = position(eid)
+        if pos is not None and pos.floor == floor_no:
+            x, y = pos.x, pos.y
+            eyes.append((x, y, radius_by(floor, kind, x, y) if kind else LANTERN_RADIUS))
+    key = (floor_no, floor.version, eyes)
+    derived = game.derived
+    if key == derived.caches.get("sight_key") and derived.visible is not None:
         return
     seen = np.zeros(floor.transparent.shape, dtype=bool)
     for x, y, radius in eyes:
         seen |= fov(game, x, y, radius)
     floor.explored |= seen
-    game.derived.visible = seen
-    game.derived.caches["sight_key"] = key
+    derived.visible = seen
+    derived.caches["sight_key"] = key

@@ -1,6 +1,7 @@
 """One named esper world per game (DESIGN.md §5). esper keeps its worlds in module state, so
-every call here first makes this game's world the current one; queries come back sorted by
-entity id so that nothing that touches game state depends on set order."""
+every call into esper first makes this game's world the current one; queries come back sorted by
+entity id so that nothing that touches game state depends on set order. Reads of one entity and
+repeated queries are answered from the wrapper's own index, kept in step by its writers."""
 
 from __future__ import annotations
 
@@ -17,8 +18,13 @@ _names = itertools.count(1)
 class World:
     def __init__(self, label: str = "game") -> None:
         self.name = f"{label}-{next(_names)}"
-        self._order: dict[Any, tuple[list[Any], list[Any]]] = {}
         self._last_id = 0  # the highest entity id handed out (esper numbers them 1, 2, ... per world)
+        # Kept for speed, in step with esper by the writers below (every change goes through them):
+        # each entity's components by type, as esper holds them (reads need no world switch), and
+        # the sorted query answers, each with the `_version` (count of writes) it was made at.
+        self._of: dict[int, dict[type[Any], Any]] = {}
+        self._version = 0
+        self._order: dict[Any, tuple[int, list[Any]]] = {}
         esper.switch_world(self.name)
 
     def _on(self) -> None:
@@ -28,62 +34,67 @@ class World:
     def create(self, *components: Any) -> int:
         self._on()
         entity = esper.create_entity(*components)
+        self._of[entity] = {type(c): c for c in components}
+        self._version += 1
         self._last_id = max(self._last_id, entity)
         return entity
 
     def delete(self, entity: int) -> None:
         self._on()
         esper.delete_entity(entity, immediate=True)
+        del self._of[entity]
+        self._version += 1
 
     def exists(self, entity: int) -> bool:
-        self._on()
-        return esper.entity_exists(entity)
+        return entity in self._of
 
     def get(self, kind: type[C]) -> list[tuple[int, C]]:
-        if esper.current_world != self.name:  # `_on`, inlined: the queries below are the hot path
-            esper.switch_world(self.name)
+        """The entities with a `kind`, in entity order (the same list until the next write)."""
+        cached = self._order.get(kind)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        self._on()
         return self._sorted(kind, esper.get_component(kind))
 
     def get2(self, a: type[Any], b: type[Any]) -> list[tuple[int, tuple[Any, Any]]]:
-        if esper.current_world != self.name:
-            esper.switch_world(self.name)
+        """The entities with both an `a` and a `b`, in entity order (as `get`)."""
+        cached = self._order.get((a, b))
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        self._on()
         return self._sorted((a, b), esper.get_components(a, b))
 
     def _sorted(self, key: Any, found: list[Any]) -> list[Any]:
-        """`found` in entity order. esper hands back the same cached list until an entity or
-        component is added or removed, so the sorted copy is kept as long as that list lives."""
-        cached = self._order.get(key)
-        if cached is not None and cached[0] is found:
-            return cached[1]
         ordered = sorted(found, key=lambda pair: pair[0])
-        self._order[key] = (found, ordered)
+        self._order[key] = (self._version, ordered)
         return ordered
 
     def comp(self, entity: int, kind: type[C]) -> C:
-        if esper.current_world != self.name:
-            esper.switch_world(self.name)
-        return esper.component_for_entity(entity, kind)
+        return self._of[entity][kind]  # type: ignore[no-any-return]
 
     def try_comp(self, entity: int, kind: type[C]) -> C | None:
-        if esper.current_world != self.name:
-            esper.switch_world(self.name)
-        return esper.try_component(entity, kind)
+        comps = self._of.get(entity)
+        return comps.get(kind) if comps else None
 
     def has(self, entity: int, kind: type[Any]) -> bool:
-        self._on()
-        return esper.has_component(entity, kind)
+        return kind in self._of[entity]
 
     def add(self, entity: int, component: Any) -> None:
         self._on()
         esper.add_component(entity, component)
+        self._of[entity][type(component)] = component
+        self._version += 1
 
     def remove(self, entity: int, kind: type[Any]) -> None:
         self._on()
         esper.try_remove_component(entity, kind)
+        comps = self._of.get(entity)
+        if comps is not None:
+            comps.pop(kind, None)
+        self._version += 1
 
     def components(self, entity: int) -> tuple[Any, ...]:
-        self._on()
-        return esper.components_for_entity(entity)
+        return tuple(self._of[entity].values())
 
     def copy(self, label: str) -> World:
         """An independent copy with the same entities under the same ids, made through esper's
@@ -100,6 +111,8 @@ class World:
         return twin
 
     def close(self) -> None:
+        self._of.clear()  # a closed world holds nothing, as esper's deleted one
+        self._order.clear()
         if self.name in esper.list_worlds():
             if esper.current_world == self.name:
                 esper.switch_world("default")

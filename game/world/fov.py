@@ -46,15 +46,12 @@ def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.nd
         return tcod.map.compute_fov(transparent, (y, x), radius=0, light_walls=True,
                                     algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
     # Only the square the light can reach is cast (shadowcasting a whole floor for a torch's
-    # disc is most of the cost), then pasted into a floor-sized answer.
+    # disc is most of the cost), then cut to the disc straight into a floor-sized answer.
     h, w = transparent.shape
-    y0, y1, x0, x1 = max(0, y - radius - 1), min(h, y + radius + 2), max(0, x - radius - 1), min(w, x + radius + 2)
-    window = tcod.map.compute_fov(
-        np.ascontiguousarray(transparent[y0:y1, x0:x1]), (y - y0, x - x0), radius=radius + 1, light_walls=True,
-        algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
-    )
     c = radius + 1  # the disc's centre, in its own square
-    window &= disc(radius)[y0 - y + c:y1 - y + c, x0 - x + c:x1 - x + c]
+    y0, y1, x0, x1 = max(0, y - c), min(h, y + c + 1), max(0, x - c), min(w, x + c + 1)
+    window = tcod.map.compute_fov(transparent[y0:y1, x0:x1], (y - y0, x - x0), radius=c, light_walls=True,
+                                  algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
     seen = np.zeros((h, w), dtype=bool)
-    seen[y0:y1, x0:x1] = window
+    np.logical_and(window, disc(radius)[y0 - y + c:y1 - y + c, x0 - x + c:x1 - x + c], out=seen[y0:y1, x0:x1])
     return seen

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import tcod.constants
+import tcod.map
 from world_walk import new_game
 
 from game.engine import actions as A
@@ -107,6 +109,20 @@ def test_pillars_cast_shadows_and_sight_is_symmetric() -> None:
             for b in points:
                 assert views[a][b[1], b[0]] == views[b][a[1], a[0]], (a, b)
         assert any(not v[transparent & disc(TORCH_RADIUS, 25, *p)].all() for p, v in views.items())
+
+
+def test_casting_only_the_lights_square_sees_what_a_whole_floor_cast_sees() -> None:
+    """The cast is cut to the square around the disc for speed: the same tiles as shadowcasting
+    the whole floor and keeping the disc, at the edges of the map too."""
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        h, w = (int(n) for n in rng.integers(3, 40, size=2))
+        transparent = rng.random((h, w)) > 0.3
+        x, y, radius = int(rng.integers(0, w)), int(rng.integers(0, h)), int(rng.integers(1, 14))
+        whole = tcod.map.compute_fov(transparent, (y, x), radius=radius + 1, light_walls=True,
+                                     algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+        lit = disc(radius, max(h, w), x, y)[:h, :w]
+        assert np.array_equal(field_of_view(transparent, x, y, radius), whole & lit), (h, w, x, y, radius)
 
 
 # ----- through the engine ---------------------------------------------------------------------
