@@ -44,7 +44,9 @@ from game.mapgen.geometry import (
 from game.mapgen.plan import Door, RoomPlan
 from game.mapgen.room_shape import roll_gap, shape_room
 from game.mapgen.themes import theme as get_theme
-from game.mapgen.tiles import COST, DECODE, TRANSPARENT, WALKABLE, Tile
+from game.mapgen.tiles import CODES, COST, DECODE, TRANSPARENT, WALKABLE, WALKABLE_TILES, Tile
+
+WALKABLE_CODES = frozenset(CODES[t] for t in WALKABLE_TILES)  # a layout's characters a creature may stand on
 
 
 class StreamSource(Protocol):
@@ -384,10 +386,10 @@ def _offset_from_layout(plan: RoomPlan, side: str) -> int | None:
         return None
     if side in ("n", "s"):
         row = plan.layout[0 if side == "n" else CELL_H]
-        idx = [i for i, ch in enumerate(row) if WALKABLE[DECODE[ord(ch)]]]
+        idx = [i for i, ch in enumerate(row) if ch in WALKABLE_CODES]
     else:
         col = 0 if side == "w" else CELL_W
-        idx = [i for i, r in enumerate(plan.layout) if WALKABLE[DECODE[ord(r[col])]]]
+        idx = [i for i, r in enumerate(plan.layout) if r[col] in WALKABLE_CODES]
     return idx[len(idx) // 2] if idx else None
 
 
