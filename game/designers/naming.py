@@ -204,6 +204,23 @@ def _creature_weights(
     return tuple(out), tuple(weights)
 
 
+@functools.lru_cache(maxsize=4096)
+def _marks(words: tuple[str, ...]) -> tuple[frozenset[str], dict[str, tuple[int, ...]]]:
+    """The words as `seen` keeps them (WORD_MARK before each), and where each stands in `words`:
+    a list is looked through for every word drawn from it."""
+    places: dict[str, list[int]] = {}
+    for i, w in enumerate(words):
+        places.setdefault(WORD_MARK + w, []).append(i)
+    return frozenset(places), {mark: tuple(at) for mark, at in places.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _fitting(adjectives: tuple[str, ...], noun: str) -> tuple[str, ...]:
+    """The adjectives none of whose words `noun` has (see Namer._before)."""
+    own = {w.lower() for w in noun.split()}
+    return tuple(a for a in adjectives if not own & {w.lower() for w in a.split()})
+
+
 class Namer:
     """Gives names and one-line descriptions in one tone and theme, drawing from `stream`."""
 
@@ -227,20 +244,32 @@ class Namer:
 
     def _word(self, words: tuple[str, ...]) -> str:
         """A word from `words` not used yet in this run (the `seen` set keeps them, marked, beside
-        the names); once all are used, the list starts over."""
-        fresh = [w for w in words if WORD_MARK + w not in self.seen]
-        if not fresh:
-            self.seen.difference_update(WORD_MARK + w for w in words)
-            fresh = list(words)
-        word = self.stream.choice(fresh)
-        self.seen.add(WORD_MARK + word)
+        the names); once all are used, the list starts over.
+
+        The same draw as `stream.choice([w for w in words if not used])`, found without building
+        that list: the used words' places are skipped over the index drawn."""
+        if not words:
+            raise IndexError("choice from an empty sequence")
+        marks, places = _marks(words)
+        seen = self.seen
+        used = marks & seen
+        if len(used) == len(marks):  # all used: the list starts over
+            seen.difference_update(marks)
+            used = frozenset()
+        skipped = sorted(i for mark in used for i in places[mark])
+        k = self.stream.below(len(words) - len(skipped))
+        for i in skipped:
+            if i > k:
+                break
+            k += 1
+        word = words[k]
+        seen.add(WORD_MARK + word)
         return word
 
     def _before(self, adjectives: tuple[str, ...], noun: str) -> str:
         """`noun` with a word of `adjectives` before it that none of its own words repeat (never
         "Hidden Hidden Drop"); the noun alone when every adjective would."""
-        own = {w.lower() for w in noun.split()}
-        fitting = tuple(a for a in adjectives if not own & {w.lower() for w in a.split()})
+        fitting = _fitting(adjectives, noun)
         return f"{self._word(fitting)} {noun}" if fitting else noun
 
     def _line(self, key: str, **fields: object) -> str:
