@@ -159,6 +159,7 @@ def vocabulary() -> Vocabulary:
 SMALL_WORDS = frozenset({"a", "an", "and", "in", "of", "on", "the", "to"})
 
 
+@functools.lru_cache(maxsize=4096)
 def title(text: str) -> str:
     """Each word but the small ones capitalised, the rest of it left alone ("bolt of silk" ->
     "Bolt of Silk", "will-o'-wisp" -> "Will-o'-wisp")."""
@@ -166,6 +167,7 @@ def title(text: str) -> str:
     return " ".join(w if i and w in SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
+@functools.lru_cache(maxsize=1024)
 def place_words(theme: str, host: str) -> str:
     """A spot's host in the theme's words ("debris" -> "pile of old bones", "river" -> "stream")."""
     look = themes().get(theme)
@@ -256,12 +258,15 @@ class Namer:
         if len(used) == len(marks):  # all used: the list starts over
             seen.difference_update(marks)
             used = frozenset()
-        skipped = sorted(i for mark in used for i in places[mark])
-        k = self.stream.below(len(words) - len(skipped))
-        for i in skipped:
-            if i > k:
-                break
-            k += 1
+        if used:
+            skipped = sorted(i for mark in used for i in places[mark])
+            k = self.stream.below(len(words) - len(skipped))
+            for i in skipped:
+                if i > k:
+                    break
+                k += 1
+        else:
+            k = self.stream.below(len(words))
         word = words[k]
         seen.add(WORD_MARK + word)
         return word
