@@ -73,10 +73,10 @@ class CellRecord:
     entered: bool = False
     entered_from: str | None = None  # the side the room was shaped for ("" for none yet)
     secret_sides: list[str] = field(default_factory=list)
+    mapped: bool = field(init=False)  # `plan is not None`: asked hundreds of thousands of times a run
 
-    @property
-    def mapped(self) -> bool:
-        return self.plan is not None
+    def __post_init__(self) -> None:
+        self.mapped = self.plan is not None
 
     @property
     def blocked(self) -> str:
@@ -140,8 +140,8 @@ class Floor:
         """The cell whose room `(x, y)` lies in; None on a wall shared between cells or outside."""
         if x % CELL_W == 0 or y % CELL_H == 0:
             return None
-        cell = (x // CELL_W, y // CELL_H)
-        return cell if self.in_grid(cell) else None
+        cx, cy = x // CELL_W, y // CELL_H
+        return (cx, cy) if 0 <= cx < self.grid_w and 0 <= cy < self.grid_h else None
 
     def room_at(self, x: int, y: int) -> CellRecord | None:
         """The mapped room that tile lies in (None on shared walls and in unmapped cells)."""
@@ -233,7 +233,7 @@ class Floor:
             wall = (new == Tile.WALL) & (old == Tile.ROCK)
             old[wall] = Tile.WALL
         self._refresh(x0, y0, x1, y1)
-        record.plan = plan
+        record.plan, record.mapped = plan, True
         record.entered_from = entered_from
         return record
 

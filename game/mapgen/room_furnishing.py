@@ -260,8 +260,7 @@ class RoomLayout(RoomGrid):
 
     def blocked_reason(self, names: list[str]) -> str:
         """Why some walkable tiles cannot be reached from the entry ("" if all can)."""
-        walkable = sum(self._walk_flags())
-        if len(self.reach()) == walkable:  # what the entry reaches is walkable: all of it, or not
+        if len(self.reach()) == self.walkable_count():  # what the entry reaches is walkable: all of it, or not
             return ""
         for reason in ("chasm", "cave_in", "boulders"):
             if reason in names and self.expect_blocked:

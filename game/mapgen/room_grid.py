@@ -46,6 +46,7 @@ class RoomGrid:
         self.stair_up: Pt | None = None
         self.boulder_plugs: list[Pt] = []
         self.expect_blocked = False
+        self._flooded: tuple[tuple[Pt, bytes], tuple[list[int], dict[int, int]]] | None = None  # the last flood
 
 
     def glob(self, p: Pt) -> Pt:
@@ -95,27 +96,61 @@ class RoomGrid:
 
     def flood(self, start: Pt) -> tuple[list[int], dict[int, int]]:
         """Breadth-first from `start` over walkable tiles, stepping n, e, s, w: the flat indices
-        (see PW) in the order they are reached, and the tile each was first reached from. Flat
+        (see PW) in the order they are reached, and the tile each was first reached from (read
+        them, never change them: the last flood is kept while the tiles stay as they are). Flat
         indices instead of points: rooms are flooded several times while they are shaped."""
-        flags = self._walk_flags()
+        key = (start, self._tile_bytes())
+        if self._flooded is not None and self._flooded[0] == key:
+            return self._flooded[1]
+        left = self._walk_flags(key[1])  # cleared as tiles are reached
         first = flat(start)
+        left[first] = 0
         parents = {first: -1}
         order = [first]
+        append = order.append
         for i in order:  # the list grows as it is walked: a FIFO queue
-            for j in (i - PW, i + 1, i + PW, i - 1):
-                if flags[j] and j not in parents:
-                    parents[j] = i
-                    order.append(j)
+            j = i - PW
+            if left[j]:
+                left[j] = 0
+                parents[j] = i
+                append(j)
+            j = i + 1
+            if left[j]:
+                left[j] = 0
+                parents[j] = i
+                append(j)
+            j = i + PW
+            if left[j]:
+                left[j] = 0
+                parents[j] = i
+                append(j)
+            j = i - 1
+            if left[j]:
+                left[j] = 0
+                parents[j] = i
+                append(j)
+        self._flooded = (key, (order, parents))
         return order, parents
 
 
-    def _walk_flags(self) -> bytearray:
-        """1 for each walkable tile, flat with a border of 0 round the block (see PW)."""
+    def walkable_count(self) -> int:
+        """How many of the block's tiles are walkable."""
+        return self._tile_bytes().translate(WALKABLE_BYTES).count(1)
+
+
+    def _tile_bytes(self) -> bytes:
+        """The block's tiles, row by row, a byte each."""
+        return b"".join(map(bytes, self.g))
+
+
+    def _walk_flags(self, tiles: bytes) -> bytearray:
+        """1 for each walkable tile of `tiles` (see _tile_bytes), flat with a border of 0 round
+        the block (see PW)."""
         flags = bytearray(PW * (H + 2))
-        walk = WALKABLE_BYTES
-        for y, row in enumerate(self.g):
+        walk = tiles.translate(WALKABLE_BYTES)
+        for y in range(H):
             base = (y + 1) * PW + 1
-            flags[base:base + W] = bytes(row).translate(walk)
+            flags[base:base + W] = walk[y * W:(y + 1) * W]
         return flags
 
 
