@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any
 
 from game.core.content import load
@@ -223,13 +224,27 @@ def _fitting(adjectives: tuple[str, ...], noun: str) -> tuple[str, ...]:
     return tuple(a for a in adjectives if not own & {w.lower() for w in a.split()})
 
 
+@functools.lru_cache(maxsize=1024)
+def _sentences(tone: str, theme: str, what: str, host: str) -> tuple[tuple[str, ...], tuple[str, ...], str, str]:
+    """A trap's or treasure's (`what`) opening sentences in the tone's, the theme's and the
+    place's words, its closing ones in the tone's and the theme's, where it is, and the place's
+    name (see Namer._described)."""
+    vocab = vocabulary()
+    lines, asides = vocab.lines[tone], vocab.asides.get(theme, {})
+    opens, closes = (lines[f"{what}_{part}"] + asides.get(f"{what}_{part}", ()) for part in ("open", "close"))
+    opens += vocab.hosts.get(host, {}).get(f"{what}_open", ())
+    place = place_words(theme, host)
+    return opens, closes, vocab.places.get(host, vocab.places["default"]).format(host=place), place
+
+
 class Namer:
     """Gives names and one-line descriptions in one tone and theme, drawing from `stream`."""
 
     def __init__(self, seriousness: int, theme: str, stream: Stream, seen: set[str] | None = None) -> None:
         self.vocab = vocabulary()
-        self.tone = self.vocab.tones[SERIOUSNESS[seriousness - 1]]
-        self.lines = self.vocab.lines[SERIOUSNESS[seriousness - 1]]
+        self.tone_name = SERIOUSNESS[seriousness - 1]
+        self.tone = self.vocab.tones[self.tone_name]
+        self.lines = self.vocab.lines[self.tone_name]
         self.asides = self.vocab.asides.get(theme, {})
         self.theme = theme
         self.stream = stream
@@ -259,7 +274,7 @@ class Namer:
             seen.difference_update(marks)
             used = frozenset()
         if used:
-            skipped = sorted(i for mark in used for i in places[mark])
+            skipped = sorted(chain.from_iterable(map(places.__getitem__, used)))
             k = self.stream.below(len(words) - len(skipped))
             for i in skipped:
                 if i > k:
@@ -284,17 +299,14 @@ class Namer:
         """A trap's or treasure's line: an opening sentence naming it and where it is ("{where}"),
         in the tone's, the theme's or the place's own words, then a closing one in the tone's or
         the theme's; the pair not yet used in this run."""
-        opens, closes = (self.lines[f"{what}_{part}"] + self.asides.get(f"{what}_{part}", ())
-                         for part in ("open", "close"))
-        opens += self.vocab.hosts.get(host, {}).get(f"{what}_open", ())
+        opens, closes, where, place = _sentences(self.tone_name, self.theme, what, host)
 
         def make() -> str:
             return f"{LINE_MARK}{self._word(opens)} {self._word(closes)}"
 
-        where = self.vocab.places.get(host, self.vocab.places["default"]).format(host=self.place(host))
         a_name = f"{a_or_an(name)} {name}"
         return self._fresh(make).removeprefix(LINE_MARK).format(
-            name=name, a_name=a_name, A_name=a_name[0].upper() + a_name[1:], where=where, host=self.place(host))
+            name=name, a_name=a_name, A_name=a_name[0].upper() + a_name[1:], where=where, host=place)
 
     def creature(self, monster: Monster, boss: bool = False) -> Creature:
         """A creature for the monster: as legendary as its Level (one step more for a room's
