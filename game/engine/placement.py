@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.mapgen.tiles import Tile
+from game.mapgen.tiles import FLOOR, Tile
 from game.world.components import HeroState, MonsterState, Position
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def _floor_tiles(game: Game, cell: tuple[int, int], reach: np.ndarray | None) ->
     """The room's floor tiles (those `reach` marks, when given), x and y, row by row."""
     floor = game.floor
     x0, y0, x1, y1 = floor.cells[cell].bounds
-    free = floor.tile[y0 + 1:y1, x0 + 1:x1] == Tile.FLOOR
+    free = floor.tile[y0 + 1:y1, x0 + 1:x1] == FLOOR
     if reach is not None:
         free &= reach[y0 + 1:y1, x0 + 1:x1]
     ys, xs = np.nonzero(free)

@@ -44,7 +44,7 @@ from game.mapgen.geometry import (
 from game.mapgen.plan import Door, RoomPlan
 from game.mapgen.room_shape import roll_gap, shape_room
 from game.mapgen.themes import theme as get_theme
-from game.mapgen.tiles import CODES, COST, DECODE, TRANSPARENT, WALKABLE, WALKABLE_TILES, Tile
+from game.mapgen.tiles import CODES, COST, DECODE, ROCK, TRANSPARENT, WALKABLE, WALKABLE_TILES, WALL, Tile
 
 WALKABLE_CODES = frozenset(CODES[t] for t in WALKABLE_TILES)  # a layout's characters a creature may stand on
 
@@ -227,11 +227,11 @@ class Floor:
         view[1:-1, 1:-1] = block[1:-1, 1:-1]
         for edge in (np.s_[0, :], np.s_[-1, :], np.s_[:, 0], np.s_[:, -1]):
             new, old = block[edge], view[edge]
-            closed = (old == Tile.ROCK) | (old == Tile.WALL)
+            closed = (old == ROCK) | (old == WALL)
             gap = WALKABLE[new] & closed
             old[gap] = new[gap]
-            wall = (new == Tile.WALL) & (old == Tile.ROCK)
-            old[wall] = Tile.WALL
+            wall = (new == WALL) & (old == ROCK)
+            old[wall] = WALL
         self._refresh(x0, y0, x1, y1)
         record.plan, record.mapped = plan, True
         record.entered_from = entered_from
@@ -341,7 +341,7 @@ class Floor:
         tiles = self.tile[y0:y1 + 1, x0:x1 + 1]
         local_reach = reach[y0:y1 + 1, x0:x1 + 1]
         target = inside_gap(s, rec.offset)
-        diggable = (tiles == Tile.ROCK) | (tiles == Tile.WALL)
+        diggable = (tiles == ROCK) | (tiles == WALL)
         # breadth-first from the target back to any reachable tile, through rock and wall
         parents: dict[tuple[int, int], tuple[int, int] | None] = {target: None}
         todo = deque([target])
@@ -366,13 +366,13 @@ class Floor:
             p = parents[p]
         for gx, gy in gap_tiles(s, rec.offset, "open"):
             tiles[gy, gx] = Tile.FLOOR
-        dug = WALKABLE[tiles] | (tiles > Tile.WALL)
+        dug = WALKABLE[tiles] | (tiles > WALL)
         near = np.zeros_like(dug)
         padded = np.pad(dug, 1)
         for dy in (0, 1, 2):
             for dx in (0, 1, 2):
                 near |= padded[dy:dy + tiles.shape[0], dx:dx + tiles.shape[1]]
-        tiles[near & (tiles == Tile.ROCK)] = Tile.WALL
+        tiles[near & (tiles == ROCK)] = WALL
         self._refresh(x0, y0, x1, y1)
         rec.kind, rec.door, rec.secret = "open", None, True
         self._exits = None

@@ -10,7 +10,7 @@ import numpy as np
 
 from game.core.rng import GAMMA, Stream, draws_after
 from game.mapgen.geometry import CELL_H, CELL_W, Cell, gap_tiles, inside_gap, origin
-from game.mapgen.tiles import CODES, WALKABLE, WALKABLE_TILES, Tile
+from game.mapgen.tiles import CODES, ROCK, WALKABLE, WALKABLE_TILES, WALL, Tile
 
 W, H = CELL_W + 1, CELL_H + 1  # a block with its shared walls
 X_LO, X_HI = 2, W - 3  # where a room's own floor may lie (one tile of rock kept for its wall)
@@ -312,15 +312,14 @@ class RoomGrid:
         """Rock touching anything dug becomes wall (on the shared walls too)."""
         g = self.g
         tiles = np.frombuffer(b"".join(map(bytes, g)), dtype=np.uint8).reshape(H, W)
-        dug = tiles > Tile.WALL  # neither rock nor wall
+        dug = tiles > WALL  # neither rock nor wall
         near = np.zeros((H + 2, W + 2), dtype=bool)
         for dy in (0, 1, 2):
             for dx in (0, 1, 2):
                 near[dy:dy + H, dx:dx + W] |= dug
-        ys, xs = np.nonzero(near[1:-1, 1:-1] & (tiles == Tile.ROCK))
-        wall = int(Tile.WALL)
+        ys, xs = np.nonzero(near[1:-1, 1:-1] & (tiles == ROCK))
         for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
-            g[y][x] = wall
+            g[y][x] = WALL
 
 
 
