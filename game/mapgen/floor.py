@@ -49,6 +49,9 @@ from game.mapgen.tiles import CODES, COST, DECODE, ROCK, TRANSPARENT, WALKABLE, 
 WALKABLE_CODES = frozenset(CODES[t] for t in WALKABLE_TILES)  # a layout's characters a creature may stand on
 
 
+SIDES_BY_NAME = tuple(sorted(SIDES))  # the order `exits` looks through a room's sides
+
+
 class StreamSource(Protocol):
     """What a floor needs from the game's streams (game.core.rng.Streams)."""
 
@@ -105,6 +108,7 @@ class Floor:
             for cx in range(self.grid_w):
                 x0, y0 = origin((cx, cy))
                 self.cells[(cx, cy)] = CellRecord((cx, cy), (x0, y0, x0 + CELL_W, y0 + CELL_H))
+        self._cell_order = sorted(self.cells)  # the order `exits` goes through them
         self.walls: dict[WallKey, SideRecord] = {}
         self.entrance: Cell = (self.grid_w // 2, self.grid_h - 1)
         self.start: tuple[int, int] = (0, 0)  # the stair up the party arrives by
@@ -274,12 +278,15 @@ class Floor:
         if self._exits is not None:
             return list(self._exits)
         out = []
-        for cell, record in sorted(self.cells.items()):
-            if not record.mapped:
+        for cell in self._cell_order:
+            if not self.cells[cell].mapped:
                 continue
-            for s, other in sorted(self.neighbours(cell).items()):
+            for s in SIDES_BY_NAME:
+                other = neighbour(cell, s)
+                if not self.in_grid(other) or self.cells[other].mapped:
+                    continue
                 rec = self.side(cell, s)
-                if rec is None or rec.kind == "wall" or self.cells[other].mapped:
+                if rec is None or rec.kind == "wall":
                     continue
                 ox, oy = origin(cell)
                 for gx, gy in gap_tiles(s, rec.offset, "door" if rec.kind == "door" else "open"):

@@ -10,7 +10,7 @@ import numpy as np
 
 from game.core.rng import GAMMA, Stream, draws_after
 from game.mapgen.geometry import CELL_H, CELL_W, Cell, gap_tiles, inside_gap, origin
-from game.mapgen.tiles import CODES, ROCK, WALKABLE, WALKABLE_TILES, WALL, Tile
+from game.mapgen.tiles import CODES, FLOOR, ROCK, WALKABLE, WALKABLE_TILES, WALL, Tile
 
 W, H = CELL_W + 1, CELL_H + 1  # a block with its shared walls
 X_LO, X_HI = 2, W - 3  # where a room's own floor may lie (one tile of rock kept for its wall)
@@ -216,8 +216,9 @@ class RoomGrid:
         self.mask = mask
         self.cells = sorted(mask)  # the room's own tiles in a fixed order
         self._cells_at = None
-        for p in mask:
-            self.put(p, Tile.FLOOR)
+        g = self.g
+        for x, y in mask:
+            g[y][x] = FLOOR
         return shape
 
 
@@ -273,14 +274,13 @@ class RoomGrid:
             target = self.nearest_cell(sx, sy)
             first_x = side in ("w", "e")
             wide = kind == "open"
-            dug: set[Pt] = set()
-            for p in l_path(start, target, first_x):
-                for q in (brush(p) if wide else (p,)):
-                    if 1 <= q[0] <= W - 2 and 1 <= q[1] <= H - 2:
-                        dug.add(q)
-            for q in dug:
-                if self.at(q) == Tile.ROCK:
-                    self.put(q, Tile.FLOOR)
+            path = list(l_path(start, target, first_x))
+            dug = {q for p in path for q in brush(p)} if wide else set(path)
+            dug = {q for q in dug if 1 <= q[0] <= W - 2 and 1 <= q[1] <= H - 2}
+            g = self.g
+            for x, y in dug:
+                if g[y][x] == ROCK:
+                    g[y][x] = FLOOR
             for q in gap_tiles(side, off, kind):
                 self.put(q, Tile.DOOR if kind == "door" else Tile.FLOOR)
             self.corridor[side] = dug - self.mask
