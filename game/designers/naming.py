@@ -370,9 +370,6 @@ class Namer:
         name = self._fresh(make)
         return name, self._described("treasure", name, spot.host if spot is not None else "open")
 
-    def place(self, host: str) -> str:
-        return place_words(self.theme, host)
-
     def room(self, plan: RoomPlan) -> str:
         """The room's title, not yet given in this run: a name from the same list as the plan's
         (a room with a library is still some kind of library), half the time with a word of the tone."""

@@ -102,35 +102,9 @@ class RoomGrid:
         key = (start, self._tile_bytes())
         if self._flooded is not None and self._flooded[0] == key:
             return self._flooded[1]
-        left = self._walk_flags(key[1])  # cleared as tiles are reached
-        first = flat(start)
-        left[first] = 0
-        parents = {first: -1}
-        order = [first]
-        append = order.append
-        for i in order:  # the list grows as it is walked: a FIFO queue
-            j = i - PW
-            if left[j]:
-                left[j] = 0
-                parents[j] = i
-                append(j)
-            j = i + 1
-            if left[j]:
-                left[j] = 0
-                parents[j] = i
-                append(j)
-            j = i + PW
-            if left[j]:
-                left[j] = 0
-                parents[j] = i
-                append(j)
-            j = i - 1
-            if left[j]:
-                left[j] = 0
-                parents[j] = i
-                append(j)
-        self._flooded = (key, (order, parents))
-        return order, parents
+        found = breadth_first(self._walk_flags(key[1]), flat(start))
+        self._flooded = (key, found)
+        return found
 
 
     def walkable_count(self) -> int:
@@ -249,13 +223,7 @@ class RoomGrid:
             first = flat((x, y))
             if not left[first]:
                 continue
-            left[first] = 0
-            part = [first]
-            for i in part:  # grows as it is walked
-                for j in (i - PW, i + 1, i + PW, i - 1):
-                    if left[j]:
-                        left[j] = 0
-                        part.append(j)
+            part, _ = breadth_first(left, first)
             if len(part) > len(best):
                 best = part
         return set(map(point, best))
@@ -311,7 +279,7 @@ class RoomGrid:
     def raise_walls(self) -> None:
         """Rock touching anything dug becomes wall (on the shared walls too)."""
         g = self.g
-        tiles = np.frombuffer(b"".join(map(bytes, g)), dtype=np.uint8).reshape(H, W)
+        tiles = np.frombuffer(self._tile_bytes(), dtype=np.uint8).reshape(H, W)
         dug = tiles > WALL  # neither rock nor wall
         near = np.zeros((H + 2, W + 2), dtype=bool)
         for dy in (0, 1, 2):
@@ -341,6 +309,38 @@ def randoms(stream: Stream, count: int) -> np.ndarray:
     draws = draws_after(stream.state, count)
     stream.state = (stream.state + count * GAMMA) & MASK64
     return (draws >> np.uint64(11)).astype(np.float64) / float(1 << 53)
+
+
+def breadth_first(left: bytearray, first: int) -> tuple[list[int], dict[int, int]]:
+    """Breadth-first from flat index `first` over the indices set in `left` (see PW; cleared as
+    they are reached), stepping n, e, s, w: the indices in the order reached, and the index each
+    was first reached from (-1 for `first`)."""
+    left[first] = 0
+    parents = {first: -1}
+    order = [first]
+    append = order.append
+    for i in order:  # the list grows as it is walked: a FIFO queue
+        j = i - PW
+        if left[j]:
+            left[j] = 0
+            parents[j] = i
+            append(j)
+        j = i + 1
+        if left[j]:
+            left[j] = 0
+            parents[j] = i
+            append(j)
+        j = i + PW
+        if left[j]:
+            left[j] = 0
+            parents[j] = i
+            append(j)
+        j = i - 1
+        if left[j]:
+            left[j] = 0
+            parents[j] = i
+            append(j)
+    return order, parents
 
 
 def flat(p: Pt) -> int:
