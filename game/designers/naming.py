@@ -225,14 +225,20 @@ def _fitting(adjectives: tuple[str, ...], noun: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=1024)
+def _lines(tone: str, theme: str, key: str) -> tuple[str, ...]:
+    """The tone's lines of `key` (LINE_KEYS) and then the theme's."""
+    vocab = vocabulary()
+    return vocab.lines[tone][key] + vocab.asides.get(theme, {}).get(key, ())
+
+
+@functools.lru_cache(maxsize=1024)
 def _sentences(tone: str, theme: str, what: str, host: str) -> tuple[tuple[str, ...], tuple[str, ...], str, str]:
     """A trap's or treasure's (`what`) opening sentences in the tone's, the theme's and the
     place's words, its closing ones in the tone's and the theme's, where it is, and the place's
     name (see Namer._described)."""
     vocab = vocabulary()
-    lines, asides = vocab.lines[tone], vocab.asides.get(theme, {})
-    opens, closes = (lines[f"{what}_{part}"] + asides.get(f"{what}_{part}", ()) for part in ("open", "close"))
-    opens += vocab.hosts.get(host, {}).get(f"{what}_open", ())
+    opens = _lines(tone, theme, f"{what}_open") + vocab.hosts.get(host, {}).get(f"{what}_open", ())
+    closes = _lines(tone, theme, f"{what}_close")
     place = place_words(theme, host)
     return opens, closes, vocab.places.get(host, vocab.places["default"]).format(host=place), place
 
@@ -244,8 +250,6 @@ class Namer:
         self.vocab = vocabulary()
         self.tone_name = SERIOUSNESS[seriousness - 1]
         self.tone = self.vocab.tones[self.tone_name]
-        self.lines = self.vocab.lines[self.tone_name]
-        self.asides = self.vocab.asides.get(theme, {})
         self.theme = theme
         self.stream = stream
         self.seen = seen if seen is not None else set()
@@ -293,7 +297,7 @@ class Namer:
         return f"{self._word(fitting)} {noun}" if fitting else noun
 
     def _line(self, key: str, **fields: object) -> str:
-        return self._word(self.lines[key] + self.asides.get(key, ())).format(**fields)
+        return self._word(_lines(self.tone_name, self.theme, key)).format(**fields)
 
     def _described(self, what: str, name: str, host: str) -> str:
         """A trap's or treasure's line: an opening sentence naming it and where it is ("{where}"),

@@ -37,6 +37,8 @@ def _columns(weights: Weights) -> tuple[tuple[str, ...], tuple[float, ...]]:
 def pick_features(stream: Stream, weights: Weights, count: int, limit: int = 1) -> list[str]:
     """`count` features drawn by weight, each at most `limit` times, in drawing order."""
     chosen: list[str] = []
+    if count <= 0:  # most wishes double nothing
+        return chosen
     pool = [(n, w) for n, w in weights if w > 0]
     while len(chosen) < count and pool:
         name = pick(stream, tuple(pool))
