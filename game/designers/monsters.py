@@ -15,6 +15,7 @@ Continuous Damage and Universal over all abilities). Decisions taken here:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -81,8 +82,10 @@ def _shape(cost: int, wish: MonsterWish) -> tuple[int, list[set[str]], int]:
     return best
 
 
+@functools.lru_cache(maxsize=4096)
 def min_cost(wish: MonsterWish, floor: int) -> int:
-    """The fewest points that buy this wish whole (never under the Floor)."""
+    """The fewest points that buy this wish whole (never under the Floor). Kept per (wish,
+    Floor): a personality wishes for the same few monsters room after room."""
     slots = _spread(wish.features, max(wish.abilities, _needed_abilities(wish.features)))
     base = wish.level + _min_ability_points(slots)
     return max(floor, base << len(wish.features))

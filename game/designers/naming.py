@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any
 
 from game.core.content import load
@@ -159,6 +160,7 @@ def vocabulary() -> Vocabulary:
 SMALL_WORDS = frozenset({"a", "an", "and", "in", "of", "on", "the", "to"})
 
 
+@functools.lru_cache(maxsize=4096)
 def title(text: str) -> str:
     """Each word but the small ones capitalised, the rest of it left alone ("bolt of silk" ->
     "Bolt of Silk", "will-o'-wisp" -> "Will-o'-wisp")."""
@@ -166,6 +168,7 @@ def title(text: str) -> str:
     return " ".join(w if i and w in SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
+@functools.lru_cache(maxsize=1024)
 def place_words(theme: str, host: str) -> str:
     """A spot's host in the theme's words ("debris" -> "pile of old bones", "river" -> "stream")."""
     look = themes().get(theme)
@@ -204,14 +207,49 @@ def _creature_weights(
     return tuple(out), tuple(weights)
 
 
+@functools.lru_cache(maxsize=4096)
+def _marks(words: tuple[str, ...]) -> tuple[frozenset[str], dict[str, tuple[int, ...]]]:
+    """The words as `seen` keeps them (WORD_MARK before each), and where each stands in `words`:
+    a list is looked through for every word drawn from it."""
+    places: dict[str, list[int]] = {}
+    for i, w in enumerate(words):
+        places.setdefault(WORD_MARK + w, []).append(i)
+    return frozenset(places), {mark: tuple(at) for mark, at in places.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _fitting(adjectives: tuple[str, ...], noun: str) -> tuple[str, ...]:
+    """The adjectives none of whose words `noun` has (see Namer._before)."""
+    own = {w.lower() for w in noun.split()}
+    return tuple(a for a in adjectives if not own & {w.lower() for w in a.split()})
+
+
+@functools.lru_cache(maxsize=1024)
+def _lines(tone: str, theme: str, key: str) -> tuple[str, ...]:
+    """The tone's lines of `key` (LINE_KEYS) and then the theme's."""
+    vocab = vocabulary()
+    return vocab.lines[tone][key] + vocab.asides.get(theme, {}).get(key, ())
+
+
+@functools.lru_cache(maxsize=1024)
+def _sentences(tone: str, theme: str, what: str, host: str) -> tuple[tuple[str, ...], tuple[str, ...], str, str]:
+    """A trap's or treasure's (`what`) opening sentences in the tone's, the theme's and the
+    place's words, its closing ones in the tone's and the theme's, where it is, and the place's
+    name (see Namer._described)."""
+    vocab = vocabulary()
+    opens = _lines(tone, theme, f"{what}_open") + vocab.hosts.get(host, {}).get(f"{what}_open", ())
+    closes = _lines(tone, theme, f"{what}_close")
+    place = place_words(theme, host)
+    return opens, closes, vocab.places.get(host, vocab.places["default"]).format(host=place), place
+
+
 class Namer:
     """Gives names and one-line descriptions in one tone and theme, drawing from `stream`."""
 
     def __init__(self, seriousness: int, theme: str, stream: Stream, seen: set[str] | None = None) -> None:
         self.vocab = vocabulary()
-        self.tone = self.vocab.tones[SERIOUSNESS[seriousness - 1]]
-        self.lines = self.vocab.lines[SERIOUSNESS[seriousness - 1]]
-        self.asides = self.vocab.asides.get(theme, {})
+        self.tone_name = SERIOUSNESS[seriousness - 1]
+        self.tone = self.vocab.tones[self.tone_name]
         self.theme = theme
         self.stream = stream
         self.seen = seen if seen is not None else set()
@@ -227,40 +265,52 @@ class Namer:
 
     def _word(self, words: tuple[str, ...]) -> str:
         """A word from `words` not used yet in this run (the `seen` set keeps them, marked, beside
-        the names); once all are used, the list starts over."""
-        fresh = [w for w in words if WORD_MARK + w not in self.seen]
-        if not fresh:
-            self.seen.difference_update(WORD_MARK + w for w in words)
-            fresh = list(words)
-        word = self.stream.choice(fresh)
-        self.seen.add(WORD_MARK + word)
+        the names); once all are used, the list starts over.
+
+        The same draw as `stream.choice([w for w in words if not used])`, found without building
+        that list: the used words' places are skipped over the index drawn."""
+        if not words:
+            raise IndexError("choice from an empty sequence")
+        marks, places = _marks(words)
+        seen = self.seen
+        used = marks & seen
+        if len(used) == len(marks):  # all used: the list starts over
+            seen.difference_update(marks)
+            used = frozenset()
+        if used:
+            skipped = sorted(chain.from_iterable(map(places.__getitem__, used)))
+            k = self.stream.below(len(words) - len(skipped))
+            for i in skipped:
+                if i > k:
+                    break
+                k += 1
+        else:
+            k = self.stream.below(len(words))
+        word = words[k]
+        seen.add(WORD_MARK + word)
         return word
 
     def _before(self, adjectives: tuple[str, ...], noun: str) -> str:
         """`noun` with a word of `adjectives` before it that none of its own words repeat (never
         "Hidden Hidden Drop"); the noun alone when every adjective would."""
-        own = {w.lower() for w in noun.split()}
-        fitting = tuple(a for a in adjectives if not own & {w.lower() for w in a.split()})
+        fitting = _fitting(adjectives, noun)
         return f"{self._word(fitting)} {noun}" if fitting else noun
 
     def _line(self, key: str, **fields: object) -> str:
-        return self._word(self.lines[key] + self.asides.get(key, ())).format(**fields)
+        return self._word(_lines(self.tone_name, self.theme, key)).format(**fields)
 
     def _described(self, what: str, name: str, host: str) -> str:
         """A trap's or treasure's line: an opening sentence naming it and where it is ("{where}"),
         in the tone's, the theme's or the place's own words, then a closing one in the tone's or
         the theme's; the pair not yet used in this run."""
-        opens, closes = (self.lines[f"{what}_{part}"] + self.asides.get(f"{what}_{part}", ())
-                         for part in ("open", "close"))
-        opens += self.vocab.hosts.get(host, {}).get(f"{what}_open", ())
+        opens, closes, where, place = _sentences(self.tone_name, self.theme, what, host)
 
         def make() -> str:
             return f"{LINE_MARK}{self._word(opens)} {self._word(closes)}"
 
-        where = self.vocab.places.get(host, self.vocab.places["default"]).format(host=self.place(host))
         a_name = f"{a_or_an(name)} {name}"
         return self._fresh(make).removeprefix(LINE_MARK).format(
-            name=name, a_name=a_name, A_name=a_name[0].upper() + a_name[1:], where=where, host=self.place(host))
+            name=name, a_name=a_name, A_name=a_name[0].upper() + a_name[1:], where=where, host=place)
 
     def creature(self, monster: Monster, boss: bool = False) -> Creature:
         """A creature for the monster: as legendary as its Level (one step more for a room's
@@ -323,9 +373,6 @@ class Namer:
 
         name = self._fresh(make)
         return name, self._described("treasure", name, spot.host if spot is not None else "open")
-
-    def place(self, host: str) -> str:
-        return place_words(self.theme, host)
 
     def room(self, plan: RoomPlan) -> str:
         """The room's title, not yet given in this run: a name from the same list as the plan's

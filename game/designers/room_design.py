@@ -20,7 +20,7 @@ from game.designers.monsters import check_monsters, design_monsters, design_with
 from game.designers.naming import Namer
 from game.designers.personality import personality
 from game.designers.records import PlacedMonster, PlacedTrap, PlacedTreasure, RollOff, RoomDesign
-from game.designers.scout import view_party
+from game.designers.scout import type_kinds, view_party
 from game.designers.table import CATEGORIES, Designer
 from game.designers.traps import check_traps, design_traps
 from game.designers.treasure import check_treasure, design_treasure
@@ -173,8 +173,10 @@ def _types_of_room(seen_names: set[str] | None, room: int) -> list[str]:
     """The Types room `room` of this run was designed with (abilities and traps, in sorted
     order): the designers weigh them down in the next room, as they do a Type already used in
     the same room, so that two rooms in a row rarely bite the same way."""
-    mark = f"{TYPES_MARK}{room}:"
-    return sorted(n.removeprefix(mark) for n in seen_names or () if n.startswith(mark))
+    if not seen_names:
+        return []
+    mark = f"{TYPES_MARK}{room}:"  # Type by Type (all from types.toml): the run's set grows with every name
+    return [t for t in type_kinds() if mark + t in seen_names]
 
 
 def _lay_treasure(items: Sequence[Treasure], plan: RoomPlan, stream: Stream) -> tuple[PlacedTreasure, ...]:

@@ -9,6 +9,7 @@ its cost, dropping doubling features it cannot afford or whose power of two does
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from game.core.rng import Stream
@@ -23,13 +24,21 @@ def wished_count(stream: Stream, span: tuple[int, int]) -> int:
 
 def pick(stream: Stream, weights: Weights) -> str:
     """One name drawn by weight (weights are in a fixed, sorted order)."""
-    names = [n for n, _ in weights]
-    return stream.weighted(names, [w for _, w in weights])
+    names, ws = _columns(weights)
+    return stream.weighted(names, ws)
+
+
+@functools.lru_cache(maxsize=1024)
+def _columns(weights: Weights) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The names and the weights of `weights` apart (personalities' weights are drawn from often)."""
+    return tuple(n for n, _ in weights), tuple(w for _, w in weights)
 
 
 def pick_features(stream: Stream, weights: Weights, count: int, limit: int = 1) -> list[str]:
     """`count` features drawn by weight, each at most `limit` times, in drawing order."""
     chosen: list[str] = []
+    if count <= 0:  # most wishes double nothing
+        return chosen
     pool = [(n, w) for n, w in weights if w > 0]
     while len(chosen) < count and pool:
         name = pick(stream, tuple(pool))
@@ -66,14 +75,18 @@ def allot(budget: int, minimums: Sequence[int], grains: Sequence[int], weights: 
 def split_points(stream: Stream, points: int, weights: Weights) -> dict[str, int]:
     """`points` handed out one at a time by weight: {name: points}."""
     out = {n: 0 for n, _ in weights}
-    live = tuple((n, w) for n, w in weights if w > 0)
-    if not live:
+    names, ws = _live_columns(weights)
+    if not names:
         return out
-    names = [n for n, _ in live]
-    ws = [w for _, w in live]
     for _ in range(points):
         out[stream.weighted(names, ws)] += 1
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _live_columns(weights: Weights) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """The names and weights of `weights` that can be drawn (weight above 0)."""
+    return _columns(tuple((n, w) for n, w in weights if w > 0))
 
 
 def trailing_doublings(cost: int, most: int) -> int:

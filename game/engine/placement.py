@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.mapgen.tiles import Tile
+from game.mapgen.tiles import FLOOR, Tile
 from game.world.components import HeroState, MonsterState, Position
 
 if TYPE_CHECKING:
@@ -54,15 +54,27 @@ def door_tiles(game: Game, cell: tuple[int, int], side: str) -> list[tuple[int, 
 
 def room_tiles(game: Game, cell: tuple[int, int], reach: np.ndarray | None = None) -> list[tuple[int, int]]:
     """Free floor tiles of the room (reachable ones only, when `reach` is given)."""
+    xs, ys = _floor_tiles(game, cell, reach)
+    taken = _taken(game)
+    return [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if (x, y) not in taken]
+
+
+def _floor_tiles(game: Game, cell: tuple[int, int], reach: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """The room's floor tiles (those `reach` marks, when given), x and y, row by row."""
     floor = game.floor
     x0, y0, x1, y1 = floor.cells[cell].bounds
-    free = floor.tile[y0 + 1:y1, x0 + 1:x1] == Tile.FLOOR
+    free = floor.tile[y0 + 1:y1, x0 + 1:x1] == FLOOR
     if reach is not None:
         free &= reach[y0 + 1:y1, x0 + 1:x1]
+    ys, xs = np.nonzero(free)
+    return xs + x0 + 1, ys + y0 + 1
+
+
+def _taken(game: Game) -> set[tuple[int, int]]:
+    """Where a monster or a hero stands on the current floor."""
     taken = {(p.x, p.y) for _, (_, p) in game.world.get2(MonsterState, Position) if p.floor == game.dungeon.floor_no}
     taken |= {(p.x, p.y) for _, (_, p) in game.world.get2(HeroState, Position) if p.floor == game.dungeon.floor_no}
-    ys, xs = np.nonzero(free)
-    return [(x, y) for x, y in zip((xs + x0 + 1).tolist(), (ys + y0 + 1).tolist(), strict=True) if (x, y) not in taken]
+    return taken
 
 
 def room_tile(game: Game, cell: tuple[int, int], n: int) -> tuple[int, int]:
@@ -73,11 +85,20 @@ def room_tile(game: Game, cell: tuple[int, int], n: int) -> tuple[int, int]:
     return tiles[(len(tiles) // 2 + 7 * n) % len(tiles)]
 
 
-def far_tile(game: Game, cell: tuple[int, int], entry: tuple[int, int], n: int) -> tuple[int, int]:
+def far_tile(game: Game, cell: tuple[int, int], entry: tuple[int, int], n: int,
+             reach: np.ndarray | None = None) -> tuple[int, int]:
     """Monsters wait away from the way in, spread out: the n-th farthest free floor tile that
-    the party can reach from `entry` (never across a chasm it cannot cross)."""
-    tiles = room_tiles(game, cell, game.floor.reachable_from(*entry))
+    the party can reach from `entry` (never across a chasm it cannot cross). `reach` is
+    `floor.reachable_from(*entry)` when the caller has it already (a room's monsters in turn)."""
+    if reach is None:
+        reach = game.floor.reachable_from(*entry)
+    xs, ys = _floor_tiles(game, cell, reach)
+    if not len(xs):
+        return room_tile(game, cell, n)
+    steps = np.abs(xs - entry[0]) + np.abs(ys - entry[1])
+    order = np.lexsort((ys, xs, -steps))  # farthest first, then by (x, y)
+    taken = _taken(game)
+    tiles = [(x, y) for x, y in zip(xs[order].tolist(), ys[order].tolist(), strict=True) if (x, y) not in taken]
     if not tiles:
         return room_tile(game, cell, n)
-    tiles.sort(key=lambda t: (-(abs(t[0] - entry[0]) + abs(t[1] - entry[1])), t))
     return tiles[min(len(tiles) - 1, n * 3)]

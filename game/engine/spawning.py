@@ -57,9 +57,10 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         names = ", ".join(p.monster.name or "a monster" for p in design.monsters)
         played = " (the AI plays them for that seat)" if owner.human else ""
         game.say(f"{possessive(owner.name)} monsters hold this room: {names}{played}.", "danger", takers["monsters"])
+    reach = floor.reachable_from(*entry) if design.monsters else None  # the room's tiles do not change meanwhile
     for i, placed in enumerate(design.monsters):
         m = placed.monster
-        x, y = far_tile(game, cell, entry, i)
+        x, y = far_tile(game, cell, entry, i, reach)
         glyph = (m.name or "m")[0].lower()
         if m.level >= 5:
             glyph = glyph.upper()

@@ -44,7 +44,12 @@ from game.mapgen.geometry import (
 from game.mapgen.plan import Door, RoomPlan
 from game.mapgen.room_shape import roll_gap, shape_room
 from game.mapgen.themes import theme as get_theme
-from game.mapgen.tiles import COST, DECODE, TRANSPARENT, WALKABLE, Tile
+from game.mapgen.tiles import CODES, COST, DECODE, ROCK, TRANSPARENT, WALKABLE, WALKABLE_TILES, WALL, Tile
+
+WALKABLE_CODES = frozenset(CODES[t] for t in WALKABLE_TILES)  # a layout's characters a creature may stand on
+
+
+SIDES_BY_NAME = tuple(sorted(SIDES))  # the order `exits` looks through a room's sides
 
 
 class StreamSource(Protocol):
@@ -71,10 +76,10 @@ class CellRecord:
     entered: bool = False
     entered_from: str | None = None  # the side the room was shaped for ("" for none yet)
     secret_sides: list[str] = field(default_factory=list)
+    mapped: bool = field(init=False)  # `plan is not None`: asked hundreds of thousands of times a run
 
-    @property
-    def mapped(self) -> bool:
-        return self.plan is not None
+    def __post_init__(self) -> None:
+        self.mapped = self.plan is not None
 
     @property
     def blocked(self) -> str:
@@ -103,6 +108,7 @@ class Floor:
             for cx in range(self.grid_w):
                 x0, y0 = origin((cx, cy))
                 self.cells[(cx, cy)] = CellRecord((cx, cy), (x0, y0, x0 + CELL_W, y0 + CELL_H))
+        self._cell_order = sorted(self.cells)  # the order `exits` goes through them
         self.walls: dict[WallKey, SideRecord] = {}
         self.entrance: Cell = (self.grid_w // 2, self.grid_h - 1)
         self.start: tuple[int, int] = (0, 0)  # the stair up the party arrives by
@@ -138,8 +144,8 @@ class Floor:
         """The cell whose room `(x, y)` lies in; None on a wall shared between cells or outside."""
         if x % CELL_W == 0 or y % CELL_H == 0:
             return None
-        cell = (x // CELL_W, y // CELL_H)
-        return cell if self.in_grid(cell) else None
+        cx, cy = x // CELL_W, y // CELL_H
+        return (cx, cy) if 0 <= cx < self.grid_w and 0 <= cy < self.grid_h else None
 
     def room_at(self, x: int, y: int) -> CellRecord | None:
         """The mapped room that tile lies in (None on shared walls and in unmapped cells)."""
@@ -225,13 +231,13 @@ class Floor:
         view[1:-1, 1:-1] = block[1:-1, 1:-1]
         for edge in (np.s_[0, :], np.s_[-1, :], np.s_[:, 0], np.s_[:, -1]):
             new, old = block[edge], view[edge]
-            closed = (old == Tile.ROCK) | (old == Tile.WALL)
+            closed = (old == ROCK) | (old == WALL)
             gap = WALKABLE[new] & closed
             old[gap] = new[gap]
-            wall = (new == Tile.WALL) & (old == Tile.ROCK)
-            old[wall] = Tile.WALL
+            wall = (new == WALL) & (old == ROCK)
+            old[wall] = WALL
         self._refresh(x0, y0, x1, y1)
-        record.plan = plan
+        record.plan, record.mapped = plan, True
         record.entered_from = entered_from
         return record
 
@@ -272,12 +278,15 @@ class Floor:
         if self._exits is not None:
             return list(self._exits)
         out = []
-        for cell, record in sorted(self.cells.items()):
-            if not record.mapped:
+        for cell in self._cell_order:
+            if not self.cells[cell].mapped:
                 continue
-            for s, other in sorted(self.neighbours(cell).items()):
+            for s in SIDES_BY_NAME:
+                other = neighbour(cell, s)
+                if not self.in_grid(other) or self.cells[other].mapped:
+                    continue
                 rec = self.side(cell, s)
-                if rec is None or rec.kind == "wall" or self.cells[other].mapped:
+                if rec is None or rec.kind == "wall":
                     continue
                 ox, oy = origin(cell)
                 for gx, gy in gap_tiles(s, rec.offset, "door" if rec.kind == "door" else "open"):
@@ -339,7 +348,7 @@ class Floor:
         tiles = self.tile[y0:y1 + 1, x0:x1 + 1]
         local_reach = reach[y0:y1 + 1, x0:x1 + 1]
         target = inside_gap(s, rec.offset)
-        diggable = (tiles == Tile.ROCK) | (tiles == Tile.WALL)
+        diggable = (tiles == ROCK) | (tiles == WALL)
         # breadth-first from the target back to any reachable tile, through rock and wall
         parents: dict[tuple[int, int], tuple[int, int] | None] = {target: None}
         todo = deque([target])
@@ -364,13 +373,13 @@ class Floor:
             p = parents[p]
         for gx, gy in gap_tiles(s, rec.offset, "open"):
             tiles[gy, gx] = Tile.FLOOR
-        dug = WALKABLE[tiles] | (tiles > Tile.WALL)
+        dug = WALKABLE[tiles] | (tiles > WALL)
         near = np.zeros_like(dug)
         padded = np.pad(dug, 1)
         for dy in (0, 1, 2):
             for dx in (0, 1, 2):
                 near |= padded[dy:dy + tiles.shape[0], dx:dx + tiles.shape[1]]
-        tiles[near & (tiles == Tile.ROCK)] = Tile.WALL
+        tiles[near & (tiles == ROCK)] = WALL
         self._refresh(x0, y0, x1, y1)
         rec.kind, rec.door, rec.secret = "open", None, True
         self._exits = None
@@ -384,10 +393,10 @@ def _offset_from_layout(plan: RoomPlan, side: str) -> int | None:
         return None
     if side in ("n", "s"):
         row = plan.layout[0 if side == "n" else CELL_H]
-        idx = [i for i, ch in enumerate(row) if WALKABLE[DECODE[ord(ch)]]]
+        idx = [i for i, ch in enumerate(row) if ch in WALKABLE_CODES]
     else:
         col = 0 if side == "w" else CELL_W
-        idx = [i for i, r in enumerate(plan.layout) if WALKABLE[DECODE[ord(r[col])]]]
+        idx = [i for i, r in enumerate(plan.layout) if r[col] in WALKABLE_CODES]
     return idx[len(idx) // 2] if idx else None
 
 

@@ -5,13 +5,12 @@ seat's traps sit and the Treasure seat's items lie."""
 from __future__ import annotations
 
 import math
-from collections import deque
 
 from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
-from game.mapgen.room_grid import WALKABLE_INTS, H, Pt, RoomGrid, W, along, depth, middle, orth
+from game.mapgen.room_grid import H, Pt, RoomGrid, W, along, depth, flat, middle, orth, point
 from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
@@ -227,27 +226,21 @@ class RoomLayout(RoomGrid):
         """Two or three floor plates on the ways across the room: from the entry to each other
         exit it reaches, and to each piece of furniture. The first carries the trap row's kind
         as its host when table RF rolled one (a site the Traps seat may buy that trap for)."""
-        parents: dict[Pt, Pt | None] = {self.entry: None}
-        todo = deque([self.entry])
-        while todo:
-            p = todo.popleft()
-            for q in orth(p):
-                if q not in parents and self.walkable(q):
-                    parents[q] = p
-                    todo.append(q)
+        _, parents = self.flood(self.entry)
         targets = []
         for side in "nesw":
             if self.sides[side] != "wall" and side != self.entered_from:
                 targets.append(inside_gap(side, self.offsets[side]))
         used = {(sp.x - self.ox, sp.y - self.oy) for sp in taken}
         for p in sorted(used):
-            targets += [q for q in orth(p) if q in parents]
-        on_way: set[Pt] = set()
+            targets += [q for q in orth(p) if flat(q) in parents]
+        on_way: set[int] = set()
         for t in targets:
-            p = t if t in parents else None
-            while p is not None:
-                on_way.add(p)
-                p = parents[p]
+            i = flat(t)
+            if i in parents:
+                while i != -1:
+                    on_way.add(i)
+                    i = parents[i]
         gaps = {q for side in "nesw" for q in gap_tiles(side, self.offsets[side], "open")}
         starts = {inside_gap(side, self.offsets[side]) for side in "nesw"}
 
@@ -255,7 +248,7 @@ class RoomLayout(RoomGrid):
             return (self.at(p) in _PLATE and p not in used and p not in gaps and p not in starts
                     and p != self.entry and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2)
 
-        candidates = sorted(p for p in on_way if ok(p)) or sorted(p for p in parents if ok(p))
+        candidates = sorted(p for p in map(point, on_way) if ok(p)) or sorted(p for p in map(point, parents) if ok(p))
         s.shuffle(candidates)
         count = min(len(candidates), s.randint(2, 3))
         out = []
@@ -267,8 +260,7 @@ class RoomLayout(RoomGrid):
 
     def blocked_reason(self, names: list[str]) -> str:
         """Why some walkable tiles cannot be reached from the entry ("" if all can)."""
-        walk = {(x, y) for y in range(H) for x in range(W) if self.g[y][x] in WALKABLE_INTS}
-        if walk <= self.reach():
+        if len(self.reach()) == self.walkable_count():  # what the entry reaches is walkable: all of it, or not
             return ""
         for reason in ("chasm", "cave_in", "boulders"):
             if reason in names and self.expect_blocked:

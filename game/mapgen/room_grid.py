@@ -4,20 +4,25 @@ Furniture, terrain and the spots for traps and treasure come after (room_furnish
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 
 import numpy as np
 
-from game.core.rng import Stream
+from game.core.rng import GAMMA, Stream, draws_after
 from game.mapgen.geometry import CELL_H, CELL_W, Cell, gap_tiles, inside_gap, origin
-from game.mapgen.tiles import CODES, WALKABLE_TILES, Tile
+from game.mapgen.tiles import CODES, FLOOR, ROCK, WALKABLE, WALKABLE_TILES, WALL, Tile
 
 W, H = CELL_W + 1, CELL_H + 1  # a block with its shared walls
 X_LO, X_HI = 2, W - 3  # where a room's own floor may lie (one tile of rock kept for its wall)
 Y_LO, Y_HI = 2, H - 3
 WALKABLE_INTS = frozenset(int(t) for t in WALKABLE_TILES)
 Pt = tuple[int, int]
+# Flat indices into the block with a border of one tile round it (`_walk_flags`): the four steps
+# from a tile are +-1 and +-PW, and the border (never walkable) stands in for the bounds checks.
+PW = W + 2
+MASK64 = (1 << 64) - 1
+CODE_CHARS = bytes(ord(CODES[t]) for t in Tile).ljust(256, b"?")  # tile int -> its layout character
+WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if walkable
 
 
 class RoomGrid:
@@ -33,6 +38,7 @@ class RoomGrid:
         self.entered_from = entered_from
         self.mask: set[Pt] = set()
         self.cells: list[Pt] = []
+        self._cells_at: np.ndarray | None = None  # `cells` as an array, for nearest_cell
         self.pillars: list[Pt] = []
         self.corridor: dict[str, set[Pt]] = {}
         self.reserved: set[Pt] = set()  # tiles furniture must leave free
@@ -40,6 +46,7 @@ class RoomGrid:
         self.stair_up: Pt | None = None
         self.boulder_plugs: list[Pt] = []
         self.expect_blocked = False
+        self._flooded: tuple[tuple[Pt, bytes], tuple[list[int], dict[int, int]]] | None = None  # the last flood
 
 
     def glob(self, p: Pt) -> Pt:
@@ -62,12 +69,20 @@ class RoomGrid:
         xs = sorted(p[0] for p in self.mask)
         ys = sorted(p[1] for p in self.mask)
         target = (xs[len(xs) // 2], ys[len(ys) // 2])
-        return min(self.cells, key=lambda p: abs(p[0] - target[0]) + abs(p[1] - target[1]))
+        return self.nearest_cell(*target)
+
+
+    def nearest_cell(self, x: int, y: int) -> Pt:
+        """The room's own tile nearest (x, y) in steps, the first in `cells` order on a tie (as
+        `min` would give it), found in numpy: corridors and centres look for it often."""
+        if self._cells_at is None:
+            self._cells_at = np.array(self.cells, dtype=np.int32).reshape(-1, 2)
+        cx, cy = self._cells_at[:, 0], self._cells_at[:, 1]
+        return self.cells[int(np.argmin(np.abs(cx - x) + np.abs(cy - y)))]
 
 
     def rows(self) -> tuple[str, ...]:
-        codes = [CODES[t] for t in Tile]
-        return tuple("".join(codes[t] for t in row) for row in self.g)
+        return tuple(bytes(row).translate(CODE_CHARS).decode("ascii") for row in self.g)
 
 
     def reach(self, start: Pt | None = None) -> set[Pt]:
@@ -76,16 +91,41 @@ class RoomGrid:
         start = start or self.entry
         if not self.walkable(start):
             return set()
-        seen = {start}
-        todo = deque([start])
-        g = self.g
-        while todo:
-            x, y = todo.popleft()
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if n not in seen and 0 <= n[0] < W and 0 <= n[1] < H and g[n[1]][n[0]] in WALKABLE_INTS:
-                    seen.add(n)
-                    todo.append(n)
-        return seen
+        return set(map(point, self.flood(start)[0]))
+
+
+    def flood(self, start: Pt) -> tuple[list[int], dict[int, int]]:
+        """Breadth-first from `start` over walkable tiles, stepping n, e, s, w: the flat indices
+        (see PW) in the order they are reached, and the tile each was first reached from (read
+        them, never change them: the last flood is kept while the tiles stay as they are). Flat
+        indices instead of points: rooms are flooded several times while they are shaped."""
+        key = (start, self._tile_bytes())
+        if self._flooded is not None and self._flooded[0] == key:
+            return self._flooded[1]
+        found = breadth_first(self._walk_flags(key[1]), flat(start))
+        self._flooded = (key, found)
+        return found
+
+
+    def walkable_count(self) -> int:
+        """How many of the block's tiles are walkable."""
+        return self._tile_bytes().translate(WALKABLE_BYTES).count(1)
+
+
+    def _tile_bytes(self) -> bytes:
+        """The block's tiles, row by row, a byte each."""
+        return b"".join(map(bytes, self.g))
+
+
+    def _walk_flags(self, tiles: bytes) -> bytearray:
+        """1 for each walkable tile of `tiles` (see _tile_bytes), flat with a border of 0 round
+        the block (see PW)."""
+        flags = bytearray(PW * (H + 2))
+        walk = tiles.translate(WALKABLE_BYTES)
+        for y in range(H):
+            base = (y + 1) * PW + 1
+            flags[base:base + W] = walk[y * W:(y + 1) * W]
+        return flags
 
 
     def can_block(self, p: Pt) -> bool:
@@ -149,8 +189,10 @@ class RoomGrid:
             mask = self._rect(s.randint(7, aw), s.randint(4, ah))
         self.mask = mask
         self.cells = sorted(mask)  # the room's own tiles in a fixed order
-        for p in mask:
-            self.put(p, Tile.FLOOR)
+        self._cells_at = None
+        g = self.g
+        for x, y in mask:
+            g[y][x] = FLOOR
         return shape
 
 
@@ -160,12 +202,12 @@ class RoomGrid:
 
 
     def _cave(self, aw: int, ah: int) -> set[Pt]:
-        """A cellular-automaton cave, its largest orthogonally connected part."""
-        s = self.s
+        """A cellular-automaton cave, its largest orthogonally connected part (the first of the
+        largest, in (x, y) order)."""
         inside = np.zeros((H, W), dtype=bool)
         inside[Y_LO:Y_HI + 1, X_LO:X_HI + 1] = True
         on = np.zeros((H, W), dtype=bool)
-        on[inside] = [s.random() < 0.6 for _ in range(aw * ah)]
+        on[inside] = randoms(self.s, aw * ah) < 0.6
         for _ in range(3):
             n = np.zeros((H, W), dtype=np.int8)
             padded = np.pad(on, 1).astype(np.int8)
@@ -174,24 +216,17 @@ class RoomGrid:
                     if dx != 1 or dy != 1:
                         n += padded[dy:dy + H, dx:dx + W]
             on = inside & ((n >= 5) | (on & (n >= 4)))
-        cells = {(int(x), int(y)) for y, x in zip(*np.nonzero(on), strict=True)}
-        best: set[Pt] = set()
-        left = set(cells)
-        for p in sorted(cells):
-            if p not in left:
+        left = bytearray(np.pad(on, 1).tobytes())  # flat, as `flood` walks it (see PW)
+        best: list[int] = []
+        xs, ys = np.nonzero(on.T)  # (x, y) order
+        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+            first = flat((x, y))
+            if not left[first]:
                 continue
-            part = {p}
-            todo = [p]
-            while todo:
-                x, y = todo.pop()
-                for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    if n in left and n not in part:
-                        part.add(n)
-                        todo.append(n)
-            left -= part
+            part, _ = breadth_first(left, first)
             if len(part) > len(best):
                 best = part
-        return best
+        return set(map(point, best))
 
 
     def dig_corridors(self) -> None:
@@ -204,17 +239,16 @@ class RoomGrid:
             off = self.offsets[side]
             start = inside_gap(side, off)
             sx, sy = start
-            target = min(self.cells, key=lambda p: abs(p[0] - sx) + abs(p[1] - sy))
+            target = self.nearest_cell(sx, sy)
             first_x = side in ("w", "e")
             wide = kind == "open"
-            dug: set[Pt] = set()
-            for p in l_path(start, target, first_x):
-                for q in (brush(p) if wide else (p,)):
-                    if 1 <= q[0] <= W - 2 and 1 <= q[1] <= H - 2:
-                        dug.add(q)
-            for q in dug:
-                if self.at(q) == Tile.ROCK:
-                    self.put(q, Tile.FLOOR)
+            path = list(l_path(start, target, first_x))
+            dug = {q for p in path for q in brush(p)} if wide else set(path)
+            dug = {q for q in dug if 1 <= q[0] <= W - 2 and 1 <= q[1] <= H - 2}
+            g = self.g
+            for x, y in dug:
+                if g[y][x] == ROCK:
+                    g[y][x] = FLOOR
             for q in gap_tiles(side, off, kind):
                 self.put(q, Tile.DOOR if kind == "door" else Tile.FLOOR)
             self.corridor[side] = dug - self.mask
@@ -244,15 +278,16 @@ class RoomGrid:
 
     def raise_walls(self) -> None:
         """Rock touching anything dug becomes wall (on the shared walls too)."""
-        rock, wall = int(Tile.ROCK), int(Tile.WALL)
         g = self.g
-        dug = [(x, y) for y in range(H) for x in range(W) if g[y][x] not in (rock, wall)]
-        for x, y in dug:
-            for dy in (-1, 0, 1):
-                for dx in (-1, 0, 1):
-                    nx, ny = x + dx, y + dy
-                    if 0 <= nx < W and 0 <= ny < H and g[ny][nx] == rock:
-                        g[ny][nx] = wall
+        tiles = np.frombuffer(self._tile_bytes(), dtype=np.uint8).reshape(H, W)
+        dug = tiles > WALL  # neither rock nor wall
+        near = np.zeros((H + 2, W + 2), dtype=bool)
+        for dy in (0, 1, 2):
+            for dx in (0, 1, 2):
+                near[dy:dy + H, dx:dx + W] |= dug
+        ys, xs = np.nonzero(near[1:-1, 1:-1] & (tiles == ROCK))
+        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+            g[y][x] = WALL
 
 
 
@@ -266,6 +301,56 @@ def l_path(a: Pt, b: Pt, first_x: bool) -> Iterable[Pt]:
     else:
         yield from ((ax, y) for y in range(ay, by + sy, sy))
         yield from ((x, by) for x in range(ax + sx, bx + sx, sx))
+
+
+def randoms(stream: Stream, count: int) -> np.ndarray:
+    """`[stream.random() for _ in range(count)]` as a float array, drawn in one numpy step (the
+    same floats: SplitMix64's next draws follow from its state alone), the stream moved on past them."""
+    draws = draws_after(stream.state, count)
+    stream.state = (stream.state + count * GAMMA) & MASK64
+    return (draws >> np.uint64(11)).astype(np.float64) / float(1 << 53)
+
+
+def breadth_first(left: bytearray, first: int) -> tuple[list[int], dict[int, int]]:
+    """Breadth-first from flat index `first` over the indices set in `left` (see PW; cleared as
+    they are reached), stepping n, e, s, w: the indices in the order reached, and the index each
+    was first reached from (-1 for `first`)."""
+    left[first] = 0
+    parents = {first: -1}
+    order = [first]
+    append = order.append
+    for i in order:  # the list grows as it is walked: a FIFO queue
+        j = i - PW
+        if left[j]:
+            left[j] = 0
+            parents[j] = i
+            append(j)
+        j = i + 1
+        if left[j]:
+            left[j] = 0
+            parents[j] = i
+            append(j)
+        j = i + PW
+        if left[j]:
+            left[j] = 0
+            parents[j] = i
+            append(j)
+        j = i - 1
+        if left[j]:
+            left[j] = 0
+            parents[j] = i
+            append(j)
+    return order, parents
+
+
+def flat(p: Pt) -> int:
+    """A local tile's flat index (see PW); a tile one step outside the block lands on the border."""
+    return (p[1] + 1) * PW + p[0] + 1
+
+
+def point(i: int) -> Pt:
+    """The local tile of flat index `i` (see PW)."""
+    return i % PW - 1, i // PW - 1
 
 
 def brush(p: Pt) -> list[Pt]:
