@@ -15,7 +15,7 @@ from game.engine.game import TIME_TRACK
 from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
-from game.engine.routes import distance_map, explore_goals, step_towards, tiles_of, usable_exits
+from game.engine.routes import distance_map, exit_side, explore_goals, step_towards, tiles_of
 from game.engine.way_on import has_way_on, unworked, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
@@ -121,10 +121,10 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
     stairs = tiles_of(game, Tile.STAIR_DOWN)
     if stairs and ready_to_go_down(game):
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
-    for x, y, _, side in usable_exits(game):
-        if (x, y) == (pos.x, pos.y):
-            dx, dy = ENTRY_STEP[side]
-            return A.Move(seat, dx, dy)
+    side = exit_side(game, pos.x, pos.y)
+    if side is not None:
+        dx, dy = ENTRY_STEP[side]
+        return A.Move(seat, dx, dy)
     step = walk(game, seat, eid, explore_goals(game))
     if step is not None:
         return step
@@ -218,8 +218,8 @@ def step_action(seat: int, step: tuple[int, int] | None) -> Any:
 def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
     foes = []
     visible = game.derived.visible
-    for meid, (mon, mpos) in game.world.get2(MonsterState, Position):  # `game.monsters()` with their places
-        if mon.hits <= 0 or mpos.floor != pos.floor or not mon.aware:
+    for meid, (mon, mpos) in on_floor_of(game, MonsterState, pos):  # `game.monsters()` here, with their places
+        if mon.hits <= 0 or not mon.aware:
             continue
         if visible is not None and not visible[mpos.y, mpos.x]:
             continue
@@ -252,7 +252,7 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
         return A.PickUp(seat)
     if not detours:
         return None
-    held = {m.cell for _, m in game.monsters() if m.hostile}
+    held = held_cells(game)
     goals = []
     floor = game.floor
     for _, (item, ipos) in on_floor_of(game, TreasureState, pos):
@@ -274,6 +274,11 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
     if not goals:
         return None
     return walk(game, seat, eid, goals)
+
+
+def held_cells(game: Game) -> set[tuple[int, int]]:
+    """The cells a living hostile monster holds (its own cell, whatever floor it is on)."""
+    return {m.cell for _, m in game.world.get(MonsterState) if m.hits > 0 and m.hostile}  # `game.monsters()`, one pass
 
 
 def kept_by_trap(game: Game, item: TreasureState, eid: int) -> bool:

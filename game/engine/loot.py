@@ -104,7 +104,8 @@ def drop(game: Game, eid: int, index: int) -> Result:
 def on_floor_of(game: Game, kind: type, pos: Position) -> list[tuple[int, tuple[Any, Position]]]:
     """The entities with `kind` and a Position on the floor of `pos`, by entity id: the game's
     kept list (`Game.on_floor`) when that is the floor the party is on. Only for things that
-    never change floor in place (traps, treasure), as a hero asks at every step."""
+    never change floor in place (traps, treasure, monsters: only heroes take stairs), as a hero
+    asks at every step."""
     if pos.floor == game.dungeon.floor_no:
         return game.on_floor(kind)
     return [pair for pair in game.world.get2(kind, Position) if pair[1][1].floor == pos.floor]

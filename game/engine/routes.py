@@ -70,10 +70,30 @@ def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]
     return out
 
 
+def stuck_key(game: Game) -> tuple[tuple[int, int], ...]:
+    """This floor's stuck doors in order: what the kept answers that depend on them are keyed on."""
+    return memo(game, "stuck_key", lambda: tuple(sorted(stuck_doors(game))))
+
+
 def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:
     """The floor's openings into unmapped cells, less the ones behind stuck doors."""
     stuck = stuck_doors(game)
     return [e for e in game.floor.exits() if (e[0], e[1]) not in stuck]
+
+
+def exit_side(game: Game, x: int, y: int) -> str | None:
+    """The entry side of the first of `usable_exits` on (x, y), if any: the floor's exits by tile,
+    kept until its tiles (which its exits follow) or the stuck doors change, as a hero asks
+    whether it stands on one at every step."""
+    floor = game.floor
+    key = (game.dungeon.floor_no, floor.version, stuck_key(game))
+    kept = game.derived.caches.get("exit_sides")
+    if kept is None or kept[0] is not floor or kept[1] != key:
+        sides: dict[tuple[int, int], str] = {}
+        for ex, ey, _, side in usable_exits(game):
+            sides.setdefault((ex, ey), side)
+        kept = game.derived.caches["exit_sides"] = (floor, key, sides)
+    return kept[2].get((x, y))
 
 
 # step costs by tile code as the routes see them: a closed door costs 2 (opening it), seen or
@@ -130,7 +150,7 @@ def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
     kept = game.derived.memo
     ground = kept.get(("ground", eid)) if kept is not None else None
     if ground is None:
-        ground = (memo(game, "seen_key", lambda: seen_key(game)), tuple(sorted(avoided(game, eid))),
+        ground = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game),  # `avoided`: the stuck doors
                   tuple(sorted(known_plates(game, eid))))
         if kept is not None:
             kept[("ground", eid)] = ground
@@ -237,42 +257,37 @@ def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[in
         return None
     near = near_map(game, eid, goals, pos.x, pos.y)
     x, y = pos.x - near.x0, pos.y - near.y0
-    here = int(near.dist[y, x])
+    y0, x0 = max(0, y - 1), max(0, x - 1)
+    block = near.dist[y0:y + 2, x0:x + 2].tolist()  # the hero's tile and those around it, in one slice
+    here = block[y - y0][x - x0]
     if here == 0 or here == UNREACHABLE:
         return None
     best, best_d, blocked = None, here, False
-    for dy, dx, d in around(near.dist, x, y):
-        if d < best_d:
-            if game.creature_at(pos.x + dx, pos.y + dy) is not None:
-                blocked = True
-                continue
-            best, best_d = (dx, dy), d
+    for i, row in enumerate(block):  # row by row: the scan order that settles ties (the hero's own tile is no nearer)
+        dy = y0 + i - y
+        for j, d in enumerate(row):
+            if d < best_d:
+                dx = x0 + j - x
+                if game.creature_at(pos.x + dx, pos.y + dy) is not None:
+                    blocked = True
+                    continue
+                best, best_d = (dx, dy), d
     if best is None and blocked:
         return (0, 0)  # someone stands in the way: wait for them to move on
     return best
-
-
-def around(dist: np.ndarray, x: int, y: int) -> list[tuple[int, int, int]]:
-    """(dy, dx, distance) of the tiles around (x, y) on the map, row by row (the scan order that
-    settles ties), read from the array in one slice."""
-    y0, x0 = max(0, y - 1), max(0, x - 1)
-    block = dist[y0:y + 2, x0:x + 2].tolist()
-    return [(y0 + i - y, x0 + j - x, d) for i, row in enumerate(block) for j, d in enumerate(row)
-            if y0 + i != y or x0 + j != x]
 
 
 def explore_goals(game: Game) -> list[tuple[int, int]]:
     """Where there is something left to see: openings into unmapped cells and the edge of what
     has been seen in mapped rooms. Kept until the tiles, the floor's memory or the stuck doors
     change."""
-    stuck = stuck_doors(game)
-    key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(sorted(stuck)))
+    key = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game))
     cache = game.derived.caches.setdefault("explore_goals", {})
     goals = cache.get(key)
     if goals is None:
         if len(cache) > 8:
             cache.clear()
-        goals = cache[key] = _explore_goals(game, stuck)
+        goals = cache[key] = _explore_goals(game, stuck_doors(game))
     return list(goals)
 
 
