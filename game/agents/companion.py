@@ -37,10 +37,12 @@ def chebyshev(a: Position, x: int, y: int) -> int:
 
 
 def party_strength(game: Game) -> float:
-    heroes = game.heroes()
-    if not heroes:
-        return 0.0
-    return sum(h.hits for _, h in heroes) / sum(max_hits(h.level) for _, h in heroes)
+    """The living heroes' Hits over their most (0 with none living), both summed in one pass."""
+    hits = most = 0
+    for _, hero in game.heroes():
+        hits += hero.hits
+        most += max_hits(hero.level)
+    return hits / most if most else 0.0
 
 
 def wants_town(game: Game) -> bool:

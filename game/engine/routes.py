@@ -32,9 +32,10 @@ def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
     kept = game.derived.memo
     if kept is None:
         return make()
-    if key not in kept:
-        kept[key] = make()
-    return kept[key]
+    found: Any = kept.get(key, kept)  # the memo itself stands for "not asked yet" (it holds no answer)
+    if found is kept:
+        found = kept[key] = make()
+    return found
 
 
 def seen_key(game: Game) -> tuple[int, int, int]:
