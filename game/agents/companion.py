@@ -16,7 +16,7 @@ from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 from game.engine.routes import distance_map, exit_side, explore_goals, step_towards, tiles_of
-from game.engine.way_on import has_way_on, unworked, way_on
+from game.engine.way_on import has_way_on, seen_unworked, unworked, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
 from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
@@ -99,8 +99,9 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
             return A.SpendStory(seat)
         return fight
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
+    px, py = pos.x, pos.y
     for _, (trap, tpos) in on_floor_of(game, TrapState, pos):
-        near = -1 <= tpos.x - pos.x <= 1 and -1 <= tpos.y - pos.y <= 1
+        near = -1 <= tpos.x - px <= 1 and -1 <= tpos.y - py <= 1
         if near and trap.live and eid in trap.found_by and (  # the sheet is read only for a trap beside us
                 is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure):
             return A.Disarm(seat, tpos.x, tpos.y)
@@ -254,19 +255,24 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
         return A.PickUp(seat)
     if not detours:
         return None
-    held = held_cells(game)
+    held = None  # the cells monsters hold, asked only once some loot is in question
     goals = []
     floor = game.floor
     for _, (item, ipos) in on_floor_of(game, TreasureState, pos):
-        if (item.hidden or not floor.explored[ipos.y, ipos.x]
-                or floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid)):
+        if item.hidden or not floor.explored[ipos.y, ipos.x]:
+            continue
+        held = held_cells(game) if held is None else held
+        if floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid):
             continue
         if floor.walkable[ipos.y, ipos.x]:
             goals.append((ipos.x, ipos.y))
         else:
             goals.extend(neighbours(game, ipos.x, ipos.y))
     # unworked furniture in entered rooms: open it (its traps were looked for on the way in)
-    for x, y in unworked(game, game.dungeon.floor_no, leave=held):
+    number = game.dungeon.floor_no
+    if seen_unworked(game, number):
+        held = held_cells(game) if held is None else held
+    for x, y in unworked(game, number, leave=held or ()):
         if chebyshev(pos, x, y) <= 1:
             if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
                    for t in traps_on(game, x, y)):

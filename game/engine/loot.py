@@ -19,9 +19,10 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
     until they are dead; a trap that guards treasure must be sprung, disarmed or got past by
     this hero (finding it is not enough: DESIGN.md §2)."""
     pos = game.position(eid)
+    px, py = pos.x, pos.y
     out = []
     for item_eid, (item, ipos) in on_floor_of(game, TreasureState, pos):
-        if item.hidden or max(abs(ipos.x - pos.x), abs(ipos.y - pos.y)) > 1:
+        if item.hidden or not (-1 <= ipos.x - px <= 1 and -1 <= ipos.y - py <= 1):
             continue
         if (ipos.x, ipos.y) != (pos.x, pos.y) and game.floor.walkable[ipos.y, ipos.x]:
             continue
