@@ -191,18 +191,29 @@ class NearMap:
 
     def vouches_for(self, x: int, y: int) -> bool:
         """Whether a step from (x, y) chosen on this map is the one the floor's whole map gives."""
+        here, margin = self.here_and_margin(x, y)
+        return here != UNREACHABLE and here <= CHEAPEST_STEP * margin
+
+    def settles_around(self, x: int, y: int) -> bool:
+        """Whether every tile around (x, y) that is no farther from the goals than (x, y) has its
+        true distance on this map, and every other has one farther there too (a way round a
+        creature in the way is chosen among them): no route from a tile around it that leaves
+        the window, at least a step nearer its side, costs as little as the distance here."""
+        here, margin = self.here_and_margin(x, y)
+        return here != UNREACHABLE and here < CHEAPEST_STEP * (margin - 1)
+
+    def here_and_margin(self, x: int, y: int) -> tuple[int, int]:
+        """The distance at (x, y) (UNREACHABLE off the window) and the steps from there to the
+        nearest open side (UNREACHABLE with none: the floor's edge bounds no route)."""
         h, w = self.dist.shape
         lx, ly = x - self.x0, y - self.y0
         if not (0 <= lx < w and 0 <= ly < h):
-            return False
-        here = int(self.dist[ly, lx])
-        if here == UNREACHABLE:
-            return False
+            return UNREACHABLE, 0
         left, right, top, bottom = self.open_sides
-        far = UNREACHABLE  # a closed side (the floor's edge) bounds no route
+        far = UNREACHABLE
         margin = min(lx if left else far, w - 1 - lx if right else far,
                      ly if top else far, h - 1 - ly if bottom else far)
-        return here <= CHEAPEST_STEP * margin
+        return int(self.dist[ly, lx]), margin
 
 
 def near_map(game: Game, eid: int, goals: list[tuple[int, int]], x: int, y: int) -> NearMap:
