@@ -15,8 +15,8 @@ from game.engine.game import TIME_TRACK
 from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
-from game.engine.routes import distance_map, explore_goals, step_towards, tiles_of, usable_exits
-from game.engine.way_on import has_way_on, unworked, way_on
+from game.engine.routes import distance_map, exit_side, explore_goals, near_map, step_towards, tiles_of
+from game.engine.way_on import has_way_on, seen_unworked, unworked, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
 from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
@@ -37,10 +37,12 @@ def chebyshev(a: Position, x: int, y: int) -> int:
 
 
 def party_strength(game: Game) -> float:
-    heroes = game.heroes()
-    if not heroes:
-        return 0.0
-    return sum(h.hits for _, h in heroes) / sum(max_hits(h.level) for _, h in heroes)
+    """The living heroes' Hits over their most (0 with none living), both summed in one pass."""
+    hits = most = 0
+    for _, hero in game.heroes():
+        hits += hero.hits
+        most += max_hits(hero.level)
+    return hits / most if most else 0.0
 
 
 def wants_town(game: Game) -> bool:
@@ -97,8 +99,9 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
             return A.SpendStory(seat)
         return fight
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
+    px, py = pos.x, pos.y
     for _, (trap, tpos) in on_floor_of(game, TrapState, pos):
-        near = -1 <= tpos.x - pos.x <= 1 and -1 <= tpos.y - pos.y <= 1
+        near = -1 <= tpos.x - px <= 1 and -1 <= tpos.y - py <= 1
         if near and trap.live and eid in trap.found_by and (  # the sheet is read only for a trap beside us
                 is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure):
             return A.Disarm(seat, tpos.x, tpos.y)
@@ -121,10 +124,10 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
     stairs = tiles_of(game, Tile.STAIR_DOWN)
     if stairs and ready_to_go_down(game):
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
-    for x, y, _, side in usable_exits(game):
-        if (x, y) == (pos.x, pos.y):
-            dx, dy = ENTRY_STEP[side]
-            return A.Move(seat, dx, dy)
+    side = exit_side(game, pos.x, pos.y)
+    if side is not None:
+        dx, dy = ENTRY_STEP[side]
+        return A.Move(seat, dx, dy)
     step = walk(game, seat, eid, explore_goals(game))
     if step is not None:
         return step
@@ -190,10 +193,14 @@ def walk(game: Game, seat: int, eid: int, goals: list[tuple[int, int]]) -> Any:
     if step != (0, 0):
         return None if step is None else step_action(seat, step)
     pos = game.position(eid)
-    dist = distance_map(game, eid, goals)
-    here = dist[pos.y, pos.x]
-    around = sorted((int(dist[pos.y + dy, pos.x + dx]), dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-                    if (dx or dy) and 0 <= pos.y + dy < dist.shape[0] and 0 <= pos.x + dx < dist.shape[1])
+    near = near_map(game, eid, goals, pos.x, pos.y)  # the map the step was read from
+    if near.settles_around(pos.x, pos.y):
+        dist, x, y = near.dist, pos.x - near.x0, pos.y - near.y0
+    else:
+        dist, x, y = distance_map(game, eid, goals), pos.x, pos.y
+    here = dist[y, x]
+    around = sorted((int(dist[y + dy, x + dx]), dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                    if (dx or dy) and 0 <= y + dy < dist.shape[0] and 0 <= x + dx < dist.shape[1])
     in_the_way = [(d, dy, dx, game.world.try_comp(who, MonsterState)) for d, dy, dx in around if d < here
                   and (who := game.creature_at(pos.x + dx, pos.y + dy)) is not None]
     for _, dy, dx, mon in in_the_way:
@@ -218,8 +225,8 @@ def step_action(seat: int, step: tuple[int, int] | None) -> Any:
 def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
     foes = []
     visible = game.derived.visible
-    for meid, (mon, mpos) in game.world.get2(MonsterState, Position):  # `game.monsters()` with their places
-        if mon.hits <= 0 or mpos.floor != pos.floor or not mon.aware:
+    for meid, (mon, mpos) in on_floor_of(game, MonsterState, pos):  # `game.monsters()` here, with their places
+        if mon.hits <= 0 or not mon.aware:
             continue
         if visible is not None and not visible[mpos.y, mpos.x]:
             continue
@@ -252,19 +259,24 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
         return A.PickUp(seat)
     if not detours:
         return None
-    held = {m.cell for _, m in game.monsters() if m.hostile}
+    held = None  # the cells monsters hold, asked only once some loot is in question
     goals = []
     floor = game.floor
     for _, (item, ipos) in on_floor_of(game, TreasureState, pos):
-        if (item.hidden or not floor.explored[ipos.y, ipos.x]
-                or floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid)):
+        if item.hidden or not floor.explored[ipos.y, ipos.x]:
+            continue
+        held = held_cells(game) if held is None else held
+        if floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid):
             continue
         if floor.walkable[ipos.y, ipos.x]:
             goals.append((ipos.x, ipos.y))
         else:
             goals.extend(neighbours(game, ipos.x, ipos.y))
     # unworked furniture in entered rooms: open it (its traps were looked for on the way in)
-    for x, y in unworked(game, game.dungeon.floor_no, leave=held):
+    number = game.dungeon.floor_no
+    if seen_unworked(game, number):
+        held = held_cells(game) if held is None else held
+    for x, y in unworked(game, number, leave=held or ()):
         if chebyshev(pos, x, y) <= 1:
             if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
                    for t in traps_on(game, x, y)):
@@ -274,6 +286,11 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
     if not goals:
         return None
     return walk(game, seat, eid, goals)
+
+
+def held_cells(game: Game) -> set[tuple[int, int]]:
+    """The cells a living hostile monster holds (its own cell, whatever floor it is on)."""
+    return {m.cell for _, m in game.world.get(MonsterState) if m.hits > 0 and m.hostile}  # `game.monsters()`, one pass
 
 
 def kept_by_trap(game: Game, item: TreasureState, eid: int) -> bool:

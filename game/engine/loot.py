@@ -19,9 +19,10 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
     until they are dead; a trap that guards treasure must be sprung, disarmed or got past by
     this hero (finding it is not enough: DESIGN.md §2)."""
     pos = game.position(eid)
+    px, py = pos.x, pos.y
     out = []
     for item_eid, (item, ipos) in on_floor_of(game, TreasureState, pos):
-        if item.hidden or max(abs(ipos.x - pos.x), abs(ipos.y - pos.y)) > 1:
+        if item.hidden or not (-1 <= ipos.x - px <= 1 and -1 <= ipos.y - py <= 1):
             continue
         if (ipos.x, ipos.y) != (pos.x, pos.y) and game.floor.walkable[ipos.y, ipos.x]:
             continue
@@ -104,7 +105,8 @@ def drop(game: Game, eid: int, index: int) -> Result:
 def on_floor_of(game: Game, kind: type, pos: Position) -> list[tuple[int, tuple[Any, Position]]]:
     """The entities with `kind` and a Position on the floor of `pos`, by entity id: the game's
     kept list (`Game.on_floor`) when that is the floor the party is on. Only for things that
-    never change floor in place (traps, treasure), as a hero asks at every step."""
+    never change floor in place (traps, treasure, monsters: only heroes take stairs), as a hero
+    asks at every step."""
     if pos.floor == game.dungeon.floor_no:
         return game.on_floor(kind)
     return [pair for pair in game.world.get2(kind, Position) if pair[1][1].floor == pos.floor]

@@ -32,9 +32,10 @@ def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
     kept = game.derived.memo
     if kept is None:
         return make()
-    if key not in kept:
-        kept[key] = make()
-    return kept[key]
+    found: Any = kept.get(key, kept)  # the memo itself stands for "not asked yet" (it holds no answer)
+    if found is kept:
+        found = kept[key] = make()
+    return found
 
 
 def seen_key(game: Game) -> tuple[int, int, int]:
@@ -70,10 +71,30 @@ def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]
     return out
 
 
+def stuck_key(game: Game) -> tuple[tuple[int, int], ...]:
+    """This floor's stuck doors in order: what the kept answers that depend on them are keyed on."""
+    return memo(game, "stuck_key", lambda: tuple(sorted(stuck_doors(game))))
+
+
 def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:
     """The floor's openings into unmapped cells, less the ones behind stuck doors."""
     stuck = stuck_doors(game)
     return [e for e in game.floor.exits() if (e[0], e[1]) not in stuck]
+
+
+def exit_side(game: Game, x: int, y: int) -> str | None:
+    """The entry side of the first of `usable_exits` on (x, y), if any: the floor's exits by tile,
+    kept until its tiles (which its exits follow) or the stuck doors change, as a hero asks
+    whether it stands on one at every step."""
+    floor = game.floor
+    key = (game.dungeon.floor_no, floor.version, stuck_key(game))
+    kept = game.derived.caches.get("exit_sides")
+    if kept is None or kept[0] is not floor or kept[1] != key:
+        sides: dict[tuple[int, int], str] = {}
+        for ex, ey, _, side in usable_exits(game):
+            sides.setdefault((ex, ey), side)
+        kept = game.derived.caches["exit_sides"] = (floor, key, sides)
+    return kept[2].get((x, y))
 
 
 # step costs by tile code as the routes see them: a closed door costs 2 (opening it), seen or
@@ -115,7 +136,7 @@ def passable(game: Game, eid: int, x0: int = 0, y0: int = 0, x1: int | None = No
 
 def search(cost: np.ndarray, goals: list[tuple[int, int]], x0: int = 0, y0: int = 0) -> np.ndarray:
     """Dijkstra from the goals inside `cost` (a window whose corner is (x0, y0) on the floor)."""
-    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    dist = np.full(cost.shape, UNREACHABLE, np.int32)  # tcod.path.maxarray's array, without its np.iinfo per call
     h, w = cost.shape
     for x, y in goals:
         if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0:
@@ -125,10 +146,16 @@ def search(cost: np.ndarray, goals: list[tuple[int, int]], x0: int = 0, y0: int 
 
 def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
     """What a hero's distances to `goals` depend on: the tiles, what has been explored, the
-    goals, and the traps and doors this hero must go around."""
-    avoid = memo(game, ("avoid", eid), lambda: (tuple(sorted(avoided(game, eid))),
-                                                 tuple(sorted(known_plates(game, eid)))))
-    return (memo(game, "seen_key", lambda: seen_key(game)), tuple(goals), avoid)
+    goals, and the traps and doors this hero must go around (all but the goals asked once while
+    it decides)."""
+    kept = game.derived.memo
+    ground = kept.get(("ground", eid)) if kept is not None else None
+    if ground is None:
+        ground = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game),  # `avoided`: the stuck doors
+                  tuple(sorted(known_plates(game, eid))))
+        if kept is not None:
+            kept[("ground", eid)] = ground
+    return (ground, tuple(goals))
 
 
 def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
@@ -164,15 +191,29 @@ class NearMap:
 
     def vouches_for(self, x: int, y: int) -> bool:
         """Whether a step from (x, y) chosen on this map is the one the floor's whole map gives."""
+        here, margin = self.here_and_margin(x, y)
+        return here != UNREACHABLE and here <= CHEAPEST_STEP * margin
+
+    def settles_around(self, x: int, y: int) -> bool:
+        """Whether every tile around (x, y) that is no farther from the goals than (x, y) has its
+        true distance on this map, and every other has one farther there too (a way round a
+        creature in the way is chosen among them): no route from a tile around it that leaves
+        the window, at least a step nearer its side, costs as little as the distance here."""
+        here, margin = self.here_and_margin(x, y)
+        return here != UNREACHABLE and here < CHEAPEST_STEP * (margin - 1)
+
+    def here_and_margin(self, x: int, y: int) -> tuple[int, int]:
+        """The distance at (x, y) (UNREACHABLE off the window) and the steps from there to the
+        nearest open side (UNREACHABLE with none: the floor's edge bounds no route)."""
         h, w = self.dist.shape
         lx, ly = x - self.x0, y - self.y0
         if not (0 <= lx < w and 0 <= ly < h):
-            return False
-        here = int(self.dist[ly, lx])
-        if here == UNREACHABLE:
-            return False
-        margins = [m for m, is_open in zip((lx, w - 1 - lx, ly, h - 1 - ly), self.open_sides, strict=True) if is_open]
-        return not margins or here <= CHEAPEST_STEP * min(margins)
+            return UNREACHABLE, 0
+        left, right, top, bottom = self.open_sides
+        far = UNREACHABLE
+        margin = min(lx if left else far, w - 1 - lx if right else far,
+                     ly if top else far, h - 1 - ly if bottom else far)
+        return int(self.dist[ly, lx]), margin
 
 
 def near_map(game: Game, eid: int, goals: list[tuple[int, int]], x: int, y: int) -> NearMap:
@@ -228,42 +269,37 @@ def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[in
         return None
     near = near_map(game, eid, goals, pos.x, pos.y)
     x, y = pos.x - near.x0, pos.y - near.y0
-    here = int(near.dist[y, x])
+    y0, x0 = max(0, y - 1), max(0, x - 1)
+    block = near.dist[y0:y + 2, x0:x + 2].tolist()  # the hero's tile and those around it, in one slice
+    here = block[y - y0][x - x0]
     if here == 0 or here == UNREACHABLE:
         return None
     best, best_d, blocked = None, here, False
-    for dy, dx, d in around(near.dist, x, y):
-        if d < best_d:
-            if game.creature_at(pos.x + dx, pos.y + dy) is not None:
-                blocked = True
-                continue
-            best, best_d = (dx, dy), d
+    for i, row in enumerate(block):  # row by row: the scan order that settles ties (the hero's own tile is no nearer)
+        dy = y0 + i - y
+        for j, d in enumerate(row):
+            if d < best_d:
+                dx = x0 + j - x
+                if game.creature_at(pos.x + dx, pos.y + dy) is not None:
+                    blocked = True
+                    continue
+                best, best_d = (dx, dy), d
     if best is None and blocked:
         return (0, 0)  # someone stands in the way: wait for them to move on
     return best
-
-
-def around(dist: np.ndarray, x: int, y: int) -> list[tuple[int, int, int]]:
-    """(dy, dx, distance) of the tiles around (x, y) on the map, row by row (the scan order that
-    settles ties), read from the array in one slice."""
-    y0, x0 = max(0, y - 1), max(0, x - 1)
-    block = dist[y0:y + 2, x0:x + 2].tolist()
-    return [(y0 + i - y, x0 + j - x, d) for i, row in enumerate(block) for j, d in enumerate(row)
-            if y0 + i != y or x0 + j != x]
 
 
 def explore_goals(game: Game) -> list[tuple[int, int]]:
     """Where there is something left to see: openings into unmapped cells and the edge of what
     has been seen in mapped rooms. Kept until the tiles, the floor's memory or the stuck doors
     change."""
-    stuck = stuck_doors(game)
-    key = (memo(game, "seen_key", lambda: seen_key(game)), tuple(sorted(stuck)))
+    key = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game))
     cache = game.derived.caches.setdefault("explore_goals", {})
     goals = cache.get(key)
     if goals is None:
         if len(cache) > 8:
             cache.clear()
-        goals = cache[key] = _explore_goals(game, stuck)
+        goals = cache[key] = _explore_goals(game, stuck_doors(game))
     return list(goals)
 
 
@@ -277,8 +313,8 @@ def _explore_goals(game: Game, stuck: set[tuple[int, int]]) -> list[tuple[int, i
     edge[:-1, :] |= unknown[1:, :]
     edge[:, 1:] |= unknown[:, :-1]
     edge[:, :-1] |= unknown[:, 1:]
-    ys, xs = np.nonzero(known & edge)
-    goals.extend(zip(xs.tolist(), ys.tolist(), strict=True))
+    width = floor.width  # flat indices in row order, as np.nonzero gives them (five times slower in 2-D)
+    goals.extend((i % width, i // width) for i in np.flatnonzero(known & edge).tolist())
     return sorted(set(goals) - stuck)
 
 

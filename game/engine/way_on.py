@@ -166,10 +166,43 @@ def barring_doors(game: Game, number: int) -> list[str]:
 def unworked(game: Game, number: int, leave: Collection[tuple[int, int]] = ()) -> tuple[tuple[int, int], ...]:
     """Furniture and levers in the entered rooms of floor `number` that no hero has worked yet,
     room by room, less the rooms (cells) in `leave`."""
-    explored = game.dungeon.floors[number].explored
+    return tuple((x, y) for cell, x, y in seen_unworked(game, number) if cell not in leave)
+
+
+def seen_unworked(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, int], ...]:
+    """The `furniture` of floor `number` that is seen and not yet worked, in its order. The floor's
+    memory and the worked furniture (`dungeon.opened`) only grow, so this is kept per tiles and
+    count of worked furniture, and only the furniture not seen yet is looked at again."""
+    floor = game.dungeon.floors[number]
     opened = game.dungeon.opened
-    return tuple((x, y) for cell, x, y in furniture(game, number)
-                 if cell not in leave and explored[y, x] and (number, x, y) not in opened)
+    everything = furniture(game, number)
+    key = (number, len(opened))
+    cache = game.derived.caches.setdefault("seen_unworked", {})
+    kept = cache.get(key)
+    if kept is None or kept.everything is not everything or kept.opened is not opened or kept.floor is not floor:
+        if len(cache) > 8:
+            cache.clear()
+        left = [f for f in everything if (number, f[1], f[2]) not in opened]
+        kept = cache[key] = UnworkedKept(everything, opened, floor, left, left, ())
+    if kept.unseen:
+        explored = floor.explored
+        now = {f for f in kept.unseen if explored[f[2], f[1]]}
+        if now:
+            kept.unseen = [f for f in kept.unseen if f not in now]
+            kept.seen = tuple(f for f in kept.left if f not in kept.unseen)
+    return kept.seen
+
+
+@dataclass(slots=True)
+class UnworkedKept:
+    """`seen_unworked`'s kept answer for one floor's tiles and count of worked furniture."""
+
+    everything: tuple[tuple[tuple[int, int], int, int], ...]  # the floor's furniture (`furniture`)
+    opened: set[tuple[int, int, int]]  # the dungeon's worked furniture, as it was
+    floor: Floor
+    left: list[tuple[tuple[int, int], int, int]]  # not worked, in order
+    unseen: list[tuple[tuple[int, int], int, int]]  # of those, the ones not seen yet
+    seen: tuple[tuple[tuple[int, int], int, int], ...]  # the others, in order
 
 
 def furniture(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, int], ...]:

@@ -77,8 +77,9 @@ def test_a_hero_standing_on_its_own_found_trap_walks_off_it():
 
 
 def test_the_kept_answers_are_those_of_a_fresh_copy_all_along_a_run():
-    """way_on keeps the floors' furniture, reach and secret walls between questions: a copy of the
-    game, whose derived data starts empty, must answer every question the same way."""
+    """way_on keeps the floors' furniture (and which of it is seen and unworked), reach and secret
+    walls between questions: a copy of the game, whose derived data starts empty, must answer
+    every question the same way."""
     actions, checked = [], []
 
     def compare(game, action):
