@@ -91,15 +91,17 @@ class RoomGrid:
         start = start or self.entry
         if not self.walkable(start):
             return set()
-        return set(map(point, self.flood(start)[0]))
+        return set(map(POINTS.__getitem__, self.flood(start)[0]))
 
 
     def flood(self, start: Pt) -> tuple[list[int], dict[int, int]]:
         """Breadth-first from `start` over walkable tiles, stepping n, e, s, w: the flat indices
         (see PW) in the order they are reached, and the tile each was first reached from (read
         them, never change them: the last flood is kept while the tiles stay as they are). Flat
-        indices instead of points: rooms are flooded several times while they are shaped."""
-        key = (start, self._tile_bytes())
+        indices instead of points: rooms are flooded several times while they are shaped. The flood
+        is a function of where it starts and which tiles are walkable alone, so it is kept while
+        those stay the same (walls raised or a walkable pile laid down change neither)."""
+        key = (start, self._walk_bytes())
         if self._flooded is not None and self._flooded[0] == key:
             return self._flooded[1]
         found = breadth_first(self._walk_flags(key[1]), flat(start))
@@ -109,7 +111,7 @@ class RoomGrid:
 
     def walkable_count(self) -> int:
         """How many of the block's tiles are walkable."""
-        return self._tile_bytes().translate(WALKABLE_BYTES).count(1)
+        return self._walk_bytes().count(1)
 
 
     def _tile_bytes(self) -> bytes:
@@ -117,11 +119,14 @@ class RoomGrid:
         return b"".join(map(bytes, self.g))
 
 
-    def _walk_flags(self, tiles: bytes) -> bytearray:
-        """1 for each walkable tile of `tiles` (see _tile_bytes), flat with a border of 0 round
-        the block (see PW)."""
+    def _walk_bytes(self) -> bytes:
+        """1 for each walkable tile of the block, 0 for the others, row by row."""
+        return self._tile_bytes().translate(WALKABLE_BYTES)
+
+
+    def _walk_flags(self, walk: bytes) -> bytearray:
+        """`walk` (see _walk_bytes) flat with a border of 0 round the block (see PW)."""
         flags = bytearray(PW * (H + 2))
-        walk = tiles.translate(WALKABLE_BYTES)
         for y in range(H):
             base = (y + 1) * PW + 1
             flags[base:base + W] = walk[y * W:(y + 1) * W]
@@ -226,7 +231,7 @@ class RoomGrid:
             part, _ = breadth_first(left, first)
             if len(part) > len(best):
                 best = part
-        return set(map(point, best))
+        return set(map(POINTS.__getitem__, best))
 
 
     def dig_corridors(self) -> None:
@@ -274,6 +279,7 @@ class RoomGrid:
     def settle_entry(self) -> None:
         """Everything placed after terrain must be reachable: remember what the entry reaches."""
         self.reachable = self.reach()
+        self.reachable_cells = [p for p in self.cells if p in self.reachable]  # in `cells` order
 
 
     def raise_walls(self) -> None:
@@ -351,6 +357,9 @@ def flat(p: Pt) -> int:
 def point(i: int) -> Pt:
     """The local tile of flat index `i` (see PW)."""
     return i % PW - 1, i // PW - 1
+
+
+POINTS = tuple(map(point, range(PW * (H + 2))))  # point(i) for every flat index, looked up instead of worked out
 
 
 def brush(p: Pt) -> list[Pt]:
