@@ -4,8 +4,6 @@ Furniture, terrain and the spots for traps and treasure come after (room_furnish
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 
 from game.core.rng import GAMMA, Stream, draws_after
@@ -245,11 +243,7 @@ class RoomGrid:
             start = inside_gap(side, off)
             sx, sy = start
             target = self.nearest_cell(sx, sy)
-            first_x = side in ("w", "e")
-            wide = kind == "open"
-            path = list(l_path(start, target, first_x))
-            dug = {q for p in path for q in brush(p)} if wide else set(path)
-            dug = {q for q in dug if 1 <= q[0] <= W - 2 and 1 <= q[1] <= H - 2}
+            dug = corridor_tiles(start, target, side in ("w", "e"), kind == "open")
             g = self.g
             for x, y in dug:
                 if g[y][x] == ROCK:
@@ -297,16 +291,17 @@ class RoomGrid:
 
 
 
-def l_path(a: Pt, b: Pt, first_x: bool) -> Iterable[Pt]:
-    (ax, ay), (bx, by) = a, b
-    sx = 1 if bx >= ax else -1
-    sy = 1 if by >= ay else -1
-    if first_x:
-        yield from ((x, ay) for x in range(ax, bx + sx, sx))
-        yield from ((bx, y) for y in range(ay + sy, by + sy, sy))
-    else:
-        yield from ((ax, y) for y in range(ay, by + sy, sy))
-        yield from ((x, by) for x in range(ax + sx, bx + sx, sx))
+def corridor_tiles(a: Pt, b: Pt, first_x: bool, wide: bool) -> set[Pt]:
+    """The tiles of an L-shaped way from `a` to `b` (along x first, or y first), each with the
+    eight around it when `wide`, inside the block's outer walls: two rectangles, one per leg."""
+    corner = (b[0], a[1]) if first_x else (a[0], b[1])
+    r = 1 if wide else 0
+    out: set[Pt] = set()
+    for (x0, y0), (x1, y1) in ((a, corner), (corner, b)):
+        xs = range(max(1, min(x0, x1) - r), min(W - 2, max(x0, x1) + r) + 1)
+        ys = range(max(1, min(y0, y1) - r), min(H - 2, max(y0, y1) + r) + 1)
+        out.update([(x, y) for x in xs for y in ys])
+    return out
 
 
 def randoms(stream: Stream, count: int) -> np.ndarray:
@@ -360,10 +355,6 @@ def point(i: int) -> Pt:
 
 
 POINTS = tuple(map(point, range(PW * (H + 2))))  # point(i) for every flat index, looked up instead of worked out
-
-
-def brush(p: Pt) -> list[Pt]:
-    return [(p[0] + dx, p[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
 
 
 def orth(p: Pt) -> tuple[Pt, Pt, Pt, Pt]:
