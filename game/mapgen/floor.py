@@ -231,14 +231,14 @@ class Floor:
         block = block.reshape(CELL_H + 1, CELL_W + 1)
         x0, y0, x1, y1 = record.bounds
         view = self.tile[y0:y1 + 1, x0:x1 + 1]
+        # On the shared walls a gap of either room opens rock or wall, and a wall of this one
+        # closes rock; worked out over the whole block at once (tile by tile, neither undoes the
+        # other), then the inside is the plan's.
+        gap = WALKABLE[block] & ((view == ROCK) | (view == WALL))
+        wall = (block == WALL) & (view == ROCK)
+        view[gap] = block[gap]
+        view[wall] = WALL
         view[1:-1, 1:-1] = block[1:-1, 1:-1]
-        for edge in (np.s_[0, :], np.s_[-1, :], np.s_[:, 0], np.s_[:, -1]):
-            new, old = block[edge], view[edge]
-            closed = (old == ROCK) | (old == WALL)
-            gap = WALKABLE[new] & closed
-            old[gap] = new[gap]
-            wall = (new == WALL) & (old == ROCK)
-            old[wall] = WALL
         self._refresh(x0, y0, x1, y1)
         record.plan, record.mapped = plan, True
         record.entered_from = entered_from
