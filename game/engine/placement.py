@@ -98,7 +98,12 @@ def far_tile(game: Game, cell: tuple[int, int], entry: tuple[int, int], n: int,
     steps = np.abs(xs - entry[0]) + np.abs(ys - entry[1])
     order = np.lexsort((ys, xs, -steps))  # farthest first, then by (x, y)
     taken = _taken(game)
-    tiles = [(x, y) for x, y in zip(xs[order].tolist(), ys[order].tolist(), strict=True) if (x, y) not in taken]
-    if not tiles:
-        return room_tile(game, cell, n)
-    return tiles[min(len(tiles) - 1, n * 3)]
+    picked, left = None, n * 3  # the (3n)-th free tile in that order, or the last when fewer
+    for x, y in zip(xs[order].tolist(), ys[order].tolist(), strict=True):
+        if (x, y) in taken:
+            continue
+        picked = (x, y)
+        if not left:
+            break
+        left -= 1
+    return room_tile(game, cell, n) if picked is None else picked
