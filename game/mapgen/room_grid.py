@@ -281,11 +281,13 @@ class RoomGrid:
         g = self.g
         tiles = np.frombuffer(self._tile_bytes(), dtype=np.uint8).reshape(H, W)
         dug = tiles > WALL  # neither rock nor wall
-        near = np.zeros((H + 2, W + 2), dtype=bool)
-        for dy in (0, 1, 2):
-            for dx in (0, 1, 2):
-                near[dy:dy + H, dx:dx + W] |= dug
-        ys, xs = np.nonzero(near[1:-1, 1:-1] & (tiles == ROCK))
+        row = dug.copy()  # the 3x3 around each dug tile, as a row of three then a column of three
+        row[:, 1:] |= dug[:, :-1]
+        row[:, :-1] |= dug[:, 1:]
+        near = row.copy()
+        near[1:] |= row[:-1]
+        near[:-1] |= row[1:]
+        ys, xs = np.nonzero(near & (tiles == ROCK))
         for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
             g[y][x] = WALL
 
