@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.sentences import possessive
 from game.engine.encounters import reaction
-from game.engine.placement import MONSTER_GLYPH_COLOUR, door_tiles, far_tile, room_tile
+from game.engine.placement import MONSTER_GLYPH_COLOUR, door_tiles, far_tile, room_tile, taken_tiles
 from game.mapgen.tiles import Tile
 from game.rules.costs import monster_cost, monster_hits, trap_cost, treasure_cost
 from game.rules.purchases import Treasure
@@ -62,9 +62,11 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         played = " (the AI plays them for that seat)" if owner.human else ""
         game.say(f"{possessive(owner.name)} monsters hold this room: {names}{played}.", "danger", takers["monsters"])
     reach = _reach(floor, design.plan, entry) if design.monsters else None  # the room's tiles do not change meanwhile
+    taken = taken_tiles(game) if design.monsters else set()  # and no one moves: each monster placed is added
     for i, placed in enumerate(design.monsters):
         m = placed.monster
-        x, y = far_tile(game, cell, entry, i, reach)
+        x, y = far_tile(game, cell, entry, i, reach, taken)
+        taken.add((x, y))
         glyph = (m.name or "m")[0].lower()
         if m.level >= 5:
             glyph = glyph.upper()
