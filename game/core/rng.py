@@ -43,7 +43,7 @@ def faces_after(state: int, count: int, sides: int) -> list[int]:
 
 def derive_seed(seed: int, *names: object) -> int:
     """A 64-bit seed for the stream called `names` of the game `seed` (stable on every platform)."""
-    text = ":".join([str(seed), *(str(n) for n in names)]).encode()
+    text = ":".join(map(str, (seed, *names))).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
 
@@ -166,7 +166,7 @@ class Streams:
         self._streams: dict[tuple[str, ...], Stream] = {}
 
     def get(self, *names: object) -> Stream:
-        key = tuple(str(n) for n in names)
+        key = tuple(map(str, names))
         stream = self._streams.get(key)
         if stream is None:
             stream = self._streams[key] = Stream(derive_seed(self.seed, *key))

@@ -55,7 +55,7 @@ def door_tiles(game: Game, cell: tuple[int, int], side: str) -> list[tuple[int, 
 def room_tiles(game: Game, cell: tuple[int, int], reach: np.ndarray | None = None) -> list[tuple[int, int]]:
     """Free floor tiles of the room (reachable ones only, when `reach` is given)."""
     xs, ys = _floor_tiles(game, cell, reach)
-    taken = _taken(game)
+    taken = taken_tiles(game)
     return [(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True) if (x, y) not in taken]
 
 
@@ -70,7 +70,7 @@ def _floor_tiles(game: Game, cell: tuple[int, int], reach: np.ndarray | None) ->
     return xs + x0 + 1, ys + y0 + 1
 
 
-def _taken(game: Game) -> set[tuple[int, int]]:
+def taken_tiles(game: Game) -> set[tuple[int, int]]:
     """Where a monster or a hero stands on the current floor."""
     taken = {(p.x, p.y) for _, (_, p) in game.world.get2(MonsterState, Position) if p.floor == game.dungeon.floor_no}
     taken |= {(p.x, p.y) for _, (_, p) in game.world.get2(HeroState, Position) if p.floor == game.dungeon.floor_no}
@@ -86,10 +86,11 @@ def room_tile(game: Game, cell: tuple[int, int], n: int) -> tuple[int, int]:
 
 
 def far_tile(game: Game, cell: tuple[int, int], entry: tuple[int, int], n: int,
-             reach: np.ndarray | None = None) -> tuple[int, int]:
+             reach: np.ndarray | None = None, taken: set[tuple[int, int]] | None = None) -> tuple[int, int]:
     """Monsters wait away from the way in, spread out: the n-th farthest free floor tile that
     the party can reach from `entry` (never across a chasm it cannot cross). `reach` is
-    `floor.reachable_from(*entry)` when the caller has it already (a room's monsters in turn)."""
+    `floor.reachable_from(*entry)` when the caller has it already (a room's monsters in turn),
+    `taken` is `taken_tiles(game)` when the caller keeps it (adding each monster it places)."""
     if reach is None:
         reach = game.floor.reachable_from(*entry)
     xs, ys = _floor_tiles(game, cell, reach)
@@ -97,8 +98,14 @@ def far_tile(game: Game, cell: tuple[int, int], entry: tuple[int, int], n: int,
         return room_tile(game, cell, n)
     steps = np.abs(xs - entry[0]) + np.abs(ys - entry[1])
     order = np.lexsort((ys, xs, -steps))  # farthest first, then by (x, y)
-    taken = _taken(game)
-    tiles = [(x, y) for x, y in zip(xs[order].tolist(), ys[order].tolist(), strict=True) if (x, y) not in taken]
-    if not tiles:
-        return room_tile(game, cell, n)
-    return tiles[min(len(tiles) - 1, n * 3)]
+    if taken is None:
+        taken = taken_tiles(game)
+    picked, left = None, n * 3  # the (3n)-th free tile in that order, or the last when fewer
+    for x, y in zip(xs[order].tolist(), ys[order].tolist(), strict=True):
+        if (x, y) in taken:
+            continue
+        picked = (x, y)
+        if not left:
+            break
+        left -= 1
+    return room_tile(game, cell, n) if picked is None else picked

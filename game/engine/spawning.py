@@ -7,14 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.sentences import possessive
 from game.engine.encounters import reaction
-from game.engine.placement import MONSTER_GLYPH_COLOUR, door_tiles, far_tile, room_tile
+from game.engine.placement import MONSTER_GLYPH_COLOUR, door_tiles, far_tile, room_tile, taken_tiles
 from game.mapgen.tiles import Tile
 from game.rules.costs import monster_cost, monster_hits, trap_cost, treasure_cost
 from game.rules.purchases import Treasure
 from game.world.components import Carried, DoorState, Glyph, MonsterState, Named, Position, TrapState, TreasureState
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from game.engine.game import Game
+    from game.mapgen.floor import Floor
+    from game.mapgen.plan import RoomPlan
 
 def make_treasure_entity(game: Game, spec: Treasure, name: str, seat: int, pos: Position | None,
                          carried_by: int | None = None) -> int:
@@ -57,10 +61,12 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         names = ", ".join(p.monster.name or "a monster" for p in design.monsters)
         played = " (the AI plays them for that seat)" if owner.human else ""
         game.say(f"{possessive(owner.name)} monsters hold this room: {names}{played}.", "danger", takers["monsters"])
-    reach = floor.reachable_from(*entry) if design.monsters else None  # the room's tiles do not change meanwhile
+    reach = _reach(floor, design.plan, entry) if design.monsters else None  # the room's tiles do not change meanwhile
+    taken = taken_tiles(game) if design.monsters else set()  # and no one moves: each monster placed is added
     for i, placed in enumerate(design.monsters):
         m = placed.monster
-        x, y = far_tile(game, cell, entry, i, reach)
+        x, y = far_tile(game, cell, entry, i, reach, taken)
+        taken.add((x, y))
         glyph = (m.name or "m")[0].lower()
         if m.level >= 5:
             glyph = glyph.upper()
@@ -76,6 +82,18 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         if int(floor.tile[s.y, s.x]) != Tile.STAIR_DOWN:
             floor.set_tile(s.x, s.y, Tile.STAIR_DOWN)
     spawn_doors(game, design.plan)
+
+
+def _reach(floor: Floor, plan: RoomPlan, entry: tuple[int, int]) -> np.ndarray:
+    """What the party reaches from `entry` in the room just carved from `plan`, as `far_tile`
+    reads it. A room shaped with nothing cut off (`plan.blocked` is "": every walkable tile of its
+    block reached from its entry, and carving copies its inside and keeps each gap in its walls
+    walkable) entered on one of its own walkable tiles is reached whole, so the floor's walkable
+    tiles stand in for a search over the whole floor (the same tiles in the room)."""
+    x, y = entry
+    if not plan.blocked and floor.walkable[y, x] and floor.cell_of(x, y) == plan.cell:
+        return floor.walkable
+    return floor.reachable_from(x, y)
 
 
 def spawn_doors(game: Game, plan) -> None:  # noqa: ANN001 - RoomPlan

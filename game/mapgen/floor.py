@@ -148,10 +148,13 @@ class Floor:
         return (cx, cy) if 0 <= cx < self.grid_w and 0 <= cy < self.grid_h else None
 
     def room_at(self, x: int, y: int) -> CellRecord | None:
-        """The mapped room that tile lies in (None on shared walls and in unmapped cells)."""
-        cell = self.cell_of(x, y)
-        record = self.cells.get(cell) if cell else None
-        return record if record and record.mapped else None
+        """The mapped room that tile lies in (None on shared walls and in unmapped cells). Asked
+        for every hero's light every turn: `cell_of` inlined (`cells` holds only the grid's cells)."""
+        if x % CELL_W and y % CELL_H:
+            record = self.cells.get((x // CELL_W, y // CELL_H))
+            if record is not None and record.mapped:
+                return record
+        return None
 
     def wall_at(self, x: int, y: int) -> SideRecord | None:
         """The record of the shared wall a gap tile (a door, an opening) lies in, if any."""
@@ -228,14 +231,14 @@ class Floor:
         block = block.reshape(CELL_H + 1, CELL_W + 1)
         x0, y0, x1, y1 = record.bounds
         view = self.tile[y0:y1 + 1, x0:x1 + 1]
+        # On the shared walls a gap of either room opens rock or wall, and a wall of this one
+        # closes rock; worked out over the whole block at once (tile by tile, neither undoes the
+        # other), then the inside is the plan's.
+        gap = WALKABLE[block] & ((view == ROCK) | (view == WALL))
+        wall = (block == WALL) & (view == ROCK)
+        view[gap] = block[gap]
+        view[wall] = WALL
         view[1:-1, 1:-1] = block[1:-1, 1:-1]
-        for edge in (np.s_[0, :], np.s_[-1, :], np.s_[:, 0], np.s_[:, -1]):
-            new, old = block[edge], view[edge]
-            closed = (old == ROCK) | (old == WALL)
-            gap = WALKABLE[new] & closed
-            old[gap] = new[gap]
-            wall = (new == WALL) & (old == ROCK)
-            old[wall] = WALL
         self._refresh(x0, y0, x1, y1)
         record.plan, record.mapped = plan, True
         record.entered_from = entered_from

@@ -49,8 +49,16 @@ def neighbour(cell: Cell, side: str) -> Cell:
 
 def wall_key(cell: Cell, side: str) -> WallKey:
     """The name of the wall on `side` of `cell`: the same from both rooms that share it."""
-    cx, cy = cell
-    return {"n": ("h", cx, cy), "s": ("h", cx, cy + 1), "w": ("v", cx, cy), "e": ("v", cx + 1, cy)}[side]
+    cx, cy = cell  # (no dict of all four built per call: floors ask this thousands of times)
+    if side == "n":
+        return "h", cx, cy
+    if side == "s":
+        return "h", cx, cy + 1
+    if side == "w":
+        return "v", cx, cy
+    if side == "e":
+        return "v", cx + 1, cy
+    raise KeyError(side)
 
 
 def gap_tiles(side: str, offset: int, kind: str) -> list[tuple[int, int]]:
@@ -65,7 +73,15 @@ def gap_tiles(side: str, offset: int, kind: str) -> list[tuple[int, int]]:
 
 def inside_gap(side: str, offset: int) -> tuple[int, int]:
     """The local tile just inside the room from the middle of the gap on `side`."""
-    return {"w": (1, offset), "e": (CELL_W - 1, offset), "n": (offset, 1), "s": (offset, CELL_H - 1)}[side]
+    if side == "w":
+        return 1, offset
+    if side == "e":
+        return CELL_W - 1, offset
+    if side == "n":
+        return offset, 1
+    if side == "s":
+        return offset, CELL_H - 1
+    raise KeyError(side)
 
 
 def default_gap(side: str) -> int:

@@ -5,12 +5,13 @@ seat's traps sit and the Treasure seat's items lie."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
-from game.mapgen.room_grid import H, Pt, RoomGrid, W, along, depth, flat, middle, orth, point
+from game.mapgen.room_grid import POINTS, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
 from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
@@ -105,9 +106,10 @@ class RoomLayout(RoomGrid):
         g, rock = self.g, int(Tile.ROCK)
         need = 1 if place == "wall" else 2 if place == "corner" else 0
         out = []
-        for p in self.cells:
+        reserved = self.reserved
+        for p in self.reachable_cells:
             x, y = p
-            if p in self.reserved or g[y][x] not in _SEATS or p not in self.reachable:
+            if p in reserved or g[y][x] not in _SEATS:
                 continue
             if need and (g[y - 1][x] == rock) + (g[y + 1][x] == rock) + (g[y][x - 1] == rock) + (
                     g[y][x + 1] == rock) < need:
@@ -214,7 +216,9 @@ class RoomLayout(RoomGrid):
     def debris_spot(self, s: Stream) -> Spot:
         """Every room can be searched (the book's table F): a pile of the theme's debris, where
         the Treasure seat's items may lie when there is no furniture for them."""
-        seats = self._seats("wall") or self._seats("scatter") or [self.entry]
+        # The walls stand by now: rock touches no free tile, so no seat is "by a wall" and the
+        # pile lies on any free tile the entry reaches (asking for one by a wall finds none).
+        seats = self._seats("scatter") or [self.entry]
         p = s.choice(seats)
         if self.at(p) != Tile.STAIR_UP and p != self.entry:
             self.put(p, Tile.DEBRIS)
@@ -237,18 +241,21 @@ class RoomLayout(RoomGrid):
         on_way: set[int] = set()
         for t in targets:
             i = flat(t)
-            if i in parents:
-                while i != -1:
-                    on_way.add(i)
-                    i = parents[i]
-        gaps = {q for side in "nesw" for q in gap_tiles(side, self.offsets[side], "open")}
-        starts = {inside_gap(side, self.offsets[side]) for side in "nesw"}
+            while i in parents and i not in on_way:  # a way already marked is marked to its start
+                on_way.add(i)
+                i = parents[i]
+        barred = used | {self.entry}  # and the gaps and the tiles just inside them
+        for side in "nesw":
+            barred.update(gap_tiles(side, self.offsets[side], "open"))
+            barred.add(inside_gap(side, self.offsets[side]))
+        g = self.g
 
-        def ok(p: Pt) -> bool:
-            return (self.at(p) in _PLATE and p not in used and p not in gaps and p not in starts
-                    and p != self.entry and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2)
+        def fit(indices: Iterable[int]) -> list[Pt]:
+            """The tiles of `indices` a plate can lie on, in (x, y) order."""
+            return sorted([p for p in map(POINTS.__getitem__, indices) if p not in barred
+                           and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2 and g[p[1]][p[0]] in _PLATE])
 
-        candidates = sorted(p for p in map(point, on_way) if ok(p)) or sorted(p for p in map(point, parents) if ok(p))
+        candidates = fit(on_way) or fit(parents)
         s.shuffle(candidates)
         count = min(len(candidates), s.randint(2, 3))
         out = []
@@ -260,7 +267,8 @@ class RoomLayout(RoomGrid):
 
     def blocked_reason(self, names: list[str]) -> str:
         """Why some walkable tiles cannot be reached from the entry ("" if all can)."""
-        if len(self.reach()) == self.walkable_count():  # what the entry reaches is walkable: all of it, or not
+        reached = len(self.flood(self.entry)[0]) if self.walkable(self.entry) else 0  # each tile once
+        if reached == self.walkable_count():  # what the entry reaches is walkable: all of it, or not
             return ""
         for reason in ("chasm", "cave_in", "boulders"):
             if reason in names and self.expect_blocked:

@@ -4,8 +4,6 @@ Furniture, terrain and the spots for traps and treasure come after (room_furnish
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 
 from game.core.rng import GAMMA, Stream, draws_after
@@ -91,15 +89,17 @@ class RoomGrid:
         start = start or self.entry
         if not self.walkable(start):
             return set()
-        return set(map(point, self.flood(start)[0]))
+        return set(map(POINTS.__getitem__, self.flood(start)[0]))
 
 
     def flood(self, start: Pt) -> tuple[list[int], dict[int, int]]:
         """Breadth-first from `start` over walkable tiles, stepping n, e, s, w: the flat indices
         (see PW) in the order they are reached, and the tile each was first reached from (read
         them, never change them: the last flood is kept while the tiles stay as they are). Flat
-        indices instead of points: rooms are flooded several times while they are shaped."""
-        key = (start, self._tile_bytes())
+        indices instead of points: rooms are flooded several times while they are shaped. The flood
+        is a function of where it starts and which tiles are walkable alone, so it is kept while
+        those stay the same (walls raised or a walkable pile laid down change neither)."""
+        key = (start, self._walk_bytes())
         if self._flooded is not None and self._flooded[0] == key:
             return self._flooded[1]
         found = breadth_first(self._walk_flags(key[1]), flat(start))
@@ -109,7 +109,7 @@ class RoomGrid:
 
     def walkable_count(self) -> int:
         """How many of the block's tiles are walkable."""
-        return self._tile_bytes().translate(WALKABLE_BYTES).count(1)
+        return self._walk_bytes().count(1)
 
 
     def _tile_bytes(self) -> bytes:
@@ -117,11 +117,14 @@ class RoomGrid:
         return b"".join(map(bytes, self.g))
 
 
-    def _walk_flags(self, tiles: bytes) -> bytearray:
-        """1 for each walkable tile of `tiles` (see _tile_bytes), flat with a border of 0 round
-        the block (see PW)."""
+    def _walk_bytes(self) -> bytes:
+        """1 for each walkable tile of the block, 0 for the others, row by row."""
+        return self._tile_bytes().translate(WALKABLE_BYTES)
+
+
+    def _walk_flags(self, walk: bytes) -> bytearray:
+        """`walk` (see _walk_bytes) flat with a border of 0 round the block (see PW)."""
         flags = bytearray(PW * (H + 2))
-        walk = tiles.translate(WALKABLE_BYTES)
         for y in range(H):
             base = (y + 1) * PW + 1
             flags[base:base + W] = walk[y * W:(y + 1) * W]
@@ -226,7 +229,7 @@ class RoomGrid:
             part, _ = breadth_first(left, first)
             if len(part) > len(best):
                 best = part
-        return set(map(point, best))
+        return set(map(POINTS.__getitem__, best))
 
 
     def dig_corridors(self) -> None:
@@ -240,11 +243,7 @@ class RoomGrid:
             start = inside_gap(side, off)
             sx, sy = start
             target = self.nearest_cell(sx, sy)
-            first_x = side in ("w", "e")
-            wide = kind == "open"
-            path = list(l_path(start, target, first_x))
-            dug = {q for p in path for q in brush(p)} if wide else set(path)
-            dug = {q for q in dug if 1 <= q[0] <= W - 2 and 1 <= q[1] <= H - 2}
+            dug = corridor_tiles(start, target, side in ("w", "e"), kind == "open")
             g = self.g
             for x, y in dug:
                 if g[y][x] == ROCK:
@@ -274,6 +273,7 @@ class RoomGrid:
     def settle_entry(self) -> None:
         """Everything placed after terrain must be reachable: remember what the entry reaches."""
         self.reachable = self.reach()
+        self.reachable_cells = [p for p in self.cells if p in self.reachable]  # in `cells` order
 
 
     def raise_walls(self) -> None:
@@ -281,26 +281,29 @@ class RoomGrid:
         g = self.g
         tiles = np.frombuffer(self._tile_bytes(), dtype=np.uint8).reshape(H, W)
         dug = tiles > WALL  # neither rock nor wall
-        near = np.zeros((H + 2, W + 2), dtype=bool)
-        for dy in (0, 1, 2):
-            for dx in (0, 1, 2):
-                near[dy:dy + H, dx:dx + W] |= dug
-        ys, xs = np.nonzero(near[1:-1, 1:-1] & (tiles == ROCK))
+        row = dug.copy()  # the 3x3 around each dug tile, as a row of three then a column of three
+        row[:, 1:] |= dug[:, :-1]
+        row[:, :-1] |= dug[:, 1:]
+        near = row.copy()
+        near[1:] |= row[:-1]
+        near[:-1] |= row[1:]
+        ys, xs = np.nonzero(near & (tiles == ROCK))
         for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
             g[y][x] = WALL
 
 
 
-def l_path(a: Pt, b: Pt, first_x: bool) -> Iterable[Pt]:
-    (ax, ay), (bx, by) = a, b
-    sx = 1 if bx >= ax else -1
-    sy = 1 if by >= ay else -1
-    if first_x:
-        yield from ((x, ay) for x in range(ax, bx + sx, sx))
-        yield from ((bx, y) for y in range(ay + sy, by + sy, sy))
-    else:
-        yield from ((ax, y) for y in range(ay, by + sy, sy))
-        yield from ((x, by) for x in range(ax + sx, bx + sx, sx))
+def corridor_tiles(a: Pt, b: Pt, first_x: bool, wide: bool) -> set[Pt]:
+    """The tiles of an L-shaped way from `a` to `b` (along x first, or y first), each with the
+    eight around it when `wide`, inside the block's outer walls: two rectangles, one per leg."""
+    corner = (b[0], a[1]) if first_x else (a[0], b[1])
+    r = 1 if wide else 0
+    out: set[Pt] = set()
+    for (x0, y0), (x1, y1) in ((a, corner), (corner, b)):
+        xs = range(max(1, min(x0, x1) - r), min(W - 2, max(x0, x1) + r) + 1)
+        ys = range(max(1, min(y0, y1) - r), min(H - 2, max(y0, y1) + r) + 1)
+        out.update([(x, y) for x in xs for y in ys])
+    return out
 
 
 def randoms(stream: Stream, count: int) -> np.ndarray:
@@ -353,8 +356,7 @@ def point(i: int) -> Pt:
     return i % PW - 1, i // PW - 1
 
 
-def brush(p: Pt) -> list[Pt]:
-    return [(p[0] + dx, p[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+POINTS = tuple(map(point, range(PW * (H + 2))))  # point(i) for every flat index, looked up instead of worked out
 
 
 def orth(p: Pt) -> tuple[Pt, Pt, Pt, Pt]:

@@ -103,6 +103,23 @@ def test_every_spot_sits_on_a_walkable_or_actionable_tile_of_its_cell(chunk: int
                 assert usable[f.tile[s.y, s.x]], (seed, r.cell, s, Tile(f.tile[s.y, s.x]))
 
 
+def test_a_room_with_nothing_cut_off_is_reached_whole_from_any_of_its_tiles_once_carved() -> None:
+    """What the engine leans on to place a room's monsters without searching the whole floor
+    (spawning._reach): a plan whose `blocked` is "" carves into tiles that all reach each other."""
+    for seed in SEEDS[:20]:
+        floor = Floor.new(Streams(seed), 1, THEMES[seed % len(THEMES)])
+        while exits := [e for e in floor.exits() if floor.reachable_from(*floor.start)[e[1], e[0]]]:
+            _, _, cell, side = exits[seed % len(exits)]
+            record = floor.unfold(cell, side)
+            if record.blocked:
+                continue
+            x0, y0, x1, y1 = record.bounds
+            inside = floor.walkable[y0 + 1:y1, x0 + 1:x1]
+            for ty, tx in np.argwhere(inside)[::23].tolist():
+                reached = floor.reachable_from(x0 + 1 + tx, y0 + 1 + ty)[y0 + 1:y1, x0 + 1:x1]
+                assert (reached == inside).all(), (seed, cell, (tx, ty))
+
+
 def test_the_same_seed_gives_identical_arrays() -> None:
     for seed in (3, 77):
         a, b = walk(seed, "forest"), walk(seed, "forest")
