@@ -44,11 +44,10 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     Dungeon Game): `surprised_party` for the monsters' free turn, `MonsterState.surprised` for
     monsters caught unawares."""
 
-    floor_no = game.dungeon.floor_no
-    monsters = [(e, p) for e, m in game.monsters() if m.aware and (p := game.position(e)) is not None
-                and p.floor == floor_no]
+    monsters = [(e, p) for e, (m, p) in game.on_floor(MonsterState) if m.aware and m.hits > 0]
     if not monsters:
         return False  # the usual turn: no monster is after the party
+    floor_no = game.dungeon.floor_no
     heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == floor_no]
     if not heroes:
         return False

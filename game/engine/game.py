@@ -311,7 +311,7 @@ class Game:
 
     def on_floor(self, kind: type) -> list[tuple[int, tuple[Any, Position]]]:
         """The entities with `kind` and a Position on the current floor, by entity id. Only for
-        things that never change floor in place (doors, traps, treasure): the list is kept while
+        things that never change floor in place (doors, traps, treasure, monsters): the list is kept while
         the world's own sorted list is the same object (no component added or removed)."""
         found = self.world.get2(kind, Position)
         key = (kind, self.dungeon.floor_no)

@@ -30,7 +30,8 @@ def radius_by(floor: Floor, kind: str, x: int, y: int) -> int:
 
 def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
     """Field of view from (x, y) on the current floor, cached until a tile changes (sight is
-    asked for again and again from the same spots: every step, every engagement check)."""
+    asked for again and again from the same spots: every step, every engagement check). The
+    answer is shared by every asker, so it is read-only."""
     floor = game.floor
     key = (game.dungeon.floor_no, floor.version, x, y, radius)
     cache = game.derived.fov_cache
@@ -39,29 +40,63 @@ def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
         if len(cache) > 256:
             cache.clear()
         seen = cache[key] = field_of_view(floor.transparent, x, y, radius)
+        seen.flags.writeable = False
     return seen
 
 
 def update_sight(game: Game) -> None:
     """What the party sees now, and the floor's memory of it. Nothing to do when no hero has
-    moved, no light has changed and no tile has changed since the last look."""
+    moved, no light has changed and no tile has changed since the last look (a hero's radius
+    follows from its tile, the light and the tiles); nothing to remember from a field of view
+    already remembered on this floor (the memory only grows). The count of remembered ground
+    (`seen_count`) is kept here, where the memory is written."""
     floor = game.floor
     floor_no = game.dungeon.floor_no
     kind = light_kind(game) if game.dials.light else ""
     position = game.position
-    eyes = []
+    spots = []
     for eid, _ in game.heroes():
         pos = position(eid)
         if pos is not None and pos.floor == floor_no:
-            x, y = pos.x, pos.y
-            eyes.append((x, y, radius_by(floor, kind, x, y) if kind else LANTERN_RADIUS))
-    key = (floor_no, floor.version, eyes)
+            spots.append((pos.x, pos.y))
+    version = floor.version
+    key = (floor_no, version, kind, spots)
     derived = game.derived
-    if key == derived.caches.get("sight_key") and derived.visible is not None:
+    caches = derived.caches
+    if key == caches.get("sight_key") and derived.visible is not None:
         return
-    seen = np.zeros(floor.transparent.shape, dtype=bool)
-    for x, y, radius in eyes:
-        seen |= fov(game, x, y, radius)
-    floor.explored |= seen
+    caches["sight_key"] = key
+    remembered = caches.get("remembered")
+    if remembered is None or remembered[0] is not floor:
+        remembered = caches["remembered"] = (floor, set())
+    views = []
+    fresh = False
+    for x, y in spots:
+        radius = radius_by(floor, kind, x, y) if kind else LANTERN_RADIUS
+        views.append(fov(game, x, y, radius))
+        if (version, x, y, radius) not in remembered[1]:
+            remembered[1].add((version, x, y, radius))
+            fresh = True
+    if not views:
+        seen = np.zeros(floor.transparent.shape, dtype=bool)
+    elif len(views) == 1:
+        seen = views[0]
+    else:
+        seen = np.logical_or(views[0], views[1])
+        for view in views[2:]:
+            seen |= view
+    if fresh:
+        floor.explored |= seen
+        caches["seen_count"] = (floor, version, int(np.count_nonzero(floor.explored & floor.walkable)))
     derived.visible = seen
-    derived.caches["sight_key"] = key
+
+
+def seen_count(game: Game) -> int:
+    """How many walkable tiles of this floor the party remembers: kept by `update_sight`, counted
+    again when the tiles have changed since (or the count was dropped, as in a copied game)."""
+    floor = game.floor
+    kept = game.derived.caches.get("seen_count")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = game.derived.caches["seen_count"] = (floor, floor.version,
+                                                    int(np.count_nonzero(floor.explored & floor.walkable)))
+    return kept[2]

@@ -150,14 +150,17 @@ def monster_turn(game: Game) -> None:
     """Every aware monster moves: to its chosen hero, around obstacles and each other; a fleeing
     one away from the party; one holding a doorway against a bigger party stays where it stands.
     The way to each hero is worked out once a turn (other monsters in it cost more)."""
-    heroes = [(e, game.position(e)) for e, _ in game.heroes()]
-    heroes = [(e, p) for e, p in heroes if p is not None and p.floor == game.dungeon.floor_no]
+    here = game.on_floor(MonsterState)  # monsters never change floor: the floor's list is kept
+    if not here:
+        return  # the usual round away from a fight: nobody to move
+    floor_no = game.dungeon.floor_no
+    position = game.position
+    heroes = [(e, p) for e, _ in game.heroes() if (p := position(e)) is not None and p.floor == floor_no]
     if not heroes:
         return
     movers = []
-    for eid, mon in game.monsters():
-        pos = game.position(eid)
-        if pos is None or pos.floor != game.dungeon.floor_no or mon.peaceful:
+    for eid, (mon, pos) in here:
+        if mon.hits <= 0 or mon.peaceful:
             continue  # a peaceful monster keeps the peace until a hero strikes it
         if not mon.aware:
             if sees_hero(game, pos) is None:
@@ -169,9 +172,8 @@ def monster_turn(game: Game) -> None:
         return
     taken = {(p.x, p.y) for _, p in heroes}
     cost = floor_costs(game).copy()
-    for _, (_, p) in game.world.get2(MonsterState, Position):
-        if p.floor == game.dungeon.floor_no:
-            taken.add((p.x, p.y))
+    for _, (_, p) in here:
+        taken.add((p.x, p.y))
     for _, _, pos in movers:
         cost[pos.y, pos.x] = 8  # go around one another where there is room
     maps: dict[int, np.ndarray] = {}
