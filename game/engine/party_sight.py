@@ -48,8 +48,8 @@ def update_sight(game: Game) -> None:
     """What the party sees now, and the floor's memory of it. Nothing to do when no hero has
     moved, no light has changed and no tile has changed since the last look (a hero's radius
     follows from its tile, the light and the tiles); nothing to remember from a field of view
-    already remembered on this floor (the memory only grows). The count of remembered ground
-    (`seen_count`) is kept here, where the memory is written."""
+    already remembered on this floor (the memory only grows). The kept count of remembered
+    ground (`seen_count`) is dropped here, where the memory is written, when it may have grown."""
     floor = game.floor
     floor_no = game.dungeon.floor_no
     kind = light_kind(game) if game.dials.light else ""
@@ -87,13 +87,13 @@ def update_sight(game: Game) -> None:
             seen |= view
     if fresh:
         floor.explored |= seen
-        caches["seen_count"] = (floor, version, int(np.count_nonzero(floor.explored & floor.walkable)))
+        caches.pop("seen_count", None)
     derived.visible = seen
 
 
 def seen_count(game: Game) -> int:
-    """How many walkable tiles of this floor the party remembers: kept by `update_sight`, counted
-    again when the tiles have changed since (or the count was dropped, as in a copied game)."""
+    """How many walkable tiles of this floor the party remembers: counted once, and again only
+    after `update_sight` added to the memory or a tile changed (or in a copied game)."""
     floor = game.floor
     kept = game.derived.caches.get("seen_count")
     if kept is None or kept[0] is not floor or kept[1] != floor.version:
