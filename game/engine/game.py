@@ -180,7 +180,7 @@ class Derived:
     fov_cache: dict[tuple[int, ...], Any] = field(default_factory=dict)  # fields of view by spot and light
     last_sheet: dict[int, tuple[HeroState, int, tuple[str, ...], HeroSheet]] = field(default_factory=dict)  # per entity
     memo: dict[Any, Any] | None = None  # answers kept while an agent decides (see `Game.deciding`)
-    on_floor: dict[tuple[type, int], tuple[list[Any], list[Any]]] = field(default_factory=dict)  # Game.on_floor
+    on_floor: dict[type, tuple[int, int, list[Any]]] = field(default_factory=dict)  # Game.on_floor, by kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,15 +311,15 @@ class Game:
 
     def on_floor(self, kind: type) -> list[tuple[int, tuple[Any, Position]]]:
         """The entities with `kind` and a Position on the current floor, by entity id. Only for
-        things that never change floor in place (doors, traps, treasure, monsters): the list is kept while
-        the world's own sorted list is the same object (no component added or removed)."""
-        found = self.world.get2(kind, Position)
-        key = (kind, self.dungeon.floor_no)
-        cached = self.derived.on_floor.get(key)
-        if cached is None or cached[0] is not found:
-            floor_no = self.dungeon.floor_no
-            cached = self.derived.on_floor[key] = (found, [pair for pair in found if pair[1][1].floor == floor_no])
-        return cached[1]
+        things that never change floor in place (doors, traps, treasure, monsters): the list is kept
+        (the same object) until a component is added or removed or the party changes floor."""
+        world = self.world
+        floor_no = self.dungeon.floor_no
+        cached = self.derived.on_floor.get(kind)
+        if cached is None or cached[0] != world.version or cached[1] != floor_no:
+            here = [pair for pair in world.get2(kind, Position) if pair[1][1].floor == floor_no]
+            cached = self.derived.on_floor[kind] = (world.version, floor_no, here)
+        return cached[2]
 
     def traps(self) -> list[tuple[int, TrapState]]:
         return self.world.get(TrapState)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 SIGHT = 8  # how far a monster notices a hero when the light dial is off
 CLOSE_BY = 2  # how near a hero without light must come to be noticed (A Dungeon Game)
+DOOR_OPEN = int(Tile.DOOR_OPEN)  # a plain int: compared with a numpy tile without the enum's cost
 
 
 # Fungeon's combat turn: "each Monster may use its Special Ability" in every turn (DESIGN.md §2).
@@ -223,5 +224,6 @@ def holds_doorway(game: Game, mon_eid: int, pos: Position, party_size: int) -> b
     """A monster standing in a doorway, outnumbered by the party, keeps it: only one hero at a
     time can reach it there."""
 
-    mates = len(room_mates(game, mon_eid)) + 1
-    return party_size > mates and int(game.floor.tile[pos.y, pos.x]) == int(Tile.DOOR_OPEN)
+    if game.floor.tile[pos.y, pos.x] != DOOR_OPEN:
+        return False  # the usual case, asked first: no need to count its room-mates
+    return party_size > len(room_mates(game, mon_eid)) + 1
