@@ -330,11 +330,17 @@ class Game:
 
     def entity_at(self, x: int, y: int, kind: type) -> int | None:
         """The first entity with `kind` on tile (x, y) of this floor, by entity order (a hero or
-        a monster only while it lives)."""
-        floor_no = self.dungeon.floor_no
+        a monster only while it lives). Only heroes change floor in place: anything else is
+        looked for in the floor's kept list (`on_floor`)."""
         living = kind is HeroState or kind is MonsterState
-        for eid, (comp, pos) in self.world.get2(kind, Position):
-            if pos.x == x and pos.y == y and pos.floor == floor_no and not (living and comp.hits <= 0):
+        if kind is HeroState:
+            floor_no = self.dungeon.floor_no
+            for eid, (comp, pos) in self.world.get2(kind, Position):
+                if pos.x == x and pos.y == y and pos.floor == floor_no and comp.hits > 0:
+                    return eid
+            return None
+        for eid, (comp, pos) in self.on_floor(kind):
+            if pos.x == x and pos.y == y and not (living and comp.hits <= 0):
                 return eid
         return None
 
@@ -352,11 +358,13 @@ class Game:
         first monster, by entity order (as `creature_at` finds them). Written last-wins from
         the back, monsters before heroes, so the first of each and a hero over a monster stay."""
         out: dict[tuple[int, int], int] = {}
+        for eid, (comp, pos) in reversed(self.on_floor(MonsterState)):
+            if comp.hits > 0:
+                out[(pos.x, pos.y)] = eid
         floor_no = self.dungeon.floor_no
-        for kind in (MonsterState, HeroState):
-            for eid, (comp, pos) in reversed(self.world.get2(kind, Position)):
-                if pos.floor == floor_no and comp.hits > 0:
-                    out[(pos.x, pos.y)] = eid
+        for eid, (comp, pos) in reversed(self.world.get2(HeroState, Position)):
+            if pos.floor == floor_no and comp.hits > 0:
+                out[(pos.x, pos.y)] = eid
         return out
 
     def awaiting(self) -> Awaiting:
