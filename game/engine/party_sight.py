@@ -44,12 +44,16 @@ def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
     return seen
 
 
+SPOTS_KEPT = 512  # fields of view kept per spot for the party's sight (each a floor-sized array)
+
+
 def update_sight(game: Game) -> None:
     """What the party sees now, and the floor's memory of it. Nothing to do when no hero has
-    moved, no light has changed and no tile has changed since the last look (a hero's radius
-    follows from its tile, the light and the tiles); nothing to remember from a field of view
-    already remembered on this floor (the memory only grows). The kept count of remembered
-    ground (`seen_count`) is dropped here, where the memory is written, when it may have grown."""
+    moved, no light has changed and no tile has changed since the last look. Each spot's field
+    of view is kept while the floor's tiles and the light stay the same (a hero's radius follows
+    from its tile, the light and the tiles), and it is remembered when it is first kept (the
+    memory only grows, so a kept one is remembered already). Adding to the memory drops the
+    kept count of remembered ground (`seen_count`)."""
     floor = game.floor
     floor_no = game.dungeon.floor_no
     kind = light_kind(game) if game.dials.light else ""
@@ -66,17 +70,21 @@ def update_sight(game: Game) -> None:
     if key == caches.get("sight_key") and derived.visible is not None:
         return
     caches["sight_key"] = key
-    remembered = caches.get("remembered")
-    if remembered is None or remembered[0] is not floor:
-        remembered = caches["remembered"] = (floor, set())
+    kept = caches.get("sight_views")
+    if kept is None or kept[0] is not floor or kept[1] != version or kept[2] != kind:
+        kept = caches["sight_views"] = (floor, version, kind, {})
+    by_spot = kept[3]
     views = []
     fresh = False
-    for x, y in spots:
-        radius = radius_by(floor, kind, x, y) if kind else LANTERN_RADIUS
-        views.append(fov(game, x, y, radius))
-        if (version, x, y, radius) not in remembered[1]:
-            remembered[1].add((version, x, y, radius))
+    for spot in spots:
+        view = by_spot.get(spot)
+        if view is None:
+            if len(by_spot) >= SPOTS_KEPT:
+                by_spot.clear()
+            x, y = spot
+            view = by_spot[spot] = fov(game, x, y, radius_by(floor, kind, x, y) if kind else LANTERN_RADIUS)
             fresh = True
+        views.append(view)
     if not views:
         seen = np.zeros(floor.transparent.shape, dtype=bool)
     elif len(views) == 1:
