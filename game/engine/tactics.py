@@ -13,6 +13,7 @@ import tcod.path
 from game.engine.morale import room_mates
 from game.engine.party_sight import hero_radius
 from game.engine.reach import ABILITY_REACH, RANGED_TYPES, can_see, chebyshev
+from game.engine.routes import UNREACHABLE
 from game.mapgen.tiles import Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
@@ -110,7 +111,7 @@ def floor_costs(game: Game) -> np.ndarray:
 def distances_to(cost: np.ndarray, gx: int, gy: int) -> np.ndarray:
     """Steps from every tile of `cost` (the fight's window of the floor) to a tile beside its tile
     (gx, gy) (a creature: it is walked up to, not onto); unreachable: the maximum."""
-    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)  # tcod.path.maxarray, without asking np.iinfo
     under = cost[gy, gx]
     cost[gy, gx] = 1  # for this map only: put back below
     dist[gy, gx] = 0
@@ -186,8 +187,8 @@ def monster_turn(game: Game) -> None:
         cost[pos.y - y0, pos.x - x0] = 8  # go around one another where there is room
     maps: dict[int, np.ndarray] = {}
     for eid, mon, pos in movers:
-        nearest = min(heroes, key=lambda hp: (max(abs(hp[1].x - pos.x), abs(hp[1].y - pos.y)), hp[0]))
         if mon.fleeing:
+            nearest = min(heroes, key=lambda hp: (max(abs(hp[1].x - pos.x), abs(hp[1].y - pos.y)), hp[0]))
             step = step_away(cost, pos, x0, y0, nearest[1], taken)
         else:
             adjacent = any(max(abs(p.x - pos.x), abs(p.y - pos.y)) <= 1 for _, p in heroes)
