@@ -88,7 +88,7 @@ def update_sight(game: Game) -> None:
     if not views:
         seen = np.zeros(floor.transparent.shape, dtype=bool)
     elif len(views) == 1:
-        seen = views[0]
+        seen = views[0].copy()  # the party's own: a kept field of view is shared and read-only
     else:
         seen = np.logical_or(views[0], views[1])
         for view in views[2:]:
