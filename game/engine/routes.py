@@ -41,7 +41,7 @@ def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
 def seen_key(game: Game) -> tuple[int, int, int]:
     """What a route over known tiles depends on in the floor itself: which floor, its tiles, and
     how much of the ground has been seen (the memory only grows, so its size tells it apart; a
-    newly seen wall changes no route)."""
+    newly seen wall changes no route). The size is kept by sight (`party_sight.seen_count`)."""
     return (game.dungeon.floor_no, game.floor.version, seen_count(game))
 
 
