@@ -66,7 +66,8 @@ def cast(transparent: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
     algorithm=FOV_SYMMETRIC_SHADOWCAST)` answers, through the same C call on a tcod map kept per
     window shape (building one is most of the wrapper's cost, and a cast is asked thousands of
     times a run in a handful of shapes). The answer is a view of that map: read it before the
-    next cast. (The C call clears the field of view itself; tests/world/test_fov_cast.py.)"""
+    next cast (games run one per process, the balance lab's workers included, never in threads).
+    (The C call clears the field of view itself: tests/world/test_fov_cast.py.)"""
     kept = _casters.get(transparent.shape)
     if kept is None:
         h, w = transparent.shape
