@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from game.core.sentences import possessive
 from game.engine.harm import alive, apply_damage, resist, suffer, take_bonus_dice
 from game.engine.log import RollRecord
-from game.engine.reach import engaged_with
+from game.engine.reach import RANGED_REACH, engaged_with
 from game.engine.tactics import choose_ability, monster_targets
 from game.rules.conflicts import painful_conflict
 from game.rules.dice import NO_SEAT, PoolRequest, roll_event
@@ -44,14 +44,15 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     Dungeon Game): `surprised_party` for the monsters' free turn, `MonsterState.surprised` for
     monsters caught unawares."""
 
-    floor_no = game.dungeon.floor_no
-    monsters = [(e, p) for e, m in game.monsters() if m.aware and (p := game.position(e)) is not None
-                and p.floor == floor_no]
+    monsters = [(e, p) for e, (m, p) in game.on_floor(MonsterState) if m.aware and m.hits > 0]
     if not monsters:
         return False  # the usual turn: no monster is after the party
+    floor_no = game.dungeon.floor_no
     heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == floor_no]
     if not heroes:
         return False
+    if all(max(abs(h.x - m.x), abs(h.y - m.y)) > RANGED_REACH for _, h in heroes for _, m in monsters):
+        return False  # nobody within anybody's reach (see `engaged_with`): no fight this turn
     hero_targets: dict[int, list[int]] = {}
     for eid, _ in heroes:
         hero_targets[eid] = engaged_with(game, eid, game.sheet(eid).attack, monsters)

@@ -180,7 +180,7 @@ class Derived:
     fov_cache: dict[tuple[int, ...], Any] = field(default_factory=dict)  # fields of view by spot and light
     last_sheet: dict[int, tuple[HeroState, int, tuple[str, ...], HeroSheet]] = field(default_factory=dict)  # per entity
     memo: dict[Any, Any] | None = None  # answers kept while an agent decides (see `Game.deciding`)
-    on_floor: dict[tuple[type, int], tuple[list[Any], list[Any]]] = field(default_factory=dict)  # Game.on_floor
+    on_floor: dict[type, tuple[int, int, list[Any]]] = field(default_factory=dict)  # Game.on_floor, by kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,15 +311,15 @@ class Game:
 
     def on_floor(self, kind: type) -> list[tuple[int, tuple[Any, Position]]]:
         """The entities with `kind` and a Position on the current floor, by entity id. Only for
-        things that never change floor in place (doors, traps, treasure): the list is kept while
-        the world's own sorted list is the same object (no component added or removed)."""
-        found = self.world.get2(kind, Position)
-        key = (kind, self.dungeon.floor_no)
-        cached = self.derived.on_floor.get(key)
-        if cached is None or cached[0] is not found:
-            floor_no = self.dungeon.floor_no
-            cached = self.derived.on_floor[key] = (found, [pair for pair in found if pair[1][1].floor == floor_no])
-        return cached[1]
+        things that never change floor in place (doors, traps, treasure, monsters): the list is kept
+        (the same object) until a component is added or removed or the party changes floor."""
+        world = self.world
+        floor_no = self.dungeon.floor_no
+        cached = self.derived.on_floor.get(kind)
+        if cached is None or cached[0] != world.version or cached[1] != floor_no:
+            here = [pair for pair in world.get2(kind, Position) if pair[1][1].floor == floor_no]
+            cached = self.derived.on_floor[kind] = (world.version, floor_no, here)
+        return cached[2]
 
     def traps(self) -> list[tuple[int, TrapState]]:
         return self.world.get(TrapState)
@@ -330,11 +330,17 @@ class Game:
 
     def entity_at(self, x: int, y: int, kind: type) -> int | None:
         """The first entity with `kind` on tile (x, y) of this floor, by entity order (a hero or
-        a monster only while it lives)."""
-        floor_no = self.dungeon.floor_no
+        a monster only while it lives). Only heroes change floor in place: anything else is
+        looked for in the floor's kept list (`on_floor`)."""
         living = kind is HeroState or kind is MonsterState
-        for eid, (comp, pos) in self.world.get2(kind, Position):
-            if pos.x == x and pos.y == y and pos.floor == floor_no and not (living and comp.hits <= 0):
+        if kind is HeroState:
+            floor_no = self.dungeon.floor_no
+            for eid, (comp, pos) in self.world.get2(kind, Position):
+                if pos.x == x and pos.y == y and pos.floor == floor_no and comp.hits > 0:
+                    return eid
+            return None
+        for eid, (comp, pos) in self.on_floor(kind):
+            if pos.x == x and pos.y == y and not (living and comp.hits <= 0):
                 return eid
         return None
 
@@ -352,11 +358,13 @@ class Game:
         first monster, by entity order (as `creature_at` finds them). Written last-wins from
         the back, monsters before heroes, so the first of each and a hero over a monster stay."""
         out: dict[tuple[int, int], int] = {}
+        for eid, (comp, pos) in reversed(self.on_floor(MonsterState)):
+            if comp.hits > 0:
+                out[(pos.x, pos.y)] = eid
         floor_no = self.dungeon.floor_no
-        for kind in (MonsterState, HeroState):
-            for eid, (comp, pos) in reversed(self.world.get2(kind, Position)):
-                if pos.floor == floor_no and comp.hits > 0:
-                    out[(pos.x, pos.y)] = eid
+        for eid, (comp, pos) in reversed(self.world.get2(HeroState, Position)):
+            if pos.floor == floor_no and comp.hits > 0:
+                out[(pos.x, pos.y)] = eid
         return out
 
     def awaiting(self) -> Awaiting:

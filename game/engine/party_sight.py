@@ -30,7 +30,8 @@ def radius_by(floor: Floor, kind: str, x: int, y: int) -> int:
 
 def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
     """Field of view from (x, y) on the current floor, cached until a tile changes (sight is
-    asked for again and again from the same spots: every step, every engagement check)."""
+    asked for again and again from the same spots: every step, every engagement check). The
+    answer is shared by every asker, so it is read-only."""
     floor = game.floor
     key = (game.dungeon.floor_no, floor.version, x, y, radius)
     cache = game.derived.fov_cache
@@ -39,29 +40,71 @@ def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
         if len(cache) > 256:
             cache.clear()
         seen = cache[key] = field_of_view(floor.transparent, x, y, radius)
+        seen.flags.writeable = False
     return seen
+
+
+SPOTS_KEPT = 512  # fields of view kept per spot for the party's sight (each a floor-sized array)
 
 
 def update_sight(game: Game) -> None:
     """What the party sees now, and the floor's memory of it. Nothing to do when no hero has
-    moved, no light has changed and no tile has changed since the last look."""
+    moved, no light has changed and no tile has changed since the last look. Each spot's field
+    of view is kept while the floor's tiles and the light stay the same (a hero's radius follows
+    from its tile, the light and the tiles), and it is remembered when it is first kept (the
+    memory only grows, so a kept one is remembered already). Adding to the memory drops the
+    kept count of remembered ground (`seen_count`)."""
     floor = game.floor
     floor_no = game.dungeon.floor_no
     kind = light_kind(game) if game.dials.light else ""
     position = game.position
-    eyes = []
+    spots = []
     for eid, _ in game.heroes():
         pos = position(eid)
         if pos is not None and pos.floor == floor_no:
-            x, y = pos.x, pos.y
-            eyes.append((x, y, radius_by(floor, kind, x, y) if kind else LANTERN_RADIUS))
-    key = (floor_no, floor.version, eyes)
+            spots.append((pos.x, pos.y))
+    version = floor.version
+    key = (floor_no, version, kind, spots)
     derived = game.derived
-    if key == derived.caches.get("sight_key") and derived.visible is not None:
+    caches = derived.caches
+    if key == caches.get("sight_key") and derived.visible is not None:
         return
-    seen = np.zeros(floor.transparent.shape, dtype=bool)
-    for x, y, radius in eyes:
-        seen |= fov(game, x, y, radius)
-    floor.explored |= seen
+    caches["sight_key"] = key
+    kept = caches.get("sight_views")
+    if kept is None or kept[0] is not floor or kept[1] != version or kept[2] != kind:
+        kept = caches["sight_views"] = (floor, version, kind, {})
+    by_spot = kept[3]
+    views = []
+    fresh = False
+    for spot in spots:
+        view = by_spot.get(spot)
+        if view is None:
+            if len(by_spot) >= SPOTS_KEPT:
+                by_spot.clear()
+            x, y = spot
+            view = by_spot[spot] = fov(game, x, y, radius_by(floor, kind, x, y) if kind else LANTERN_RADIUS)
+            fresh = True
+        views.append(view)
+    if not views:
+        seen = np.zeros(floor.transparent.shape, dtype=bool)
+    elif len(views) == 1:
+        seen = views[0].copy()  # the party's own: a kept field of view is shared and read-only
+    else:
+        seen = np.logical_or(views[0], views[1])
+        for view in views[2:]:
+            seen |= view
+    if fresh:
+        floor.explored |= seen
+        caches.pop("seen_count", None)
     derived.visible = seen
-    derived.caches["sight_key"] = key
+
+
+def seen_count(game: Game) -> int:
+    """How many walkable tiles of this floor the party remembers: counted once, and again only
+    after `update_sight` added to the memory or a tile changed (or in a copied game)."""
+    floor = game.floor
+    kept = game.derived.caches.get("seen_count")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = game.derived.caches["seen_count"] = (floor, floor.version,
+                                                    int(np.count_nonzero(floor.explored & floor.walkable)))
+    return kept[2]

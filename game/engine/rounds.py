@@ -51,7 +51,7 @@ def end_round(game: Game) -> None:
         return
     if fought:
         game.time.lingering = 0
-    elif not any(m.aware for _, m in game.monsters()):
+    elif not any(m.aware and m.hits > 0 for _, m in game.world.get(MonsterState)):  # on any floor
         game.time.lingering += 1
         if game.time.lingering % TIME_TRACK.linger_rounds == 0:
             wandering_check(game)

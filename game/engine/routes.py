@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 import tcod.path
 
+from game.engine.party_sight import seen_count
 from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import COST, Tile
 from game.world.components import DoorState, Position, TrapState
@@ -41,9 +42,8 @@ def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
 def seen_key(game: Game) -> tuple[int, int, int]:
     """What a route over known tiles depends on in the floor itself: which floor, its tiles, and
     how much of the ground has been seen (the memory only grows, so its size tells it apart; a
-    newly seen wall changes no route)."""
-    floor = game.floor
-    return (game.dungeon.floor_no, floor.version, int(np.count_nonzero(floor.explored & floor.walkable)))
+    newly seen wall changes no route). The size is kept by sight (`party_sight.seen_count`)."""
+    return (game.dungeon.floor_no, game.floor.version, seen_count(game))
 
 
 def stuck_doors(game: Game, floor_no: int | None = None) -> set[tuple[int, int]]:

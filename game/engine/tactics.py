@@ -13,6 +13,7 @@ import tcod.path
 from game.engine.morale import room_mates
 from game.engine.party_sight import hero_radius
 from game.engine.reach import ABILITY_REACH, RANGED_TYPES, can_see, chebyshev
+from game.engine.routes import UNREACHABLE
 from game.mapgen.tiles import Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 SIGHT = 8  # how far a monster notices a hero when the light dial is off
 CLOSE_BY = 2  # how near a hero without light must come to be noticed (A Dungeon Game)
+DOOR_OPEN = int(Tile.DOOR_OPEN)  # a plain int: compared with a numpy tile without the enum's cost
 
 
 # Fungeon's combat turn: "each Monster may use its Special Ability" in every turn (DESIGN.md §2).
@@ -106,27 +108,29 @@ def floor_costs(game: Game) -> np.ndarray:
     return cost[1]
 
 
-def distances_to(cost: np.ndarray, goal: Position, window: tuple[int, int, int, int]) -> np.ndarray:
-    """Steps from every tile of `window` (y0, y1, x0, x1: where the fight is) to a tile beside
-    `goal` (a creature: it is walked up to, not onto); unreachable and outside: the maximum."""
-    y0, y1, x0, x1 = window
-    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
-    local = cost[y0:y1, x0:x1].copy()
-    local[goal.y - y0, goal.x - x0] = 1
-    dist[goal.y, goal.x] = 0
-    part = dist[y0:y1, x0:x1]
-    tcod.path.dijkstra2d(part, local, cardinal=2, diagonal=3, out=part)
+def distances_to(cost: np.ndarray, gx: int, gy: int) -> np.ndarray:
+    """Steps from every tile of `cost` (the fight's window of the floor) to a tile beside its tile
+    (gx, gy) (a creature: it is walked up to, not onto); unreachable: the maximum."""
+    dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)  # tcod.path.maxarray, without asking np.iinfo
+    under = cost[gy, gx]
+    cost[gy, gx] = 1  # for this map only: put back below
+    dist[gy, gx] = 0
+    tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+    cost[gy, gx] = under
     return dist
 
 
-def best_step(dist: np.ndarray, pos: Position, taken: set[tuple[int, int]]) -> tuple[int, int] | None:
-    """The free neighbouring tile that gets closest to the goal (ties: the fixed scan order)."""
-    best, best_d = None, dist[pos.y, pos.x]
+def best_step(dist: np.ndarray, x: int, y: int, x0: int, y0: int,
+              taken: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The free tile beside floor tile (x, y) that gets closest to the goal (ties: the fixed scan
+    order); `dist` is the window of the floor whose corner is (x0, y0)."""
+    rows = dist[y - y0 - 1:y - y0 + 2, x - x0 - 1:x - x0 + 2].tolist()
+    best, best_d = None, rows[1][1]
     for dy in (-1, 0, 1):
+        row = rows[dy + 1]
         for dx in (-1, 0, 1):
-            x, y = pos.x + dx, pos.y + dy
-            if (dx or dy) and (x, y) not in taken and dist[y, x] < best_d:
-                best, best_d = (x, y), dist[y, x]
+            if (dx or dy) and row[dx + 1] < best_d and (x + dx, y + dy) not in taken:
+                best, best_d = (x + dx, y + dy), row[dx + 1]
     return best
 
 
@@ -150,14 +154,17 @@ def monster_turn(game: Game) -> None:
     """Every aware monster moves: to its chosen hero, around obstacles and each other; a fleeing
     one away from the party; one holding a doorway against a bigger party stays where it stands.
     The way to each hero is worked out once a turn (other monsters in it cost more)."""
-    heroes = [(e, game.position(e)) for e, _ in game.heroes()]
-    heroes = [(e, p) for e, p in heroes if p is not None and p.floor == game.dungeon.floor_no]
+    here = game.on_floor(MonsterState)  # monsters never change floor: the floor's list is kept
+    if not here:
+        return  # the usual round away from a fight: nobody to move
+    floor_no = game.dungeon.floor_no
+    position = game.position
+    heroes = [(e, p) for e, _ in game.heroes() if (p := position(e)) is not None and p.floor == floor_no]
     if not heroes:
         return
     movers = []
-    for eid, mon in game.monsters():
-        pos = game.position(eid)
-        if pos is None or pos.floor != game.dungeon.floor_no or mon.peaceful:
+    for eid, (mon, pos) in here:
+        if mon.hits <= 0 or mon.peaceful:
             continue  # a peaceful monster keeps the peace until a hero strikes it
         if not mon.aware:
             if sees_hero(game, pos) is None:
@@ -168,22 +175,21 @@ def monster_turn(game: Game) -> None:
     if not movers:
         return
     taken = {(p.x, p.y) for _, p in heroes}
-    cost = floor_costs(game).copy()
-    for _, (_, p) in game.world.get2(MonsterState, Position):
-        if p.floor == game.dungeon.floor_no:
-            taken.add((p.x, p.y))
-    for _, _, pos in movers:
-        cost[pos.y, pos.x] = 8  # go around one another where there is room
-    maps: dict[int, np.ndarray] = {}
+    for _, (_, p) in here:
+        taken.add((p.x, p.y))
     xs = [p.x for _, p in heroes] + [p.x for _, _, p in movers]
     ys = [p.y for _, p in heroes] + [p.y for _, _, p in movers]
-    h, w = cost.shape
-    window = (max(0, min(ys) - PATH_MARGIN), min(h, max(ys) + PATH_MARGIN + 1),
-              max(0, min(xs) - PATH_MARGIN), min(w, max(xs) + PATH_MARGIN + 1))
+    base = floor_costs(game)
+    h, w = base.shape
+    y0, x0 = max(0, min(ys) - PATH_MARGIN), max(0, min(xs) - PATH_MARGIN)
+    cost = base[y0:min(h, max(ys) + PATH_MARGIN + 1), x0:min(w, max(xs) + PATH_MARGIN + 1)].copy()
+    for _, _, pos in movers:
+        cost[pos.y - y0, pos.x - x0] = 8  # go around one another where there is room
+    maps: dict[int, np.ndarray] = {}
     for eid, mon, pos in movers:
-        nearest = min(heroes, key=lambda hp: (max(abs(hp[1].x - pos.x), abs(hp[1].y - pos.y)), hp[0]))
         if mon.fleeing:
-            step = step_away(cost, pos, nearest[1], taken)
+            nearest = min(heroes, key=lambda hp: (max(abs(hp[1].x - pos.x), abs(hp[1].y - pos.y)), hp[0]))
+            step = step_away(cost, pos, x0, y0, nearest[1], taken)
         else:
             adjacent = any(max(abs(p.x - pos.x), abs(p.y - pos.y)) <= 1 for _, p in heroes)
             if adjacent or holds_doorway(game, eid, pos, len(heroes)):
@@ -191,8 +197,8 @@ def monster_turn(game: Game) -> None:
             target = min(heroes, key=lambda hp: (game.world.comp(hp[0], HeroState).hits,
                                                  abs(hp[1].x - pos.x) + abs(hp[1].y - pos.y), hp[0]))
             if target[0] not in maps:
-                maps[target[0]] = distances_to(cost, target[1], window)
-            step = best_step(maps[target[0]], pos, taken)
+                maps[target[0]] = distances_to(cost, target[1].x - x0, target[1].y - y0)
+            step = best_step(maps[target[0]], pos.x, pos.y, x0, y0, taken)
         if step is None:
             continue
         taken.discard((pos.x, pos.y))
@@ -200,12 +206,15 @@ def monster_turn(game: Game) -> None:
         taken.add(step)
 
 
-def step_away(cost: np.ndarray, pos: Position, threat: Position, taken: set[tuple[int, int]]) -> tuple[int, int] | None:
+def step_away(cost: np.ndarray, pos: Position, x0: int, y0: int, threat: Position,
+              taken: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """The free tile beside `pos` farthest from `threat`; `cost` is the window of the floor whose
+    corner is (x0, y0)."""
     best, best_d = None, max(abs(pos.x - threat.x), abs(pos.y - threat.y))
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             x, y = pos.x + dx, pos.y + dy
-            if (dx or dy) and cost[y, x] >= 1 and (x, y) not in taken:
+            if (dx or dy) and cost[y - y0, x - x0] >= 1 and (x, y) not in taken:
                 d = max(abs(x - threat.x), abs(y - threat.y))
                 if d > best_d:
                     best, best_d = (x, y), d
@@ -216,5 +225,6 @@ def holds_doorway(game: Game, mon_eid: int, pos: Position, party_size: int) -> b
     """A monster standing in a doorway, outnumbered by the party, keeps it: only one hero at a
     time can reach it there."""
 
-    mates = len(room_mates(game, mon_eid)) + 1
-    return party_size > mates and int(game.floor.tile[pos.y, pos.x]) == int(Tile.DOOR_OPEN)
+    if game.floor.tile[pos.y, pos.x] != DOOR_OPEN:
+        return False  # the usual case, asked first: no need to count its room-mates
+    return party_size > len(room_mates(game, mon_eid)) + 1

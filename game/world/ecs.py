@@ -21,9 +21,10 @@ class World:
         self._last_id = 0  # the highest entity id handed out (esper numbers them 1, 2, ... per world)
         # Kept for speed, in step with esper by the writers below (every change goes through them):
         # each entity's components by type, as esper holds them (reads need no world switch), and
-        # the sorted query answers, each with the `_version` (count of writes) it was made at.
+        # the sorted query answers, each with the `version` (count of writes) it was made at; the
+        # count is public so that answers derived from queries can be kept against it too.
         self._of: dict[int, dict[type[Any], Any]] = {}
-        self._version = 0
+        self.version = 0
         self._order: dict[Any, tuple[int, list[Any]]] = {}
         esper.switch_world(self.name)
 
@@ -35,7 +36,7 @@ class World:
         self._on()
         entity = esper.create_entity(*components)
         self._of[entity] = {type(c): c for c in components}
-        self._version += 1
+        self.version += 1
         self._last_id = max(self._last_id, entity)
         return entity
 
@@ -43,7 +44,7 @@ class World:
         self._on()
         esper.delete_entity(entity, immediate=True)
         del self._of[entity]
-        self._version += 1
+        self.version += 1
 
     def exists(self, entity: int) -> bool:
         return entity in self._of
@@ -51,7 +52,7 @@ class World:
     def get(self, kind: type[C]) -> list[tuple[int, C]]:
         """The entities with a `kind`, in entity order (the same list until the next write)."""
         cached = self._order.get(kind)
-        if cached is not None and cached[0] == self._version:
+        if cached is not None and cached[0] == self.version:
             return cached[1]
         self._on()
         return self._sorted(kind, esper.get_component(kind))
@@ -59,14 +60,14 @@ class World:
     def get2(self, a: type[Any], b: type[Any]) -> list[tuple[int, tuple[Any, Any]]]:
         """The entities with both an `a` and a `b`, in entity order (as `get`)."""
         cached = self._order.get((a, b))
-        if cached is not None and cached[0] == self._version:
+        if cached is not None and cached[0] == self.version:
             return cached[1]
         self._on()
         return self._sorted((a, b), esper.get_components(a, b))
 
     def _sorted(self, key: Any, found: list[Any]) -> list[Any]:
         ordered = sorted(found, key=lambda pair: pair[0])
-        self._order[key] = (self._version, ordered)
+        self._order[key] = (self.version, ordered)
         return ordered
 
     def comp(self, entity: int, kind: type[C]) -> C:
@@ -83,7 +84,7 @@ class World:
         self._on()
         esper.add_component(entity, component)
         self._of[entity][type(component)] = component
-        self._version += 1
+        self.version += 1
 
     def remove(self, entity: int, kind: type[Any]) -> None:
         self._on()
@@ -91,7 +92,7 @@ class World:
         comps = self._of.get(entity)
         if comps is not None:
             comps.pop(kind, None)
-        self._version += 1
+        self.version += 1
 
     def components(self, entity: int) -> tuple[Any, ...]:
         return tuple(self._of[entity].values())

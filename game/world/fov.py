@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
 import tcod.constants
 import tcod.map
+from tcod.cffi import ffi, lib
 
 TORCH_RADIUS = 6
 LANTERN_RADIUS = 12
@@ -50,8 +52,29 @@ def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.nd
     h, w = transparent.shape
     c = radius + 1  # the disc's centre, in its own square
     y0, y1, x0, x1 = max(0, y - c), min(h, y + c + 1), max(0, x - c), min(w, x + c + 1)
-    window = tcod.map.compute_fov(transparent[y0:y1, x0:x1], (y - y0, x - x0), radius=c, light_walls=True,
-                                  algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+    window = cast(transparent[y0:y1, x0:x1], x - x0, y - y0, c)
     seen = np.zeros((h, w), dtype=bool)
     np.logical_and(window, disc(radius)[y0 - y + c:y1 - y + c, x0 - x + c:x1 - x + c], out=seen[y0:y1, x0:x1])
     return seen
+
+
+_casters: dict[tuple[int, int], tuple[Any, np.ndarray, np.ndarray]] = {}  # window shape -> tcod map
+
+
+def cast(transparent: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
+    """What `tcod.map.compute_fov(transparent, (y, x), radius, light_walls=True,
+    algorithm=FOV_SYMMETRIC_SHADOWCAST)` answers, through the same C call on a tcod map kept per
+    window shape (building one is most of the wrapper's cost, and a cast is asked thousands of
+    times a run in a handful of shapes). The answer is a view of that map: read it before the
+    next cast (games run one per process, the balance lab's workers included, never in threads).
+    (The C call clears the field of view itself: tests/world/test_fov_cast.py.)"""
+    kept = _casters.get(transparent.shape)
+    if kept is None:
+        h, w = transparent.shape
+        cells = np.zeros((h, w), dtype=[("transparent", bool), ("walkable", bool), ("fov", bool)])
+        cdata = ffi.new("struct TCOD_Map*", (w, h, w * h, ffi.from_buffer("struct TCOD_MapCell*", cells)))
+        kept = _casters[transparent.shape] = (cdata, cells["transparent"], cells["fov"])
+    cdata, clear, fov = kept
+    clear[...] = transparent
+    lib.TCOD_map_compute_fov(cdata, x, y, radius, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+    return fov
