@@ -11,17 +11,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
-import tcod.path
 
 from game.engine.party_sight import seen_count
 from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import COST, Tile
 from game.world.components import DoorState, Position, TrapState
+from game.world.distances import UNREACHABLE, distances_from
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-UNREACHABLE = np.iinfo(np.int32).max
 TRAP_STEP_COST = 24  # a known live plate: worth a long way round, but not a wall
 GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked door
 T = TypeVar("T")
@@ -136,12 +135,10 @@ def passable(game: Game, eid: int, x0: int = 0, y0: int = 0, x1: int | None = No
 
 def search(cost: np.ndarray, goals: list[tuple[int, int]], x0: int = 0, y0: int = 0) -> np.ndarray:
     """Dijkstra from the goals inside `cost` (a window whose corner is (x0, y0) on the floor)."""
-    dist = np.full(cost.shape, UNREACHABLE, np.int32)  # tcod.path.maxarray's array, without its np.iinfo per call
     h, w = cost.shape
-    for x, y in goals:
-        if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0:
-            dist[y - y0, x - x0] = 0  # a goal in a wall (beside a monster at a wall) is no goal
-    return tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+    starts = [(x - x0, y - y0) for x, y in goals  # a goal in a wall (beside a monster at a wall) is no goal
+              if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0]
+    return distances_from(cost, starts, cardinal=2, diagonal=3)
 
 
 def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:

@@ -8,16 +8,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-import tcod.path
 
 from game.engine.morale import room_mates
 from game.engine.party_sight import hero_radius
 from game.engine.reach import ABILITY_REACH, RANGED_TYPES, can_see, chebyshev
-from game.engine.routes import UNREACHABLE
 from game.mapgen.tiles import Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
 from game.world.components import Effects, HeroState, MonsterState, Position
+from game.world.distances import distances_from
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -111,11 +110,9 @@ def floor_costs(game: Game) -> np.ndarray:
 def distances_to(cost: np.ndarray, gx: int, gy: int) -> np.ndarray:
     """Steps from every tile of `cost` (the fight's window of the floor) to a tile beside its tile
     (gx, gy) (a creature: it is walked up to, not onto); unreachable: the maximum."""
-    dist = np.full(cost.shape, UNREACHABLE, dtype=np.int32)  # tcod.path.maxarray, without asking np.iinfo
     under = cost[gy, gx]
     cost[gy, gx] = 1  # for this map only: put back below
-    dist[gy, gx] = 0
-    tcod.path.dijkstra2d(dist, cost, cardinal=2, diagonal=3, out=dist)
+    dist = distances_from(cost, [(gx, gy)], cardinal=2, diagonal=3)
     cost[gy, gx] = under
     return dist
 

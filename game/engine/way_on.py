@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import tcod.path
 
 from game.engine.routes import UNREACHABLE, distance_map, explore_goals, stuck_doors, tiles_of
 from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import Tile
 from game.world.components import DoorState, Position
+from game.world.distances import distances_from
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -108,10 +108,8 @@ def within_reach(game: Game, number: int) -> np.ndarray:
         walkable = floor.walkable.copy()
         for x, y in stuck:
             walkable[y, x] = False
-        dist = tcod.path.maxarray(walkable.shape, dtype=np.int32)
-        dist[floor.start[1], floor.start[0]] = 0
-        tcod.path.dijkstra2d(dist, walkable.astype(np.int32), cardinal=1, diagonal=1, out=dist)
-        reach = (dist != np.iinfo(np.int32).max) & walkable
+        dist = distances_from(walkable, [floor.start], cardinal=1, diagonal=1)
+        reach = (dist != UNREACHABLE) & walkable
         reach.flags.writeable = False
         if len(cache) > 8:
             cache.clear()

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
-import tcod.path
 
 from game.core.rng import Stream
 from game.mapgen.geometry import (
@@ -45,6 +44,7 @@ from game.mapgen.plan import Door, RoomPlan
 from game.mapgen.room_shape import roll_gap, shape_room
 from game.mapgen.themes import theme as get_theme
 from game.mapgen.tiles import CODES, COST, DECODE, ROCK, TRANSPARENT, WALKABLE, WALKABLE_TILES, WALL, Tile
+from game.world.distances import UNREACHABLE, distances_from
 
 WALKABLE_CODES = frozenset(CODES[t] for t in WALKABLE_TILES)  # a layout's characters a creature may stand on
 
@@ -300,16 +300,12 @@ class Floor:
 
     # -- reaching -------------------------------------------------------------------------------
     def cost(self) -> np.ndarray:
-        """Step costs for tcod.path ([y, x]; 0 = blocked; wading and ice cost more)."""
+        """Step costs for routes ([y, x]; 0 = blocked; wading and ice cost more)."""
         return COST[self.tile]
 
     def reachable_from(self, x: int, y: int) -> np.ndarray:
         """Tiles reachable from (x, y) by orthogonal steps over walkable tiles."""
-        dist = tcod.path.maxarray(self.tile.shape, dtype=np.int32)
-        dist[y, x] = 0
-        tcod.path.dijkstra2d(dist, self.walkable.astype(np.int32), cardinal=1, diagonal=None,
-                             out=dist)
-        return (dist != np.iinfo(np.int32).max) & self.walkable
+        return (distances_from(self.walkable, [(x, y)], cardinal=1) != UNREACHABLE) & self.walkable
 
     def open_secret_passage(self, cell: Cell | None = None) -> tuple[Cell, str] | None:
         """The book's way out of a dead end: a secret passage from a mapped room the party can

@@ -1,0 +1,59 @@
+"""`distances_from` answers what `tcod.path.dijkstra2d` answers (which loses its search frontier on
+every call) for every grid, cost type, window of a larger grid, set of starts and kind of step;
+each thread searches on its own frontier."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import tcod.path
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.world import distances
+from game.world.distances import UNREACHABLE, distances_from
+
+STEPS = [(2, 3), (1, 1), (1, 0)]  # routes and monsters, reach, mapgen's orthogonal flood
+
+
+def tcod_answer(cost: np.ndarray, starts: list[tuple[int, int]], cardinal: int, diagonal: int) -> np.ndarray:
+    dist = np.full(cost.shape, UNREACHABLE, np.int32)
+    for x, y in starts:
+        dist[y, x] = 0
+    return tcod.path.dijkstra2d(dist, cost, cardinal, diagonal or None, out=dist.copy())
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.sampled_from(STEPS),
+       dtype=st.sampled_from([np.int32, np.int8, np.uint8, np.int64, np.bool_]), windowed=st.booleans())
+def test_the_same_distances_as_tcods_own_search(seed, steps, dtype, windowed):
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(1, 30)), int(rng.integers(1, 30))
+    cost = ((rng.random((h, w)) < rng.uniform(0.4, 0.9)) * rng.integers(1, 30, (h, w))).astype(dtype)
+    if windowed:  # a window of a larger floor, as routes and monsters search (not contiguous)
+        floor = np.zeros((h + 5, w + 7), dtype)
+        floor[2:2 + h, 3:3 + w] = cost
+        cost = floor[2:2 + h, 3:3 + w]
+    starts = [(int(rng.integers(w)), int(rng.integers(h))) for _ in range(int(rng.integers(1, 5)))]
+    assert np.array_equal(distances_from(cost, starts, *steps), tcod_answer(cost, starts, *steps))
+
+
+def test_a_wall_is_never_entered_and_a_start_is_zero():
+    cost = np.array([[1, 0, 1], [1, 0, 1], [1, 1, 1]], np.int32)
+    assert distances_from(cost, [(0, 0)], 2, 3).tolist() == [[0, UNREACHABLE, 10], [2, UNREACHABLE, 8], [4, 5, 7]]
+
+
+def test_each_thread_searches_on_its_own_frontier():
+    frontiers = {}
+
+    def note(name: str) -> None:
+        distances_from(np.ones((3, 3), np.int32), [(1, 1)], 2, 3)
+        frontiers[name] = distances._scratch.frontier
+
+    threads = [threading.Thread(target=note, args=(str(i),)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert frontiers["0"] != frontiers["1"]
