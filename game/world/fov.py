@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import threading
 from typing import Any
 
 import numpy as np
@@ -58,7 +59,7 @@ def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.nd
     return seen
 
 
-_casters: dict[tuple[int, int], tuple[Any, np.ndarray, np.ndarray]] = {}  # window shape -> tcod map
+_kept = threading.local()  # per thread (a Dask worker may play games in threads): window shape -> tcod map
 
 
 def cast(transparent: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
@@ -66,14 +67,17 @@ def cast(transparent: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
     algorithm=FOV_SYMMETRIC_SHADOWCAST)` answers, through the same C call on a tcod map kept per
     window shape (building one is most of the wrapper's cost, and a cast is asked thousands of
     times a run in a handful of shapes). The answer is a view of that map: read it before the
-    next cast (games run one per process, the balance lab's workers included, never in threads).
+    next cast in this thread (each thread keeps its own maps).
     (The C call clears the field of view itself: tests/world/test_fov_cast.py.)"""
-    kept = _casters.get(transparent.shape)
+    casters: dict[tuple[int, int], tuple[Any, np.ndarray, np.ndarray]] | None = getattr(_kept, "casters", None)
+    if casters is None:
+        casters = _kept.casters = {}
+    kept = casters.get(transparent.shape)
     if kept is None:
         h, w = transparent.shape
         cells = np.zeros((h, w), dtype=[("transparent", bool), ("walkable", bool), ("fov", bool)])
         cdata = ffi.new("struct TCOD_Map*", (w, h, w * h, ffi.from_buffer("struct TCOD_MapCell*", cells)))
-        kept = _casters[transparent.shape] = (cdata, cells["transparent"], cells["fov"])
+        kept = casters[transparent.shape] = (cdata, cells["transparent"], cells["fov"])
     cdata, clear, fov = kept
     clear[...] = transparent
     lib.TCOD_map_compute_fov(cdata, x, y, radius, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
