@@ -34,12 +34,12 @@ _EDGES = {  # (cardinal, diagonal) -> [dy, dx, step multiplier] per edge, as lib
 
 class _Scratch(threading.local):
     """Per thread (a Dask worker may play games in threads; libtcod runs without the GIL): the
-    frontier, emptied before each search, and per shape the array where the search notes which
-    tile each was reached from (libtcod writes it; nothing reads it)."""
+    frontier, emptied before each search, and room for the array where the search notes which
+    tile each was reached from (libtcod writes it; nothing reads it), grown to the largest map."""
 
     def __init__(self) -> None:
         self.frontier = ffi.gc(lib.TCOD_frontier_new(2), lib.TCOD_frontier_delete)
-        self.travel: dict[tuple[int, ...], np.ndarray] = {}
+        self.travel = np.zeros(0, np.int32)
 
 
 _scratch = _Scratch()
@@ -59,9 +59,10 @@ def distances_from(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal
     dist = np.full(cost.shape, UNREACHABLE, np.int32)
     scratch = _scratch
     frontier = scratch.frontier
-    travel = scratch.travel.get(dist.shape)
-    if travel is None:
-        travel = scratch.travel[dist.shape] = np.zeros((*dist.shape, 2), np.int32)
+    size = dist.size * 2
+    if scratch.travel.size < size:
+        scratch.travel = np.zeros(size, np.int32)
+    travel = scratch.travel[:size].reshape(*dist.shape, 2)
     lib.TCOD_frontier_clear(frontier)
     for x, y in starts:
         if dist[y, x]:
