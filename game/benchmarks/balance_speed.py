@@ -6,13 +6,22 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
-from game.agents.batch_runs import Job, run_local
+from game.agents.batch_runs import Job, run_job, run_local
 from game.benchmarks.measure import Result
 from game.core.dials import Dials
 
 SEATS = "ai+hero,ai+hero,ai"
 TARGET_RUNS, TARGET_MINUTES = 1000, 3
+
+
+def resident_mb() -> float | None:
+    """This process's resident memory now (Linux's /proc; None elsewhere)."""
+    try:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def runs_per_minute(jobs: list[Job], workers: int) -> float:
@@ -26,7 +35,11 @@ def bench(quick: bool) -> list[Result]:
     cores = os.cpu_count() or 1
     runs = (3 if quick else 8) * cores
     jobs = [Job(seed, SEATS, 2, Dials(), 5000) for seed in range(1, runs + 1)]
-    one = runs_per_minute(jobs, 1)
+    run_job(jobs[0])  # a first game loads the content and fills the caches every later one reuses
+    before = resident_mb()
+    one = runs_per_minute(jobs, 1)  # in this process: what a worker keeps from run to run shows here
+    after = resident_mb()
+    kept = None if before is None or after is None else max(0.0, after - before) / runs
     every = runs_per_minute(jobs, cores)
     what = f"{runs} whole runs of {SEATS}, seeds 1-{runs}"
     needed = TARGET_RUNS / TARGET_MINUTES
@@ -36,6 +49,9 @@ def bench(quick: bool) -> list[Result]:
                f">= {needed:.0f} ({TARGET_RUNS:,} in {TARGET_MINUTES} min)", every >= needed, what),
         Result(f"balance lab, {TARGET_RUNS:,} runs on {cores} workers", TARGET_RUNS / every, "min",
                f"< {TARGET_MINUTES}", TARGET_RUNS / every < TARGET_MINUTES, "at the rate of the line above"),
+        Result("balance lab memory kept per run, one worker", kept, "MB", "<= 1",
+               None if kept is None else kept <= 1,
+               "resident memory after the 1-worker runs less before, per run (a leak grows every worker)"),
         Result(f"balance lab scaling efficiency on {cores} cores", every / one / cores * 100, "%", "", None,
                f"{every / one:.2f}x the runs of one worker"),
     ]
