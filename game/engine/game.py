@@ -5,10 +5,10 @@ changes (DESIGN.md §5)."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 GAME_VERSION = "0.1.0"
 RULES_VERSION = 12  # bump when a change to the rules would change how a recording plays
 
+
+T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class TimeTrackRules:
@@ -181,6 +183,17 @@ class Derived:
     last_sheet: dict[int, tuple[HeroState, int, tuple[str, ...], HeroSheet]] = field(default_factory=dict)  # per entity
     memo: dict[Any, Any] | None = None  # answers kept while an agent decides (see `Game.deciding`)
     on_floor: dict[type, tuple[int, int, list[Any]]] = field(default_factory=dict)  # Game.on_floor, by kind
+
+    def kept(self, name: str, key: Hashable, make: Callable[[], T], limit: int = 8) -> T:
+        """`make()`, kept in the cache `name` under `key` (emptied once it holds more than `limit`
+        answers): for an answer that depends on nothing but what `key` names. Its askers only read it."""
+        cache = self.caches.setdefault(name, {})
+        if key in cache:
+            return cache[key]
+        if len(cache) > limit:
+            cache.clear()
+        made = cache[key] = make()
+        return made
 
 
 @dataclass(frozen=True, slots=True)

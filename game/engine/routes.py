@@ -157,15 +157,8 @@ def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
 
 def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal from every tile of the floor. Cached (see `route_key`)."""
-    key = route_key(game, eid, goals)
-    cache = game.derived.caches.setdefault("distance_maps", {})
-    dist = cache.get(key)
-    if dist is None:
-        dist = search(passable(game, eid), goals)
-        if len(cache) > 32:
-            cache.clear()
-        cache[key] = dist
-    return dist
+    return game.derived.kept("distance_maps", route_key(game, eid, goals),
+                             lambda: search(passable(game, eid), goals), limit=32)
 
 
 CHEAPEST_STEP = 2  # a straight step onto a tile of cost 1: no route is cheaper per step
@@ -291,13 +284,7 @@ def explore_goals(game: Game) -> list[tuple[int, int]]:
     has been seen in mapped rooms. Kept until the tiles, the floor's memory or the stuck doors
     change."""
     key = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game))
-    cache = game.derived.caches.setdefault("explore_goals", {})
-    goals = cache.get(key)
-    if goals is None:
-        if len(cache) > 8:
-            cache.clear()
-        goals = cache[key] = _explore_goals(game, stuck_doors(game))
-    return list(goals)
+    return list(game.derived.kept("explore_goals", key, lambda: _explore_goals(game, stuck_doors(game))))
 
 
 def _explore_goals(game: Game, stuck: set[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -319,13 +306,11 @@ def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:
     """The seen tiles of one kind (the stairs), in row order. Where the floor has them is kept
     until its tiles change; which of them are seen is read each time (a handful of tiles)."""
     floor = game.floor
-    key = (game.dungeon.floor_no, floor.version, int(tile))
-    cache = game.derived.caches.setdefault("tiles_of", {})
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 8:
-            cache.clear()
+
+    def where() -> list[tuple[int, int]]:
         ys, xs = np.nonzero(floor.tile == int(tile))
-        found = cache[key] = list(zip(xs.tolist(), ys.tolist(), strict=True))
+        return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+    found = game.derived.kept("tiles_of", (game.dungeon.floor_no, floor.version, int(tile)), where)
     explored = floor.explored
     return [(x, y) for x, y in found if explored[y, x]]

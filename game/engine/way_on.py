@@ -101,20 +101,17 @@ def within_reach(game: Game, number: int) -> np.ndarray:
     floor below at every step."""
     floor = game.dungeon.floors[number]
     stuck = stuck_doors(game, number)
-    key = (number, floor.version, tuple(sorted(stuck)))
-    cache = game.derived.caches.setdefault("within_reach", {})
-    reach = cache.get(key)
-    if reach is None:
+
+    def reach() -> np.ndarray:
         walkable = floor.walkable.copy()
         for x, y in stuck:
             walkable[y, x] = False
         dist = distances_from(walkable, [floor.start], cardinal=1, diagonal=1)
-        reach = (dist != UNREACHABLE) & walkable
-        reach.flags.writeable = False
-        if len(cache) > 8:
-            cache.clear()
-        cache[key] = reach
-    return reach
+        found = (dist != UNREACHABLE) & walkable
+        found.flags.writeable = False
+        return found
+
+    return game.derived.kept("within_reach", (number, floor.version, tuple(sorted(stuck))), reach)
 
 
 def near_reach(reach: np.ndarray, x: int, y: int) -> bool:
@@ -137,14 +134,7 @@ def has_secret_walls(game: Game, number: int) -> bool:
     change (mapping a room or digging a passage changes them too), as a party at a dead end asks
     it at every step."""
     floor = game.dungeon.floors[number]
-    key = (number, floor.version)
-    cache = game.derived.caches.setdefault("secret_walls", {})
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 8:
-            cache.clear()
-        found = cache[key] = bool(floor.secret_walls())
-    return found
+    return game.derived.kept("secret_walls", (number, floor.version), lambda: bool(floor.secret_walls()))
 
 
 def barring_doors(game: Game, number: int) -> list[str]:
@@ -208,12 +198,8 @@ def furniture(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, int]
     room, seen or not: kept until the floor's tiles change (mapping a room changes them too), as
     the heroes ask for the unworked ones at every step."""
     floor = game.dungeon.floors[number]
-    key = (number, floor.version)
-    cache = game.derived.caches.setdefault("furniture", {})
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 8:
-            cache.clear()
+
+    def find() -> tuple[tuple[tuple[int, int], int, int], ...]:
         out = []
         for cell, record in sorted(floor.cells.items()):
             if not record.mapped:
@@ -221,8 +207,9 @@ def furniture(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, int]
             x0, y0, x1, y1 = record.bounds
             ys, xs = np.nonzero(IS_WORTH_WORKING[floor.tile[y0:y1 + 1, x0:x1 + 1]])
             out.extend((cell, x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
-        found = cache[key] = tuple(out)
-    return found
+        return tuple(out)
+
+    return game.derived.kept("furniture", (number, floor.version), find)
 
 
 def reachable(game: Game, eid: int, goals: list[tuple[int, int]] | tuple[tuple[int, int], ...]
