@@ -60,22 +60,26 @@ def test_a_near_map_does_not_vouch_beyond_what_its_window_can_tell():
     game.close()
 
 
-def test_on_random_ground_a_window_vouches_only_for_what_the_whole_map_says():
-    rng = np.random.default_rng(16)
-    vouched = 0
-    for _ in range(400):
-        h, w = 14, 20
+def random_windows(rng: np.random.Generator, count: int, most_reach: int):
+    """(x, y, the whole map, a window's map around (x, y)) on random ground with goals near (x, y)."""
+    h, w = 14, 20
+    for _ in range(count):
         cost = rng.choice(np.array([0, 1, 1, 1, 2, 3, 24], dtype=np.int32), size=(h, w))
         x, y = int(rng.integers(w)), int(rng.integers(h))
         goals = [(int(np.clip(x + rng.integers(-5, 6), 0, w - 1)), int(np.clip(y + rng.integers(-5, 6), 0, h - 1)))
                  for _ in range(int(rng.integers(1, 4)))]
-        whole = search(cost, goals)
-        reach = int(rng.integers(1, 7))
+        reach = int(rng.integers(1, most_reach + 1))
         x0, y0, x1, y1 = max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1)
         near = NearMap(search(cost[y0:y1, x0:x1], goals, x0, y0), x0, y0, (x0 > 0, x1 < w, y0 > 0, y1 < h))
+        yield x, y, search(cost, goals), near
+
+
+def test_on_random_ground_a_window_vouches_only_for_what_the_whole_map_says():
+    vouched = 0
+    for x, y, whole, near in random_windows(np.random.default_rng(16), 400, most_reach=6):
         if near.vouches_for(x, y):
             vouched += 1
-            assert nearer_around(near.dist, x, y, x0, y0) == nearer_around(whole, x, y)
+            assert nearer_around(near.dist, x, y, near.x0, near.y0) == nearer_around(whole, x, y)
     assert vouched > 100
 
 
@@ -94,20 +98,10 @@ def no_farther_around(dist: np.ndarray, x: int, y: int, x0: int = 0, y0: int = 0
 def test_on_random_ground_a_window_settles_around_a_tile_only_as_the_whole_map_does():
     """A way round a creature in the way is chosen among the tiles no farther than the hero's:
     where the window settles them, they are the whole map's, distances included."""
-    rng = np.random.default_rng(17)
     settled = 0
-    for _ in range(600):
-        h, w = 14, 20
-        cost = rng.choice(np.array([0, 1, 1, 1, 2, 3, 24], dtype=np.int32), size=(h, w))
-        x, y = int(rng.integers(w)), int(rng.integers(h))
-        goals = [(int(np.clip(x + rng.integers(-5, 6), 0, w - 1)), int(np.clip(y + rng.integers(-5, 6), 0, h - 1)))
-                 for _ in range(int(rng.integers(1, 4)))]
-        whole = search(cost, goals)
-        reach = int(rng.integers(1, 8))
-        x0, y0, x1, y1 = max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1)
-        near = NearMap(search(cost[y0:y1, x0:x1], goals, x0, y0), x0, y0, (x0 > 0, x1 < w, y0 > 0, y1 < h))
+    for x, y, whole, near in random_windows(np.random.default_rng(17), 600, most_reach=7):
         if near.settles_around(x, y):
             settled += 1
             assert near.vouches_for(x, y)
-            assert no_farther_around(near.dist, x, y, x0, y0) == no_farther_around(whole, x, y)
+            assert no_farther_around(near.dist, x, y, near.x0, near.y0) == no_farther_around(whole, x, y)
     assert settled > 100
