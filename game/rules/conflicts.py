@@ -116,17 +116,18 @@ def painful_conflict(
     owners, _, rolled, _ = zip(*pools, strict=True)
     # rank-major: columns[r] holds every pool's die at rank r, an empty die as 0
     columns = list(zip_longest(*rolled, fillvalue=0))
-    if min(left.values(), default=1) <= 0:  # maybe someone is dead already: its dice count 0
+    if left and min(left.values()) <= 0:  # maybe someone is dead already: its dice count 0
         dead = [left.get(o, 1) <= 0 for o in owners]
         columns = [tuple(0 if d else v for v, d in zip(values, dead, strict=True)) for values in columns]
     ranked = list(map(_WINNER_OF.__getitem__, columns))  # each rank's winning pool, -1 for none
+    winners: list[str | None] = [None] * len(columns)
     aimed: list[str | None] = [None] * len(columns)
     damage = []
     index: dict[str, int] | None = None  # owner -> its pool, made when someone first dies
     for r, w in enumerate(ranked):
         if w < 0:
             continue
-        winner = owners[w]
+        winners[r] = winner = owners[w]
         for candidate in targets.get(winner, ()):
             hits_left = left.get(candidate, 0)
             if hits_left > 0:
@@ -139,8 +140,7 @@ def painful_conflict(
                     if candidate in index:
                         empty_later(columns, ranked, r + 1, index[candidate])
                 break
-    winners = tuple([owners[w] if w >= 0 else None for w in ranked])
-    return new_record(PainResult, (pools, tuple(columns), winners, tuple(aimed), tuple(damage), left))
+    return new_record(PainResult, (pools, tuple(columns), tuple(winners), tuple(aimed), tuple(damage), left))
 
 
 def empty_later(columns: list[tuple[int, ...]], ranked: list[int], start: int, dead: int) -> None:
