@@ -21,13 +21,14 @@ def bench(quick: bool) -> list[Result]:
     stream = Stream(1)
     owners = [f"p{i}" for i in range(5)]
     requests = [PoolRequest(o, i, 6) for i, o in enumerate(owners)]
+    seat_order = (3, 1, 0, 4, 2)  # the room's category order, as the engine passes it (narrator ties)
     targets = {o: [x for x in owners if x != o] for o in owners}
     hits = {o: 10_000 for o in owners}
 
     def rolled() -> None:
-        painful_conflict(roll_event(stream, 6, requests).pools, targets, hits)
+        painful_conflict(roll_event(stream, 6, requests, seat_order).pools, targets, hits)
 
-    pools = roll_event(stream, 6, requests).pools
+    pools = roll_event(stream, 6, requests, seat_order).pools
 
     def resolved() -> None:
         painful_conflict(pools, targets, hits)

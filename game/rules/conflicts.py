@@ -113,20 +113,21 @@ def painful_conflict(
     pools = tuple(pools)
     if not pools:
         return new_record(PainResult, ((), (), (), (), (), left))
-    owners, _, rolled, _ = zip(*pools, strict=True)
-    # rank-major: columns[r] holds every pool's die at rank r, an empty die as 0
-    columns = list(zip_longest(*rolled, fillvalue=0))
-    if min(left.values(), default=1) <= 0:  # maybe someone is dead already: its dice count 0
-        dead = [left.get(o, 1) <= 0 for o in owners]
+    # rank-major: columns[r] holds every pool's die at rank r, an empty die as 0. (p[2] is p.dice and
+    # p[0] p.owner: indexing a NamedTuple is cheaper than its properties, and no owners column is made)
+    columns = list(zip_longest(*[p[2] for p in pools], fillvalue=0))
+    if left and min(left.values()) <= 0:  # maybe someone is dead already: its dice count 0
+        dead = [left.get(p[0], 1) <= 0 for p in pools]
         columns = [tuple(0 if d else v for v, d in zip(values, dead, strict=True)) for values in columns]
     ranked = list(map(_WINNER_OF.__getitem__, columns))  # each rank's winning pool, -1 for none
+    winners: list[str | None] = [None] * len(columns)
     aimed: list[str | None] = [None] * len(columns)
     damage = []
     index: dict[str, int] | None = None  # owner -> its pool, made when someone first dies
     for r, w in enumerate(ranked):
         if w < 0:
             continue
-        winner = owners[w]
+        winners[r] = winner = pools[w][0]
         for candidate in targets.get(winner, ()):
             hits_left = left.get(candidate, 0)
             if hits_left > 0:
@@ -135,12 +136,11 @@ def painful_conflict(
                 damage.append((winner, candidate))
                 if hits_left == 1:  # dead: its dice at later ranks count 0, which may change their winners
                     if index is None:
-                        index = {o: i for i, o in enumerate(owners)}
+                        index = {p[0]: i for i, p in enumerate(pools)}
                     if candidate in index:
                         empty_later(columns, ranked, r + 1, index[candidate])
                 break
-    winners = tuple([owners[w] if w >= 0 else None for w in ranked])
-    return new_record(PainResult, (pools, tuple(columns), winners, tuple(aimed), tuple(damage), left))
+    return new_record(PainResult, (pools, tuple(columns), tuple(winners), tuple(aimed), tuple(damage), left))
 
 
 def empty_later(columns: list[tuple[int, ...]], ranked: list[int], start: int, dead: int) -> None:

@@ -65,23 +65,28 @@ def make_pool(owner: str, seat: int, rolled: Sequence[int], thwacko_value: int |
 def narrator(pools: Sequence[Pool], seat_order: Sequence[int]) -> int:
     """The seat whose Thwack-O die shows the highest face; ties go to the seat earliest in this
     room's category order (DESIGN.md §2). Seats not in `seat_order` come after, by number."""
-    marked = [p for p in pools if p.thwacko >= 0]
-    if not marked:
-        return NO_SEAT
-    return thwacko_narrator([p.dice[p.thwacko] for p in marked], [p.seat for p in marked], seat_order)
+    told_by, top = NO_SEAT, None
+    rank = seat_ranks(seat_order)
+    for p in pools:
+        if p.thwacko >= 0:
+            face = p.dice[p.thwacko]
+            if top is None or face > top:
+                told_by, top = p.seat, face
+            elif face == top and narrates_before(p.seat, told_by, rank):
+                told_by = p.seat
+    return told_by
 
 
-def thwacko_narrator(faces: list[int], seats: list[int], seat_order: Sequence[int]) -> int:
-    """`narrator` from the Thwack-O faces and their seats, in pool order (at least one)."""
-    top = max(faces)
-    if faces.count(top) == 1:
-        return seats[faces.index(top)]
-    tied = [seat for face, seat in zip(faces, seats, strict=True) if face == top]
-    if not seat_order:  # every seat ranks by its number
-        return min(tied)
-    rank = {seat: i for i, seat in enumerate(seat_order)}
+def seat_ranks(seat_order: Sequence[int]) -> dict[int, int]:
+    """Each seat's place in a room's category order, for `narrates_before`."""
+    return {seat: i for i, seat in enumerate(seat_order)}
+
+
+def narrates_before(seat: int, other: int, rank: dict[int, int]) -> bool:
+    """Whether `seat` narrates rather than `other` when their Thwack-O faces tie: the earlier
+    in the category order (`seat_ranks`); seats not in it come after, by number."""
     after = len(rank)
-    return min(tied, key=lambda seat: rank.get(seat, after + seat))  # the first of equals, as pools go
+    return rank.get(seat, after + seat) < rank.get(other, after + other)
 
 
 def roll_event(
@@ -89,26 +94,34 @@ def roll_event(
 ) -> RollEvent:
     """Roll every request's dice. The first pool of each seat that has any dice carries that
     seat's Thwack-O die (it replaces a regular die, so it is simply one of the rolled dice: the
-    first rolled, which the sort moves)."""
+    first rolled, which the sort moves). The narrator is kept as the pools are made: the highest
+    Thwack-O face so far, an equal face going to the seat that `narrates_before` the other."""
     if not requests:
         return new_record(RollEvent, (sides, (), NO_SEAT))
-    owners, seats, counts = zip(*requests, strict=True)
+    make = new_record
+    pool_type = Pool
     pools: list[Pool] = []
     append = pools.append
-    faces: list[int] = []  # each Thwack-O die's face, and its seat, in pool order
-    marked: list[int] = []
-    for owner, seat, dice in zip(owners, seats, stream.dice_rows(counts, sides), strict=True):
+    marked: list[int] = []  # the seats whose Thwack-O die is rolled
+    told_by, top = NO_SEAT, 0  # the narrator so far and its face (every face is at least 1)
+    rank: dict[int, int] | None = None  # seat -> place in `seat_order`, made at a first tie
+    for (owner, seat, _), dice in zip(requests, stream.dice_rows([r[2] for r in requests], sides), strict=True):
         if not dice:  # no dice (a count of 0 or less rolls an empty row)
-            append(new_record(Pool, (owner, seat, (), -1)))
+            append(make(pool_type, (owner, seat, (), -1)))
             continue
         first = dice[0]
         dice.sort()  # a fresh list of the stream's: sorted in place, high to low
         dice.reverse()  # (cheaper than sort's keyword argument)
-        if seat != NO_SEAT and seat not in marked:
-            faces.append(first)
-            marked.append(seat)
-            append(new_record(Pool, (owner, seat, tuple(dice), dice.index(first))))
-        else:
-            append(new_record(Pool, (owner, seat, tuple(dice), -1)))
-    told_by = thwacko_narrator(faces, marked, seat_order) if marked else NO_SEAT
+        if seat == NO_SEAT or seat in marked:
+            append(make(pool_type, (owner, seat, tuple(dice), -1)))
+            continue
+        marked.append(seat)
+        append(make(pool_type, (owner, seat, tuple(dice), dice.index(first))))
+        if first > top:
+            told_by, top = seat, first
+        elif first == top:  # a tie: the earlier seat in the category order
+            if rank is None:
+                rank = seat_ranks(seat_order)
+            if narrates_before(seat, told_by, rank):
+                told_by = seat
     return new_record(RollEvent, (sides, tuple(pools), told_by))
