@@ -11,14 +11,16 @@ from game.engine.routes import UNREACHABLE, NearMap, distance_map, explore_goals
 from game.mapgen.tiles import Tile
 
 
-def nearer_around(dist: np.ndarray, x: int, y: int, x0: int = 0, y0: int = 0) -> tuple[int, list]:
-    """The distance at (x, y) and the (dx, dy, distance) of the tiles around it that are nearer."""
+def around(dist: np.ndarray, x: int, y: int, x0: int = 0, y0: int = 0, *, ties: bool = False) -> tuple[int, list]:
+    """The distance at (x, y) and the (dx, dy, distance) of the tiles around it that are nearer
+    (or, with `ties`, no farther)."""
     here = int(dist[y - y0, x - x0])
     out = []
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             ly, lx = y + dy - y0, x + dx - x0
-            if (dx or dy) and 0 <= ly < dist.shape[0] and 0 <= lx < dist.shape[1] and dist[ly, lx] < here:
+            if (dx or dy) and 0 <= ly < dist.shape[0] and 0 <= lx < dist.shape[1] and (
+                    dist[ly, lx] < here or ties and dist[ly, lx] == here):
                 out.append((dx, dy, int(dist[ly, lx])))
     return here, out
 
@@ -40,9 +42,9 @@ def test_a_near_map_that_vouches_for_a_tile_agrees_with_the_whole_floor():
                 if near.x0 == near.y0 == 0 and near.dist.shape == whole.shape:
                     continue  # it could not vouch and handed back the whole map
                 assert near.vouches_for(x, y)
-                here, nearer = nearer_around(near.dist, x, y, near.x0, near.y0)
+                here, nearer = around(near.dist, x, y, near.x0, near.y0)
                 assert here != UNREACHABLE
-                assert (here, nearer) == nearer_around(whole, x, y)
+                assert (here, nearer) == around(whole, x, y)
                 checked += 1
         game.close()
     assert checked > 100
@@ -79,20 +81,8 @@ def test_on_random_ground_a_window_vouches_only_for_what_the_whole_map_says():
     for x, y, whole, near in random_windows(np.random.default_rng(16), 400, most_reach=6):
         if near.vouches_for(x, y):
             vouched += 1
-            assert nearer_around(near.dist, x, y, near.x0, near.y0) == nearer_around(whole, x, y)
+            assert around(near.dist, x, y, near.x0, near.y0) == around(whole, x, y)
     assert vouched > 100
-
-
-def no_farther_around(dist: np.ndarray, x: int, y: int, x0: int = 0, y0: int = 0) -> tuple[int, list]:
-    """The distance at (x, y) and the (dx, dy, distance) of the tiles around it no farther."""
-    here = int(dist[y - y0, x - x0])
-    out = []
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            ly, lx = y + dy - y0, x + dx - x0
-            if (dx or dy) and 0 <= ly < dist.shape[0] and 0 <= lx < dist.shape[1] and dist[ly, lx] <= here:
-                out.append((dx, dy, int(dist[ly, lx])))
-    return here, out
 
 
 def test_on_random_ground_a_window_settles_around_a_tile_only_as_the_whole_map_does():
@@ -103,5 +93,5 @@ def test_on_random_ground_a_window_settles_around_a_tile_only_as_the_whole_map_d
         if near.settles_around(x, y):
             settled += 1
             assert near.vouches_for(x, y)
-            assert no_farther_around(near.dist, x, y, near.x0, near.y0) == no_farther_around(whole, x, y)
+            assert around(near.dist, x, y, near.x0, near.y0, ties=True) == around(whole, x, y, ties=True)
     assert settled > 100
