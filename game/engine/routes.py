@@ -145,13 +145,9 @@ def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
     """What a hero's distances to `goals` depend on: the tiles, what has been explored, the
     goals, and the traps and doors this hero must go around (all but the goals asked once while
     it decides)."""
-    kept = game.derived.memo
-    ground = kept.get(("ground", eid)) if kept is not None else None
-    if ground is None:
-        ground = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game),  # `avoided`: the stuck doors
-                  tuple(sorted(known_plates(game, eid))))
-        if kept is not None:
-            kept[("ground", eid)] = ground
+    ground = memo(game, ("ground", eid), lambda: (
+        memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game),  # `avoided`: the stuck doors
+        tuple(sorted(known_plates(game, eid)))))
     return (ground, tuple(goals))
 
 
