@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 from tcod.cffi import ffi, lib
@@ -34,20 +35,32 @@ _EDGES = {  # (cardinal, diagonal) -> [dy, dx, step multiplier] per edge, as lib
 
 class _Scratch(threading.local):
     """Per thread (a Dask worker may play games in threads; libtcod runs without the GIL): the
-    frontier, emptied before each search, and room for the array where the search notes which
-    tile each was reached from (libtcod writes it; nothing reads it), grown to the largest map."""
+    frontier, emptied before each search; room for the array where the search notes which tile
+    each was reached from (libtcod writes it; nothing reads it), grown to the largest map; and the
+    C descriptions of the three arrays and the step rule, filled in for each search (making them
+    anew cost more than a small search)."""
 
     def __init__(self) -> None:
         self.frontier = ffi.gc(lib.TCOD_frontier_new(2), lib.TCOD_frontier_delete)
         self.travel = np.zeros(0, np.int32)
+        self.dist = ffi.new("struct NArray*")
+        self.trail = ffi.new("struct NArray*")
+        self.rule = ffi.new("struct PathfinderRule*")
 
 
 _scratch = _Scratch()
 
 
-def _narray(array: np.ndarray) -> dict[str, object]:
-    return {"type": _C_TYPES[array.dtype], "ndim": array.ndim, "data": ffi.cast("void*", array.ctypes.data),
-            "shape": array.shape, "strides": array.strides}
+def _describe(narray: Any, array: np.ndarray) -> Any:
+    """Fill `narray` (a C `struct NArray`) in to describe `array` (C-contiguous); what it returns
+    keeps the array's memory in reach while the C side reads it."""
+    held = ffi.from_buffer(array)
+    narray.type = _C_TYPES[array.dtype]
+    narray.ndim = array.ndim
+    narray.data = held
+    narray.shape[0:array.ndim] = array.shape
+    narray.strides[0:array.ndim] = array.strides
+    return held
 
 
 def distances_from(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal: int, diagonal: int = 0
@@ -68,10 +81,13 @@ def distances_from(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal
         if dist[y, x]:
             dist[y, x] = 0
             lib.TCOD_frontier_push(frontier, (y, x), 0, 0)
+    rule = scratch.rule
     edges = _EDGES[(cardinal, diagonal)]
-    rule = ffi.new("struct PathfinderRule*", {"cost": _narray(cost), "edge_count": len(edges) // 3,
-                                              "edge_array": edges})
-    if lib.path_compute(frontier, ffi.new("struct NArray*", _narray(dist)),
-                        ffi.new("struct NArray*", _narray(travel)), 1, rule, ffi.NULL):
+    rule.edge_count, rule.edge_array = len(edges) // 3, edges
+    held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist),
+            _describe(scratch.trail, travel))  # the arrays' memory, in reach while the C side reads it
+    failed = lib.path_compute(frontier, scratch.dist, scratch.trail, 1, rule, ffi.NULL)
+    del held
+    if failed:
         raise RuntimeError("libtcod's path search failed")
     return dist
