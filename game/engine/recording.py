@@ -38,9 +38,10 @@ import time
 import weakref
 import zlib
 from dataclasses import dataclass, field
-from operator import attrgetter, mul
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from game.core.dials import Dials
 from game.core.errors import printable
@@ -66,7 +67,6 @@ SYNC_SECONDS = 2.0  # at most this long between fsyncs (a killed process loses n
 # only a power cut can lose what the disk has not been told to keep, and fsync can take
 # tens of milliseconds on a laptop disk: too long to pay on every keypress)
 LEVEL = 9
-_MASK64 = (1 << 64) - 1
 # Bounds on what a recording may be (issue 17): a real one is about 24 bytes an action once
 # inflated and compresses about tenfold, so these allow a million actions and refuse a
 # zlib bomb or an endless file before it costs memory or minutes.
@@ -160,18 +160,15 @@ def _hero_to_json(h: HeroChoice) -> dict[str, Any]:
             "class_traits": list(h.class_traits)}
 
 
-_STATE = attrgetter("state")
-
-
 class _Weighed:
     """The streams of one `Streams` in creation order, and their weights (streams are only
-    ever added, so the lists are extended when the dict grew)."""
+    ever added, so both are extended when the dict grew)."""
 
     __slots__ = ("streams", "weights")
 
     def __init__(self) -> None:
         self.streams: list[Any] = []
-        self.weights: list[int] = []
+        self.weights = np.zeros(0, np.uint64)
 
 
 _WEIGHED: weakref.WeakKeyDictionary[Streams, _Weighed] = weakref.WeakKeyDictionary()
@@ -180,19 +177,22 @@ _WEIGHED: weakref.WeakKeyDictionary[Streams, _Weighed] = weakref.WeakKeyDictiona
 def rng_check(streams: Streams, bits: int = CHECK_BITS) -> int:
     """The per-action check of the random streams: the top `bits` of the sum, modulo 2**64, of
     every stream's state times an odd weight derived from its name. Order-free and one
-    multiplication per stream, all of it in C: `Streams.checksum()` hashes every stream's name
-    and costs more than applying the action once a game has fifty streams. A stream that drew a
-    different number of times moves its state by a multiple of an odd constant, so the sum moves."""
+    multiplication per stream, in numpy's unsigned 64-bit arithmetic (which wraps modulo 2**64
+    as the sum is taken): `Streams.checksum()` hashes every stream's name and costs more than
+    applying the action once a game has fifty streams, and a long game has hundreds. A stream
+    that drew a different number of times moves its state by a multiple of an odd constant, so
+    the sum moves."""
     table = streams.named()
     weighed = _WEIGHED.get(streams)
     if weighed is None:
         weighed = _WEIGHED[streams] = _Weighed()
     if len(weighed.streams) != len(table):  # new streams: dicts keep insertion order
-        for key in list(table)[len(weighed.streams):]:
-            weighed.streams.append(table[key])
-            weighed.weights.append(derive_seed(0, "check", *key) | 1)
-    total = sum(map(mul, map(_STATE, weighed.streams), weighed.weights))
-    return (total & _MASK64) >> (64 - bits)
+        added = list(table)[len(weighed.streams):]
+        weighed.streams.extend(table[key] for key in added)
+        weighed.weights = np.append(weighed.weights,
+                                    np.array([derive_seed(0, "check", *key) | 1 for key in added], np.uint64))
+    states = np.array([stream.state for stream in weighed.streams], np.uint64)
+    return int(np.dot(states, weighed.weights)) >> (64 - bits)
 
 
 def seats_text(text: str) -> str:

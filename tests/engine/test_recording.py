@@ -10,19 +10,21 @@ import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.agents.autoplay import play
 from game.agents.scripted import play_scripted
 from game.cli import main
 from game.core.dials import Dials
 from game.core.errors import ReplayDesync
-from game.core.rng import Streams
+from game.core.rng import Streams, derive_seed
 from game.core.seats import HeroChoice
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.game import RULES_VERSION
 from game.engine.recorded_play import replay, replay_salvaged
-from game.engine.recording import FORMAT_VERSION, MAGIC, STATE_EVERY, Recorder, rng_check
+from game.engine.recording import CHECK_BITS, FORMAT_VERSION, MAGIC, STATE_EVERY, Recorder, rng_check
 from game.engine.recording_read import parse_recording, read_recording
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,6 +159,21 @@ def test_rng_check_ignores_creation_order_and_sees_one_extra_draw() -> None:
     assert rng_check(a) == rng_check(b)
     a.get("ai", 3)  # a stream that exists in one game only
     assert rng_check(a) != rng_check(b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.lists(st.tuples(st.sampled_from(["combat", "layout", "ai"]), st.integers(0, 40),
+                                              st.integers(0, 3)), max_size=60))
+def test_rng_check_is_the_weighted_sum_of_the_states(seed: int, draws: list[tuple[str, int, int]]) -> None:
+    """Checked after every batch of draws (the weights grow with the streams): the top bits of
+    the sum, modulo 2**64, of each stream's state times its odd weight, as written out plainly."""
+    streams = Streams(seed)
+    for name, number, times in draws:
+        stream = streams.get(name, number)
+        for _ in range(times):
+            stream.next64()
+        plain = sum(s.state * (derive_seed(0, "check", *key) | 1) for key, s in streams.named().items())
+        assert rng_check(streams) == (plain % 2**64) >> (64 - CHECK_BITS)
 
 
 # ----- replaying and verifying -------------------------------------------------------------------
