@@ -16,7 +16,7 @@ from game.engine.party_sight import seen_count
 from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import COST, Tile
 from game.world.components import DoorState, Position, TrapState
-from game.world.distances import UNREACHABLE, distances_from
+from game.world.distances import UNREACHABLE, distances_until
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -133,12 +133,15 @@ def passable(game: Game, eid: int, x0: int = 0, y0: int = 0, x1: int | None = No
     return cost
 
 
-def search(cost: np.ndarray, goals: list[tuple[int, int]], x0: int = 0, y0: int = 0) -> np.ndarray:
-    """Dijkstra from the goals inside `cost` (a window whose corner is (x0, y0) on the floor)."""
+def search(cost: np.ndarray, goals: list[tuple[int, int]], x0: int = 0, y0: int = 0,
+           until: tuple[int, int] | None = None) -> tuple[np.ndarray, int]:
+    """Dijkstra from the goals inside `cost` (a window whose corner is (x0, y0) on the floor), all
+    the way or until the floor tile `until` has its distance; and how far it is exact (see
+    `distances_until`)."""
     h, w = cost.shape
     starts = [(x - x0, y - y0) for x, y in goals  # a goal in a wall (beside a monster at a wall) is no goal
               if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0]
-    return distances_from(cost, starts, cardinal=2, diagonal=3)
+    return distances_until(cost, starts, 2, 3, () if until is None else ((until[0] - x0, until[1] - y0),))
 
 
 def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
@@ -154,7 +157,7 @@ def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
 def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
     """Steps to the nearest goal from every tile of the floor. Cached (see `route_key`)."""
     return game.derived.kept("distance_maps", route_key(game, eid, goals),
-                             lambda: search(passable(game, eid), goals), limit=32)
+                             lambda: search(passable(game, eid), goals)[0], limit=32)
 
 
 CHEAPEST_STEP = 2  # a straight step onto a tile of cost 1: no route is cheaper per step
@@ -168,17 +171,19 @@ class NearMap:
     back, so it cannot beat a distance of CHEAPEST_STEP times the steps from the hero to that
     side; up to there, this map is the floor's own: the hero's distance is true, so is that of
     every tile around it that is nearer the goals, and no other tile around it is nearer (the
-    same step, ties included)."""
+    same step, ties included). A map searched only until the hero's tile (`exact_to`: see
+    `distances_until`) vouches for no tile farther than that; the hero's next steps are nearer."""
 
     dist: np.ndarray
     x0: int
     y0: int
     open_sides: tuple[bool, bool, bool, bool]  # left, right, top, bottom
+    exact_to: int = UNREACHABLE  # searched only until the hero's tile: no farther tile is vouched for
 
     def vouches_for(self, x: int, y: int) -> bool:
         """Whether a step from (x, y) chosen on this map is the one the floor's whole map gives."""
         here, margin = self.here_and_margin(x, y)
-        return here != UNREACHABLE and here <= CHEAPEST_STEP * margin
+        return here <= self.exact_to and here != UNREACHABLE and here <= CHEAPEST_STEP * margin
 
     def settles_around(self, x: int, y: int) -> bool:
         """Whether every tile around (x, y) that is no farther from the goals than (x, y) has its
@@ -186,7 +191,7 @@ class NearMap:
         creature in the way is chosen among them): no route from a tile around it that leaves
         the window, at least a step nearer its side, costs as little as the distance here."""
         here, margin = self.here_and_margin(x, y)
-        return here != UNREACHABLE and here < CHEAPEST_STEP * (margin - 1)
+        return here <= self.exact_to and here != UNREACHABLE and here < CHEAPEST_STEP * (margin - 1)
 
     def here_and_margin(self, x: int, y: int) -> tuple[int, int]:
         """The distance at (x, y) (UNREACHABLE off the window) and the steps from there to the
@@ -206,7 +211,8 @@ def near_map(game: Game, eid: int, goals: list[tuple[int, int]], x: int, y: int)
     """Distances to the (not empty) goals that are exact for a step from (x, y): the floor's
     whole map if it is kept, else a map of the ground around (x, y) that vouches for it (kept
     too: the hero's next steps mostly stay inside it), searched twice as far out as the nearest
-    goal (nearly always enough, and a fraction of the whole floor), else the whole map."""
+    goal (nearly always enough, and a fraction of the whole floor) until (x, y) has its distance
+    (all that a step from there reads), else the whole map."""
     key = route_key(game, eid, goals)
     whole = game.derived.caches.setdefault("distance_maps", {}).get(key)
     if whole is not None:
@@ -219,8 +225,8 @@ def near_map(game: Game, eid: int, goals: list[tuple[int, int]], x: int, y: int)
         width, height = game.floor.width, game.floor.height
         x0, y0 = max(0, x - reach), max(0, y - reach)
         x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
-        dist = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0)
-        near = NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height))
+        dist, exact = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0, until=(x, y))
+        near = NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height), exact)
         if not near.vouches_for(x, y):
             return NearMap(distance_map(game, eid, goals), 0, 0, (False, False, False, False))
         if len(kept) > 32:

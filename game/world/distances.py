@@ -10,7 +10,7 @@ depend on the order it visits tiles in (tests/world/test_distances.py compares t
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -46,6 +46,7 @@ class _Scratch(threading.local):
         self.dist = ffi.new("struct NArray*")
         self.trail = ffi.new("struct NArray*")
         self.rule = ffi.new("struct PathfinderRule*")
+        self.target = ffi.new("struct PathfinderHeuristic*")  # no estimate: only where to stop
 
 
 _scratch = _Scratch()
@@ -69,6 +70,17 @@ def distances_from(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal
     step costing the tile entered times `cardinal` or `diagonal` (0: no diagonal steps); a tile
     of cost 0 is a wall; UNREACHABLE where no way leads. The answer of `tcod.path.dijkstra2d`
     on an array of UNREACHABLE with 0 at the starts."""
+    return distances_until(cost, starts, cardinal, diagonal, ())[0]
+
+
+def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal: int, diagonal: int,
+                    until: Sequence[tuple[int, int]]) -> tuple[np.ndarray, int]:
+    """`distances_from`, searched only until every tile of `until` has its distance (or, with
+    none, all the way), and how far the answer is exact: every tile whose distance is at most
+    that holds it, and every other tile holds more than that (a tile a search does not settle
+    holds a cost of some way to it, or UNREACHABLE). A step chosen near such a tile by comparing
+    distances no greater than its own is the one the whole map gives, for a fraction of the
+    search when the starts are near."""
     dist = np.full(cost.shape, UNREACHABLE, np.int32)
     scratch = _scratch
     frontier = scratch.frontier
@@ -86,8 +98,24 @@ def distances_from(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal
     rule.edge_count, rule.edge_array = len(edges) // 3, edges
     held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist),
             _describe(scratch.trail, travel))  # the arrays' memory, in reach while the C side reads it
-    failed = lib.path_compute(frontier, scratch.dist, scratch.trail, 1, rule, ffi.NULL)
-    del held
-    if failed:
+    # With a target and no estimate (a heuristic of 0), libtcod's search is Dijkstra's that
+    # stops once it took the target off the frontier. Tiles come off in order of distance, so
+    # then every tile no farther than the last one taken off holds its distance, and every
+    # other holds more (the cost of some way to it, or UNREACHABLE).
+    exact = UNREACHABLE
+    for i, (x, y) in enumerate(until):
+        if i and dist[y, x] <= frontier.active_dist:
+            continue  # settled on the way to an earlier one
+        scratch.target.target[0:2] = y, x
+        reached = lib.path_compute(frontier, scratch.dist, scratch.trail, 1, rule, scratch.target)
+        if reached < 0:
+            raise RuntimeError("libtcod's path search failed")
+        if not reached:
+            break  # the target is out of reach: searched all the way
+    else:
+        if until:
+            exact = frontier.active_dist
+    if not until and lib.path_compute(frontier, scratch.dist, scratch.trail, 1, rule, ffi.NULL):
         raise RuntimeError("libtcod's path search failed")
-    return dist
+    del held
+    return dist, exact

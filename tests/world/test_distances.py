@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.world import distances
-from game.world.distances import UNREACHABLE, distances_from
+from game.world.distances import UNREACHABLE, distances_from, distances_until
 
 STEPS = [(2, 3), (1, 1), (1, 0)]  # routes and monsters, reach, mapgen's orthogonal flood
 
@@ -37,6 +37,33 @@ def test_the_same_distances_as_tcods_own_search(seed, steps, dtype, windowed):
         cost = floor[2:2 + h, 3:3 + w]
     starts = [(int(rng.integers(w)), int(rng.integers(h))) for _ in range(int(rng.integers(1, 5)))]
     assert np.array_equal(distances_from(cost, starts, *steps), tcod_answer(cost, starts, *steps))
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.sampled_from(STEPS), stops=st.integers(0, 4))
+def test_a_search_until_some_tiles_is_exact_up_to_the_farthest(seed, steps, stops):
+    """Every tile no farther than the distance `distances_until` calls exact holds its distance,
+    every other more than that; the stopping tiles are among the exact ones; none: all the way."""
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(1, 30)), int(rng.integers(1, 30))
+    cost = ((rng.random((h, w)) < rng.uniform(0.4, 0.9)) * rng.integers(1, 5, (h, w))).astype(np.int32)
+    starts = [(int(rng.integers(w)), int(rng.integers(h))) for _ in range(int(rng.integers(1, 4)))]
+    until = [(int(rng.integers(w)), int(rng.integers(h))) for _ in range(stops)]
+    whole = distances_from(cost, starts, *steps)
+    dist, exact = distances_until(cost, starts, *steps, until)
+    near = whole <= exact
+    assert np.array_equal(dist[near], whole[near])
+    assert (dist[~near] > exact).all() and (dist >= whole).all()
+    assert all(whole[y, x] <= exact or whole[y, x] == UNREACHABLE for x, y in until)
+    if not until or exact == UNREACHABLE:
+        assert np.array_equal(dist, whole)
+
+
+def test_a_search_until_a_near_tile_stops_there():
+    corridor = np.ones((1, 20), np.int32)
+    dist, exact = distances_until(corridor, [(0, 0)], 2, 3, [(3, 0)])
+    assert exact == 6 and dist[0, :4].tolist() == [0, 2, 4, 6]
+    assert (dist[0, 5:] == UNREACHABLE).all()  # never reached: the search stopped short of them
 
 
 def test_a_wall_is_never_entered_and_a_start_is_zero():
