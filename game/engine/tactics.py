@@ -16,7 +16,7 @@ from game.mapgen.tiles import Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
 from game.world.components import Effects, HeroState, MonsterState, Position
-from game.world.distances import distances_from
+from game.world.distances import distances_until
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -107,12 +107,14 @@ def floor_costs(game: Game) -> np.ndarray:
     return cost[1]
 
 
-def distances_to(cost: np.ndarray, gx: int, gy: int) -> np.ndarray:
+def distances_to(cost: np.ndarray, gx: int, gy: int, until: list[tuple[int, int]]) -> np.ndarray:
     """Steps from every tile of `cost` (the fight's window of the floor) to a tile beside its tile
-    (gx, gy) (a creature: it is walked up to, not onto); unreachable: the maximum."""
+    (gx, gy) (a creature: it is walked up to, not onto); unreachable: the maximum. Searched only
+    until the tiles `until` (the monsters that may go for it) have theirs: a step from there
+    reads only nearer tiles, and a farther one holds more than any of those (`distances_until`)."""
     under = cost[gy, gx]
     cost[gy, gx] = 1  # for this map only: put back below
-    dist = distances_from(cost, [(gx, gy)], cardinal=2, diagonal=3)
+    dist, _ = distances_until(cost, [(gx, gy)], 2, 3, until)
     cost[gy, gx] = under
     return dist
 
@@ -182,6 +184,9 @@ def monster_turn(game: Game) -> None:
     cost = base[y0:min(h, max(ys) + PATH_MARGIN + 1), x0:min(w, max(xs) + PATH_MARGIN + 1)].copy()
     for _, _, pos in movers:
         cost[pos.y - y0, pos.x - x0] = 8  # go around one another where there is room
+    hits = {e: game.world.comp(e, HeroState).hits for e, _ in heroes}
+    targets = {eid: min(heroes, key=lambda hp, p=pos: (hits[hp[0]], abs(hp[1].x - p.x) + abs(hp[1].y - p.y), hp[0]))
+               for eid, mon, pos in movers if not mon.fleeing}  # from where each stands before anyone moves
     maps: dict[int, np.ndarray] = {}
     for eid, mon, pos in movers:
         if mon.fleeing:
@@ -191,10 +196,10 @@ def monster_turn(game: Game) -> None:
             adjacent = any(max(abs(p.x - pos.x), abs(p.y - pos.y)) <= 1 for _, p in heroes)
             if adjacent or holds_doorway(game, eid, pos, len(heroes)):
                 continue
-            target = min(heroes, key=lambda hp: (game.world.comp(hp[0], HeroState).hits,
-                                                 abs(hp[1].x - pos.x) + abs(hp[1].y - pos.y), hp[0]))
+            target = targets[eid]
             if target[0] not in maps:
-                maps[target[0]] = distances_to(cost, target[1].x - x0, target[1].y - y0)
+                goers = [(p.x - x0, p.y - y0) for e, m, p in movers if not m.fleeing and targets[e] is target]
+                maps[target[0]] = distances_to(cost, target[1].x - x0, target[1].y - y0, goers)
             step = best_step(maps[target[0]], pos.x, pos.y, x0, y0, taken)
         if step is None:
             continue

@@ -1,0 +1,31 @@
+"""A monster's step is read off a map of the way to its hero searched only until every monster
+going for that hero has its distance (`tactics.distances_to`): the step is the one the whole map
+gives, ties included, for each of them."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine.tactics import best_step, distances_to
+from game.world.distances import distances_from
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), goers=st.integers(1, 4))
+def test_each_goers_step_is_the_whole_maps(seed, goers):
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(3, 24)), int(rng.integers(3, 24))
+    cost = rng.choice(np.array([0, 1, 1, 1, 2, 8], dtype=np.int32), size=(h, w))
+    gx, gy = int(rng.integers(1, w - 1)), int(rng.integers(1, h - 1))
+    tiles = [(int(rng.integers(1, w - 1)), int(rng.integers(1, h - 1))) for _ in range(goers)]
+    taken = {(int(rng.integers(w)), int(rng.integers(h))) for _ in range(3)}
+    whole_cost = cost.copy()
+    whole_cost[gy, gx] = 1
+    whole = distances_from(whole_cost, [(gx, gy)], 2, 3)
+    before = cost.copy()
+    near = distances_to(cost, gx, gy, tiles)
+    assert np.array_equal(cost, before)  # the hero's tile put back as it was
+    for x, y in tiles:
+        assert best_step(near, x, y, 0, 0, taken) == best_step(whole, x, y, 0, 0, taken)
