@@ -31,9 +31,11 @@ def runs_per_minute(jobs: list[Job], workers: int) -> float:
 
 
 def bench(quick: bool) -> list[Result]:
-    """The same seeds on 1 worker, then on every core (whole runs, `ai+hero,ai+hero,ai`)."""
+    """The same seeds on 1 worker, then on every core (whole runs, `ai+hero,ai+hero,ai`). Eight
+    runs a core at least: runs differ in length, and with few of them a pool's cores wait on its
+    last run for a good part of the time, which a thousand runs never do."""
     cores = os.cpu_count() or 1
-    runs = (3 if quick else 8) * cores
+    runs = (8 if quick else 20) * cores
     jobs = [Job(seed, SEATS, 2, Dials(), 5000) for seed in range(1, runs + 1)]
     run_job(jobs[0])  # a first game loads the content and fills the caches every later one reuses
     before = resident_mb()
