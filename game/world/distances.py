@@ -37,16 +37,27 @@ class _Scratch(threading.local):
     """Per thread (a Dask worker may play games in threads; libtcod runs without the GIL): the
     frontier, emptied before each search; room for the array where the search notes which tile
     each was reached from (libtcod writes it; nothing reads it), grown to the largest map; and the
-    C descriptions of the three arrays and the step rule, filled in for each search (making them
-    anew cost more than a small search)."""
+    C descriptions of the arrays and the step rule, filled in for each search (making them anew
+    cost more than a small search)."""
 
     def __init__(self) -> None:
         self.frontier = ffi.gc(lib.TCOD_frontier_new(2), lib.TCOD_frontier_delete)
-        self.travel = np.zeros(0, np.int32)
         self.dist = ffi.new("struct NArray*")
-        self.trail = ffi.new("struct NArray*")
         self.rule = ffi.new("struct PathfinderRule*")
         self.target = ffi.new("struct PathfinderHeuristic*")  # no estimate: only where to stop
+        self.trail = ffi.new("struct NArray*")
+        self.travel = np.zeros(0, np.int32)
+        self.travel_held: Any = None
+
+    def trail_for(self, h: int, w: int) -> Any:
+        """The description of an (h, w, 2) array of int32 on the room for it."""
+        if self.travel.size < h * w * 2:
+            self.travel = np.zeros(h * w * 2, np.int32)
+            self.travel_held = _describe(self.trail, self.travel)
+            self.trail.ndim = 3
+        self.trail.shape[0:3] = h, w, 2
+        self.trail.strides[0:3] = w * 8, 8, 4
+        return self.trail
 
 
 _scratch = _Scratch()
@@ -81,13 +92,10 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
     holds a cost of some way to it, or UNREACHABLE). A step chosen near such a tile by comparing
     distances no greater than its own is the one the whole map gives, for a fraction of the
     search when the starts are near."""
-    dist = np.full(cost.shape, UNREACHABLE, np.int32)
+    dist = np.empty(cost.shape, np.int32)
+    dist.fill(UNREACHABLE)
     scratch = _scratch
     frontier = scratch.frontier
-    size = dist.size * 2
-    if scratch.travel.size < size:
-        scratch.travel = np.zeros(size, np.int32)
-    travel = scratch.travel[:size].reshape(*dist.shape, 2)
     lib.TCOD_frontier_clear(frontier)
     for x, y in starts:
         if dist[y, x]:
@@ -96,8 +104,8 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
     rule = scratch.rule
     edges = _EDGES[(cardinal, diagonal)]
     rule.edge_count, rule.edge_array = len(edges) // 3, edges
-    held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist),
-            _describe(scratch.trail, travel))  # the arrays' memory, in reach while the C side reads it
+    held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist))  # in reach for C
+    trail = scratch.trail_for(*dist.shape)
     # With a target and no estimate (a heuristic of 0), libtcod's search is Dijkstra's that
     # stops once it took the target off the frontier. Tiles come off in order of distance, so
     # then every tile no farther than the last one taken off holds its distance, and every
@@ -107,7 +115,7 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
         if i and dist[y, x] <= frontier.active_dist:
             continue  # settled on the way to an earlier one
         scratch.target.target[0:2] = y, x
-        reached = lib.path_compute(frontier, scratch.dist, scratch.trail, 1, rule, scratch.target)
+        reached = lib.path_compute(frontier, scratch.dist, trail, 1, rule, scratch.target)
         if reached < 0:
             raise RuntimeError("libtcod's path search failed")
         if not reached:
@@ -115,7 +123,7 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
     else:
         if until:
             exact = frontier.active_dist
-    if not until and lib.path_compute(frontier, scratch.dist, scratch.trail, 1, rule, ffi.NULL):
+    if not until and lib.path_compute(frontier, scratch.dist, trail, 1, rule, ffi.NULL):
         raise RuntimeError("libtcod's path search failed")
     del held
     return dist, exact
