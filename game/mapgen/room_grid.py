@@ -4,6 +4,8 @@ Furniture, terrain and the spots for traps and treasure come after (room_furnish
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from game.core.rng import GAMMA, Stream, draws_after
@@ -36,7 +38,7 @@ class RoomGrid:
         self.entered_from = entered_from
         self.mask: set[Pt] = set()
         self.cells: list[Pt] = []
-        self._cells_at: np.ndarray | None = None  # `cells` as an array, for nearest_cell
+        self._cells_at = np.zeros((0, 2), dtype=np.int64)  # `cells` as an array, for nearest_cell
         self.pillars: list[Pt] = []
         self.corridor: dict[str, set[Pt]] = {}
         self.reserved: set[Pt] = set()  # tiles furniture must leave free
@@ -73,8 +75,6 @@ class RoomGrid:
     def nearest_cell(self, x: int, y: int) -> Pt:
         """The room's own tile nearest (x, y) in steps, the first in `cells` order on a tie (as
         `min` would give it), found in numpy: corridors and centres look for it often."""
-        if self._cells_at is None:
-            self._cells_at = np.array(self.cells, dtype=np.int32).reshape(-1, 2)
         cx, cy = self._cells_at[:, 0], self._cells_at[:, 1]
         return self.cells[int(np.argmin(np.abs(cx - x) + np.abs(cy - y)))]
 
@@ -155,56 +155,61 @@ class RoomGrid:
 
 
     def shape_mask(self, weights: tuple[tuple[str, int], ...]) -> str:
+        """Roll the room's shape and lay its floor on the fresh block: `mask`, `cells` (in (x, y)
+        order) and their tiles. The shapes are drawn as boolean blocks, so the room's tiles come out of numpy
+        already in `cells` order."""
         s = self.s
         shape = s.weighted([w[0] for w in weights], [w[1] for w in weights])
         aw, ah = X_HI - X_LO + 1, Y_HI - Y_LO + 1
-        mask: set[Pt] = set()
+        on = np.zeros((H, W), dtype=bool)
         if shape == "cave":
-            mask = self._cave(aw, ah)
-            if len(mask) < 40:
+            on = self._cave(aw, ah)
+            if np.count_nonzero(on) < 40:
                 shape = "round"
         if shape == "hall":
             if s.chance(0.7):
                 w, h = s.randint(15, aw), s.randint(3, 4)
             else:
                 w, h = s.randint(3, 5), s.randint(ah - 2, ah)
-            mask = self._rect(w, h)
+            on = self._rect(w, h)[0]
         elif shape == "cross":
             w, h = s.randint(11, aw), s.randint(7, ah)
             x0, y0 = s.randint(X_LO, X_HI - w + 1), s.randint(Y_LO, Y_HI - h + 1)
             tw, th = s.randint(3, max(3, w // 2 - 1)), s.randint(3, max(3, h // 2))
             bx, by = x0 + (w - tw) // 2, y0 + (h - th) // 2
-            mask = {(x, y) for x in range(x0, x0 + w) for y in range(by, by + th)}
-            mask |= {(x, y) for x in range(bx, bx + tw) for y in range(y0, y0 + h)}
+            on = np.zeros((H, W), dtype=bool)
+            on[by:by + th, x0:x0 + w] = True
+            on[y0:y0 + h, bx:bx + tw] = True
         elif shape == "round":
             w, h = s.randint(9, aw), s.randint(6, ah)
             x0, y0 = s.randint(X_LO, X_HI - w + 1), s.randint(Y_LO, Y_HI - h + 1)
-            cx, cy, rx, ry = x0 + (w - 1) / 2, y0 + (h - 1) / 2, w / 2, h / 2
-            mask = {(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)
-                    if ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0}
+            on = np.zeros((H, W), dtype=bool)
+            on[y0:y0 + h, x0:x0 + w] = ellipse(w, h)
         elif shape == "pillared":
             w, h = s.randint(9, aw), s.randint(7, ah)
-            mask = self._rect(w, h)
-            x0, y0 = min(p[0] for p in mask), min(p[1] for p in mask)
+            on, x0, y0 = self._rect(w, h)
             step = s.choice((2, 2, 3))
             self.pillars = [(x, y) for x in range(x0 + 2, x0 + w - 2, step) for y in range(y0 + 2, y0 + h - 2, 2)]
         elif shape == "rect":
-            mask = self._rect(s.randint(7, aw), s.randint(4, ah))
-        self.mask = mask
-        self.cells = sorted(mask)  # the room's own tiles in a fixed order
-        self._cells_at = None
-        g = self.g
-        for x, y in mask:
-            g[y][x] = FLOOR
+            on = self._rect(s.randint(7, aw), s.randint(4, ah))[0]
+        xs, ys = np.nonzero(on.T)  # (x, y) order
+        self._cells_at = np.stack((xs, ys), axis=1)
+        self.cells = list(zip(xs.tolist(), ys.tolist(), strict=True))  # the room's own tiles in a fixed order
+        self.mask = set(self.cells)
+        assert self._tile_bytes().count(ROCK) == W * H, "a room's shape is laid on a block of rock"
+        self.g[:] = np.where(on, FLOOR, ROCK).tolist()
         return shape
 
 
-    def _rect(self, w: int, h: int) -> set[Pt]:
+    def _rect(self, w: int, h: int) -> tuple[np.ndarray, int, int]:
+        """A `w` x `h` rectangle somewhere in the room's area: its block and its top left corner."""
         x0, y0 = self.s.randint(X_LO, X_HI - w + 1), self.s.randint(Y_LO, Y_HI - h + 1)
-        return {(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)}
+        on = np.zeros((H, W), dtype=bool)
+        on[y0:y0 + h, x0:x0 + w] = True
+        return on, x0, y0
 
 
-    def _cave(self, aw: int, ah: int) -> set[Pt]:
+    def _cave(self, aw: int, ah: int) -> np.ndarray:
         """A cellular-automaton cave, its largest orthogonally connected part (the first of the
         largest, in (x, y) order)."""
         inside = np.zeros((H, W), dtype=bool)
@@ -229,7 +234,9 @@ class RoomGrid:
             part, _ = breadth_first(left, first)
             if len(part) > len(best):
                 best = part
-        return set(map(POINTS.__getitem__, best))
+        part_of = np.zeros(PW * (H + 2), dtype=bool)
+        part_of[best] = True
+        return part_of.reshape(H + 2, PW)[1:-1, 1:-1]
 
 
     def dig_corridors(self) -> None:
@@ -291,6 +298,18 @@ class RoomGrid:
         for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
             g[y][x] = WALL
 
+
+
+@functools.cache
+def ellipse(w: int, h: int) -> np.ndarray:
+    """The tiles of a `w` x `h` block inside the ellipse it bounds (read, never change: it is
+    kept per size). Worked out on offsets from the block's corner: `x - cx` is the same float
+    wherever the block lies, the centre and the tiles being small half- and whole numbers."""
+    cx, cy, rx, ry = (w - 1) / 2, (h - 1) / 2, w / 2, h / 2
+    out = np.array([[((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0 for x in range(w)] for y in range(h)],
+                   dtype=bool).reshape(h, w)
+    out.flags.writeable = False
+    return out
 
 
 def corridor_tiles(a: Pt, b: Pt, first_x: bool, wide: bool) -> set[Pt]:
