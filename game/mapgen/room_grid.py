@@ -284,8 +284,8 @@ class RoomGrid:
 
 
     def raise_walls(self) -> None:
-        """Rock touching anything dug becomes wall (on the shared walls too)."""
-        g = self.g
+        """Rock touching anything dug becomes wall (on the shared walls too), the block rewritten
+        in one step."""
         tiles = np.frombuffer(self._tile_bytes(), dtype=np.uint8).reshape(H, W)
         dug = tiles > WALL  # neither rock nor wall
         row = dug.copy()  # the 3x3 around each dug tile, as a row of three then a column of three
@@ -294,9 +294,7 @@ class RoomGrid:
         near = row.copy()
         near[1:] |= row[:-1]
         near[:-1] |= row[1:]
-        ys, xs = np.nonzero(near & (tiles == ROCK))
-        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
-            g[y][x] = WALL
+        self.g[:] = np.where(near & (tiles == ROCK), WALL, tiles).tolist()
 
 
 
