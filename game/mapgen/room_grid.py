@@ -10,7 +10,7 @@ import numpy as np
 
 from game.core.rng import GAMMA, Stream, draws_after
 from game.mapgen.geometry import CELL_H, CELL_W, Cell, gap_tiles, inside_gap, origin
-from game.mapgen.tiles import CODES, FLOOR, ROCK, WALKABLE, WALKABLE_TILES, WALL, Tile
+from game.mapgen.tiles import CODES, FLOOR, PILLAR, ROCK, WALKABLE, WALKABLE_TILES, WALL, Tile
 
 W, H = CELL_W + 1, CELL_H + 1  # a block with its shared walls
 X_LO, X_HI = 2, W - 3  # where a room's own floor may lie (one tile of rock kept for its wall)
@@ -261,10 +261,11 @@ class RoomGrid:
             self.reserved |= set(gap_tiles(side, off, "open"))
             self.reserved |= {(q[0] + dx, q[1] + dy) for q in [start] for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
             self.reserved.add(target)
-        for p in self.pillars:
-            if p not in self.reserved and self.at(p) == Tile.FLOOR and all(
-                    p not in c for c in self.corridor.values()):
-                self.put(p, Tile.PILLAR)
+        dug_ways = set().union(*self.corridor.values())
+        g = self.g
+        for x, y in self.pillars:
+            if (x, y) not in self.reserved and g[y][x] == FLOOR and (x, y) not in dug_ways:
+                g[y][x] = PILLAR
         if self.entered_from is not None:
             self.entry = inside_gap(self.entered_from, self.offsets[self.entered_from])
         else:
