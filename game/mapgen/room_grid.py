@@ -23,6 +23,7 @@ PW = W + 2
 MASK64 = (1 << 64) - 1
 CODE_CHARS = bytes(ord(CODES[t]) for t in Tile).ljust(256, b"?")  # tile int -> its layout character
 WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if walkable
+BORDER = bytes(PW + 1)  # the flat block's border (see PW) before its first tile and after its last
 
 
 class RoomGrid:
@@ -38,7 +39,7 @@ class RoomGrid:
         self.entered_from = entered_from
         self.mask: set[Pt] = set()
         self.cells: list[Pt] = []
-        self._cells_at = np.zeros((0, 2), dtype=np.int64)  # `cells` as an array, for nearest_cell
+        self._cells_x = self._cells_y = np.zeros(0, dtype=np.intp)  # `cells` as arrays, for nearest_cell
         self.pillars: list[Pt] = []
         self.corridor: dict[str, set[Pt]] = {}
         self.reserved: set[Pt] = set()  # tiles furniture must leave free
@@ -75,7 +76,7 @@ class RoomGrid:
     def nearest_cell(self, x: int, y: int) -> Pt:
         """The room's own tile nearest (x, y) in steps, the first in `cells` order on a tie (as
         `min` would give it), found in numpy: corridors and centres look for it often."""
-        cx, cy = self._cells_at[:, 0], self._cells_at[:, 1]
+        cx, cy = self._cells_x, self._cells_y
         return self.cells[int(np.argmin(np.abs(cx - x) + np.abs(cy - y)))]
 
 
@@ -99,17 +100,18 @@ class RoomGrid:
         indices instead of points: rooms are flooded several times while they are shaped. The flood
         is a function of where it starts and which tiles are walkable alone, so it is kept while
         those stay the same (walls raised or a walkable pile laid down change neither)."""
-        key = (start, self._walk_bytes())
+        walk = self._walk_flags()
+        key = (start, walk)
         if self._flooded is not None and self._flooded[0] == key:
             return self._flooded[1]
-        found = breadth_first(self._walk_flags(key[1]), flat(start))
+        found = breadth_first(bytearray(walk), flat(start))
         self._flooded = (key, found)
         return found
 
 
     def walkable_count(self) -> int:
         """How many of the block's tiles are walkable."""
-        return self._walk_bytes().count(1)
+        return self._walk_flags().count(1)
 
 
     def _tile_bytes(self) -> bytes:
@@ -117,18 +119,11 @@ class RoomGrid:
         return b"".join(map(bytes, self.g))
 
 
-    def _walk_bytes(self) -> bytes:
-        """1 for each walkable tile of the block, 0 for the others, row by row."""
-        return self._tile_bytes().translate(WALKABLE_BYTES)
-
-
-    def _walk_flags(self, walk: bytes) -> bytearray:
-        """`walk` (see _walk_bytes) flat with a border of 0 round the block (see PW)."""
-        flags = bytearray(PW * (H + 2))
-        for y in range(H):
-            base = (y + 1) * PW + 1
-            flags[base:base + W] = walk[y * W:(y + 1) * W]
-        return flags
+    def _walk_flags(self) -> bytes:
+        """1 for each walkable tile of the block and 0 for the others, flat with a border of 0 round
+        the block (see PW): the rows joined with the border's two tiles between them (rock, which
+        is not walkable), in one pass."""
+        return BORDER + b"\0\0".join(map(bytes, self.g)).translate(WALKABLE_BYTES) + BORDER
 
 
     def can_block(self, p: Pt) -> bool:
@@ -155,9 +150,10 @@ class RoomGrid:
 
 
     def shape_mask(self, weights: tuple[tuple[str, int], ...]) -> str:
-        """Roll the room's shape and lay its floor on the fresh block: `mask`, `cells` (in (x, y)
-        order) and their tiles. The shapes are drawn as boolean blocks, so the room's tiles come out of numpy
-        already in `cells` order."""
+        """Roll the room's shape and lay its floor: `mask`, `cells` (in (x, y) order) and their
+        tiles, on the block of rock the room starts as (its shape is the first thing laid). The
+        shapes are drawn as boolean blocks, so the room's tiles come out of numpy already in
+        `cells` order."""
         s = self.s
         shape = s.weighted([w[0] for w in weights], [w[1] for w in weights])
         aw, ah = X_HI - X_LO + 1, Y_HI - Y_LO + 1
@@ -192,11 +188,9 @@ class RoomGrid:
             self.pillars = [(x, y) for x in range(x0 + 2, x0 + w - 2, step) for y in range(y0 + 2, y0 + h - 2, 2)]
         elif shape == "rect":
             on = self._rect(s.randint(7, aw), s.randint(4, ah))[0]
-        xs, ys = np.nonzero(on.T)  # (x, y) order
-        self._cells_at = np.stack((xs, ys), axis=1)
+        xs, ys = self._cells_x, self._cells_y = np.nonzero(on.T)  # (x, y) order
         self.cells = list(zip(xs.tolist(), ys.tolist(), strict=True))  # the room's own tiles in a fixed order
         self.mask = set(self.cells)
-        assert self._tile_bytes().count(ROCK) == W * H, "a room's shape is laid on a block of rock"
         self.g[:] = np.where(on, FLOOR, ROCK).tolist()
         return shape
 
