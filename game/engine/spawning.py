@@ -37,6 +37,11 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
     takers = {c: s for c, s, _ in design.takers}
     cell = design.plan.cell
     floor = game.floor
+    # Who stands where and which doors stand, asked before the room's traps and treasure are made:
+    # making them moves no one and makes no door, and the world's kept answers from the move that
+    # entered the room still stand (making anything sets them aside).
+    taken = taken_tiles(game) if design.monsters else set()  # no one moves: each monster placed is added
+    doors = door_places(game) if design.plan.doors else set()
     for placed in design.traps:
         spot = placed.spot
         game.world.create(
@@ -62,7 +67,6 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         played = " (the AI plays them for that seat)" if owner.human else ""
         game.say(f"{possessive(owner.name)} monsters hold this room: {names}{played}.", "danger", takers["monsters"])
     reach = _reach(floor, design.plan, entry) if design.monsters else None  # the room's tiles do not change meanwhile
-    taken = taken_tiles(game) if design.monsters else set()  # and no one moves: each monster placed is added
     for i, placed in enumerate(design.monsters):
         m = placed.monster
         x, y = far_tile(game, cell, entry, i, reach, taken)
@@ -81,7 +85,7 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         s = design.downward_stair
         if int(floor.tile[s.y, s.x]) != Tile.STAIR_DOWN:
             floor.set_tile(s.x, s.y, Tile.STAIR_DOWN)
-    spawn_doors(game, design.plan)
+    spawn_doors(game, design.plan, doors)
 
 
 def _reach(floor: Floor, plan: RoomPlan, entry: tuple[int, int]) -> np.ndarray:
@@ -96,12 +100,20 @@ def _reach(floor: Floor, plan: RoomPlan, entry: tuple[int, int]) -> np.ndarray:
     return floor.reachable_from(x, y)
 
 
-def spawn_doors(game: Game, plan) -> None:  # noqa: ANN001 - RoomPlan
+def spawn_doors(game: Game, plan, standing: set[tuple[int, int]] | None = None) -> None:  # noqa: ANN001 - RoomPlan
     """Each closed door of a room becomes an entity that keeps its lock, jam or lever (a door a
-    neighbour already made, or one already opened, is left as it is)."""
+    neighbour already made, or one already opened, is left as it is). `standing` is
+    `door_places(game)` when the caller has it (no door made since)."""
+    if standing is None:
+        standing = door_places(game)
     for plan_door in plan.doors:
         for x, y in door_tiles(game, plan.cell, plan_door.side):
-            if game.entity_at(x, y, DoorState) is None:
+            if (x, y) not in standing:  # a room's sides share no tile: its own new doors are elsewhere
                 locked = plan_door.kind != "open"  # every other kind of table RD must be beaten first
                 game.world.create(DoorState(plan_door.kind, plan_door.tier, plan.cell, plan_door.side, False, locked,
                                             plan_door.kind == "jammed"), Position(x, y, game.dungeon.floor_no))
+
+
+def door_places(game: Game) -> set[tuple[int, int]]:
+    """Where a door entity stands on the current floor."""
+    return {(pos.x, pos.y) for _, (_, pos) in game.on_floor(DoorState)}
