@@ -42,13 +42,20 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
     # entered the room still stand (making anything sets them aside).
     taken = taken_tiles(game) if design.monsters else set()  # no one moves: each monster placed is added
     doors = door_places(game) if design.plan.doors else set()
+    # The traps guarding treasure in this cell, in entity order: those made before (on any floor,
+    # asked from the kept traps-with-a-place: a trap keeps its Position for good), then the
+    # room's own as they are made (ids only grow).
+    guards = [e for e, (t, _) in game.world.get2(TrapState, Position)
+              if t.cell == cell and t.spec.guards_treasure] if design.treasure else []
     for placed in design.traps:
         spot = placed.spot
-        game.world.create(
+        eid = game.world.create(
             TrapState(placed.trap, trap_cost(placed.trap), takers["traps"], cell, spot.action, spot.host),
             Position(spot.x, spot.y, game.dungeon.floor_no), Named(placed.trap.name or f"a {placed.kind} trap",
                                                             placed.description))
-    guards = tuple(e for e, t in game.traps() if t.cell == cell and t.spec.guards_treasure)
+        if placed.trap.guards_treasure:
+            guards.append(eid)
+    guarded_by = tuple(guards)
     for placed in design.treasure:
         spot = placed.spot
         if spot is not None:
@@ -59,7 +66,7 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
             hidden = False
         eid = make_treasure_entity(game, placed.item, placed.item.name or "a trinket", takers["treasure"], pos)
         item = game.world.comp(eid, TreasureState)
-        item.cell, item.host, item.guarded_by, item.hidden = cell, spot.host if spot else "floor", guards, hidden
+        item.cell, item.host, item.guarded_by, item.hidden = cell, spot.host if spot else "floor", guarded_by, hidden
     party_min = game.party_numbers()[0]
     if design.monsters:
         owner = game.seats[takers["monsters"]]
