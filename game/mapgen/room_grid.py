@@ -39,7 +39,7 @@ class RoomGrid:
         self.entered_from = entered_from
         self.mask: set[Pt] = set()
         self.cells: list[Pt] = []
-        self._cells_x = self._cells_y = np.zeros(0, dtype=np.intp)  # `cells` as arrays, for nearest_cell
+        self._cells_x = self._cells_y = np.zeros(0, dtype=np.intp)  # `cells` as arrays, for nearest_cells
         self.pillars: list[Pt] = []
         self.corridor: dict[str, set[Pt]] = {}
         self.reserved: set[Pt] = set()  # tiles furniture must leave free
@@ -70,14 +70,16 @@ class RoomGrid:
         xs = sorted(p[0] for p in self.mask)
         ys = sorted(p[1] for p in self.mask)
         target = (xs[len(xs) // 2], ys[len(ys) // 2])
-        return self.nearest_cell(*target)
+        return self.nearest_cells([target])[0]
 
 
-    def nearest_cell(self, x: int, y: int) -> Pt:
-        """The room's own tile nearest (x, y) in steps, the first in `cells` order on a tie (as
-        `min` would give it), found in numpy: corridors and centres look for it often."""
-        cx, cy = self._cells_x, self._cells_y
-        return self.cells[int(np.argmin(np.abs(cx - x) + np.abs(cy - y)))]
+    def nearest_cells(self, points: list[Pt]) -> list[Pt]:
+        """For each of `points`, the room's own tile nearest it in steps, the first in `cells`
+        order on a tie (as `min` would give it), found in numpy for all of them at once: the
+        corridors from a room's gaps look for them together."""
+        at = np.array(points, dtype=np.intp).reshape(-1, 2)
+        steps = np.abs(self._cells_x - at[:, :1]) + np.abs(self._cells_y - at[:, 1:])
+        return [self.cells[i] for i in steps.argmin(axis=1).tolist()]
 
 
     def rows(self) -> tuple[str, ...]:
@@ -236,14 +238,11 @@ class RoomGrid:
     def dig_corridors(self) -> None:
         """From each door or opening, a corridor to the nearest tile of the room (an opening's is
         three tiles wide). Gaps in the shared walls are written too: both rooms agree on them."""
-        for side in "nesw":
+        ways = [side for side in "nesw" if self.sides[side] != "wall"]
+        starts = [inside_gap(side, self.offsets[side]) for side in ways]
+        for side, start, target in zip(ways, starts, self.nearest_cells(starts), strict=True):
             kind = self.sides[side]
-            if kind == "wall":
-                continue
             off = self.offsets[side]
-            start = inside_gap(side, off)
-            sx, sy = start
-            target = self.nearest_cell(sx, sy)
             dug = corridor_tiles(start, target, side in ("w", "e"), kind == "open")
             g = self.g
             for x, y in dug:
