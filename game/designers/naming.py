@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from itertools import chain
+from itertools import filterfalse
 from typing import Any
 
 from game.core.content import load
@@ -208,13 +208,10 @@ def _creature_weights(
 
 
 @functools.lru_cache(maxsize=4096)
-def _marks(words: tuple[str, ...]) -> tuple[frozenset[str], dict[str, tuple[int, ...]]]:
-    """The words as `seen` keeps them (WORD_MARK before each), and where each stands in `words`:
-    a list is looked through for every word drawn from it."""
-    places: dict[str, list[int]] = {}
-    for i, w in enumerate(words):
-        places.setdefault(WORD_MARK + w, []).append(i)
-    return frozenset(places), {mark: tuple(at) for mark, at in places.items()}
+def _marks(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words as `seen` keeps them (WORD_MARK before each), in the order of `words`: a list is
+    looked through for every word drawn from it."""
+    return tuple(WORD_MARK + w for w in words)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -267,28 +264,21 @@ class Namer:
         """A word from `words` not used yet in this run (the `seen` set keeps them, marked, beside
         the names); once all are used, the list starts over.
 
-        The same draw as `stream.choice([w for w in words if not used])`, found without building
-        that list: the used words' places are skipped over the index drawn."""
+        The same draw as `stream.choice([w for w in words if not used])`, made on the words as
+        `seen` keeps them (lists are short: a few dozen words)."""
         if not words:
             raise IndexError("choice from an empty sequence")
-        marks, places = _marks(words)
+        marks = _marks(words)
         seen = self.seen
-        used = marks & seen
-        if len(used) == len(marks):  # all used: the list starts over
+        free = list(filterfalse(seen.__contains__, marks))  # in the order of `words`
+        if free:
+            mark = free[self.stream.below(len(free))]
+        else:  # all used: the list starts over
             seen.difference_update(marks)
-            used = frozenset()
-        if used:
-            skipped = sorted(chain.from_iterable(map(places.__getitem__, used)))
-            k = self.stream.below(len(words) - len(skipped))
-            for i in skipped:
-                if i > k:
-                    break
-                k += 1
-        else:
-            k = self.stream.below(len(words))
-        word = words[k]
-        seen.add(WORD_MARK + word)
-        return word
+            mark = marks[self.stream.below(len(marks))]
+        seen.add(mark)
+        return mark[len(WORD_MARK):]
+
 
     def _before(self, adjectives: tuple[str, ...], noun: str) -> str:
         """`noun` with a word of `adjectives` before it that none of its own words repeat (never

@@ -37,13 +37,25 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
     takers = {c: s for c, s, _ in design.takers}
     cell = design.plan.cell
     floor = game.floor
+    # Who stands where and which doors stand, asked before the room's traps and treasure are made:
+    # making them moves no one and makes no door, and the world's kept answers from the move that
+    # entered the room still stand (making anything sets them aside).
+    taken = taken_tiles(game) if design.monsters else set()  # no one moves: each monster placed is added
+    doors = door_places(game) if design.plan.doors else set()
+    # The traps guarding treasure in this cell, in entity order: those made before (on any floor,
+    # asked from the kept traps-with-a-place: a trap keeps its Position for good), then the
+    # room's own as they are made (ids only grow).
+    guards = [e for e, (t, _) in game.world.get2(TrapState, Position)
+              if t.cell == cell and t.spec.guards_treasure] if design.treasure else []
     for placed in design.traps:
         spot = placed.spot
-        game.world.create(
+        eid = game.world.create(
             TrapState(placed.trap, trap_cost(placed.trap), takers["traps"], cell, spot.action, spot.host),
             Position(spot.x, spot.y, game.dungeon.floor_no), Named(placed.trap.name or f"a {placed.kind} trap",
                                                             placed.description))
-    guards = tuple(e for e, t in game.traps() if t.cell == cell and t.spec.guards_treasure)
+        if placed.trap.guards_treasure:
+            guards.append(eid)
+    guarded_by = tuple(guards)
     for placed in design.treasure:
         spot = placed.spot
         if spot is not None:
@@ -54,7 +66,7 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
             hidden = False
         eid = make_treasure_entity(game, placed.item, placed.item.name or "a trinket", takers["treasure"], pos)
         item = game.world.comp(eid, TreasureState)
-        item.cell, item.host, item.guarded_by, item.hidden = cell, spot.host if spot else "floor", guards, hidden
+        item.cell, item.host, item.guarded_by, item.hidden = cell, spot.host if spot else "floor", guarded_by, hidden
     party_min = game.party_numbers()[0]
     if design.monsters:
         owner = game.seats[takers["monsters"]]
@@ -62,7 +74,6 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         played = " (the AI plays them for that seat)" if owner.human else ""
         game.say(f"{possessive(owner.name)} monsters hold this room: {names}{played}.", "danger", takers["monsters"])
     reach = _reach(floor, design.plan, entry) if design.monsters else None  # the room's tiles do not change meanwhile
-    taken = taken_tiles(game) if design.monsters else set()  # and no one moves: each monster placed is added
     for i, placed in enumerate(design.monsters):
         m = placed.monster
         x, y = far_tile(game, cell, entry, i, reach, taken)
@@ -81,7 +92,7 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         s = design.downward_stair
         if int(floor.tile[s.y, s.x]) != Tile.STAIR_DOWN:
             floor.set_tile(s.x, s.y, Tile.STAIR_DOWN)
-    spawn_doors(game, design.plan)
+    spawn_doors(game, design.plan, doors)
 
 
 def _reach(floor: Floor, plan: RoomPlan, entry: tuple[int, int]) -> np.ndarray:
@@ -96,12 +107,20 @@ def _reach(floor: Floor, plan: RoomPlan, entry: tuple[int, int]) -> np.ndarray:
     return floor.reachable_from(x, y)
 
 
-def spawn_doors(game: Game, plan) -> None:  # noqa: ANN001 - RoomPlan
+def spawn_doors(game: Game, plan, standing: set[tuple[int, int]] | None = None) -> None:  # noqa: ANN001 - RoomPlan
     """Each closed door of a room becomes an entity that keeps its lock, jam or lever (a door a
-    neighbour already made, or one already opened, is left as it is)."""
+    neighbour already made, or one already opened, is left as it is). `standing` is
+    `door_places(game)` when the caller has it (no door made since)."""
+    if standing is None:
+        standing = door_places(game)
     for plan_door in plan.doors:
         for x, y in door_tiles(game, plan.cell, plan_door.side):
-            if game.entity_at(x, y, DoorState) is None:
+            if (x, y) not in standing:  # a room's sides share no tile: its own new doors are elsewhere
                 locked = plan_door.kind != "open"  # every other kind of table RD must be beaten first
                 game.world.create(DoorState(plan_door.kind, plan_door.tier, plan.cell, plan_door.side, False, locked,
                                             plan_door.kind == "jammed"), Position(x, y, game.dungeon.floor_no))
+
+
+def door_places(game: Game) -> set[tuple[int, int]]:
+    """Where a door entity stands on the current floor."""
+    return {(pos.x, pos.y) for _, (_, pos) in game.on_floor(DoorState)}

@@ -12,7 +12,7 @@ from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
 from game.mapgen.room_grid import POINTS, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
-from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, Tile
+from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
 _SEATS = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where furniture can stand
@@ -189,14 +189,16 @@ class RoomLayout(RoomGrid):
         """A lever in an alcove: a wall tile beside the room's floor."""
         tile = BY_NAME[spec.tile]
         seats = []
+        mask, reachable, reserved = self.mask, self.reachable, self.reserved
         for y in range(1, H - 1):
+            row = self.g[y]
             for x in range(1, W - 1):
-                p = (x, y)
-                if self.at(p) != Tile.WALL:
+                if row[x] != WALL:
                     continue
-                beside = [q for q in orth(p) if q in self.mask and q in self.reachable and self.walkable(q)]
-                if beside and not any(q in self.reserved and q not in self.mask for q in orth(p)):
-                    seats.append(p)
+                around = orth((x, y))
+                if (any(q in mask and q in reachable and self.walkable(q) for q in around)
+                        and not any(q in reserved and q not in mask for q in around)):
+                    seats.append((x, y))
         if not seats:
             return [], []
         p = s.choice(seats)

@@ -4,11 +4,13 @@ Furniture, terrain and the spots for traps and treasure come after (room_furnish
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from game.core.rng import GAMMA, Stream, draws_after
 from game.mapgen.geometry import CELL_H, CELL_W, Cell, gap_tiles, inside_gap, origin
-from game.mapgen.tiles import CODES, FLOOR, ROCK, WALKABLE, WALKABLE_TILES, WALL, Tile
+from game.mapgen.tiles import CODES, FLOOR, PILLAR, ROCK, WALKABLE, WALKABLE_TILES, WALL, Tile
 
 W, H = CELL_W + 1, CELL_H + 1  # a block with its shared walls
 X_LO, X_HI = 2, W - 3  # where a room's own floor may lie (one tile of rock kept for its wall)
@@ -21,6 +23,7 @@ PW = W + 2
 MASK64 = (1 << 64) - 1
 CODE_CHARS = bytes(ord(CODES[t]) for t in Tile).ljust(256, b"?")  # tile int -> its layout character
 WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if walkable
+BORDER = bytes(PW + 1)  # the flat block's border (see PW) before its first tile and after its last
 
 
 class RoomGrid:
@@ -36,7 +39,7 @@ class RoomGrid:
         self.entered_from = entered_from
         self.mask: set[Pt] = set()
         self.cells: list[Pt] = []
-        self._cells_at: np.ndarray | None = None  # `cells` as an array, for nearest_cell
+        self._cells_x = self._cells_y = np.zeros(0, dtype=np.intp)  # `cells` as arrays, for nearest_cells
         self.pillars: list[Pt] = []
         self.corridor: dict[str, set[Pt]] = {}
         self.reserved: set[Pt] = set()  # tiles furniture must leave free
@@ -67,16 +70,16 @@ class RoomGrid:
         xs = sorted(p[0] for p in self.mask)
         ys = sorted(p[1] for p in self.mask)
         target = (xs[len(xs) // 2], ys[len(ys) // 2])
-        return self.nearest_cell(*target)
+        return self.nearest_cells([target])[0]
 
 
-    def nearest_cell(self, x: int, y: int) -> Pt:
-        """The room's own tile nearest (x, y) in steps, the first in `cells` order on a tie (as
-        `min` would give it), found in numpy: corridors and centres look for it often."""
-        if self._cells_at is None:
-            self._cells_at = np.array(self.cells, dtype=np.int32).reshape(-1, 2)
-        cx, cy = self._cells_at[:, 0], self._cells_at[:, 1]
-        return self.cells[int(np.argmin(np.abs(cx - x) + np.abs(cy - y)))]
+    def nearest_cells(self, points: list[Pt]) -> list[Pt]:
+        """For each of `points`, the room's own tile nearest it in steps, the first in `cells`
+        order on a tie (as `min` would give it), found in numpy for all of them at once: the
+        corridors from a room's gaps look for them together."""
+        at = np.array(points, dtype=np.intp).reshape(-1, 2)
+        steps = np.abs(self._cells_x - at[:, :1]) + np.abs(self._cells_y - at[:, 1:])
+        return [self.cells[i] for i in steps.argmin(axis=1).tolist()]
 
 
     def rows(self) -> tuple[str, ...]:
@@ -99,17 +102,18 @@ class RoomGrid:
         indices instead of points: rooms are flooded several times while they are shaped. The flood
         is a function of where it starts and which tiles are walkable alone, so it is kept while
         those stay the same (walls raised or a walkable pile laid down change neither)."""
-        key = (start, self._walk_bytes())
+        walk = self._walk_flags()
+        key = (start, walk)
         if self._flooded is not None and self._flooded[0] == key:
             return self._flooded[1]
-        found = breadth_first(self._walk_flags(key[1]), flat(start))
+        found = breadth_first(bytearray(walk), flat(start))
         self._flooded = (key, found)
         return found
 
 
     def walkable_count(self) -> int:
         """How many of the block's tiles are walkable."""
-        return self._walk_bytes().count(1)
+        return self._walk_flags().count(1)
 
 
     def _tile_bytes(self) -> bytes:
@@ -117,18 +121,11 @@ class RoomGrid:
         return b"".join(map(bytes, self.g))
 
 
-    def _walk_bytes(self) -> bytes:
-        """1 for each walkable tile of the block, 0 for the others, row by row."""
-        return self._tile_bytes().translate(WALKABLE_BYTES)
-
-
-    def _walk_flags(self, walk: bytes) -> bytearray:
-        """`walk` (see _walk_bytes) flat with a border of 0 round the block (see PW)."""
-        flags = bytearray(PW * (H + 2))
-        for y in range(H):
-            base = (y + 1) * PW + 1
-            flags[base:base + W] = walk[y * W:(y + 1) * W]
-        return flags
+    def _walk_flags(self) -> bytes:
+        """1 for each walkable tile of the block and 0 for the others, flat with a border of 0 round
+        the block (see PW): the rows joined with the border's two tiles between them (rock, which
+        is not walkable), in one pass."""
+        return BORDER + b"\0\0".join(map(bytes, self.g)).translate(WALKABLE_BYTES) + BORDER
 
 
     def can_block(self, p: Pt) -> bool:
@@ -155,56 +152,60 @@ class RoomGrid:
 
 
     def shape_mask(self, weights: tuple[tuple[str, int], ...]) -> str:
+        """Roll the room's shape and lay its floor: `mask`, `cells` (in (x, y) order) and their
+        tiles, on the block of rock the room starts as (its shape is the first thing laid). The
+        shapes are drawn as boolean blocks, so the room's tiles come out of numpy already in
+        `cells` order."""
         s = self.s
         shape = s.weighted([w[0] for w in weights], [w[1] for w in weights])
         aw, ah = X_HI - X_LO + 1, Y_HI - Y_LO + 1
-        mask: set[Pt] = set()
+        on = np.zeros((H, W), dtype=bool)
         if shape == "cave":
-            mask = self._cave(aw, ah)
-            if len(mask) < 40:
+            on = self._cave(aw, ah)
+            if np.count_nonzero(on) < 40:
                 shape = "round"
         if shape == "hall":
             if s.chance(0.7):
                 w, h = s.randint(15, aw), s.randint(3, 4)
             else:
                 w, h = s.randint(3, 5), s.randint(ah - 2, ah)
-            mask = self._rect(w, h)
+            on = self._rect(w, h)[0]
         elif shape == "cross":
             w, h = s.randint(11, aw), s.randint(7, ah)
             x0, y0 = s.randint(X_LO, X_HI - w + 1), s.randint(Y_LO, Y_HI - h + 1)
             tw, th = s.randint(3, max(3, w // 2 - 1)), s.randint(3, max(3, h // 2))
             bx, by = x0 + (w - tw) // 2, y0 + (h - th) // 2
-            mask = {(x, y) for x in range(x0, x0 + w) for y in range(by, by + th)}
-            mask |= {(x, y) for x in range(bx, bx + tw) for y in range(y0, y0 + h)}
+            on = np.zeros((H, W), dtype=bool)
+            on[by:by + th, x0:x0 + w] = True
+            on[y0:y0 + h, bx:bx + tw] = True
         elif shape == "round":
             w, h = s.randint(9, aw), s.randint(6, ah)
             x0, y0 = s.randint(X_LO, X_HI - w + 1), s.randint(Y_LO, Y_HI - h + 1)
-            cx, cy, rx, ry = x0 + (w - 1) / 2, y0 + (h - 1) / 2, w / 2, h / 2
-            mask = {(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)
-                    if ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0}
+            on = np.zeros((H, W), dtype=bool)
+            on[y0:y0 + h, x0:x0 + w] = ellipse(w, h)
         elif shape == "pillared":
             w, h = s.randint(9, aw), s.randint(7, ah)
-            mask = self._rect(w, h)
-            x0, y0 = min(p[0] for p in mask), min(p[1] for p in mask)
+            on, x0, y0 = self._rect(w, h)
             step = s.choice((2, 2, 3))
             self.pillars = [(x, y) for x in range(x0 + 2, x0 + w - 2, step) for y in range(y0 + 2, y0 + h - 2, 2)]
         elif shape == "rect":
-            mask = self._rect(s.randint(7, aw), s.randint(4, ah))
-        self.mask = mask
-        self.cells = sorted(mask)  # the room's own tiles in a fixed order
-        self._cells_at = None
-        g = self.g
-        for x, y in mask:
-            g[y][x] = FLOOR
+            on = self._rect(s.randint(7, aw), s.randint(4, ah))[0]
+        xs, ys = self._cells_x, self._cells_y = np.nonzero(on.T)  # (x, y) order
+        self.cells = list(zip(xs.tolist(), ys.tolist(), strict=True))  # the room's own tiles in a fixed order
+        self.mask = set(self.cells)
+        self.g[:] = np.where(on, FLOOR, ROCK).tolist()
         return shape
 
 
-    def _rect(self, w: int, h: int) -> set[Pt]:
+    def _rect(self, w: int, h: int) -> tuple[np.ndarray, int, int]:
+        """A `w` x `h` rectangle somewhere in the room's area: its block and its top left corner."""
         x0, y0 = self.s.randint(X_LO, X_HI - w + 1), self.s.randint(Y_LO, Y_HI - h + 1)
-        return {(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)}
+        on = np.zeros((H, W), dtype=bool)
+        on[y0:y0 + h, x0:x0 + w] = True
+        return on, x0, y0
 
 
-    def _cave(self, aw: int, ah: int) -> set[Pt]:
+    def _cave(self, aw: int, ah: int) -> np.ndarray:
         """A cellular-automaton cave, its largest orthogonally connected part (the first of the
         largest, in (x, y) order)."""
         inside = np.zeros((H, W), dtype=bool)
@@ -229,20 +230,19 @@ class RoomGrid:
             part, _ = breadth_first(left, first)
             if len(part) > len(best):
                 best = part
-        return set(map(POINTS.__getitem__, best))
+        part_of = np.zeros(PW * (H + 2), dtype=bool)
+        part_of[best] = True
+        return part_of.reshape(H + 2, PW)[1:-1, 1:-1]
 
 
     def dig_corridors(self) -> None:
         """From each door or opening, a corridor to the nearest tile of the room (an opening's is
         three tiles wide). Gaps in the shared walls are written too: both rooms agree on them."""
-        for side in "nesw":
+        ways = [side for side in "nesw" if self.sides[side] != "wall"]
+        starts = [inside_gap(side, self.offsets[side]) for side in ways]
+        for side, start, target in zip(ways, starts, self.nearest_cells(starts), strict=True):
             kind = self.sides[side]
-            if kind == "wall":
-                continue
             off = self.offsets[side]
-            start = inside_gap(side, off)
-            sx, sy = start
-            target = self.nearest_cell(sx, sy)
             dug = corridor_tiles(start, target, side in ("w", "e"), kind == "open")
             g = self.g
             for x, y in dug:
@@ -254,10 +254,11 @@ class RoomGrid:
             self.reserved |= set(gap_tiles(side, off, "open"))
             self.reserved |= {(q[0] + dx, q[1] + dy) for q in [start] for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
             self.reserved.add(target)
-        for p in self.pillars:
-            if p not in self.reserved and self.at(p) == Tile.FLOOR and all(
-                    p not in c for c in self.corridor.values()):
-                self.put(p, Tile.PILLAR)
+        dug_ways = set().union(*self.corridor.values())
+        g = self.g
+        for x, y in self.pillars:
+            if (x, y) not in self.reserved and g[y][x] == FLOOR and (x, y) not in dug_ways:
+                g[y][x] = PILLAR
         if self.entered_from is not None:
             self.entry = inside_gap(self.entered_from, self.offsets[self.entered_from])
         else:
@@ -277,8 +278,8 @@ class RoomGrid:
 
 
     def raise_walls(self) -> None:
-        """Rock touching anything dug becomes wall (on the shared walls too)."""
-        g = self.g
+        """Rock touching anything dug becomes wall (on the shared walls too), the block rewritten
+        in one step."""
         tiles = np.frombuffer(self._tile_bytes(), dtype=np.uint8).reshape(H, W)
         dug = tiles > WALL  # neither rock nor wall
         row = dug.copy()  # the 3x3 around each dug tile, as a row of three then a column of three
@@ -287,10 +288,20 @@ class RoomGrid:
         near = row.copy()
         near[1:] |= row[:-1]
         near[:-1] |= row[1:]
-        ys, xs = np.nonzero(near & (tiles == ROCK))
-        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
-            g[y][x] = WALL
+        self.g[:] = np.where(near & (tiles == ROCK), WALL, tiles).tolist()
 
+
+
+@functools.cache
+def ellipse(w: int, h: int) -> np.ndarray:
+    """The tiles of a `w` x `h` block inside the ellipse it bounds (read, never change: it is
+    kept per size). Worked out on offsets from the block's corner: `x - cx` is the same float
+    wherever the block lies, the centre and the tiles being small half- and whole numbers."""
+    cx, cy, rx, ry = (w - 1) / 2, (h - 1) / 2, w / 2, h / 2
+    out = np.array([[((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1.0 for x in range(w)] for y in range(h)],
+                   dtype=bool).reshape(h, w)
+    out.flags.writeable = False
+    return out
 
 
 def corridor_tiles(a: Pt, b: Pt, first_x: bool, wide: bool) -> set[Pt]:

@@ -75,7 +75,7 @@ ACTIONABLE_TILES = frozenset({
 
 # The tiles numpy compares whole arrays with, as plain ints: an IntEnum member costs numpy a
 # round of attribute lookups (about 4x the comparison itself on a room's block).
-ROCK, WALL, FLOOR = int(Tile.ROCK), int(Tile.WALL), int(Tile.FLOOR)
+ROCK, WALL, FLOOR, PILLAR = int(Tile.ROCK), int(Tile.WALL), int(Tile.FLOOR), int(Tile.PILLAR)
 
 # Lookup tables indexed by tile code: `WALKABLE[floor.tile]` is the walkable mask.
 WALKABLE = np.array([t in WALKABLE_TILES for t in Tile], dtype=bool)
