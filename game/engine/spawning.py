@@ -42,11 +42,9 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
     # entered the room still stand (making anything sets them aside).
     taken = taken_tiles(game) if design.monsters else set()  # no one moves: each monster placed is added
     doors = door_places(game) if design.plan.doors else set()
-    # The traps guarding treasure in this cell, in entity order: those made before (on any floor,
-    # asked from the kept traps-with-a-place: a trap keeps its Position for good), then the
+    # The traps guarding treasure in this cell, in entity order: those made before, then the
     # room's own as they are made (ids only grow).
-    guards = [e for e, (t, _) in game.world.get2(TrapState, Position)
-              if t.cell == cell and t.spec.guards_treasure] if design.treasure else []
+    guards = [e for e, t in game.traps() if t.cell == cell and t.spec.guards_treasure] if design.treasure else []
     for placed in design.traps:
         spot = placed.spot
         eid = game.world.create(
@@ -115,10 +113,11 @@ def spawn_doors(game: Game, plan, standing: set[tuple[int, int]] | None = None) 
         standing = door_places(game)
     for plan_door in plan.doors:
         for x, y in door_tiles(game, plan.cell, plan_door.side):
-            if (x, y) not in standing:  # a room's sides share no tile: its own new doors are elsewhere
+            if (x, y) not in standing:
                 locked = plan_door.kind != "open"  # every other kind of table RD must be beaten first
                 game.world.create(DoorState(plan_door.kind, plan_door.tier, plan.cell, plan_door.side, False, locked,
                                             plan_door.kind == "jammed"), Position(x, y, game.dungeon.floor_no))
+                standing.add((x, y))
 
 
 def door_places(game: Game) -> set[tuple[int, int]]:
