@@ -11,7 +11,6 @@ from game.ui.describe import tile_words, treasure_beside
 from game.ui.keymap import DIRECTIONS
 from game.ui.map_layout import Prompt
 from game.ui.screens.dialog import ConfirmDialog
-from game.ui.screens.quit import QuitDialog
 from game.ui.state import State
 
 FAR_BEHIND = 10  # tiles: a friend further than this is "left behind" when going down
@@ -172,6 +171,8 @@ class MapKeys:
                              title="Head back?", yes_label="Head back")
 
     def ask_quit(self) -> State:
+        from game.ui.screens.quit import QuitDialog  # start-up: opened on demand
+
         def save() -> State:
             self.host.save(self.session)
             return self.host.leave(self.session, abandon=False)

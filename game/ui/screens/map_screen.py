@@ -31,14 +31,9 @@ from game.ui.map_layout import Layout, Prompt, compute_layout
 from game.ui.map_view import Camera
 from game.ui.other_screens import open_screen
 from game.ui.run_host import RunHost
-from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
-from game.ui.screens.look import LookScreen
 from game.ui.screens.map_drawing import MapDrawing
 from game.ui.screens.map_keys import MapKeys
-from game.ui.screens.narration import NarrationPrompt
-from game.ui.screens.options_screen import OptionsScreen
-from game.ui.screens.widgets import seat_colour
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import HeroState
@@ -166,6 +161,10 @@ class MapScreen(MapKeys, MapDrawing):
         if seat is None or not handing_over:
             return None
         self.pending_narrator = None
+        from game.ui.screens.handover import HandOverScreen  # start-up: opened on demand
+        from game.ui.screens.narration import NarrationPrompt  # start-up: opened on demand
+        from game.ui.screens.widgets import seat_colour  # start-up: with the screens above
+
         game = self.game
         prompt = NarrationPrompt(self.kit, self.session, self, seat)
         why = "Your Thwack-O die won a roll: tell the table what happened, or Esc to skip."
@@ -257,6 +256,8 @@ class MapScreen(MapKeys, MapDrawing):
         if action == "help":
             return HelpScreen(self.kit, back=self, title="Help", topics=help_topics(self.kit))
         if action == "options":
+            from game.ui.screens.options_screen import OptionsScreen  # start-up: opened on demand
+
             return OptionsScreen(self.kit, back=self)
         if action == "quit":
             return self.ask_quit()
@@ -274,6 +275,8 @@ class MapScreen(MapKeys, MapDrawing):
                 return None
             return open_screen("hallway", self.kit, self.session, self)
         if action == "look":
+            from game.ui.screens.look import LookScreen  # start-up: opened on demand
+
             return LookScreen(self.kit, self)
         if action == "back":
             self.notice = f"Esc backs out of screens; {self.keys('quit')} saves and quits."
