@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import os
 import signal
 import sys
@@ -12,93 +11,87 @@ from collections.abc import Callable, Sequence
 
 from game.core.errors import MasterlessError, UsageError, printable
 from game.core.paths import data_dir
+from game.core.start_up import pause, under_way
 
 
 # Each command's module is imported only when that command runs: `python main.py generate` need
 # not load the terminal front end, and start-up time is a measured number (DESIGN.md §8). Each
-# function takes the parsed namespace and returns an exit code.
+# function takes the parsed namespace and returns an exit code. Once its modules are loaded the
+# program is under way (game/core/start_up.py); for the title and `play`, once the first frame
+# is out (the loop says so).
 def _title(args: argparse.Namespace) -> int:
     from game.ui.app import run_title  # start-up
-    loaded()
+
     return run_title(args)
 
 
 def _play(args: argparse.Namespace) -> int:
     from game.ui.app import run_play  # start-up
-    loaded()
+
     return run_play(args)
 
 
 def _continue(args: argparse.Namespace) -> int:
     from game.ui.app import run_continue  # start-up
-    loaded()
+    under_way()
+
     return run_continue(args)
 
 
 def _replay(args: argparse.Namespace) -> int:
     from game.commands.replay_command import run_replay  # start-up
-    loaded()
+    under_way()
+
     return run_replay(args)
 
 
 def _generate(args: argparse.Namespace) -> int:
     from game.commands.generate_command import run_generate  # start-up
-    loaded()
+    under_way()
+
     return run_generate(args)
 
 
 def _autoplay(args: argparse.Namespace) -> int:
     from game.commands.autoplay_command import run_autoplay  # start-up
-    loaded()
+    under_way()
+
     return run_autoplay(args)
 
 
 def _catalog(args: argparse.Namespace) -> int:
     from game.commands.generate_command import run_catalog  # start-up
-    loaded()
+    under_way()
+
     return run_catalog(args)
 
 
 def _balance(args: argparse.Namespace) -> int:
     from game.commands.balance_command import run_balance  # start-up
-    loaded()
+    under_way()
+
     return run_balance(args)
 
 
 def _watch(args: argparse.Namespace) -> int:
     from game.commands.watch_command import run_watch  # start-up
-    loaded()
+    under_way()
+
     return run_watch(args)
 
 
 def _scores(args: argparse.Namespace) -> int:
     from game.commands.scores_command import run_scores  # start-up
-    loaded()
+    under_way()
+
     return run_scores(args)
 
 
 def _bench(args: argparse.Namespace) -> int:
     from game.benchmarks.suite import run_bench  # start-up
-    loaded()
+    under_way()
+
     return run_bench(args)
-
-
-# A program's start makes some 300,000 objects (modules, classes, tables) that live as long as it
-# does; while they are being made, the cyclic collector walks them again and again (about 15 ms
-# of a 400 ms start). `run_program` pauses it until the command's modules are loaded; `loaded`
-# then freezes what exists (gc.freeze: never walked again, as the gc docs advise for long-lived
-# start-up objects) and resumes it. Only a start of the program pauses it: `main` called from
-# inside a running program (tests) leaves the collector alone.
-_starting = False
-
-
-def loaded() -> None:
-    """The command's modules are in: the collector resumes (see above)."""
-    global _starting
-    if _starting:
-        _starting = False
-        gc.freeze()
-        gc.enable()
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -272,14 +265,11 @@ def ignore_interrupts() -> None:
 
 def run_program(argv: Sequence[str]) -> int:
     """`main` as the start of the program (`python main.py`, the `masterless` script)."""
-    global _starting
-    if gc.isenabled():
-        gc.disable()
-        _starting = True
+    pause()
     try:
         return main(argv)
     finally:
-        loaded()  # no command was loaded (a usage error, --help)
+        under_way()  # no command was loaded (a usage error, --help) or none showed a frame
 
 
 def entry() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from game.engine import actions as A
 from game.engine.loot import reachable_treasure
 from game.mapgen.tiles import ACTIONABLE, Tile
-from game.ui.auto_travel import trap_known_near
 from game.ui.describe import tile_words, treasure_beside
 from game.ui.keymap import DIRECTIONS
 from game.ui.map_layout import Prompt
@@ -35,6 +34,8 @@ class MapKeys:
         if action == "spend_story":
             return self.act(A.SpendStory(seat))
         if action == "disarm":
+            from game.ui.auto_travel import trap_known_near  # start-up: loaded with the first disarm
+
             traps = trap_known_near(game, eid)
             if not traps:
                 self.notice = f"You know of no trap within reach ({self.keys('search')} searches for traps)."

@@ -19,10 +19,9 @@ leaves; the default host does none of that (tests, demos).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.results import Refused
-from game.ui.auto_travel import Travel, can_start, step, visible_items
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
 from game.ui.keymap import key_label
@@ -37,6 +36,9 @@ from game.ui.screens.map_keys import MapKeys
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import HeroState
+
+if TYPE_CHECKING:
+    from game.ui.auto_travel import Travel
 
 TRAVEL_DELAY = 0.03  # seconds between travel steps (a key pressed meanwhile stops the walk)
 AI_DELAY = 0.05  # between the companions' moves while no human hero can act
@@ -212,6 +214,8 @@ class MapScreen(MapKeys, MapDrawing):
         if self.travel is not None:
             travel = self.travel
             eid = self.game.party.hero_of.get(travel.seat)
+            from game.ui.auto_travel import step  # start-up: loaded with the first travel
+
             result = step(self.session, eid, travel) if eid is not None else ""
             self.host.save(self.session)
             self.seen_items |= travel.seen_items
@@ -228,6 +232,8 @@ class MapScreen(MapKeys, MapDrawing):
         eid, seat = self.hero(), self.seat()
         if eid is None or seat is None:
             return None
+        from game.ui.auto_travel import Travel, can_start, visible_items  # start-up: loaded with the first travel
+
         why = can_start(self.game, eid, kind)
         if why:
             self.notice = why
