@@ -3,7 +3,6 @@ or use (asking where when there is a choice), the stairs, heading back, quitting
 
 from __future__ import annotations
 
-from game.engine import actions as A
 from game.engine.loot import reachable_treasure
 from game.mapgen.tiles import ACTIONABLE, Tile
 from game.ui.describe import tile_words, treasure_beside
@@ -19,6 +18,8 @@ class MapKeys:
     """Keys to actions for MapScreen (which holds the session, the travel and the notice line)."""
 
     def game_action(self, action: str, seat: int, eid: int) -> State | None:
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         game = self.game
         if action in DIRECTIONS:
             return self.move(seat, eid, *DIRECTIONS[action])
@@ -69,6 +70,8 @@ class MapKeys:
     def move(self, seat: int, eid: int, dx: int, dy: int) -> State | None:
         """A step; bumping known furniture uses it, bumping a known wall is refused here (it
         would cost the turn for nothing)."""
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         game = self.game
         pos = game.position(eid)
         if pos is not None:
@@ -103,6 +106,8 @@ class MapKeys:
         return out
 
     def answer(self, key: str) -> State | None:
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         prompt = self.prompt
         assert prompt is not None
         action = self.kit.keymap.action_for(key, "game")
@@ -129,6 +134,8 @@ class MapKeys:
         return self.act(A.Interact(seat, *target))
 
     def descend(self, seat: int, eid: int) -> State | None:
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         game = self.game
         pos = game.position(eid)
         if pos is None or int(game.floor.tile[pos.y, pos.x]) != Tile.STAIR_DOWN:
@@ -147,6 +154,8 @@ class MapKeys:
         return self.act(A.Descend(seat))
 
     def head_back(self, seat: int, eid: int) -> State | None:
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         game = self.game
         pos = game.position(eid)
         on_stair_up = pos is not None and int(game.floor.tile[pos.y, pos.x]) == Tile.STAIR_UP
