@@ -3,8 +3,9 @@ applies them, nothing else changes the world; a recording is a list of them.
 
 Actions of one shape share one frozen dataclass and differ only by their class: `Wait(0)` and
 `Search(0)` are still unequal, and each prints and records under its own name. Making a frozen
-dataclass costs Python about 0.6 ms (it compiles six methods), and every start of the game makes
-these; the shared shapes make 10 instead of 20. A subclass adds no field and no slot.
+dataclass costs Python about 0.6 ms (it compiles six methods), and every program that plays makes
+these (on a game's first action, in every autoplay and balance worker); the shared shapes make 10
+instead of 20. A subclass adds no field and no slot.
 """
 
 from __future__ import annotations
