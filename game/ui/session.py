@@ -3,10 +3,12 @@ recorder that makes every input a save. Screens change the game only through `ap
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine.game import Game
-from game.engine.results import Result
+
+if TYPE_CHECKING:
+    from game.engine.results import Result
 
 AI_STEPS_PER_CALL = 400  # AI heroes act until a human must choose, but never hang the screen
 

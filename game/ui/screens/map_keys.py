@@ -3,7 +3,6 @@ or use (asking where when there is a choice), the stairs, heading back, quitting
 
 from __future__ import annotations
 
-from game.engine.loot import reachable_treasure
 from game.mapgen.tiles import ACTIONABLE, Tile
 from game.ui.describe import tile_words, treasure_beside
 from game.ui.keymap import DIRECTIONS
@@ -28,6 +27,8 @@ class MapKeys:
         if action == "search":
             return self.act(A.Search(seat))
         if action == "pick_up":
+            from game.engine.loot import reachable_treasure  # start-up: loaded with the first pick-up
+
             if not reachable_treasure(game, eid) and (where := treasure_beside(game, eid, self.keys("pick_up"))):
                 self.notice = where  # the engine would only say "nothing here": say where to stand
                 return None

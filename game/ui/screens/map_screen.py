@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.results import Refused
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
 from game.ui.keymap import key_label
@@ -30,7 +29,6 @@ from game.ui.map_layout import Layout, Prompt, compute_layout
 from game.ui.map_view import Camera
 from game.ui.other_screens import open_screen
 from game.ui.run_host import RunHost
-from game.ui.screens.help import HelpScreen
 from game.ui.screens.map_drawing import MapDrawing
 from game.ui.screens.map_keys import MapKeys
 from game.ui.session import Session
@@ -146,6 +144,8 @@ class MapScreen(MapKeys, MapDrawing):
         log_before = len(game.log)
         seat_before = self.seat()
         result = self.session.apply(action)
+        from game.engine.results import Refused  # start-up: loaded with the first action (by the engine)
+
         if isinstance(result, Refused) and all(line.text != result.reason for line in game.log[log_before:]):
             self.notice = result.reason  # nothing happened: say why, once, where the player looks
         self.host.save(self.session)
@@ -260,6 +260,8 @@ class MapScreen(MapKeys, MapDrawing):
             return self.answer(event.key)
         action = self.kit.keymap.action_for(event.key, "game")
         if action == "help":
+            from game.ui.screens.help import HelpScreen  # start-up: opened on demand
+
             return HelpScreen(self.kit, back=self, title="Help", topics=help_topics(self.kit))
         if action == "options":
             from game.ui.screens.options_screen import OptionsScreen  # start-up: opened on demand
