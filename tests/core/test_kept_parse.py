@@ -9,6 +9,7 @@ import tomllib
 import pytest
 
 from game.core.content import kept_parse_path, parse_kept
+from game.core.errors import DataError
 
 TEXT = 'name = "goblin"\nhits = [1, 2.5, 3]\n[loot]\ngold = true\n'
 
@@ -72,10 +73,11 @@ def test_a_date_marshal_cannot_keep_is_parsed_every_time(tmp_path, writing) -> N
     assert not kept_parse_path(path).exists()
 
 
-def test_errors_are_tomllibs_own(tmp_path, writing) -> None:
+def test_bad_toml_is_a_data_error_naming_the_file(tmp_path, writing) -> None:
     path = tmp_path / "broken.toml"
     path.write_text("name = \n")
-    with pytest.raises(tomllib.TOMLDecodeError):
+    with pytest.raises(DataError, match="broken.toml: Invalid value"):
         parse_kept(path)
+    assert not kept_parse_path(path).exists()
     with pytest.raises(FileNotFoundError):
         parse_kept(tmp_path / "missing.toml")
