@@ -11,22 +11,24 @@ from collections.abc import Callable, Sequence
 
 from game.core.errors import MasterlessError, UsageError, printable
 from game.core.paths import data_dir
-from game.core.start_up import pause, under_way
+from game.core.start_up import loaded, pause, under_way
 
 
 # Each command's module is imported only when that command runs: `python main.py generate` need
 # not load the terminal front end, and start-up time is a measured number (DESIGN.md §8). Each
 # function takes the parsed namespace and returns an exit code. Once its modules are loaded the
-# program is under way (game/core/start_up.py); for the title and `play`, once the first frame
-# is out (the loop says so).
+# program is under way (game/core/start_up.py); the title and `play` are under way once their
+# first frame is out (the loop says so).
 def _title(args: argparse.Namespace) -> int:
     from game.ui.app import run_title  # start-up
+    loaded()
 
     return run_title(args)
 
 
 def _play(args: argparse.Namespace) -> int:
     from game.ui.app import run_play  # start-up
+    loaded()
 
     return run_play(args)
 

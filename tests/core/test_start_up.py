@@ -33,19 +33,23 @@ def test_a_start_that_loads_no_command_turns_the_collector_back_on() -> None:
     assert shown[-1].startswith("True ")
 
 
-def test_the_first_frame_ends_the_start() -> None:
-    shown = fresh("from game.core.start_up import pause\n"
+def test_the_first_frame_ends_the_start_and_nothing_made_after_loading_is_frozen() -> None:
+    shown = fresh("from game.core.start_up import loaded, pause\n"
                   "from game.ui.loop import run\n"
                   "from game.ui.present.headless import HeadlessPresenter\n"
                   "from game.ui.screens.too_small import TooSmallScreen\n"
                   "from game.ui.state import Exit\n"
                   "from game.ui.events import KeyEvent\n"
                   "pause()\n"
+                  "loaded()\n"
+                  "frozen = gc.get_freeze_count()\n"
                   "class Watch(TooSmallScreen):\n"
                   "    def on_draw(self, console):\n"
                   "        print('drawn, paused' if not gc.isenabled() else 'drawn, collecting')\n"
-                  "run(Watch((10, 10), Exit()), HeadlessPresenter(80, 24, [KeyEvent('a')]), max_events=1)")
-    assert shown == ["drawn, paused", "drawn, collecting", "True True"]
+                  "game = [[] for _ in range(1000)]  # made after loading, like a game\n"
+                  "run(Watch((10, 10), Exit()), HeadlessPresenter(80, 24, [KeyEvent('a')]), max_events=1)\n"
+                  "print('frozen at loading only' if gc.get_freeze_count() == frozen else 'frozen later too')")
+    assert shown == ["drawn, paused", "drawn, collecting", "frozen at loading only", "True True"]
 
 
 def test_inside_a_running_program_nothing_is_paused_or_frozen(capsys) -> None:
