@@ -11,9 +11,9 @@ def _run() -> int:
     """The command's exit code. A Ctrl-C while the game is still loading (or a second one while
     it leaves) ends it with one line and 130, never a traceback."""
     try:
-        from game.cli import main
+        from game.cli import run_program
 
-        return main(sys.argv[1:])
+        return run_program(sys.argv[1:])
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         with contextlib.suppress(OSError, ValueError):

@@ -11,73 +11,87 @@ from collections.abc import Callable, Sequence
 
 from game.core.errors import MasterlessError, UsageError, printable
 from game.core.paths import data_dir
+from game.core.start_up import loaded, pause, under_way
 
 
 # Each command's module is imported only when that command runs: `python main.py generate` need
 # not load the terminal front end, and start-up time is a measured number (DESIGN.md §8). Each
-# function takes the parsed namespace and returns an exit code.
+# function takes the parsed namespace and returns an exit code. Once its modules are loaded the
+# program is under way (game/core/start_up.py); the title and `play` are under way once their
+# first frame is out (the loop says so).
 def _title(args: argparse.Namespace) -> int:
     from game.ui.app import run_title  # start-up
+    loaded()
 
     return run_title(args)
 
 
 def _play(args: argparse.Namespace) -> int:
     from game.ui.app import run_play  # start-up
+    loaded()
 
     return run_play(args)
 
 
 def _continue(args: argparse.Namespace) -> int:
     from game.ui.app import run_continue  # start-up
+    under_way()
 
     return run_continue(args)
 
 
 def _replay(args: argparse.Namespace) -> int:
     from game.commands.replay_command import run_replay  # start-up
+    under_way()
 
     return run_replay(args)
 
 
 def _generate(args: argparse.Namespace) -> int:
     from game.commands.generate_command import run_generate  # start-up
+    under_way()
 
     return run_generate(args)
 
 
 def _autoplay(args: argparse.Namespace) -> int:
     from game.commands.autoplay_command import run_autoplay  # start-up
+    under_way()
 
     return run_autoplay(args)
 
 
 def _catalog(args: argparse.Namespace) -> int:
     from game.commands.generate_command import run_catalog  # start-up
+    under_way()
 
     return run_catalog(args)
 
 
 def _balance(args: argparse.Namespace) -> int:
     from game.commands.balance_command import run_balance  # start-up
+    under_way()
 
     return run_balance(args)
 
 
 def _watch(args: argparse.Namespace) -> int:
     from game.commands.watch_command import run_watch  # start-up
+    under_way()
 
     return run_watch(args)
 
 
 def _scores(args: argparse.Namespace) -> int:
     from game.commands.scores_command import run_scores  # start-up
+    under_way()
 
     return run_scores(args)
 
 
 def _bench(args: argparse.Namespace) -> int:
     from game.benchmarks.suite import run_bench  # start-up
+    under_way()
 
     return run_bench(args)
 
@@ -251,9 +265,18 @@ def ignore_interrupts() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def run_program(argv: Sequence[str]) -> int:
+    """`main` as the start of the program (`python main.py`, the `masterless` script)."""
+    pause()
+    try:
+        return main(argv)
+    finally:
+        under_way()  # no command was loaded (a usage error, --help) or none showed a frame
+
+
 def entry() -> None:
     """The `masterless` command pip installs (pyproject [project.scripts]): `python main.py`."""
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run_program(sys.argv[1:]))
 
 
 def crash_report() -> str:

@@ -49,7 +49,6 @@ from game.core.file_guard import MiB, write_problem
 from game.core.paths import atomic_write
 from game.core.rng import Streams, derive_seed
 from game.core.seats import HeroChoice, parse_seats
-from game.engine import actions as A
 from game.engine.game import GAME_VERSION, RULES_VERSION, Game
 from game.engine.start import new_game
 
@@ -266,6 +265,8 @@ class Recorder:
                flush_every: int | None = None, backup: str | Path | None = None,
                durable: bool = True) -> Recorder:
         """A recorder that goes on from `recording` (whose actions `game` has replayed)."""
+        from game.engine import actions as A  # start-up: loaded with the first action recorded
+
         rec = cls(None, recording.header, flush_every, backup, durable)
         rec.path = Path(path) if path is not None else None
         z, body = rec._z, rec._body
@@ -288,6 +289,8 @@ class Recorder:
 
     def add(self, game: Game, action: Any) -> None:
         """Record `action`, which has just been applied to `game`."""
+        from game.engine import actions as A  # start-up: loaded with the first action recorded
+
         self.game = game
         self.count += 1
         self._body += self._z.compress(_line([game.turn - self.last_turn, check_of(game, self.header.check_bits),

@@ -10,7 +10,6 @@ from pathlib import Path
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import MiB, inflate_bounded, read_bounded
 from game.core.seats import parse_seats
-from game.engine import actions as A
 from game.engine.game import RULES_VERSION
 from game.engine.header_checks import MAX_LEVEL, MAX_SEED, check_field, header_dials, header_heroes, is_int, seats_ok
 from game.engine.recording import FORMAT_VERSION, MAGIC, MAX_BODY, MAX_FILE, MAX_RATIO, End, Header, Recording, Step
@@ -123,6 +122,8 @@ def _header(line: bytes, where: str) -> Header:
 
 def _steps(lines: list[bytes], header: Header, where: str, strict: bool) -> tuple[list[Step], End | None, str | None]:
     """The action lines; with `strict` False, stops at the first bad line and says why."""
+    from game.engine import actions as A  # start-up: loaded with the first recording read
+
     steps: list[Step] = []
     end: End | None = None
     turn = 0

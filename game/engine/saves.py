@@ -36,7 +36,6 @@ from game.core.file_guard import claim_name, read_bounded
 from game.core.paths import atomic_write, data_dir, recordings_dir
 from game.core.seats import HeroChoice
 from game.engine.game import Game
-from game.engine.recorded_play import replay, replay_salvaged
 from game.engine.recording import SUFFIX, Recorder, Recording
 from game.engine.recording_read import read_recording
 
@@ -150,6 +149,8 @@ def new_autosave(seed: int, seats: str, level: int = 2, dials: Dials | None = No
 def resume(recording: Recording, path: Path | None = None) -> tuple[Game, Recorder]:
     """A fresh game with every recorded action replayed and checked, and a recorder that goes on
     writing to `path` (the autosave by default)."""
+    from game.engine.recorded_play import replay  # start-up: a new run needs no replaying
+
     game = replay(recording)
     recorder = Recorder.resume(recording, path or autosave_path(), game, flush_every=1, backup=backup_path())
     return game, recorder
@@ -189,6 +190,8 @@ def load_autosave(allow_backup: bool = True, allow_salvage: bool = True) -> Load
 
 
 def _salvage(candidates: list[tuple[Path, str]], problems: list[str]) -> LoadedSave | None:
+    from game.engine.recorded_play import replay_salvaged  # start-up: a new run needs no replaying
+
     best: tuple[int, Recording, Path, str] | None = None
     reached = 0
     for path, which in candidates:

@@ -8,9 +8,9 @@ theme's tiles (lit and remembered) and the map's tints, so the presenter looks t
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 
+from game.core.content import parse_kept
 from game.mapgen.themes import themes
 from game.mapgen.tiles import Tile
 from game.ui.map_view import ACTIVE_MIX, THING_SEEN_MIX, TILE_ROLES, TINT_MIX, mix, tile_tables
@@ -47,7 +47,7 @@ def _map_colours(palette: Palette) -> tuple[list[tuple[RGB, str]], list[tuple[RG
 
 @cache
 def _no_color() -> dict[str, dict[str, int]]:
-    data = tomllib.loads((ASSETS / "no_color.toml").read_text(encoding="utf-8"))
+    data = parse_kept(ASSETS / "no_color.toml")
     return {
         plane: {role: sum(_ATTRIBUTES[word] for word in str(words).split()) for role, words in data[plane].items()}
         for plane in ("fg", "bg")

@@ -8,11 +8,11 @@ ASCII only.
 
 from __future__ import annotations
 
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
+from game.core.content import parse_kept
 from game.core.errors import DataError
 from game.ui.palette import ASSETS
 
@@ -89,8 +89,8 @@ def load_glyphs(name: str) -> Glyphs:
         raise DataError(f"unknown glyph set {name!r}: choose one of {', '.join(GLYPH_SETS)}")
     path = GLYPH_DIR / f"{name}.toml"
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8")).get("glyphs", {})
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raw = parse_kept(path).get("glyphs", {})
+    except OSError as exc:
         raise DataError(f"{path}: {exc}") from None
     missing = [role for role in GLYPH_ROLES if role not in raw]
     if missing:

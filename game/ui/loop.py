@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import tcod.console
 
+from game.core.start_up import under_way
 from game.ui.events import INTERRUPT_KEYS, CloseEvent, KeyEvent, ResizeEvent
 from game.ui.kit import Kit
 from game.ui.present.presenter import Presenter
@@ -53,6 +54,7 @@ def run(
         console.clear()
         shown.on_draw(console)
         presenter.present(console, shown.cursor())
+        under_way()  # the first frame is out: the program's start is over
 
         if max_events is not None and handled >= max_events:
             return Exit(interrupted=True)

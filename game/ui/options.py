@@ -16,7 +16,6 @@ installs).
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -145,6 +144,8 @@ def load_options(path: Path | None = None) -> LoadedOptions:
     path = options_path() if path is None else path
     if not path.exists() and not path.is_symlink():
         return LoadedOptions(Options(), path)
+    import tomllib  # start-up: loaded only when there is an options file to read
+
     try:
         text = read_bounded(path, MAX_BYTES, "options file").decode("utf-8")
         data = tomllib.loads(text)

@@ -7,11 +7,11 @@ high-contrast one.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from game.core.content import parse_kept
 from game.core.errors import DataError
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -98,8 +98,8 @@ def load_palette(name: str) -> Palette:
         raise DataError(f"unknown palette {name!r}: choose one of {', '.join(PALETTES)}")
     path = PALETTE_DIR / f"{name}.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        data = parse_kept(path)
+    except OSError as exc:
         raise DataError(f"{path}: {exc}") from None
     raw = data.get("colors", {})
     missing = [role for role in ROLES if role not in raw]

@@ -3,11 +3,12 @@ recorder that makes every input a save. Screens change the game only through `ap
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from game.engine.dispatch import apply_action
 from game.engine.game import Game
-from game.engine.results import Result
+
+if TYPE_CHECKING:
+    from game.engine.results import Result
 
 AI_STEPS_PER_CALL = 400  # AI heroes act until a human must choose, but never hang the screen
 
@@ -26,6 +27,8 @@ class Session:
     def apply(self, action: Any) -> Result:
         """Apply one action and record it; then let the AI heroes act until a human is up.
         Returns what the action did (a refusal carries the reason the player reads)."""
+        from game.engine.dispatch import apply_action  # start-up: loaded with the first action
+
         result = apply_action(self.game, action)
         if self.recorder is not None:
             self.recorder.add(self.game, action)
@@ -39,6 +42,7 @@ class Session:
             if seat is None or game.seats[seat].human or game.phase != "dungeon":
                 break
             from game.agents.companion import hero_action  # start-up: loaded when an AI hero first acts
+            from game.engine.dispatch import apply_action  # start-up: loaded with the first action
 
             action = hero_action(game, seat, leader=self.leader())
             apply_action(game, action)

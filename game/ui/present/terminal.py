@@ -244,8 +244,11 @@ class TerminalPresenter:
         self.esc_delay = options.esc_delay_ms / 1000
         if self.writer is None:
             return None
-        self.writer.set_roles(role_codes(options.palette))  # 16 colours and none: each role its own
-        self.writer.set_color_mode(self._detect_mode())
+        mode = self._detect_mode()
+        # 16 colours and none give each role its own code; the other modes never look one up, so
+        # they are spared working them out for every theme's tiles (a few ms of the start)
+        self.writer.set_roles(role_codes(options.palette) if mode in ("16", "none") else {})
+        self.writer.set_color_mode(mode)
         return self.writer.color_mode
 
     def size(self) -> tuple[int, int]:

@@ -3,15 +3,11 @@ or use (asking where when there is a choice), the stairs, heading back, quitting
 
 from __future__ import annotations
 
-from game.engine import actions as A
-from game.engine.loot import reachable_treasure
 from game.mapgen.tiles import ACTIONABLE, Tile
-from game.ui.auto_travel import trap_known_near
 from game.ui.describe import tile_words, treasure_beside
 from game.ui.keymap import DIRECTIONS
 from game.ui.map_layout import Prompt
 from game.ui.screens.dialog import ConfirmDialog
-from game.ui.screens.quit import QuitDialog
 from game.ui.state import State
 
 FAR_BEHIND = 10  # tiles: a friend further than this is "left behind" when going down
@@ -21,6 +17,8 @@ class MapKeys:
     """Keys to actions for MapScreen (which holds the session, the travel and the notice line)."""
 
     def game_action(self, action: str, seat: int, eid: int) -> State | None:
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         game = self.game
         if action in DIRECTIONS:
             return self.move(seat, eid, *DIRECTIONS[action])
@@ -29,6 +27,8 @@ class MapKeys:
         if action == "search":
             return self.act(A.Search(seat))
         if action == "pick_up":
+            from game.engine.loot import reachable_treasure  # start-up: loaded with the first pick-up
+
             if not reachable_treasure(game, eid) and (where := treasure_beside(game, eid, self.keys("pick_up"))):
                 self.notice = where  # the engine would only say "nothing here": say where to stand
                 return None
@@ -36,6 +36,8 @@ class MapKeys:
         if action == "spend_story":
             return self.act(A.SpendStory(seat))
         if action == "disarm":
+            from game.ui.auto_travel import trap_known_near  # start-up: loaded with the first disarm
+
             traps = trap_known_near(game, eid)
             if not traps:
                 self.notice = f"You know of no trap within reach ({self.keys('search')} searches for traps)."
@@ -69,6 +71,8 @@ class MapKeys:
     def move(self, seat: int, eid: int, dx: int, dy: int) -> State | None:
         """A step; bumping known furniture uses it, bumping a known wall is refused here (it
         would cost the turn for nothing)."""
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         game = self.game
         pos = game.position(eid)
         if pos is not None:
@@ -103,6 +107,8 @@ class MapKeys:
         return out
 
     def answer(self, key: str) -> State | None:
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         prompt = self.prompt
         assert prompt is not None
         action = self.kit.keymap.action_for(key, "game")
@@ -129,6 +135,8 @@ class MapKeys:
         return self.act(A.Interact(seat, *target))
 
     def descend(self, seat: int, eid: int) -> State | None:
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         game = self.game
         pos = game.position(eid)
         if pos is None or int(game.floor.tile[pos.y, pos.x]) != Tile.STAIR_DOWN:
@@ -147,6 +155,8 @@ class MapKeys:
         return self.act(A.Descend(seat))
 
     def head_back(self, seat: int, eid: int) -> State | None:
+        from game.engine import actions as A  # start-up: loaded with the first action
+
         game = self.game
         pos = game.position(eid)
         on_stair_up = pos is not None and int(game.floor.tile[pos.y, pos.x]) == Tile.STAIR_UP
@@ -172,6 +182,8 @@ class MapKeys:
                              title="Head back?", yes_label="Head back")
 
     def ask_quit(self) -> State:
+        from game.ui.screens.quit import QuitDialog  # start-up: opened on demand
+
         def save() -> State:
             self.host.save(self.session)
             return self.host.leave(self.session, abandon=False)

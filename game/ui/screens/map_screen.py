@@ -19,10 +19,8 @@ leaves; the default host does none of that (tests, demos).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.engine.results import Refused
-from game.ui.auto_travel import Travel, can_start, step, visible_items
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
 from game.ui.keymap import key_label
@@ -31,17 +29,14 @@ from game.ui.map_layout import Layout, Prompt, compute_layout
 from game.ui.map_view import Camera
 from game.ui.other_screens import open_screen
 from game.ui.run_host import RunHost
-from game.ui.screens.handover import HandOverScreen
-from game.ui.screens.help import HelpScreen
-from game.ui.screens.look import LookScreen
 from game.ui.screens.map_drawing import MapDrawing
 from game.ui.screens.map_keys import MapKeys
-from game.ui.screens.narration import NarrationPrompt
-from game.ui.screens.options_screen import OptionsScreen
-from game.ui.screens.widgets import seat_colour
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import HeroState
+
+if TYPE_CHECKING:
+    from game.ui.auto_travel import Travel
 
 TRAVEL_DELAY = 0.03  # seconds between travel steps (a key pressed meanwhile stops the walk)
 AI_DELAY = 0.05  # between the companions' moves while no human hero can act
@@ -149,6 +144,8 @@ class MapScreen(MapKeys, MapDrawing):
         log_before = len(game.log)
         seat_before = self.seat()
         result = self.session.apply(action)
+        from game.engine.results import Refused  # start-up: loaded with the first action (by the engine)
+
         if isinstance(result, Refused) and all(line.text != result.reason for line in game.log[log_before:]):
             self.notice = result.reason  # nothing happened: say why, once, where the player looks
         self.host.save(self.session)
@@ -166,6 +163,10 @@ class MapScreen(MapKeys, MapDrawing):
         if seat is None or not handing_over:
             return None
         self.pending_narrator = None
+        from game.ui.screens.handover import HandOverScreen  # start-up: opened on demand
+        from game.ui.screens.narration import NarrationPrompt  # start-up: opened on demand
+        from game.ui.screens.widgets import seat_colour  # start-up: with the screens above
+
         game = self.game
         prompt = NarrationPrompt(self.kit, self.session, self, seat)
         why = "Your Thwack-O die won a roll: tell the table what happened, or Esc to skip."
@@ -213,6 +214,8 @@ class MapScreen(MapKeys, MapDrawing):
         if self.travel is not None:
             travel = self.travel
             eid = self.game.party.hero_of.get(travel.seat)
+            from game.ui.auto_travel import step  # start-up: loaded with the first travel
+
             result = step(self.session, eid, travel) if eid is not None else ""
             self.host.save(self.session)
             self.seen_items |= travel.seen_items
@@ -229,6 +232,8 @@ class MapScreen(MapKeys, MapDrawing):
         eid, seat = self.hero(), self.seat()
         if eid is None or seat is None:
             return None
+        from game.ui.auto_travel import Travel, can_start, visible_items  # start-up: loaded with the first travel
+
         why = can_start(self.game, eid, kind)
         if why:
             self.notice = why
@@ -255,8 +260,12 @@ class MapScreen(MapKeys, MapDrawing):
             return self.answer(event.key)
         action = self.kit.keymap.action_for(event.key, "game")
         if action == "help":
+            from game.ui.screens.help import HelpScreen  # start-up: opened on demand
+
             return HelpScreen(self.kit, back=self, title="Help", topics=help_topics(self.kit))
         if action == "options":
+            from game.ui.screens.options_screen import OptionsScreen  # start-up: opened on demand
+
             return OptionsScreen(self.kit, back=self)
         if action == "quit":
             return self.ask_quit()
@@ -274,6 +283,8 @@ class MapScreen(MapKeys, MapDrawing):
                 return None
             return open_screen("hallway", self.kit, self.session, self)
         if action == "look":
+            from game.ui.screens.look import LookScreen  # start-up: opened on demand
+
             return LookScreen(self.kit, self)
         if action == "back":
             self.notice = f"Esc backs out of screens; {self.keys('quit')} saves and quits."

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from game.ui.screens.help import HelpScreen
 from game.ui.screens.menu_keys import MenuKeys
 from game.ui.state import State
 
@@ -11,4 +10,6 @@ class Screen(MenuKeys):
     """A generic screen (see MenuKeys) whose ``?`` opens the help of every key."""
 
     def open_help(self) -> State:
+        from game.ui.screens.help import HelpScreen  # start-up: opened on demand
+
         return HelpScreen(self.kit, back=self)
