@@ -8,7 +8,8 @@ single 64-bit integer: portable, trivially hashed into a recording, and cheap to
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -45,6 +46,35 @@ def derive_seed(seed: int, *names: object) -> int:
     """A 64-bit seed for the stream called `names` of the game `seed` (stable on every platform)."""
     text = ":".join(map(str, (seed, *names))).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+
+
+Rows = tuple[list[int], ...]
+
+
+class _RowCutters(dict[tuple[int, ...], tuple[Callable[[list[int]], Rows], int]]):
+    """Counts -> how `Stream.dice_rows` cuts a window of faces into rows of those counts, and the
+    window's width in faces (each row starts on a fresh draw of four faces; a count of 0 or less
+    is an empty row). A pure function of the counts, kept (up to `LIMIT` of them) because a
+    fight's pools are rolled again and again with the same counts."""
+
+    LIMIT = 1 << 12
+
+    def __missing__(self, counts: tuple[int, ...]) -> tuple[Callable[[list[int]], Rows], int]:
+        rows, at = [], 0
+        for count in counts:
+            rows.append(slice(at, at + max(count, 0)))
+            at += (count + 3) & -4 if count > 0 else 0
+        if len(rows) == 1:  # itemgetter of one item gives that item, not a tuple of it
+            only = rows[0]
+            cutter = (lambda faces: (faces[only],)), at
+        else:
+            cutter = (itemgetter(*rows) if rows else (lambda faces: ())), at
+        if len(self) < self.LIMIT:
+            self[counts] = cutter
+        return cutter
+
+
+_ROW_CUTTERS = _RowCutters()
 
 
 class Stream:
@@ -90,34 +120,24 @@ class Stream:
         self.state = state
         return out
 
-    def dice_rows(self, counts: Sequence[int], sides: int) -> list[list[int]]:
-        """`[self.dice(c, sides) for c in counts]` in one call, the same dice (each row starts on a
-        fresh draw): a roll event's pools. The dice of the next draws are worked out ahead in
-        numpy and kept while nothing else draws from the stream: the future of a SplitMix64
-        stream is a function of its state alone, so they are the very dice `dice` would roll."""
+    def dice_rows(self, counts: Sequence[int], sides: int) -> Rows:
+        """`self.dice(c, sides)` for each of `counts` in one call, the same dice as tuples (each row
+        starts on a fresh draw): a roll event's pools. The dice of the next draws are worked out
+        ahead in numpy and kept while nothing else draws from the stream: the future of a
+        SplitMix64 stream is a function of its state alone, so they are the very dice `dice`
+        would roll. The rows are cut from them by one C call kept per `counts`."""
+        cut, width = _ROW_CUTTERS[counts if type(counts) is tuple else tuple(counts)]
         state = self.state
         ahead = self._ahead
         if ahead is not None and ahead[0] == state and ahead[1] == sides:
             faces, start = ahead[2], ahead[3]
+            if start + width > len(faces):  # used up: twice as many draws ahead (at least these rows')
+                faces, start = faces_after(state, max(width >> 2, min(AHEAD_MAX, len(faces) >> 1)), sides), 0
         else:  # a first roll, or the stream was drawn from otherwise: a small look-ahead
-            faces, start = faces_after(state, AHEAD_MIN, sides), 0
-        while True:  # cut the rows first, check they fitted after: one pass in the usual case
-            rows: list[list[int]] = []
-            append = rows.append
-            at = start
-            for c in counts:
-                if c > 0:
-                    append(faces[at:at + c])
-                    at += (c + 3) & -4  # the next row starts on a fresh draw: four faces each
-                else:
-                    append([])
-            if at <= len(faces):
-                break
-            # used up: twice as many draws ahead (at least these rows'), from the same state
-            faces, start = faces_after(state, max((at - start) >> 2, min(AHEAD_MAX, len(faces) >> 1)), sides), 0
-        self.state = state = (state + ((at - start) >> 2) * GAMMA) & _MASK
-        self._ahead = (state, sides, faces, at)
-        return rows
+            faces, start = faces_after(state, max(width >> 2, AHEAD_MIN), sides), 0
+        self.state = state = (state + (width >> 2) * GAMMA) & _MASK
+        self._ahead = (state, sides, faces, start + width)
+        return cut(faces[start:start + width])
 
     def randint(self, lo: int, hi: int) -> int:
         """Inclusive on both ends, like `random.randint`."""
