@@ -20,18 +20,23 @@ _MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
+_GAMMA64, _S30, _S27, _S31 = np.uint64(GAMMA), np.uint64(30), np.uint64(27), np.uint64(31)
 AHEAD_MIN, AHEAD_MAX = 16, 1024  # draws worked out at once for a stream that rolls dice again and again
 
 
 def draws_after(state: int, count: int) -> np.ndarray:
     """The next `count` outputs of a SplitMix64 stream now in `state`, as uint64, all at once:
-    bit for bit `Stream.next64`'s (uint64 arithmetic wraps exactly like its `& _MASK`)."""
-    steps = np.arange(1, count + 1, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        z = np.uint64(state) + steps * np.uint64(GAMMA)
-        z = (z ^ (z >> np.uint64(30))) * _MIX1
-        z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
+    bit for bit `Stream.next64`'s (uint64 array arithmetic wraps exactly like its `& _MASK`,
+    and silently). Worked in place: the look-ahead of `dice_rows` makes many of these."""
+    z = np.arange(1, count + 1, dtype=np.uint64)
+    z *= _GAMMA64
+    z += np.uint64(state)
+    z ^= z >> _S30
+    z *= _MIX1
+    z ^= z >> _S27
+    z *= _MIX2
+    z ^= z >> _S31
+    return z
 
 
 def faces_after(state: int, count: int, sides: int) -> list[int]:
@@ -39,7 +44,11 @@ def faces_after(state: int, count: int, sides: int) -> list[int]:
     `Stream.dice` makes them (each draw read as four little-endian 16-bit lanes, on any machine)."""
     lanes = draws_after(state, count).astype("<u8", copy=False).view("<u2")
     wide = np.uint32 if sides <= 0xFFFF else np.uint64  # lane * sides must not wrap
-    return ((lanes.astype(wide) * wide(sides) >> wide(16)) + wide(1)).tolist()
+    faces = lanes.astype(wide)
+    faces *= wide(sides)
+    faces >>= wide(16)
+    faces += wide(1)
+    return faces.tolist()
 
 
 def derive_seed(seed: int, *names: object) -> int:
