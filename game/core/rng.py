@@ -73,11 +73,8 @@ class _RowCutters(dict[tuple[int, ...], tuple[Callable[[list[int]], Rows], int]]
         for count in counts:
             rows.append(slice(at, at + max(count, 0)))
             at += (count + 3) & -4 if count > 0 else 0
-        if len(rows) == 1:  # itemgetter of one item gives that item, not a tuple of it
-            only = rows[0]
-            cutter = (lambda faces: (faces[only],)), at
-        else:
-            cutter = (itemgetter(*rows) if rows else (lambda faces: ())), at
+        # one C call for two rows or more (an itemgetter of one item gives it, not a tuple of it)
+        cutter = (itemgetter(*rows) if len(rows) > 1 else lambda faces: tuple(faces[row] for row in rows)), at
         if len(self) < self.LIMIT:
             self[counts] = cutter
         return cutter
@@ -180,6 +177,11 @@ class Stream:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Stream:
+        """The same stream, without its look-ahead (a function of the state alone, worked out
+        again when next needed): a copy of a game need not copy thousands of dice."""
+        return Stream(self.state)
 
     def fork(self, *names: object) -> Stream:
         """A child stream named from this one's current state, without advancing it."""
