@@ -14,8 +14,9 @@ from game.rules.dice import PoolRequest, roll_event
 def bench(quick: bool) -> list[Result]:
     """Painful conflicts per second, 5 participants of 6 dice, each from the same hits: the
     engine's own path (`roll_event` then `painful_conflict`, one conflict at a time with its
-    full records: the sorted pools, Thwack-O dice and narrator, each rank's values, winner and
-    target, the damage and Hits; the dice drawn ahead in numpy by the stream), the resolution alone on
+    full records: the sorted dice, Thwack-O faces and narrator, each rank's values, winner and
+    target, the damage and Hits; the dice drawn ahead in numpy by the stream; each `Pool` made
+    when first read, as in a fight, where only the roll panel reads them), the resolution alone on
     pre-rolled pools, and numpy blocks (`rules.conflict_batch`: the same dice and damage, as
     arrays, for Monte Carlo over fights)."""
     stream = Stream(1)
