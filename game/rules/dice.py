@@ -59,9 +59,9 @@ class Pools(Sequence[Pool]):
         """The pools (made on the first call, then kept)."""
         pools = self._pools
         if pools is None:
-            pools = self._pools = tuple(
-                Pool(owner, seat, tuple(dice), dice.index(face) if face else -1)
-                for owner, seat, dice, face in zip(self.owners, self.seats, self.dice, self.faces, strict=True))
+            pools = self._pools = tuple([
+                new_record(Pool, (owner, seat, tuple(dice), dice.index(face) if face else -1))
+                for owner, seat, dice, face in zip(self.owners, self.seats, self.dice, self.faces, strict=True)])
         return pools
 
     def __len__(self) -> int:
