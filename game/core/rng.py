@@ -21,7 +21,7 @@ GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _GAMMA64, _S30, _S27, _S31 = np.uint64(GAMMA), np.uint64(30), np.uint64(27), np.uint64(31)
-AHEAD_MIN, AHEAD_MAX = 16, 1024  # draws worked out at once for a stream that rolls dice again and again
+AHEAD_MIN, AHEAD_MAX = 16, 4096  # draws worked out at once for a stream that rolls dice again and again
 
 
 def draws_after(state: int, count: int) -> np.ndarray:
