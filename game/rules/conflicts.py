@@ -95,6 +95,7 @@ class _RankWinners(dict[tuple[int, ...], int]):
 
 
 _WINNER_OF = _RankWinners()
+_winner_of = _WINNER_OF.__getitem__  # (bound once: conflicts look up several ranks each)
 
 
 def painful_conflict(
@@ -122,7 +123,7 @@ def painful_conflict(
     if left and min(left.values()) <= 0:  # maybe someone is dead already: its dice count 0
         dead = [left.get(owner, 1) <= 0 for owner in owners]
         columns = [tuple(0 if d else v for v, d in zip(values, dead, strict=True)) for values in columns]
-    ranked = list(map(_WINNER_OF.__getitem__, columns))  # each rank's winning pool, -1 for none
+    ranked = list(map(_winner_of, columns))  # each rank's winning pool, -1 for none
     winners: list[str | None] = [None] * len(columns)
     aimed: list[str | None] = [None] * len(columns)
     damage = []
