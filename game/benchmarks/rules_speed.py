@@ -41,7 +41,8 @@ def bench(quick: bool) -> list[Result]:
     batched = batched_rate(stream, requests, targets, hits, seconds)
     return [
         Result("painful conflicts/s, engine path (5x6 dice, rolled + resolved)", with_rolls, "/s", ">= 100000",
-               with_rolls >= 100_000, "one at a time with full records, as a fight rolls them"),
+               with_rolls >= 100_000,
+               "one at a time with full records (each Pool made when first read), as a fight rolls them"),
         Result("painful conflicts/s, engine path (resolution only)", alone, "/s", "", None,
                "on pre-rolled pools: the share of the line above that is the rule itself"),
         Result("painful conflicts/s, numpy blocks (5x6 dice, rolled + resolved)", batched, "/s", ">= 100000",
