@@ -8,7 +8,8 @@ single 64-bit integer: portable, trivially hashed into a recording, and cheap to
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -19,18 +20,23 @@ _MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
-AHEAD_MIN, AHEAD_MAX = 16, 1024  # draws worked out at once for a stream that rolls dice again and again
+_GAMMA64, _S30, _S27, _S31 = np.uint64(GAMMA), np.uint64(30), np.uint64(27), np.uint64(31)
+AHEAD_MIN, AHEAD_MAX = 16, 4096  # draws worked out at once for a stream that rolls dice again and again
 
 
 def draws_after(state: int, count: int) -> np.ndarray:
     """The next `count` outputs of a SplitMix64 stream now in `state`, as uint64, all at once:
-    bit for bit `Stream.next64`'s (uint64 arithmetic wraps exactly like its `& _MASK`)."""
-    steps = np.arange(1, count + 1, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        z = np.uint64(state) + steps * np.uint64(GAMMA)
-        z = (z ^ (z >> np.uint64(30))) * _MIX1
-        z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
+    bit for bit `Stream.next64`'s (uint64 array arithmetic wraps exactly like its `& _MASK`,
+    and silently). Worked in place: the look-ahead of `dice_rows` makes many of these."""
+    z = np.arange(1, count + 1, dtype=np.uint64)
+    z *= _GAMMA64
+    z += np.uint64(state)
+    z ^= z >> _S30
+    z *= _MIX1
+    z ^= z >> _S27
+    z *= _MIX2
+    z ^= z >> _S31
+    return z
 
 
 def faces_after(state: int, count: int, sides: int) -> list[int]:
@@ -38,13 +44,43 @@ def faces_after(state: int, count: int, sides: int) -> list[int]:
     `Stream.dice` makes them (each draw read as four little-endian 16-bit lanes, on any machine)."""
     lanes = draws_after(state, count).astype("<u8", copy=False).view("<u2")
     wide = np.uint32 if sides <= 0xFFFF else np.uint64  # lane * sides must not wrap
-    return ((lanes.astype(wide) * wide(sides) >> wide(16)) + wide(1)).tolist()
+    faces = lanes.astype(wide)
+    faces *= wide(sides)
+    faces >>= wide(16)
+    faces += wide(1)
+    return faces.tolist()
 
 
 def derive_seed(seed: int, *names: object) -> int:
     """A 64-bit seed for the stream called `names` of the game `seed` (stable on every platform)."""
     text = ":".join(map(str, (seed, *names))).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+
+
+Rows = tuple[list[int], ...]
+
+
+class _RowCutters(dict[tuple[int, ...], tuple[Callable[[list[int]], Rows], int]]):
+    """Counts -> how `Stream.dice_rows` cuts a window of faces into rows of those counts, and the
+    window's width in faces (each row starts on a fresh draw of four faces; a count of 0 or less
+    is an empty row). A pure function of the counts, kept (up to `LIMIT` of them) because a
+    fight's pools are rolled again and again with the same counts."""
+
+    LIMIT = 1 << 12
+
+    def __missing__(self, counts: tuple[int, ...]) -> tuple[Callable[[list[int]], Rows], int]:
+        rows, at = [], 0
+        for count in counts:
+            rows.append(slice(at, at + max(count, 0)))
+            at += (count + 3) & -4 if count > 0 else 0
+        # one C call for two rows or more (an itemgetter of one item gives it, not a tuple of it)
+        cutter = (itemgetter(*rows) if len(rows) > 1 else lambda faces: tuple(faces[row] for row in rows)), at
+        if len(self) < self.LIMIT:
+            self[counts] = cutter
+        return cutter
+
+
+_ROW_CUTTERS = _RowCutters()
 
 
 class Stream:
@@ -90,34 +126,24 @@ class Stream:
         self.state = state
         return out
 
-    def dice_rows(self, counts: Sequence[int], sides: int) -> list[list[int]]:
-        """`[self.dice(c, sides) for c in counts]` in one call, the same dice (each row starts on a
-        fresh draw): a roll event's pools. The dice of the next draws are worked out ahead in
-        numpy and kept while nothing else draws from the stream: the future of a SplitMix64
-        stream is a function of its state alone, so they are the very dice `dice` would roll."""
+    def dice_rows(self, counts: Sequence[int], sides: int) -> Rows:
+        """`self.dice(c, sides)` for each of `counts` in one call, the same dice as tuples (each row
+        starts on a fresh draw): a roll event's pools. The dice of the next draws are worked out
+        ahead in numpy and kept while nothing else draws from the stream: the future of a
+        SplitMix64 stream is a function of its state alone, so they are the very dice `dice`
+        would roll. The rows are cut from them by one C call kept per `counts`."""
+        cut, width = _ROW_CUTTERS[counts if type(counts) is tuple else tuple(counts)]
         state = self.state
         ahead = self._ahead
         if ahead is not None and ahead[0] == state and ahead[1] == sides:
             faces, start = ahead[2], ahead[3]
+            if start + width > len(faces):  # used up: twice as many draws ahead (at least these rows')
+                faces, start = faces_after(state, max(width >> 2, min(AHEAD_MAX, len(faces) >> 1)), sides), 0
         else:  # a first roll, or the stream was drawn from otherwise: a small look-ahead
-            faces, start = faces_after(state, AHEAD_MIN, sides), 0
-        while True:  # cut the rows first, check they fitted after: one pass in the usual case
-            rows: list[list[int]] = []
-            append = rows.append
-            at = start
-            for c in counts:
-                if c > 0:
-                    append(faces[at:at + c])
-                    at += (c + 3) & -4  # the next row starts on a fresh draw: four faces each
-                else:
-                    append([])
-            if at <= len(faces):
-                break
-            # used up: twice as many draws ahead (at least these rows'), from the same state
-            faces, start = faces_after(state, max((at - start) >> 2, min(AHEAD_MAX, len(faces) >> 1)), sides), 0
-        self.state = state = (state + ((at - start) >> 2) * GAMMA) & _MASK
-        self._ahead = (state, sides, faces, at)
-        return rows
+            faces, start = faces_after(state, max(width >> 2, AHEAD_MIN), sides), 0
+        self.state = state = (state + (width >> 2) * GAMMA) & _MASK
+        self._ahead = (state, sides, faces, start + width)
+        return cut(faces[start:start + width])
 
     def randint(self, lo: int, hi: int) -> int:
         """Inclusive on both ends, like `random.randint`."""
@@ -151,6 +177,11 @@ class Stream:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Stream:
+        """The same stream, without its look-ahead (a function of the state alone, worked out
+        again when next needed): a copy of a game need not copy thousands of dice."""
+        return Stream(self.state)
 
     def fork(self, *names: object) -> Stream:
         """A child stream named from this one's current state, without advancing it."""

@@ -103,10 +103,10 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
         return True
     event = roll_event(game.streams.get("combat"), game.dials.die, requests, game.party.category_order)
     result = painful_conflict(event.pools, targets, hits)
-    pools = event.pools
+    owners = [request.owner for request in requests]  # the pools' (which are made only if drawn)
     game.record_roll(RollRecord(
-        game.turn, "pain", "Melee", pools, tuple(game.name(int(p.owner)) for p in pools),
-        tuple(next((i for i, p in enumerate(pools) if p.owner == winner), -1) for winner in result.winners),
+        game.turn, "pain", "Melee", event.pools, tuple(game.name(int(owner)) for owner in owners),
+        tuple(next((i for i, owner in enumerate(owners) if owner == winner), -1) for winner in result.winners),
         narrator=event.narrator))
     apply_damage(game, result.damage, result.hits, event.narrator)
     return True

@@ -3,6 +3,7 @@ ever appends (screen readers follow the newest line)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.rules.dice import Pool
@@ -24,7 +25,7 @@ class RollRecord:
     turn: int
     kind: str  # "annoy", "pain" or "check" (one die against a mark: a morale check)
     title: str
-    pools: tuple[Pool, ...]
+    pools: Sequence[Pool]  # a roll event's `Pools`: each pool made when first drawn
     names: tuple[str, ...]
     rank_winners: tuple[int, ...] = ()  # index of the winning pool per rank, -1 for none
     successes: tuple[bool, ...] = ()  # annoy: per resister pool (pools[1:])

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import NamedTuple
 
-from game.rules.dice import Pool, new_record
+from game.rules.dice import Pool, Pools, new_record
 from game.rules.successes import count_successes
 
 
@@ -60,7 +60,7 @@ class PainResult(NamedTuple):
     """A painful conflict's full record, rank by rank in columns (`values[r]`, `winners[r]`,
     `targets[r]` are rank r's; `ranks` zips them): cheaper to make than an object per rank."""
 
-    pools: tuple[Pool, ...]
+    pools: Sequence[Pool]
     values: tuple[tuple[int, ...], ...]
     winners: tuple[str | None, ...]
     targets: tuple[str | None, ...]
@@ -95,6 +95,7 @@ class _RankWinners(dict[tuple[int, ...], int]):
 
 
 _WINNER_OF = _RankWinners()
+_winner_of = _WINNER_OF.__getitem__  # (bound once: conflicts look up several ranks each)
 
 
 def painful_conflict(
@@ -110,16 +111,19 @@ def painful_conflict(
     Only owners in `hits` can be damaged (a trap takes none). A creature at 0 Hits dies at once:
     its dice at later ranks count as empty. Damage a winner cannot place is lost."""
     left = dict(hits)
-    pools = tuple(pools)
-    if not pools:
-        return new_record(PainResult, ((), (), (), (), (), left))
-    # rank-major: columns[r] holds every pool's die at rank r, an empty die as 0. (p[2] is p.dice and
-    # p[0] p.owner: indexing a NamedTuple is cheaper than its properties, and no owners column is made)
-    columns = list(zip_longest(*[p[2] for p in pools], fillvalue=0))
+    if type(pools) is Pools:  # a roll event's: its owners and sorted dice, without making the pools
+        owners, dice = pools.owners, pools.dice
+    else:
+        pools = tuple(pools)
+        owners, dice = [p.owner for p in pools], [p.dice for p in pools]
+    if not owners:
+        return new_record(PainResult, (pools, (), (), (), (), left))
+    # rank-major: columns[r] holds every pool's die at rank r, an empty die as 0
+    columns = list(zip_longest(*dice, fillvalue=0))
     if left and min(left.values()) <= 0:  # maybe someone is dead already: its dice count 0
-        dead = [left.get(p[0], 1) <= 0 for p in pools]
+        dead = [left.get(owner, 1) <= 0 for owner in owners]
         columns = [tuple(0 if d else v for v, d in zip(values, dead, strict=True)) for values in columns]
-    ranked = list(map(_WINNER_OF.__getitem__, columns))  # each rank's winning pool, -1 for none
+    ranked = list(map(_winner_of, columns))  # each rank's winning pool, -1 for none
     winners: list[str | None] = [None] * len(columns)
     aimed: list[str | None] = [None] * len(columns)
     damage = []
@@ -127,7 +131,7 @@ def painful_conflict(
     for r, w in enumerate(ranked):
         if w < 0:
             continue
-        winners[r] = winner = pools[w][0]
+        winners[r] = winner = owners[w]
         for candidate in targets.get(winner, ()):
             hits_left = left.get(candidate, 0)
             if hits_left > 0:
@@ -136,7 +140,7 @@ def painful_conflict(
                 damage.append((winner, candidate))
                 if hits_left == 1:  # dead: its dice at later ranks count 0, which may change their winners
                     if index is None:
-                        index = {p[0]: i for i, p in enumerate(pools)}
+                        index = {owner: i for i, owner in enumerate(owners)}
                     if candidate in index:
                         empty_later(columns, ranked, r + 1, index[candidate])
                 break

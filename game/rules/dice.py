@@ -6,7 +6,7 @@ and for a trap); the seat whose Thwack-O die shows the highest face narrates the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from game.core.rng import Stream
@@ -39,12 +39,58 @@ class Pool(NamedTuple):
         return self.dice[0] if self.dice else 0
 
 
+class Pools(Sequence[Pool]):
+    """A roll event's pools, each `Pool` made when first read. A fight reads only the owners and
+    the sorted dice (`painful_conflict` takes them from here), and only the roll panel reads the
+    pools themselves, so a game that is not drawn (autoplay, the balance lab) never makes them.
+    Reads as the tuple of the pools: indexing, slicing, equality, hashing and repr are its."""
+
+    __slots__ = ("owners", "seats", "dice", "faces", "_pools")
+
+    def __init__(self, owners: Sequence[str], seats: Sequence[int], dice: Sequence[list[int]],
+                 faces: Sequence[int]) -> None:
+        self.owners = owners  # pool i's owner, seat, dice (highest first; never changed once rolled)
+        self.seats = seats
+        self.dice = dice
+        self.faces = faces  # and its Thwack-O die's face, 0 if it holds none (every face is at least 1)
+        self._pools: tuple[Pool, ...] | None = None
+
+    def made(self) -> tuple[Pool, ...]:
+        """The pools (made on the first call, then kept)."""
+        pools = self._pools
+        if pools is None:
+            pools = self._pools = tuple([
+                new_record(Pool, (owner, seat, tuple(dice), dice.index(face) if face else -1))
+                for owner, seat, dice, face in zip(self.owners, self.seats, self.dice, self.faces, strict=True)])
+        return pools
+
+    def __len__(self) -> int:
+        return len(self.owners)
+
+    def __getitem__(self, index):  # noqa: ANN001, ANN204 - an int or a slice, as a tuple's
+        return self.made()[index]
+
+    def __iter__(self) -> Iterator[Pool]:
+        return iter(self.made())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Pools):
+            other = other.made()
+        return self.made() == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.made())
+
+    def __repr__(self) -> str:
+        return repr(self.made())
+
+
 class RollEvent(NamedTuple):
     """A whole roll event: every pool, the die size, and the narrating seat (NO_SEAT if no seat
     rolled a Thwack-O die)."""
 
     sides: int
-    pools: tuple[Pool, ...]
+    pools: Sequence[Pool]  # a `Pools` from `roll_event`
     narrator: int
 
     def pool(self, owner: str) -> Pool:
@@ -82,6 +128,22 @@ def seat_ranks(seat_order: Sequence[int]) -> dict[int, int]:
     return {seat: i for i, seat in enumerate(seat_order)}
 
 
+class _SeatRanks(dict[tuple[int, ...], dict[int, int]]):
+    """A category order -> its `seat_ranks`, kept (up to `LIMIT` orders; a game has a handful)
+    because roll events break narrator ties again and again in the same rooms. Only read."""
+
+    LIMIT = 1 << 8
+
+    def __missing__(self, seat_order: tuple[int, ...]) -> dict[int, int]:
+        rank = seat_ranks(seat_order)
+        if len(self) < self.LIMIT:
+            self[seat_order] = rank
+        return rank
+
+
+_SEAT_RANKS = _SeatRanks()
+
+
 def narrates_before(seat: int, other: int, rank: dict[int, int]) -> bool:
     """Whether `seat` narrates rather than `other` when their Thwack-O faces tie: the earlier
     in the category order (`seat_ranks`); seats not in it come after, by number."""
@@ -94,34 +156,31 @@ def roll_event(
 ) -> RollEvent:
     """Roll every request's dice. The first pool of each seat that has any dice carries that
     seat's Thwack-O die (it replaces a regular die, so it is simply one of the rolled dice: the
-    first rolled, which the sort moves). The narrator is kept as the pools are made: the highest
+    first rolled, which the sort moves). The narrator is kept as the pools are rolled: the highest
     Thwack-O face so far, an equal face going to the seat that `narrates_before` the other."""
     if not requests:
-        return new_record(RollEvent, (sides, (), NO_SEAT))
-    make = new_record
-    pool_type = Pool
-    pools: list[Pool] = []
-    append = pools.append
+        return new_record(RollEvent, (sides, Pools((), (), (), ()), NO_SEAT))
+    faces: list[int] = []  # each pool's Thwack-O face, 0 if it holds none
+    carry = faces.append
     marked: list[int] = []  # the seats whose Thwack-O die is rolled
     told_by, top = NO_SEAT, 0  # the narrator so far and its face (every face is at least 1)
-    rank: dict[int, int] | None = None  # seat -> place in `seat_order`, made at a first tie
-    for (owner, seat, _), dice in zip(requests, stream.dice_rows([r[2] for r in requests], sides), strict=True):
-        if not dice:  # no dice (a count of 0 or less rolls an empty row)
-            append(make(pool_type, (owner, seat, (), -1)))
-            continue
-        first = dice[0]
+    rank: dict[int, int] | None = None  # seat -> place in `seat_order`, found at a first tie
+    # (zip's strict=True costs about 0.3 µs a call, here where its lengths are equal by construction)
+    owners, seats, counts = zip(*requests)  # noqa: B905 - every request is a 3-field PoolRequest
+    rows = stream.dice_rows(counts, sides)
+    for seat, dice in zip(seats, rows):  # noqa: B905 - a row per count
+        first = dice[0] if dice and seat != NO_SEAT and seat not in marked else 0
         dice.sort()  # a fresh list of the stream's: sorted in place, high to low
         dice.reverse()  # (cheaper than sort's keyword argument)
-        if seat == NO_SEAT or seat in marked:
-            append(make(pool_type, (owner, seat, tuple(dice), -1)))
+        carry(first)
+        if not first:
             continue
         marked.append(seat)
-        append(make(pool_type, (owner, seat, tuple(dice), dice.index(first))))
         if first > top:
             told_by, top = seat, first
         elif first == top:  # a tie: the earlier seat in the category order
             if rank is None:
-                rank = seat_ranks(seat_order)
+                rank = _SEAT_RANKS[seat_order if type(seat_order) is tuple else tuple(seat_order)]
             if narrates_before(seat, told_by, rank):
                 told_by = seat
-    return new_record(RollEvent, (sides, tuple(pools), told_by))
+    return new_record(RollEvent, (sides, Pools(owners, seats, rows, faces), told_by))

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from game.core.rng import Stream
 from game.rules.conflicts import annoying_conflict, painful_conflict, trap_springers
-from game.rules.dice import Pool, PoolRequest, make_pool, narrator, roll_event
+from game.rules.dice import NO_SEAT, Pool, PoolRequest, Pools, make_pool, narrator, roll_event
 from game.rules.successes import count_successes, spend_on_trap_facts
 
 
@@ -134,3 +134,36 @@ def test_painful_ranks_read_rank_by_rank_as_the_book_says(people, rnd):
     assert len(result.ranks) == max(len(p.dice) for p in pools)
     assert result.hits == left
     assert result.damage == tuple((r.winner, r.target) for r in result.ranks if r.target is not None)
+
+
+requests_drawn = st.lists(st.tuples(st.sampled_from((NO_SEAT, 0, 1, 2, 5)), st.integers(-1, 9)), max_size=6)
+
+
+@given(st.integers(0, 2**64 - 1), st.sampled_from((4, 6, 10, 20, 300)), requests_drawn,
+       st.lists(st.sampled_from((0, 1, 2, 5, 5)), max_size=4).map(tuple), st.randoms(use_true_random=False))
+def test_roll_events_are_the_rule_told_plainly(state, sides, people, seat_order, rnd):
+    # each pool rolled on its own (`Stream.dice`), the seat's first pool with dice carrying its
+    # first die as the Thwack-O, the narrator found afterwards: the roll event's pools (made only
+    # when read) and a painful conflict on them must be exactly these
+    requests = [PoolRequest(f"p{i}", seat, count) for i, (seat, count) in enumerate(people)]
+    plain, stream = Stream(state), Stream(state)
+    expected, carried = [], set()
+    for owner, seat, count in requests:
+        rolled = plain.dice(count, sides)
+        carries = bool(rolled) and seat != NO_SEAT and seat not in carried
+        if carries:
+            carried.add(seat)
+        expected.append(make_pool(owner, seat, rolled, rolled[0] if carries else None))
+    event = roll_event(stream, sides, requests, seat_order)
+    assert stream.state == plain.state
+    assert event.narrator == narrator(expected, seat_order)
+    owners = [r.owner for r in requests]
+    targets = {o: rnd.sample(owners, k=rnd.randint(0, len(owners))) for o in owners}
+    hits = {o: rnd.randint(-1, 4) for o in owners if rnd.random() < 0.8}
+    result = painful_conflict(event.pools, targets, hits)  # from the columns, before any pool is made
+    assert tuple(result[1:]) == tuple(painful_conflict(expected, targets, hits)[1:])
+    pools = event.pools
+    assert isinstance(pools, Pools) and len(pools) == len(expected)
+    assert pools == tuple(expected) and tuple(expected) == pools and list(pools) == expected
+    assert pools[1:] == tuple(expected[1:]) and hash(pools) == hash(tuple(expected))
+    assert repr(pools) == repr(tuple(expected)) and pools != list(expected)
