@@ -63,7 +63,7 @@ def test_a_near_map_does_not_vouch_beyond_what_its_window_can_tell():
 
 
 def random_windows(rng: np.random.Generator, count: int, most_reach: int):
-    """(x, y, the whole map, a window's map around (x, y)) on random ground with goals near (x, y);
+    """(the whole map, a window's map around some (x, y)) on random ground with goals near (x, y);
     half the windows are searched only until (x, y), as a hero's are."""
     h, w = 14, 20
     for _ in range(count):
@@ -75,20 +75,26 @@ def random_windows(rng: np.random.Generator, count: int, most_reach: int):
         x0, y0, x1, y1 = max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1)
         dist, exact = search(cost[y0:y1, x0:x1], goals, x0, y0, until=(x, y) if rng.random() < 0.5 else None)
         near = NearMap(dist, x0, y0, (x0 > 0, x1 < w, y0 > 0, y1 < h), exact)
-        yield x, y, search(cost, goals)[0], near
+        yield search(cost, goals)[0], near
+
+
+def window_tiles(near: NearMap):
+    """Every floor tile of a near map's window, as (x, y)."""
+    h, w = near.dist.shape
+    for y in range(near.y0, near.y0 + h):
+        for x in range(near.x0, near.x0 + w):
+            yield x, y
 
 
 def test_on_random_ground_a_window_vouches_only_for_what_the_whole_map_says():
     """For the tile it was made for and for any other in it (a kept map serves the other heroes
     and the hero's next steps), searched all the way or only until the tile it was made for."""
     vouched = 0
-    for _, _, whole, near in random_windows(np.random.default_rng(16), 400, most_reach=6):
-        h, w = near.dist.shape
-        for y in range(near.y0, near.y0 + h):
-            for x in range(near.x0, near.x0 + w):
-                if near.vouches_for(x, y):
-                    vouched += 1
-                    assert around(near.dist, x, y, near.x0, near.y0) == around(whole, x, y)
+    for whole, near in random_windows(np.random.default_rng(16), 400, most_reach=6):
+        for x, y in window_tiles(near):
+            if near.vouches_for(x, y):
+                vouched += 1
+                assert around(near.dist, x, y, near.x0, near.y0) == around(whole, x, y)
     assert vouched > 1000
 
 
@@ -96,12 +102,10 @@ def test_on_random_ground_a_window_settles_around_a_tile_only_as_the_whole_map_d
     """A way round a creature in the way is chosen among the tiles no farther than the hero's:
     where the window settles them, they are the whole map's, distances included."""
     settled = 0
-    for _, _, whole, near in random_windows(np.random.default_rng(17), 600, most_reach=7):
-        h, w = near.dist.shape
-        for y in range(near.y0, near.y0 + h):
-            for x in range(near.x0, near.x0 + w):
-                if near.settles_around(x, y):
-                    settled += 1
-                    assert near.vouches_for(x, y)
-                    assert around(near.dist, x, y, near.x0, near.y0, ties=True) == around(whole, x, y, ties=True)
+    for whole, near in random_windows(np.random.default_rng(17), 600, most_reach=7):
+        for x, y in window_tiles(near):
+            if near.settles_around(x, y):
+                settled += 1
+                assert near.vouches_for(x, y)
+                assert around(near.dist, x, y, near.x0, near.y0, ties=True) == around(whole, x, y, ties=True)
     assert settled > 1000
