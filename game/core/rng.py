@@ -15,6 +15,8 @@ from typing import TypeVar
 
 import numpy as np
 
+from game.core.kept import KeptAnswers
+
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
@@ -60,27 +62,19 @@ def derive_seed(seed: int, *names: object) -> int:
 Rows = tuple[list[int], ...]
 
 
-class _RowCutters(dict[tuple[int, ...], tuple[Callable[[list[int]], Rows], int]]):
-    """Counts -> how `Stream.dice_rows` cuts a window of faces into rows of those counts, and the
-    window's width in faces (each row starts on a fresh draw of four faces; a count of 0 or less
-    is an empty row). A pure function of the counts, kept (up to `LIMIT` of them) because a
-    fight's pools are rolled again and again with the same counts."""
-
-    LIMIT = 1 << 12
-
-    def __missing__(self, counts: tuple[int, ...]) -> tuple[Callable[[list[int]], Rows], int]:
-        rows, at = [], 0
-        for count in counts:
-            rows.append(slice(at, at + max(count, 0)))
-            at += (count + 3) & -4 if count > 0 else 0
-        # one C call for two rows or more (an itemgetter of one item gives it, not a tuple of it)
-        cutter = (itemgetter(*rows) if len(rows) > 1 else lambda faces: tuple(faces[row] for row in rows)), at
-        if len(self) < self.LIMIT:
-            self[counts] = cutter
-        return cutter
+def row_cutter(counts: tuple[int, ...]) -> tuple[Callable[[list[int]], Rows], int]:
+    """How `Stream.dice_rows` cuts a window of faces into rows of `counts`, and the window's width
+    in faces (each row starts on a fresh draw of four faces; a count of 0 or less is an empty row)."""
+    rows, at = [], 0
+    for count in counts:
+        rows.append(slice(at, at + max(count, 0)))
+        at += (count + 3) & -4 if count > 0 else 0
+    # one C call for two rows or more (an itemgetter of one item gives it, not a tuple of it)
+    return (itemgetter(*rows) if len(rows) > 1 else lambda faces: tuple(faces[row] for row in rows)), at
 
 
-_ROW_CUTTERS = _RowCutters()
+# kept per counts: a fight's pools are rolled again and again with the same counts
+_ROW_CUTTERS = KeptAnswers(row_cutter, 1 << 12)
 
 
 class Stream:
@@ -127,8 +121,8 @@ class Stream:
         return out
 
     def dice_rows(self, counts: Sequence[int], sides: int) -> Rows:
-        """`self.dice(c, sides)` for each of `counts` in one call, the same dice as tuples (each row
-        starts on a fresh draw): a roll event's pools. The dice of the next draws are worked out
+        """`self.dice(c, sides)` for each of `counts` in one call, the same dice (a list a row, each
+        row starting on a fresh draw): a roll event's pools. The dice of the next draws are worked out
         ahead in numpy and kept while nothing else draws from the stream: the future of a
         SplitMix64 stream is a function of its state alone, so they are the very dice `dice`
         would roll. The rows are cut from them by one C call kept per `counts`."""

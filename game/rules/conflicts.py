@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 from typing import NamedTuple
 
+from game.core.kept import KeptAnswers
 from game.rules.dice import Pool, Pools, new_record
 from game.rules.successes import count_successes
 
@@ -79,22 +80,14 @@ class PainResult(NamedTuple):
         return sum(1 for _, victim in self.damage if victim == owner)
 
 
-class _RankWinners(dict[tuple[int, ...], int]):
-    """A rank's values -> the index of its single highest die, or -1 when the highest is shared
-    or 0: a pure function of the values, remembered (up to `LIMIT` rankings; d6 pools of five
-    have 7,776) because a lookup is cheaper than working it out."""
-
-    LIMIT = 1 << 15
-
-    def __missing__(self, values: tuple[int, ...]) -> int:
-        top = max(values)
-        winner = values.index(top) if top > 0 and values.count(top) == 1 else -1
-        if len(self) < self.LIMIT:
-            self[values] = winner
-        return winner
+def rank_winner(values: tuple[int, ...]) -> int:
+    """The index of a rank's single highest die, or -1 when the highest is shared or 0."""
+    top = max(values)
+    return values.index(top) if top > 0 and values.count(top) == 1 else -1
 
 
-_WINNER_OF = _RankWinners()
+# a pure function of the values, kept (d6 pools of five have 7,776 rankings): a lookup is cheaper
+_WINNER_OF = KeptAnswers(rank_winner, 1 << 15)
 _winner_of = _WINNER_OF.__getitem__  # (bound once: conflicts look up several ranks each)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
+from game.core.kept import KeptAnswers
 from game.core.rng import Stream
 
 NO_SEAT = -1
@@ -128,20 +129,8 @@ def seat_ranks(seat_order: Sequence[int]) -> dict[int, int]:
     return {seat: i for i, seat in enumerate(seat_order)}
 
 
-class _SeatRanks(dict[tuple[int, ...], dict[int, int]]):
-    """A category order -> its `seat_ranks`, kept (up to `LIMIT` orders; a game has a handful)
-    because roll events break narrator ties again and again in the same rooms. Only read."""
-
-    LIMIT = 1 << 8
-
-    def __missing__(self, seat_order: tuple[int, ...]) -> dict[int, int]:
-        rank = seat_ranks(seat_order)
-        if len(self) < self.LIMIT:
-            self[seat_order] = rank
-        return rank
-
-
-_SEAT_RANKS = _SeatRanks()
+# kept per category order (a game has a handful): roll events break narrator ties again and again
+_SEAT_RANKS = KeptAnswers(seat_ranks, 1 << 8)
 
 
 def narrates_before(seat: int, other: int, rank: dict[int, int]) -> bool:
