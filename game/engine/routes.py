@@ -148,9 +148,13 @@ def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
     """What a hero's distances to `goals` depend on: the tiles, what has been explored, the
     goals, and the traps and doors this hero must go around (all but the goals asked once while
     it decides)."""
-    ground = memo(game, ("ground", eid), lambda: (
-        memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game),  # `avoided`: the stuck doors
-        tuple(sorted(known_plates(game, eid)))))
+    kept = game.derived.memo
+    ground = None if kept is None else kept.get(("ground", eid))
+    if ground is None:  # `memo` written out: asked at every step, where its closures cost
+        ground = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game),  # `avoided`: the stuck doors
+                  tuple(sorted(known_plates(game, eid))))
+        if kept is not None:
+            kept[("ground", eid)] = ground
     return (ground, tuple(goals))
 
 
