@@ -29,9 +29,9 @@ def radius_by(floor: Floor, kind: str, x: int, y: int) -> int:
 
 
 def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
-    """Field of view from (x, y) on the current floor, cached until a tile changes (sight is
-    asked for again and again from the same spots: every step, every engagement check). The
-    answer is shared by every asker, so it is read-only."""
+    """Field of view from (x, y) on the current floor, cached until a tile changes (reach asks
+    for it again and again from the same spots: every engagement check). The answer is shared
+    by every asker, so it is read-only. (The party's own sight keeps its views in `update_sight`.)"""
     floor = game.floor
     key = (game.dungeon.floor_no, floor.version, x, y, radius)
     cache = game.derived.fov_cache
