@@ -29,9 +29,9 @@ def radius_by(floor: Floor, kind: str, x: int, y: int) -> int:
 
 
 def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
-    """Field of view from (x, y) on the current floor, cached until a tile changes (sight is
-    asked for again and again from the same spots: every step, every engagement check). The
-    answer is shared by every asker, so it is read-only."""
+    """Field of view from (x, y) on the current floor, cached until a tile changes (reach asks
+    for it again and again from the same spots: every engagement check). The answer is shared
+    by every asker, so it is read-only. (The party's own sight keeps its views in `update_sight`.)"""
     floor = game.floor
     key = (game.dungeon.floor_no, floor.version, x, y, radius)
     cache = game.derived.fov_cache
@@ -82,13 +82,15 @@ def update_sight(game: Game) -> None:
             if len(by_spot) >= SPOTS_KEPT:
                 by_spot.clear()
             x, y = spot
-            view = by_spot[spot] = fov(game, x, y, radius_by(floor, kind, x, y) if kind else LANTERN_RADIUS)
+            # cast here, not through `fov`: these views are the party's own and kept above
+            view = by_spot[spot] = field_of_view(floor.transparent, x, y,
+                                                 radius_by(floor, kind, x, y) if kind else LANTERN_RADIUS)
             fresh = True
         views.append(view)
     if not views:
         seen = np.zeros(floor.transparent.shape, dtype=bool)
     elif len(views) == 1:
-        seen = views[0].copy()  # the party's own: a kept field of view is shared and read-only
+        seen = views[0].copy()  # `visible` is the party's own: a kept view stays as it was cast
     else:
         seen = np.logical_or(views[0], views[1])
         for view in views[2:]:

@@ -49,13 +49,18 @@ def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.nd
         return tcod.map.compute_fov(transparent, (y, x), radius=0, light_walls=True,
                                     algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
     # Only the square the light can reach is cast (shadowcasting a whole floor for a torch's
-    # disc is most of the cost), then cut to the disc straight into a floor-sized answer.
+    # disc is most of the cost), then cut to the disc straight into a floor-sized answer (a copy
+    # where the disc is, over zeros: one pass, cheaper than a logical_and into the window).
     h, w = transparent.shape
     c = radius + 1  # the disc's centre, in its own square
-    y0, y1, x0, x1 = max(0, y - c), min(h, y + c + 1), max(0, x - c), min(w, x + c + 1)
+    y0, y1, x0, x1 = y - c, y + c + 1, x - c, x + c + 1
+    lit = disc(radius)
+    if y0 < 0 or x0 < 0 or y1 > h or x1 > w:  # the floor's edge cuts the square: the disc alike
+        y0, y1, x0, x1 = max(0, y0), min(h, y1), max(0, x0), min(w, x1)
+        lit = lit[y0 - y + c:y1 - y + c, x0 - x + c:x1 - x + c]
     window = cast(transparent[y0:y1, x0:x1], x - x0, y - y0, c)
     seen = np.zeros((h, w), dtype=bool)
-    np.logical_and(window, disc(radius)[y0 - y + c:y1 - y + c, x0 - x + c:x1 - x + c], out=seen[y0:y1, x0:x1])
+    np.copyto(seen[y0:y1, x0:x1], window, where=lit)
     return seen
 
 
