@@ -16,7 +16,7 @@ from game.mapgen.tiles import Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
 from game.world.components import Effects, HeroState, MonsterState, Position
-from game.world.distances import distances_until
+from game.world.distances import distances_near
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -107,14 +107,14 @@ def floor_costs(game: Game) -> np.ndarray:
     return cost[1]
 
 
-def distances_to(cost: np.ndarray, gx: int, gy: int, until: list[tuple[int, int]]) -> np.ndarray:
-    """Steps from every tile of `cost` (the fight's window of the floor) to a tile beside its tile
-    (gx, gy) (a creature: it is walked up to, not onto); unreachable: the maximum. Searched only
-    until the tiles `until` (the monsters that may go for it) have theirs: a step from there
-    reads only nearer tiles, and a farther one holds more than any of those (`distances_until`)."""
+def distances_to(cost: np.ndarray, gx: int, gy: int, goers: list[tuple[int, int]]) -> np.ndarray:
+    """Steps from the tiles of `cost` (the fight's window of the floor) to a tile beside its tile
+    (gx, gy) (a creature: it is walked up to, not onto), as far as the monsters at `goers` need
+    them: each goer's tile and the tiles beside it nearer than it hold theirs, and no tile holds
+    less than its own (`distances_near`), so a step from a goer is the one the whole map gives."""
     under = cost[gy, gx]
     cost[gy, gx] = 1  # for this map only: put back below
-    dist, _ = distances_until(cost, [(gx, gy)], 2, 3, until)
+    dist = distances_near(cost, [(gx, gy)], 2, 3, goers)
     cost[gy, gx] = under
     return dist
 
