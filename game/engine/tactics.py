@@ -70,9 +70,10 @@ def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
     best: tuple[float, int, int] | None = None
     choice = None
     in_sight = []
+    reach = max((ability_reach(ability) for ability in mon.spec.abilities), default=1)  # no use looking farther
     for eid, _hero in game.heroes():
         hpos = game.position(eid)
-        if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, ABILITY_REACH):
+        if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, reach):
             in_sight.append((eid, hpos))
     beside = [(eid, hpos) for eid, hpos in in_sight if chebyshev(pos, hpos) <= 1]
     for eid, hpos in beside or in_sight:
