@@ -158,8 +158,8 @@ def struggle_free(game: Game) -> None:
 
 
 def special_abilities(game: Game) -> None:
-    """Step 2: each aware monster may use one special ability on a hero it can see (so only one
-    on the party's floor)."""
+    """Step 2: each aware monster may use one special ability on a hero it can see: only those on
+    the party's floor can (every living hero is on it)."""
 
     for eid, (mon, _) in game.on_floor(MonsterState):
         if not mon.aware or mon.fleeing or not mon.spec.abilities or mon.hits <= 0:
