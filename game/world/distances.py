@@ -139,7 +139,8 @@ def distances_near(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal
     cost of some way to it, or UNREACHABLE). A step from a goal chosen by comparing the tiles
     beside it that are nearer than it is the one the whole map gives. The search is drawn
     toward each goal in turn (A*: a tile's distance plus the fewest steps on to the goal, each
-    at cost 1, the least a tile costs), so it spreads less around the starts than `distances_until`."""
+    at cost 1, the least a tile costs), so it spreads less around the starts than `distances_until`.
+    For distances below `_FAR` (2**30), as every window of a floor has."""
     dist = np.empty(cost.shape, np.int32)
     dist.fill(UNREACHABLE)
     scratch = _scratch
