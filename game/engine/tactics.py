@@ -12,7 +12,7 @@ import numpy as np
 from game.engine.morale import room_mates
 from game.engine.party_sight import hero_radius
 from game.engine.reach import ABILITY_REACH, RANGED_TYPES, can_see, chebyshev
-from game.mapgen.tiles import Tile
+from game.mapgen.tiles import COST, Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
 from game.world.components import Effects, HeroState, MonsterState, Position
@@ -31,6 +31,8 @@ ABILITY_EVERY = 1
 
 
 PATH_MARGIN = 16  # tiles around the fighters that monsters look for a way through
+STEP_COST = COST.astype(np.int32)  # by tile code, for monsters: a tile's own cost; a closed door stops them
+STEP_COST[Tile.DOOR] = 0
 
 
 def monster_targets(game: Game, mon_eid: int, candidates: list[int]) -> list[int]:
@@ -102,9 +104,7 @@ def floor_costs(game: Game) -> np.ndarray:
     key = ("monster_costs", game.dungeon.floor_no, floor.version)
     cost = game.derived.caches.get("monster_costs")
     if cost is None or cost[0] != key:
-        base = floor.cost().astype(np.int32)
-        base[floor.tile == Tile.DOOR] = 0
-        cost = game.derived.caches["monster_costs"] = (key, base)
+        cost = game.derived.caches["monster_costs"] = (key, STEP_COST[floor.tile])
     return cost[1]
 
 
