@@ -168,8 +168,8 @@ def monster_turn(game: Game) -> None:
             game.say(f"{game.name(eid)} notices the party.", "danger")
         movers.append((eid, mon, pos))
     if not movers:
-        return  # (no monster notices a party that is not on its floor)
-    floor_no = game.dungeon.floor_no
+        return
+    floor_no = game.dungeon.floor_no  # the heroes here, asked once a monster is after them
     position = game.position
     heroes = [(e, p) for e, _ in game.heroes() if (p := position(e)) is not None and p.floor == floor_no]
     if not heroes:

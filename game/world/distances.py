@@ -92,20 +92,9 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
     holds a cost of some way to it, or UNREACHABLE). A step chosen near such a tile by comparing
     distances no greater than its own is the one the whole map gives, for a fraction of the
     search when the starts are near."""
-    dist = np.empty(cost.shape, np.int32)
-    dist.fill(UNREACHABLE)
+    dist, held, trail = _start(cost, starts, cardinal, diagonal)
     scratch = _scratch
-    frontier = scratch.frontier
-    lib.TCOD_frontier_clear(frontier)
-    for x, y in starts:
-        if dist[y, x]:
-            dist[y, x] = 0
-            lib.TCOD_frontier_push(frontier, (y, x), 0, 0)
-    rule = scratch.rule
-    edges = _EDGES[(cardinal, diagonal)]
-    rule.edge_count, rule.edge_array = len(edges) // 3, edges
-    held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist))  # in reach for C
-    trail = scratch.trail_for(*dist.shape)
+    frontier, rule = scratch.frontier, scratch.rule
     # With a target and no estimate (a heuristic of 0), libtcod's search is Dijkstra's that
     # stops once it took the target off the frontier. Tiles come off in order of distance, so
     # then every tile no farther than the last one taken off holds its distance, and every
@@ -141,20 +130,8 @@ def distances_near(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal
     toward each goal in turn (A*: a tile's distance plus the fewest steps on to the goal, each
     at cost 1, the least a tile costs), so it spreads less around the starts than `distances_until`.
     For distances below `_FAR` (2**30), as every window of a floor has."""
-    dist = np.empty(cost.shape, np.int32)
-    dist.fill(UNREACHABLE)
-    scratch = _scratch
-    frontier = scratch.frontier
-    lib.TCOD_frontier_clear(frontier)
-    for x, y in starts:
-        if dist[y, x]:
-            dist[y, x] = 0
-            lib.TCOD_frontier_push(frontier, (y, x), 0, 0)
-    rule = scratch.rule
-    edges = _EDGES[(cardinal, diagonal)]
-    rule.edge_count, rule.edge_array = len(edges) // 3, edges
-    held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist))  # in reach for C
-    trail = scratch.trail_for(*dist.shape)
+    dist, held, trail = _start(cost, starts, cardinal, diagonal)
+    frontier, rule = _scratch.frontier, _scratch.rule
     toward = ffi.new("struct PathfinderHeuristic*")
     toward.cardinal, toward.diagonal = cardinal, diagonal
     beside = max(cardinal, diagonal)  # the most the estimate gives a tile beside the goal
@@ -195,3 +172,23 @@ def _search(frontier: Any, trail: Any, rule: Any, toward: Any) -> bool:
     if reached < 0:
         raise RuntimeError("libtcod's path search failed")
     return bool(reached)
+
+
+def _start(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal: int, diagonal: int
+           ) -> tuple[np.ndarray, Any, Any]:
+    """A search made ready on this thread's frontier: the distances (0 at the starts, UNREACHABLE
+    elsewhere), what keeps the arrays in reach while the C side reads them, and the trail."""
+    dist = np.empty(cost.shape, np.int32)
+    dist.fill(UNREACHABLE)
+    scratch = _scratch
+    frontier = scratch.frontier
+    lib.TCOD_frontier_clear(frontier)
+    for x, y in starts:
+        if dist[y, x]:
+            dist[y, x] = 0
+            lib.TCOD_frontier_push(frontier, (y, x), 0, 0)
+    rule = scratch.rule
+    edges = _EDGES[(cardinal, diagonal)]
+    rule.edge_count, rule.edge_array = len(edges) // 3, edges
+    held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist))
+    return dist, held, scratch.trail_for(*dist.shape)
