@@ -158,9 +158,10 @@ def struggle_free(game: Game) -> None:
 
 
 def special_abilities(game: Game) -> None:
-    """Step 2: each aware monster may use one special ability on a hero it can see."""
+    """Step 2: each aware monster may use one special ability on a hero it can see: only those on
+    the party's floor can (every living hero is on it)."""
 
-    for eid, mon in game.monsters():
+    for eid, (mon, _) in game.on_floor(MonsterState):
         if not mon.aware or mon.fleeing or not mon.spec.abilities or mon.hits <= 0:
             continue
         choice = choose_ability(game, eid)

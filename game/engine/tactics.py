@@ -12,11 +12,11 @@ import numpy as np
 from game.engine.morale import room_mates
 from game.engine.party_sight import hero_radius
 from game.engine.reach import ABILITY_REACH, RANGED_TYPES, can_see, chebyshev
-from game.mapgen.tiles import Tile
+from game.mapgen.tiles import COST, Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
 from game.world.components import Effects, HeroState, MonsterState, Position
-from game.world.distances import distances_until
+from game.world.distances import distances_near
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -31,6 +31,8 @@ ABILITY_EVERY = 1
 
 
 PATH_MARGIN = 16  # tiles around the fighters that monsters look for a way through
+STEP_COST = COST.astype(np.int32)  # by tile code, for monsters: a tile's own cost; a closed door stops them
+STEP_COST[Tile.DOOR] = 0
 
 
 def monster_targets(game: Game, mon_eid: int, candidates: list[int]) -> list[int]:
@@ -70,9 +72,10 @@ def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
     best: tuple[float, int, int] | None = None
     choice = None
     in_sight = []
+    reach = max((ability_reach(ability) for ability in mon.spec.abilities), default=1)  # no use looking farther
     for eid, _hero in game.heroes():
         hpos = game.position(eid)
-        if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, ABILITY_REACH):
+        if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, reach):
             in_sight.append((eid, hpos))
     beside = [(eid, hpos) for eid, hpos in in_sight if chebyshev(pos, hpos) <= 1]
     for eid, hpos in beside or in_sight:
@@ -101,20 +104,18 @@ def floor_costs(game: Game) -> np.ndarray:
     key = ("monster_costs", game.dungeon.floor_no, floor.version)
     cost = game.derived.caches.get("monster_costs")
     if cost is None or cost[0] != key:
-        base = floor.cost().astype(np.int32)
-        base[floor.tile == Tile.DOOR] = 0
-        cost = game.derived.caches["monster_costs"] = (key, base)
+        cost = game.derived.caches["monster_costs"] = (key, STEP_COST[floor.tile])
     return cost[1]
 
 
-def distances_to(cost: np.ndarray, gx: int, gy: int, until: list[tuple[int, int]]) -> np.ndarray:
-    """Steps from every tile of `cost` (the fight's window of the floor) to a tile beside its tile
-    (gx, gy) (a creature: it is walked up to, not onto); unreachable: the maximum. Searched only
-    until the tiles `until` (the monsters that may go for it) have theirs: a step from there
-    reads only nearer tiles, and a farther one holds more than any of those (`distances_until`)."""
+def distances_to(cost: np.ndarray, gx: int, gy: int, goers: list[tuple[int, int]]) -> np.ndarray:
+    """Steps from the tiles of `cost` (the fight's window of the floor) to a tile beside its tile
+    (gx, gy) (a creature: it is walked up to, not onto), as far as the monsters at `goers` need
+    them: each goer's tile and the tiles beside it nearer than it hold theirs, and no tile holds
+    less than its own (`distances_near`), so a step from a goer is the one the whole map gives."""
     under = cost[gy, gx]
     cost[gy, gx] = 1  # for this map only: put back below
-    dist, _ = distances_until(cost, [(gx, gy)], 2, 3, until)
+    dist = distances_near(cost, [(gx, gy)], 2, 3, goers)
     cost[gy, gx] = under
     return dist
 
@@ -156,11 +157,6 @@ def monster_turn(game: Game) -> None:
     here = game.on_floor(MonsterState)  # monsters never change floor: the floor's list is kept
     if not here:
         return  # the usual round away from a fight: nobody to move
-    floor_no = game.dungeon.floor_no
-    position = game.position
-    heroes = [(e, p) for e, _ in game.heroes() if (p := position(e)) is not None and p.floor == floor_no]
-    if not heroes:
-        return
     movers = []
     for eid, (mon, pos) in here:
         if mon.hits <= 0 or mon.peaceful:
@@ -173,39 +169,68 @@ def monster_turn(game: Game) -> None:
         movers.append((eid, mon, pos))
     if not movers:
         return
-    taken = {(p.x, p.y) for _, p in heroes}
-    for _, (_, p) in here:
-        taken.add((p.x, p.y))
-    xs = [p.x for _, p in heroes] + [p.x for _, _, p in movers]
-    ys = [p.y for _, p in heroes] + [p.y for _, _, p in movers]
-    base = floor_costs(game)
-    h, w = base.shape
-    y0, x0 = max(0, min(ys) - PATH_MARGIN), max(0, min(xs) - PATH_MARGIN)
-    cost = base[y0:min(h, max(ys) + PATH_MARGIN + 1), x0:min(w, max(xs) + PATH_MARGIN + 1)].copy()
-    for _, _, pos in movers:
-        cost[pos.y - y0, pos.x - x0] = 8  # go around one another where there is room
-    hits = {e: game.world.comp(e, HeroState).hits for e, _ in heroes}
-    targets = {eid: min(heroes, key=lambda hp, p=pos: (hits[hp[0]], abs(hp[1].x - p.x) + abs(hp[1].y - p.y), hp[0]))
-               for eid, mon, pos in movers if not mon.fleeing}  # from where each stands before anyone moves
-    maps: dict[int, np.ndarray] = {}
+    floor_no = game.dungeon.floor_no  # the heroes here, asked once a monster is after them
+    position = game.position
+    heroes = [(e, p) for e, _ in game.heroes() if (p := position(e)) is not None and p.floor == floor_no]
+    if not heroes:
+        return
+    way: Way | None = None  # made for the first monster that steps (in a melee, none does)
     for eid, mon, pos in movers:
         if mon.fleeing:
             nearest = min(heroes, key=lambda hp: (max(abs(hp[1].x - pos.x), abs(hp[1].y - pos.y)), hp[0]))
-            step = step_away(cost, pos, x0, y0, nearest[1], taken)
+            if way is None:
+                way = Way(game, heroes, movers, here)
+            step = step_away(way.cost, pos, way.x0, way.y0, nearest[1], way.taken)
         else:
             adjacent = any(max(abs(p.x - pos.x), abs(p.y - pos.y)) <= 1 for _, p in heroes)
             if adjacent or holds_doorway(game, eid, pos, len(heroes)):
                 continue
-            target = targets[eid]
-            if target[0] not in maps:
-                goers = [(p.x - x0, p.y - y0) for e, m, p in movers if not m.fleeing and targets[e] is target]
-                maps[target[0]] = distances_to(cost, target[1].x - x0, target[1].y - y0, goers)
-            step = best_step(maps[target[0]], pos.x, pos.y, x0, y0, taken)
+            if way is None:
+                way = Way(game, heroes, movers, here)
+            step = way.toward(eid, pos)
         if step is None:
             continue
-        taken.discard((pos.x, pos.y))
+        way.taken.discard((pos.x, pos.y))
         pos.x, pos.y = step
-        taken.add(step)
+        way.taken.add(step)
+
+
+class Way:
+    """The window of the floor a turn's monsters find their way through, made before any of
+    them moves: where every creature stands (taken), the steps' costs (other monsters' tiles
+    cost more) and each goer's hero, chosen from where it stands; each hero's map is searched
+    once, for all the monsters going for that hero."""
+
+    def __init__(self, game: Game, heroes: list[tuple[int, Position]],
+                 movers: list[tuple[int, MonsterState, Position]],
+                 here: list[tuple[int, tuple[MonsterState, Position]]]) -> None:
+        self.taken = {(p.x, p.y) for _, p in heroes}
+        for _, (_, p) in here:
+            self.taken.add((p.x, p.y))
+        xs = [p.x for _, p in heroes] + [p.x for _, _, p in movers]
+        ys = [p.y for _, p in heroes] + [p.y for _, _, p in movers]
+        base = floor_costs(game)
+        h, w = base.shape
+        self.y0, self.x0 = y0, x0 = max(0, min(ys) - PATH_MARGIN), max(0, min(xs) - PATH_MARGIN)
+        self.cost = base[y0:min(h, max(ys) + PATH_MARGIN + 1), x0:min(w, max(xs) + PATH_MARGIN + 1)].copy()
+        for _, _, pos in movers:
+            self.cost[pos.y - y0, pos.x - x0] = 8  # go around one another where there is room
+        hits = {e: game.world.comp(e, HeroState).hits for e, _ in heroes}
+        self.targets = {eid: min(heroes, key=lambda hp, p=pos: (hits[hp[0]], abs(hp[1].x - p.x) + abs(hp[1].y - p.y),
+                                                              hp[0]))
+                        for eid, mon, pos in movers if not mon.fleeing}
+        self.movers = movers
+        self.maps: dict[int, np.ndarray] = {}
+
+    def toward(self, eid: int, pos: Position) -> tuple[int, int] | None:
+        """The step of the monster `eid` (standing at `pos`) on the way to its hero."""
+        x0, y0 = self.x0, self.y0
+        target = self.targets[eid]
+        near = self.maps.get(target[0])
+        if near is None:
+            goers = [(p.x - x0, p.y - y0) for e, m, p in self.movers if not m.fleeing and self.targets[e] is target]
+            near = self.maps[target[0]] = distances_to(self.cost, target[1].x - x0, target[1].y - y0, goers)
+        return best_step(near, pos.x, pos.y, x0, y0, self.taken)
 
 
 def step_away(cost: np.ndarray, pos: Position, x0: int, y0: int, threat: Position,

@@ -92,20 +92,9 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
     holds a cost of some way to it, or UNREACHABLE). A step chosen near such a tile by comparing
     distances no greater than its own is the one the whole map gives, for a fraction of the
     search when the starts are near."""
-    dist = np.empty(cost.shape, np.int32)
-    dist.fill(UNREACHABLE)
+    dist, held, trail = _start(cost, starts, cardinal, diagonal)
     scratch = _scratch
-    frontier = scratch.frontier
-    lib.TCOD_frontier_clear(frontier)
-    for x, y in starts:
-        if dist[y, x]:
-            dist[y, x] = 0
-            lib.TCOD_frontier_push(frontier, (y, x), 0, 0)
-    rule = scratch.rule
-    edges = _EDGES[(cardinal, diagonal)]
-    rule.edge_count, rule.edge_array = len(edges) // 3, edges
-    held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist))  # in reach for C
-    trail = scratch.trail_for(*dist.shape)
+    frontier, rule = scratch.frontier, scratch.rule
     # With a target and no estimate (a heuristic of 0), libtcod's search is Dijkstra's that
     # stops once it took the target off the frontier. Tiles come off in order of distance, so
     # then every tile no farther than the last one taken off holds its distance, and every
@@ -127,3 +116,79 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
         raise RuntimeError("libtcod's path search failed")
     del held
     return dist, exact
+
+
+_FAR = 1 << 30  # a marker's distance: more than any real one, and a step from it cannot overflow
+
+
+def distances_near(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal: int, diagonal: int,
+                   goals: Sequence[tuple[int, int]]) -> np.ndarray:
+    """`distances_from`, searched only until each tile of `goals` holds its distance and so does
+    every tile beside it that is nearer than it; every other tile holds at least its own (the
+    cost of some way to it, or UNREACHABLE). A step from a goal chosen by comparing the tiles
+    beside it that are nearer than it is the one the whole map gives. The search is drawn
+    toward each goal in turn (A*: a tile's distance plus the fewest steps on to the goal, each
+    at cost 1, the least a tile costs), so it spreads less around the starts than `distances_until`.
+    For distances below `_FAR` (2**30), as every window of a floor has."""
+    dist, held, trail = _start(cost, starts, cardinal, diagonal)
+    frontier, rule = _scratch.frontier, _scratch.rule
+    toward = ffi.new("struct PathfinderHeuristic*")
+    toward.cardinal, toward.diagonal = cardinal, diagonal
+    beside = max(cardinal, diagonal)  # the most the estimate gives a tile beside the goal
+    for x, y in goals:
+        if not _settle_beside(frontier, dist, trail, rule, toward, x, y, beside):
+            break  # a goal out of reach: searched all the way
+    del held
+    return dist
+
+
+def _settle_beside(frontier: Any, dist: np.ndarray, trail: Any, rule: Any, toward: Any, x: int, y: int,
+                   beside: int) -> bool:
+    """Search on until goal (x, y) and every tile beside it nearer than it hold their distances;
+    False if the search ran out of tiles first (then every tile holds its distance). libtcod
+    takes tiles off its frontier by distance + estimate and stops when it takes the goal off;
+    with an estimate that never says more than the cost of the way on, a tile holds its distance
+    when it is first taken off, and once an entry of estimate e is taken off, so does every
+    tile whose distance + estimate is below e."""
+    toward.target[0:2] = y, x
+    lib.update_frontier_heuristic(frontier, toward)  # the tiles waiting get their estimates to this goal
+    if dist[y, x] != UNREACHABLE:  # reached, maybe settled already: an entry at its estimate stops there
+        lib.TCOD_frontier_push(frontier, (y, x), int(dist[y, x]), int(dist[y, x]))
+    if not _search(frontier, trail, rule, toward):
+        return False
+    # The goal holds its distance d. A marker entry whose distance no real entry has, of
+    # estimate d + `beside`: taken off after every tile beside the goal nearer than d.
+    lib.TCOD_frontier_push(frontier, (y, x), _FAR, int(dist[y, x]) + beside)
+    while frontier.active_dist != _FAR:  # an earlier entry of the goal taken off: on to the marker
+        if not _search(frontier, trail, rule, toward):
+            return False
+    return True
+
+
+def _search(frontier: Any, trail: Any, rule: Any, toward: Any) -> bool:
+    """libtcod's search on from where it stopped, until it takes the goal off (True) or runs out
+    of tiles (False)."""
+    reached = lib.path_compute(frontier, _scratch.dist, trail, 1, rule, toward)
+    if reached < 0:
+        raise RuntimeError("libtcod's path search failed")
+    return bool(reached)
+
+
+def _start(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal: int, diagonal: int
+           ) -> tuple[np.ndarray, Any, Any]:
+    """A search made ready on this thread's frontier: the distances (0 at the starts, UNREACHABLE
+    elsewhere), what keeps the arrays in reach while the C side reads them, and the trail."""
+    dist = np.empty(cost.shape, np.int32)
+    dist.fill(UNREACHABLE)
+    scratch = _scratch
+    frontier = scratch.frontier
+    lib.TCOD_frontier_clear(frontier)
+    for x, y in starts:
+        if dist[y, x]:
+            dist[y, x] = 0
+            lib.TCOD_frontier_push(frontier, (y, x), 0, 0)
+    rule = scratch.rule
+    edges = _EDGES[(cardinal, diagonal)]
+    rule.edge_count, rule.edge_array = len(edges) // 3, edges
+    held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist))
+    return dist, held, scratch.trail_for(*dist.shape)

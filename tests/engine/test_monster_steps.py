@@ -1,6 +1,6 @@
-"""A monster's step is read off a map of the way to its hero searched only until every monster
-going for that hero has its distance (`tactics.distances_to`): the step is the one the whole map
-gives, ties included, for each of them."""
+"""A monster's step is read off a map of the way to its hero searched only as far as the monsters
+going for that hero need it (`tactics.distances_to`): the step is the one the whole map gives,
+ties included, for each of them."""
 
 from __future__ import annotations
 
