@@ -269,8 +269,9 @@ class RoomLayout(RoomGrid):
 
     def blocked_reason(self, names: list[str]) -> str:
         """Why some walkable tiles cannot be reached from the entry ("" if all can)."""
-        reached = len(self.flood(self.entry)[0]) if self.walkable(self.entry) else 0  # each tile once
-        if reached == self.walkable_count():  # what the entry reaches is walkable: all of it, or not
+        walk = self._walk_flags()  # read once for both counts
+        reached = len(self.flood(self.entry, walk)[0]) if walk[flat(self.entry)] else 0  # each tile once
+        if reached == walk.count(1):  # what the entry reaches is walkable: all of it, or not
             return ""
         for reason in ("chasm", "cave_in", "boulders"):
             if reason in names and self.expect_blocked:

@@ -95,25 +95,21 @@ class RoomGrid:
         return set(map(POINTS.__getitem__, self.flood(start)[0]))
 
 
-    def flood(self, start: Pt) -> tuple[list[int], dict[int, int]]:
+    def flood(self, start: Pt, walk: bytes | None = None) -> tuple[list[int], dict[int, int]]:
         """Breadth-first from `start` over walkable tiles, stepping n, e, s, w: the flat indices
         (see PW) in the order they are reached, and the tile each was first reached from (read
         them, never change them: the last flood is kept while the tiles stay as they are). Flat
         indices instead of points: rooms are flooded several times while they are shaped. The flood
         is a function of where it starts and which tiles are walkable alone, so it is kept while
-        those stay the same (walls raised or a walkable pile laid down change neither)."""
-        walk = self._walk_flags()
+        those stay the same (walls raised or a walkable pile laid down change neither). `walk` is
+        `_walk_flags()` when the caller has it."""
+        walk = walk or self._walk_flags()
         key = (start, walk)
         if self._flooded is not None and self._flooded[0] == key:
             return self._flooded[1]
         found = breadth_first(bytearray(walk), flat(start))
         self._flooded = (key, found)
         return found
-
-
-    def walkable_count(self) -> int:
-        """How many of the block's tiles are walkable."""
-        return self._walk_flags().count(1)
 
 
     def _tile_bytes(self) -> bytes:
