@@ -24,6 +24,9 @@ MASK64 = (1 << 64) - 1
 CODE_CHARS = bytes(ord(CODES[t]) for t in Tile).ljust(256, b"?")  # tile int -> its layout character
 WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if walkable
 BORDER = bytes(PW + 1)  # the flat block's border (see PW) before its first tile and after its last
+CAVE_AREA = np.zeros((H, W), dtype=bool)  # where a cave may lie: the room's own area
+CAVE_AREA[Y_LO:Y_HI + 1, X_LO:X_HI + 1] = True
+CAVE_AREA.flags.writeable = False
 
 
 class RoomGrid:
@@ -204,28 +207,30 @@ class RoomGrid:
     def _cave(self, aw: int, ah: int) -> np.ndarray:
         """A cellular-automaton cave, its largest orthogonally connected part (the first of the
         largest, in (x, y) order)."""
-        inside = np.zeros((H, W), dtype=bool)
-        inside[Y_LO:Y_HI + 1, X_LO:X_HI + 1] = True
         on = np.zeros((H, W), dtype=bool)
-        on[inside] = randoms(self.s, aw * ah) < 0.6
+        on[CAVE_AREA] = randoms(self.s, aw * ah) < 0.6
+        around = np.zeros((H + 2, PW), dtype=np.int8)  # the block with a border of one tile
         for _ in range(3):
-            n = np.zeros((H, W), dtype=np.int8)
-            padded = np.pad(on, 1).astype(np.int8)
-            for dy in (0, 1, 2):
-                for dx in (0, 1, 2):
-                    if dx != 1 or dy != 1:
-                        n += padded[dy:dy + H, dx:dx + W]
-            on = inside & ((n >= 5) | (on & (n >= 4)))
-        left = bytearray(np.pad(on, 1).tobytes())  # flat, as `flood` walks it (see PW)
-        best: list[int] = []
+            # each tile's eight neighbours: the 3x3 round it (a row of three, then a column of
+            # three of those) less the tile itself
+            around[1:-1, 1:-1] = on
+            rows = around[:, :-2] + around[:, 1:-1] + around[:, 2:]
+            n = rows[:-2] + rows[1:-1] + rows[2:] - around[1:-1, 1:-1]
+            on = CAVE_AREA & ((n >= 5) | (on & (n >= 4)))
+        padded = np.zeros((H + 2, PW), dtype=bool)
+        padded[1:-1, 1:-1] = on
+        left = bytearray(padded.tobytes())  # flat, as `flood` walks it (see PW)
         xs, ys = np.nonzero(on.T)  # (x, y) order
-        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
-            first = flat((x, y))
-            if not left[first]:
-                continue
-            part, _ = breadth_first(left, first)
-            if len(part) > len(best):
-                best = part
+        unseen = len(xs)  # tiles in no part found yet
+        best: list[int] = []
+        for first in ((ys + 1) * PW + xs + 1).tolist():  # their flat indices (see `flat`)
+            if len(best) >= unseen:
+                break  # no part still to be found can be larger
+            if left[first]:
+                part, _ = breadth_first(left, first)
+                unseen -= len(part)
+                if len(part) > len(best):
+                    best = part
         part_of = np.zeros(PW * (H + 2), dtype=bool)
         part_of[best] = True
         return part_of.reshape(H + 2, PW)[1:-1, 1:-1]
