@@ -254,7 +254,7 @@ class RoomGrid:
                 self.put(q, Tile.DOOR if kind == "door" else Tile.FLOOR)
             self.corridor[side] = dug - self.mask
             self.reserved |= set(gap_tiles(side, off, "open"))
-            self.reserved |= {(q[0] + dx, q[1] + dy) for q in [start] for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            self.reserved |= around(start)
             self.reserved.add(target)
         dug_ways = set().union(*self.corridor.values())
         g = self.g
@@ -270,7 +270,7 @@ class RoomGrid:
             self.entry = min(row, key=lambda p: (abs(p[0] - mid), p[0]))
             self.put(self.entry, Tile.STAIR_UP)
             self.stair_up = self.entry
-            self.reserved |= {(self.entry[0] + dx, self.entry[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            self.reserved |= around(self.entry)
 
 
     def settle_entry(self) -> None:
@@ -308,15 +308,23 @@ def ellipse(w: int, h: int) -> np.ndarray:
 
 def corridor_tiles(a: Pt, b: Pt, first_x: bool, wide: bool) -> set[Pt]:
     """The tiles of an L-shaped way from `a` to `b` (along x first, or y first), each with the
-    eight around it when `wide`, inside the block's outer walls: two rectangles, one per leg."""
+    eight around it when `wide`, inside the block's outer walls: two rectangles, one per leg,
+    each taken row by row from `ROWS`."""
     corner = (b[0], a[1]) if first_x else (a[0], b[1])
     r = 1 if wide else 0
     out: set[Pt] = set()
     for (x0, y0), (x1, y1) in ((a, corner), (corner, b)):
-        xs = range(max(1, min(x0, x1) - r), min(W - 2, max(x0, x1) + r) + 1)
-        ys = range(max(1, min(y0, y1) - r), min(H - 2, max(y0, y1) + r) + 1)
-        out.update([(x, y) for x in xs for y in ys])
+        lo, hi = max(1, min(x0, x1) - r), min(W - 2, max(x0, x1) + r) + 1
+        for y in range(max(1, min(y0, y1) - r), min(H - 2, max(y0, y1) + r) + 1):
+            out.update(ROWS[y][lo:hi])
     return out
+
+
+@functools.cache
+def around(p: Pt) -> frozenset[Pt]:
+    """`p` and the eight tiles round it (kept per tile: every room keeps those free by its ways in)."""
+    x, y = p
+    return frozenset((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
 def randoms(stream: Stream, count: int) -> np.ndarray:
@@ -385,6 +393,7 @@ def point(i: int) -> Pt:
 
 
 POINTS = tuple(map(point, range(PW * (H + 2))))  # point(i) for every flat index, looked up instead of worked out
+ROWS = tuple(tuple((x, y) for x in range(W)) for y in range(H))  # the block's tiles as points, row by row
 
 
 def orth(p: Pt) -> tuple[Pt, Pt, Pt, Pt]:
