@@ -37,7 +37,7 @@ class RoomGrid:
                  entered_from: str | None) -> None:
         self.s = stream
         self.ox, self.oy = origin(cell)
-        self.g = [[int(Tile.ROCK)] * W for _ in range(H)]
+        self.g = [[ROCK] * W for _ in range(H)]
         self.sides = sides
         self.offsets = offsets
         self.entered_from = entered_from
