@@ -92,7 +92,7 @@ def _choose_kind(
             w *= UNPROTECTED_WEIGHT
         if k.type in used_types:
             w *= REPEAT_WEIGHT
-        if any(f in k.suggest for f in feats):
+        if feats and any(f in k.suggest for f in feats):  # most traps keep no doubling feature
             w *= 2.0
         if k.name == host:  # table RF rolled this trap's site here: the seat buys the trap for it
             w *= 50.0
