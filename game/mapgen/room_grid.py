@@ -210,13 +210,13 @@ class RoomGrid:
         largest, in (x, y) order)."""
         on = np.zeros((H, W), dtype=bool)
         on[CAVE_AREA] = randoms(self.s, aw * ah) < 0.6
-        around = np.zeros((H + 2, PW), dtype=np.int8)  # the block with a border of one tile
+        bordered = np.zeros((H + 2, PW), dtype=np.int8)  # the block with a border of one tile
         for _ in range(3):
             # each tile's eight neighbours: the 3x3 round it (a row of three, then a column of
             # three of those) less the tile itself
-            around[1:-1, 1:-1] = on
-            rows = around[:, :-2] + around[:, 1:-1] + around[:, 2:]
-            n = rows[:-2] + rows[1:-1] + rows[2:] - around[1:-1, 1:-1]
+            bordered[1:-1, 1:-1] = on
+            rows = bordered[:, :-2] + bordered[:, 1:-1] + bordered[:, 2:]
+            n = rows[:-2] + rows[1:-1] + rows[2:] - bordered[1:-1, 1:-1]
             on = CAVE_AREA & ((n >= 5) | (on & (n >= 4)))
         padded = np.zeros((H + 2, PW), dtype=bool)
         padded[1:-1, 1:-1] = on
