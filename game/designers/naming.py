@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import filterfalse
 from typing import Any
 
@@ -338,8 +338,8 @@ class Namer:
         else:
             name = self._fresh(lambda: self._before(self.tone["monster"], noun))
             line = self._line("monster_lines", name=name, **fields)
-        abilities = tuple(replace(a, name=self.ability(a, creature)) for a in monster.abilities)
-        named = replace(monster, type=creature.attack, abilities=abilities, name=name)
+        abilities = tuple(a.named(self.ability(a, creature)) for a in monster.abilities)
+        named = Monster(monster.level, creature.attack, abilities, name)
         return named, line
 
     def trap(self, trap: Trap, kind: str, spot: Spot) -> tuple[str, str]:

@@ -10,7 +10,6 @@ treasure lies, to guard it). Each category draws from its own stream
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from game.core.dials import Dials
 from game.core.rng import Stream, Streams
@@ -220,11 +219,11 @@ def _named_trap(namer: Namer, placed: PlacedTrap) -> PlacedTrap:
     if placed.trap.name:
         return placed
     name, line = namer.trap(placed.trap, placed.kind, placed.spot)
-    return PlacedTrap(replace(placed.trap, name=name), placed.spot, placed.kind, line)
+    return PlacedTrap(placed.trap.named(name), placed.spot, placed.kind, line)
 
 
 def _named_treasure(namer: Namer, placed: PlacedTreasure) -> PlacedTreasure:
     if placed.item.name:
         return placed
     name, line = namer.treasure(placed.item, placed.spot)
-    return PlacedTreasure(replace(placed.item, name=name), placed.spot, line)
+    return PlacedTreasure(placed.item.named(name), placed.spot, line)

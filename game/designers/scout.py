@@ -5,7 +5,6 @@ from (the Types a designer avoids, since a Class Bonus or an item's dice would m
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -48,15 +47,16 @@ def view_party(heroes: Sequence[HeroSheet], items: Iterable[Treasure] = ()) -> P
     if not heroes:
         raise ValueError("a party has at least one living hero")
     protected: set[str] = set()
+    attacks: dict[str, int] = {}  # attack Type -> heroes attacking with it
     for hero in heroes:
         protected.update(hero.types)
+        attacks[hero.attack] = attacks.get(hero.attack, 0) + 1
     for item in items:
         if item.annoy or item.pain:
             if item.universal:
                 protected.update(type_kinds())
             elif item.type:
                 protected.add(item.type)
-    attacks = Counter(h.attack for h in heroes)
     return PartyView(
         levels=tuple(h.level for h in heroes),
         attacks=tuple(sorted(attacks.items())),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.core.rng import Stream
 from game.designers.personality import TrapStyle
@@ -92,7 +92,7 @@ def _choose_kind(
             w *= UNPROTECTED_WEIGHT
         if k.type in used_types:
             w *= REPEAT_WEIGHT
-        if any(f in k.suggest for f in feats):
+        if feats and any(f in k.suggest for f in feats):  # most traps keep no doubling feature
             w *= 2.0
         if k.name == host:  # table RF rolled this trap's site here: the seat buys the trap for it
             w *= 50.0
@@ -193,7 +193,7 @@ def design_traps(
         trapped[spot] = trapped.get(spot, 0) + 1
         kind = _choose_kind(stream, style, party, spot, feats, used)
         used.append(kind.type)
-        placed.append(PlacedTrap(replace(trap, type=kind.type), spot, kind.name))
+        placed.append(PlacedTrap(trap.of_type(kind.type), spot, kind.name))
     result = tuple(placed)
     check_traps(result, budget, spots, has_treasure)
     return result

@@ -89,22 +89,36 @@ def far_tile(game: Game, cell: tuple[int, int], entry: tuple[int, int], n: int,
              reach: np.ndarray | None = None, taken: set[tuple[int, int]] | None = None) -> tuple[int, int]:
     """Monsters wait away from the way in, spread out: the n-th farthest free floor tile that
     the party can reach from `entry` (never across a chasm it cannot cross). `reach` is
-    `floor.reachable_from(*entry)` when the caller has it already (a room's monsters in turn),
-    `taken` is `taken_tiles(game)` when the caller keeps it (adding each monster it places)."""
+    `floor.reachable_from(*entry)` when the caller has it already, `taken` is `taken_tiles(game)`
+    when the caller keeps it (a room's monsters in turn: see `far_tiles`, `nth_far_tile`)."""
+    return nth_far_tile(game, cell, far_tiles(game, cell, entry, reach), n, taken)
+
+
+def far_tiles(game: Game, cell: tuple[int, int], entry: tuple[int, int],
+              reach: np.ndarray | None = None) -> list[tuple[int, int]]:
+    """The room's floor tiles reachable from `entry`, farthest first, then by (x, y): the order
+    `far_tile` picks from, the same for every monster of a room (worked out once for them all)."""
     if reach is None:
         reach = game.floor.reachable_from(*entry)
     xs, ys = _floor_tiles(game, cell, reach)
-    if not len(xs):
-        return room_tile(game, cell, n)
     steps = np.abs(xs - entry[0]) + np.abs(ys - entry[1])
-    order = np.lexsort((ys, xs, -steps))  # farthest first, then by (x, y)
+    order = np.lexsort((ys, xs, -steps))
+    return list(zip(xs[order].tolist(), ys[order].tolist(), strict=True))
+
+
+def nth_far_tile(game: Game, cell: tuple[int, int], tiles: list[tuple[int, int]], n: int,
+                 taken: set[tuple[int, int]] | None = None) -> tuple[int, int]:
+    """The n-th monster's place among `far_tiles`: the (3n)-th free one, or the last free one
+    when fewer (a tile of the room when there is none)."""
+    if not tiles:
+        return room_tile(game, cell, n)
     if taken is None:
         taken = taken_tiles(game)
-    picked, left = None, n * 3  # the (3n)-th free tile in that order, or the last when fewer
-    for x, y in zip(xs[order].tolist(), ys[order].tolist(), strict=True):
-        if (x, y) in taken:
+    picked, left = None, n * 3
+    for tile in tiles:
+        if tile in taken:
             continue
-        picked = (x, y)
+        picked = tile
         if not left:
             break
         left -= 1

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.sentences import possessive
 from game.engine.encounters import reaction
-from game.engine.placement import MONSTER_GLYPH_COLOUR, door_tiles, far_tile, room_tile, taken_tiles
+from game.engine.placement import MONSTER_GLYPH_COLOUR, door_tiles, far_tiles, nth_far_tile, room_tile, taken_tiles
 from game.mapgen.tiles import Tile
 from game.rules.costs import monster_cost, monster_hits, trap_cost, treasure_cost
 from game.rules.purchases import Treasure
@@ -71,10 +71,11 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
         names = ", ".join(p.monster.name or "a monster" for p in design.monsters)
         played = " (the AI plays them for that seat)" if owner.human else ""
         game.say(f"{possessive(owner.name)} monsters hold this room: {names}{played}.", "danger", takers["monsters"])
-    reach = _reach(floor, design.plan, entry) if design.monsters else None  # the room's tiles do not change meanwhile
+    # the room's tiles do not change meanwhile: where its monsters may wait is worked out once
+    far = far_tiles(game, cell, entry, _reach(floor, design.plan, entry)) if design.monsters else []
     for i, placed in enumerate(design.monsters):
         m = placed.monster
-        x, y = far_tile(game, cell, entry, i, reach, taken)
+        x, y = nth_far_tile(game, cell, far, i, taken)
         taken.add((x, y))
         glyph = (m.name or "m")[0].lower()
         if m.level >= 5:

@@ -9,6 +9,8 @@ Tile arrays are indexed [y, x]."""
 
 from __future__ import annotations
 
+import functools
+
 CELL_W = 24
 CELL_H = 13
 GRID_W = 7
@@ -61,14 +63,17 @@ def wall_key(cell: Cell, side: str) -> WallKey:
     raise KeyError(side)
 
 
-def gap_tiles(side: str, offset: int, kind: str) -> list[tuple[int, int]]:
-    """Local (x, y) tiles of the gap in the wall on `side` (a door is 1 tile, an opening 3)."""
+@functools.cache
+def gap_tiles(side: str, offset: int, kind: str) -> tuple[tuple[int, int], ...]:
+    """Local (x, y) tiles of the gap in the wall on `side` (a door is 1 tile, an opening 3).
+    Kept per gap (a few hundred at most): every room asks for its gaps several times while it is
+    shaped and carved, and the floor again for its exits."""
     half = 0 if kind == "door" else OPEN_WIDTH // 2
     if side in ("w", "e"):
         x = 0 if side == "w" else CELL_W
-        return [(x, offset + d) for d in range(-half, half + 1)]
+        return tuple((x, offset + d) for d in range(-half, half + 1))
     y = 0 if side == "n" else CELL_H
-    return [(offset + d, y) for d in range(-half, half + 1)]
+    return tuple((offset + d, y) for d in range(-half, half + 1))
 
 
 def inside_gap(side: str, offset: int) -> tuple[int, int]:

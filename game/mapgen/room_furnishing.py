@@ -11,7 +11,7 @@ from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
-from game.mapgen.room_grid import POINTS, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
+from game.mapgen.room_grid import POINTS, H, Pt, RoomGrid, W, along, depth, flat, middle, orth, shuffle
 from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
@@ -148,7 +148,7 @@ class RoomLayout(RoomGrid):
             seats.sort(key=lambda p: (abs(p[0] - c[0]) + abs(p[1] - c[1]), p))
             seats = seats[:4]
         else:
-            s.shuffle(seats)
+            shuffle(s, seats)
         placed: list[Pt] = []
         for p in seats:
             if len(placed) >= count:
@@ -258,7 +258,7 @@ class RoomLayout(RoomGrid):
                            and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2 and g[p[1]][p[0]] in _PLATE])
 
         candidates = fit(on_way) or fit(parents)
-        s.shuffle(candidates)
+        shuffle(s, candidates)
         count = min(len(candidates), s.randint(2, 3))
         out = []
         for i, p in enumerate(candidates[:count]):
@@ -269,8 +269,9 @@ class RoomLayout(RoomGrid):
 
     def blocked_reason(self, names: list[str]) -> str:
         """Why some walkable tiles cannot be reached from the entry ("" if all can)."""
-        reached = len(self.flood(self.entry)[0]) if self.walkable(self.entry) else 0  # each tile once
-        if reached == self.walkable_count():  # what the entry reaches is walkable: all of it, or not
+        walk = self._walk_flags()  # read once for both counts
+        reached = len(self.flood(self.entry, walk)[0]) if walk[flat(self.entry)] else 0  # each tile once
+        if reached == walk.count(1):  # what the entry reaches is walkable: all of it, or not
             return ""
         for reason in ("chasm", "cave_in", "boulders"):
             if reason in names and self.expect_blocked:

@@ -21,9 +21,13 @@ Pt = tuple[int, int]
 # from a tile are +-1 and +-PW, and the border (never walkable) stands in for the bounds checks.
 PW = W + 2
 MASK64 = (1 << 64) - 1
+SHUFFLE_AT_ONCE = 24  # from this many items `shuffle` draws in one numpy step
 CODE_CHARS = bytes(ord(CODES[t]) for t in Tile).ljust(256, b"?")  # tile int -> its layout character
 WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if walkable
 BORDER = bytes(PW + 1)  # the flat block's border (see PW) before its first tile and after its last
+CAVE_AREA = np.zeros((H, W), dtype=bool)  # where a cave may lie: the room's own area
+CAVE_AREA[Y_LO:Y_HI + 1, X_LO:X_HI + 1] = True
+CAVE_AREA.flags.writeable = False
 
 
 class RoomGrid:
@@ -33,7 +37,7 @@ class RoomGrid:
                  entered_from: str | None) -> None:
         self.s = stream
         self.ox, self.oy = origin(cell)
-        self.g = [[int(Tile.ROCK)] * W for _ in range(H)]
+        self.g = [[ROCK] * W for _ in range(H)]
         self.sides = sides
         self.offsets = offsets
         self.entered_from = entered_from
@@ -95,25 +99,21 @@ class RoomGrid:
         return set(map(POINTS.__getitem__, self.flood(start)[0]))
 
 
-    def flood(self, start: Pt) -> tuple[list[int], dict[int, int]]:
+    def flood(self, start: Pt, walk: bytes | None = None) -> tuple[list[int], dict[int, int]]:
         """Breadth-first from `start` over walkable tiles, stepping n, e, s, w: the flat indices
         (see PW) in the order they are reached, and the tile each was first reached from (read
         them, never change them: the last flood is kept while the tiles stay as they are). Flat
         indices instead of points: rooms are flooded several times while they are shaped. The flood
         is a function of where it starts and which tiles are walkable alone, so it is kept while
-        those stay the same (walls raised or a walkable pile laid down change neither)."""
-        walk = self._walk_flags()
+        those stay the same (walls raised or a walkable pile laid down change neither). `walk` is
+        `_walk_flags()` when the caller has it."""
+        walk = walk or self._walk_flags()
         key = (start, walk)
         if self._flooded is not None and self._flooded[0] == key:
             return self._flooded[1]
         found = breadth_first(bytearray(walk), flat(start))
         self._flooded = (key, found)
         return found
-
-
-    def walkable_count(self) -> int:
-        """How many of the block's tiles are walkable."""
-        return self._walk_flags().count(1)
 
 
     def _tile_bytes(self) -> bytes:
@@ -208,28 +208,30 @@ class RoomGrid:
     def _cave(self, aw: int, ah: int) -> np.ndarray:
         """A cellular-automaton cave, its largest orthogonally connected part (the first of the
         largest, in (x, y) order)."""
-        inside = np.zeros((H, W), dtype=bool)
-        inside[Y_LO:Y_HI + 1, X_LO:X_HI + 1] = True
         on = np.zeros((H, W), dtype=bool)
-        on[inside] = randoms(self.s, aw * ah) < 0.6
+        on[CAVE_AREA] = randoms(self.s, aw * ah) < 0.6
+        bordered = np.zeros((H + 2, PW), dtype=np.int8)  # the block with a border of one tile
         for _ in range(3):
-            n = np.zeros((H, W), dtype=np.int8)
-            padded = np.pad(on, 1).astype(np.int8)
-            for dy in (0, 1, 2):
-                for dx in (0, 1, 2):
-                    if dx != 1 or dy != 1:
-                        n += padded[dy:dy + H, dx:dx + W]
-            on = inside & ((n >= 5) | (on & (n >= 4)))
-        left = bytearray(np.pad(on, 1).tobytes())  # flat, as `flood` walks it (see PW)
-        best: list[int] = []
+            # each tile's eight neighbours: the 3x3 round it (a row of three, then a column of
+            # three of those) less the tile itself
+            bordered[1:-1, 1:-1] = on
+            rows = bordered[:, :-2] + bordered[:, 1:-1] + bordered[:, 2:]
+            n = rows[:-2] + rows[1:-1] + rows[2:] - bordered[1:-1, 1:-1]
+            on = CAVE_AREA & ((n >= 5) | (on & (n >= 4)))
+        padded = np.zeros((H + 2, PW), dtype=bool)
+        padded[1:-1, 1:-1] = on
+        left = bytearray(padded.tobytes())  # flat, as `flood` walks it (see PW)
         xs, ys = np.nonzero(on.T)  # (x, y) order
-        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
-            first = flat((x, y))
-            if not left[first]:
-                continue
-            part, _ = breadth_first(left, first)
-            if len(part) > len(best):
-                best = part
+        unseen = len(xs)  # tiles in no part found yet
+        best: list[int] = []
+        for first in ((ys + 1) * PW + xs + 1).tolist():  # their flat indices (see `flat`)
+            if len(best) >= unseen:
+                break  # no part still to be found can be larger
+            if left[first]:
+                part, _ = breadth_first(left, first)
+                unseen -= len(part)
+                if len(part) > len(best):
+                    best = part
         part_of = np.zeros(PW * (H + 2), dtype=bool)
         part_of[best] = True
         return part_of.reshape(H + 2, PW)[1:-1, 1:-1]
@@ -252,7 +254,7 @@ class RoomGrid:
                 self.put(q, Tile.DOOR if kind == "door" else Tile.FLOOR)
             self.corridor[side] = dug - self.mask
             self.reserved |= set(gap_tiles(side, off, "open"))
-            self.reserved |= {(q[0] + dx, q[1] + dy) for q in [start] for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            self.reserved |= around(start)
             self.reserved.add(target)
         dug_ways = set().union(*self.corridor.values())
         g = self.g
@@ -268,7 +270,7 @@ class RoomGrid:
             self.entry = min(row, key=lambda p: (abs(p[0] - mid), p[0]))
             self.put(self.entry, Tile.STAIR_UP)
             self.stair_up = self.entry
-            self.reserved |= {(self.entry[0] + dx, self.entry[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            self.reserved |= around(self.entry)
 
 
     def settle_entry(self) -> None:
@@ -306,15 +308,23 @@ def ellipse(w: int, h: int) -> np.ndarray:
 
 def corridor_tiles(a: Pt, b: Pt, first_x: bool, wide: bool) -> set[Pt]:
     """The tiles of an L-shaped way from `a` to `b` (along x first, or y first), each with the
-    eight around it when `wide`, inside the block's outer walls: two rectangles, one per leg."""
+    eight around it when `wide`, inside the block's outer walls: two rectangles, one per leg,
+    each taken row by row from `ROWS`."""
     corner = (b[0], a[1]) if first_x else (a[0], b[1])
     r = 1 if wide else 0
     out: set[Pt] = set()
     for (x0, y0), (x1, y1) in ((a, corner), (corner, b)):
-        xs = range(max(1, min(x0, x1) - r), min(W - 2, max(x0, x1) + r) + 1)
-        ys = range(max(1, min(y0, y1) - r), min(H - 2, max(y0, y1) + r) + 1)
-        out.update([(x, y) for x in xs for y in ys])
+        lo, hi = max(1, min(x0, x1) - r), min(W - 2, max(x0, x1) + r) + 1
+        for y in range(max(1, min(y0, y1) - r), min(H - 2, max(y0, y1) + r) + 1):
+            out.update(ROWS[y][lo:hi])
     return out
+
+
+@functools.cache
+def around(p: Pt) -> frozenset[Pt]:
+    """`p` and the eight tiles round it (kept per tile: every room keeps those free by its ways in)."""
+    x, y = p
+    return frozenset((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
 def randoms(stream: Stream, count: int) -> np.ndarray:
@@ -323,6 +333,21 @@ def randoms(stream: Stream, count: int) -> np.ndarray:
     draws = draws_after(stream.state, count)
     stream.state = (stream.state + count * GAMMA) & MASK64
     return (draws >> np.uint64(11)).astype(np.float64) / float(1 << 53)
+
+
+def shuffle(stream: Stream, items: list) -> None:
+    """`stream.shuffle(items)`, its draws made in one numpy step as `randoms` makes them (the same
+    draws, so the same order), the stream moved on past them: rooms shuffle lists of dozens of
+    tiles. A short list is shuffled by the stream itself (numpy's step costs more than it saves)."""
+    n = len(items)
+    if n < SHUFFLE_AT_ONCE:
+        stream.shuffle(items)
+        return
+    draws = draws_after(stream.state, n - 1).tolist()
+    stream.state = (stream.state + (n - 1) * GAMMA) & MASK64
+    for i, draw in zip(range(n - 1, 0, -1), draws, strict=True):
+        j = (draw * (i + 1)) >> 64  # `stream.below(i + 1)` of that draw
+        items[i], items[j] = items[j], items[i]
 
 
 def breadth_first(left: bytearray, first: int) -> tuple[list[int], dict[int, int]]:
@@ -368,6 +393,7 @@ def point(i: int) -> Pt:
 
 
 POINTS = tuple(map(point, range(PW * (H + 2))))  # point(i) for every flat index, looked up instead of worked out
+ROWS = tuple(tuple((x, y) for x in range(W)) for y in range(H))  # the block's tiles as points, row by row
 
 
 def orth(p: Pt) -> tuple[Pt, Pt, Pt, Pt]:

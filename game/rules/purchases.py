@@ -19,6 +19,17 @@ class Trap:
     continuous: bool = False
     name: str = ""
 
+    def named(self, name: str) -> Trap:
+        """This trap called `name`: `dataclasses.replace`'s answer without its walk over the
+        fields, which every room paid for each purchase it names."""
+        return Trap(self.type, self.annoy, self.pain, self.guards_treasure, self.unlimited, self.universal,
+                    self.continuous, name)
+
+    def of_type(self, kind: str) -> Trap:
+        """This trap dealing damage of Type `kind` (see `named`)."""
+        return Trap(kind, self.annoy, self.pain, self.guards_treasure, self.unlimited, self.universal,
+                    self.continuous, self.name)
+
 
 @dataclass(frozen=True, slots=True)
 class Ability:
@@ -33,6 +44,10 @@ class Ability:
     continuous: bool = False
     universal: bool = False
     name: str = ""
+
+    def named(self, name: str) -> Ability:
+        """This ability called `name` (see `Trap.named`)."""
+        return Ability(self.type, self.annoy, self.pain, self.resist, self.hold, self.continuous, self.universal, name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +74,10 @@ class Treasure:
     universal: bool = False
     type: str = ""
     name: str = ""
+
+    def named(self, name: str) -> Treasure:
+        """This item called `name` (see `Trap.named`)."""
+        return Treasure(self.fancy, self.value, self.heal, self.annoy, self.pain, self.universal, self.type, name)
 
 
 @dataclass(frozen=True, slots=True)
