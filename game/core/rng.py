@@ -158,8 +158,10 @@ class Stream:
         return items[self.below(len(items))]
 
     def weighted(self, items: Sequence[T], weights: Sequence[float]) -> T:
+        """One of `items`, each as likely as its weight (`self.random()` of one draw, read inline:
+        the designers pick this way thousands of times a game)."""
         total = float(sum(weights))
-        x = self.random() * total
+        x = ((self.next64() >> 11) / float(1 << 53)) * total
         for item, w in zip(items, weights, strict=True):
             x -= w
             if x < 0:
@@ -191,6 +193,9 @@ class Streams:
         self._streams: dict[tuple[str, ...], Stream] = {}
 
     def get(self, *names: object) -> Stream:
+        stream = self._streams.get(names)  # names all strings already (as "combat"): the key itself
+        if stream is not None:
+            return stream
         key = tuple(map(str, names))
         stream = self._streams.get(key)
         if stream is None:

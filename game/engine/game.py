@@ -321,10 +321,29 @@ class Game:
         return named.name if named else f"#{eid}"
 
     def pack(self, hero_eid: int) -> list[tuple[int, TreasureState]]:
-        return [(e, t) for e, (t, c) in self.world.get2(TreasureState, Carried) if c.hero == hero_eid]
+        """The hero's carried treasure, by entity id (a fresh list: the caller may change it)."""
+        return list(self._packs()[0].get(hero_eid, ()))
 
     def items(self, hero_eid: int) -> list[Treasure]:
-        return [t.spec for _, t in self.pack(hero_eid)]
+        """The specs of the hero's carried treasure, in `pack` order (a fresh list)."""
+        packs, specs = self._packs()
+        kept = specs.get(hero_eid)
+        if kept is None:
+            kept = specs[hero_eid] = [t.spec for _, t in packs.get(hero_eid, ())]
+        return list(kept)
+
+    def _packs(self) -> tuple[dict[int, list[tuple[int, TreasureState]]], dict[int, list[Treasure]]]:
+        """Every hero's pack, and the specs in it as `items` asks for them, made in one pass over the
+        carried treasure and kept until the next world write (what is carried changes only by a
+        write, and a spec is never replaced in place): the pools of every roll ask for them."""
+        version = self.world.version
+        kept = self.derived.caches.get("packs")
+        if kept is None or kept[0] != version:
+            packs: dict[int, list[tuple[int, TreasureState]]] = {}
+            for e, (t, c) in self.world.get2(TreasureState, Carried):
+                packs.setdefault(c.hero, []).append((e, t))
+            kept = self.derived.caches["packs"] = (version, packs, {})
+        return kept[1], kept[2]
 
     def position(self, eid: int) -> Position | None:
         return self.world.try_comp(eid, Position)

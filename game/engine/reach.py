@@ -34,15 +34,18 @@ def can_see(game: Game, a: Position, b: Position, reach: int) -> bool:
 
 
 def engaged_with(game: Game, eid: int, attack_type: str, opponents: list[tuple[int, Position]]) -> list[int]:
-    """Opponents `eid` can hit this turn: adjacent ones, or seen ones in reach for ranged Types."""
+    """Opponents `eid` can hit this turn: adjacent ones, or seen ones in reach for ranged Types
+    (`can_see`'s test, with the distance worked out once: every combat turn asks this)."""
     pos = game.position(eid)
     if pos is None:
         return []
+    x, y, floor_no = pos.x, pos.y, pos.floor
+    ranged = attack_type in RANGED_TYPES
     out = []
     for other, opos in opponents:
-        if opos.floor != pos.floor:
+        if opos.floor != floor_no:
             continue
-        d = chebyshev(pos, opos)
-        if d <= 1 or (attack_type in RANGED_TYPES and d <= RANGED_REACH and can_see(game, pos, opos, RANGED_REACH)):
+        d = max(abs(x - opos.x), abs(y - opos.y))
+        if d <= 1 or (ranged and d <= RANGED_REACH and fov(game, x, y, RANGED_REACH)[opos.y, opos.x]):
             out.append(other)
     return out

@@ -28,8 +28,11 @@ def ability_doublings(ability: Ability) -> int:
 def monster_cost(monster: Monster) -> int:
     """Fungeon "Monster Costs": Level + every ability's points, doubled once per doubling feature
     over all abilities (two Continuous abilities double twice)."""
-    base = monster.level + sum(ability_points(a) for a in monster.abilities)
-    return base << sum(ability_doublings(a) for a in monster.abilities)
+    base, doublings = monster.level, 0
+    for ability in monster.abilities:  # one pass: every monster designed or spawned is costed
+        base += ability_points(ability)
+        doublings += ability_doublings(ability)
+    return base << doublings
 
 
 def monster_hits(level: int) -> int:

@@ -50,3 +50,32 @@ def test_a_copied_stream_rolls_what_the_original_would(state, before, after):
     twin = copy.deepcopy(stream)
     assert twin.state == stream.state
     assert twin.dice_rows(after, 6) == stream.dice_rows(after, 6) and twin.next64() == stream.next64()
+
+
+def weighted_by_subtraction(stream: Stream, items: list, weights: list):
+    """`Stream.weighted` as first written: a uniform float scaled to the total, weights taken
+    off it in order until it falls below zero."""
+    x = stream.random() * float(sum(weights))
+    for item, w in zip(items, weights, strict=True):
+        x -= w
+        if x < 0:
+            return item
+    return items[-1]
+
+
+@given(st.integers(0, 2**64 - 1),
+       st.lists(st.one_of(st.integers(0, 50), st.floats(0, 50, allow_nan=False)), min_size=1, max_size=12))
+def test_weighted_picks_what_the_draw_by_draw_version_picks(state, weights):
+    fast, slow = Stream(state), Stream(state)
+    items = list(range(len(weights)))
+    assert fast.weighted(items, weights) == weighted_by_subtraction(slow, items, weights)
+    assert fast.state == slow.state
+
+
+@given(st.integers(0, 2**63), st.lists(st.one_of(st.integers(0, 99), st.text(max_size=3)), max_size=4))
+def test_a_stream_is_named_by_its_names_as_text(seed, names):
+    streams = Streams(seed)
+    stream = streams.get("any", *names)
+    assert streams.get("any", *map(str, names)) is stream  # 1 and "1" name the same stream
+    assert stream.state == Streams(seed).get("any", *map(str, names)).state
+    assert list(streams.named()) == [("any", *map(str, names))]
