@@ -16,7 +16,7 @@ from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 from game.engine.routes import distance_map, exit_side, explore_goals, near_map, step_towards, tiles_of
-from game.engine.way_on import has_way_on, seen_unworked, unworked, way_on
+from game.engine.way_on import has_way_on, seen_unworked, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
 from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
@@ -67,7 +67,21 @@ def food_rounds(game: Game) -> int:
 
 
 def healing_held(game: Game) -> bool:
-    return any(item.spec.heal > 0 for eid, _ in game.heroes() for _, item in game.pack(eid))
+    return any(draught(game, eid) is not None for eid, _ in game.heroes())
+
+
+def draught(game: Game, eid: int) -> int | None:
+    """The pack index of the hero's first healing item (None without one). A pack changes only
+    by adding or removing components, so the answer is kept per `World.version`: a hurt hero
+    with nothing to drink asks at every step, and the party's packs are one long list."""
+    world = game.world
+    kept = game.derived.caches.get("draughts")
+    if kept is None or kept[0] is not world or kept[1] != world.version:
+        kept = game.derived.caches["draughts"] = (world, world.version, {})
+    found = kept[2]
+    if eid not in found:
+        found[eid] = next((i for i, (_, item) in enumerate(game.pack(eid)) if item.spec.heal > 0), None)
+    return found[eid]
 
 
 def deep_enough(game: Game) -> bool:
@@ -89,9 +103,9 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
         return A.Wait(seat)
     # 1. drink when low
     if hero.hits <= max(2, max_hits(hero.level) // 3):
-        for i, (_, item) in enumerate(game.pack(eid)):
-            if item.spec.heal > 0:
-                return A.UseItem(seat, i)
+        index = draught(game, eid)
+        if index is not None:
+            return A.UseItem(seat, index)
     # 2. fight
     fight = fight_action(game, seat, eid, pos)
     if fight is not None:
@@ -273,10 +287,12 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
         else:
             goals.extend(neighbours(game, ipos.x, ipos.y))
     # unworked furniture in entered rooms: open it (its traps were looked for on the way in)
-    number = game.dungeon.floor_no
-    if seen_unworked(game, number):
+    seen = seen_unworked(game, game.dungeon.floor_no)  # `unworked` less the held cells, asked once
+    if seen:
         held = held_cells(game) if held is None else held
-    for x, y in unworked(game, number, leave=held or ()):
+    for cell, x, y in seen:
+        if cell in held:
+            continue
         if chebyshev(pos, x, y) <= 1:
             if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
                    for t in traps_on(game, x, y)):
@@ -305,10 +321,18 @@ def traps_on(game: Game, x: int, y: int) -> list[int]:
 
 
 def neighbours(game: Game, x: int, y: int) -> list[tuple[int, int]]:
+    """The walkable tiles around (x, y) on this floor, kept per tile until its tiles change (the
+    same furniture is walked to at every step). Shared: its askers only read it."""
     floor = game.floor
-    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-            if (dx or dy) and 0 <= y + dy < floor.height and 0 <= x + dx < floor.width
-            and floor.walkable[y + dy, x + dx]]
+    kept = game.derived.caches.get("neighbours")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = game.derived.caches["neighbours"] = (floor, floor.version, {})
+    found = kept[2].get((x, y))
+    if found is None:
+        found = kept[2][(x, y)] = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                   if (dx or dy) and 0 <= y + dy < floor.height and 0 <= x + dx < floor.width
+                                   and floor.walkable[y + dy, x + dx]]
+    return found
 
 
 def follow(game: Game, seat: int, eid: int, pos: Position, leader: int) -> Any:
