@@ -114,10 +114,9 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
         return fight
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
     px, py = pos.x, pos.y
-    for _, (trap, tpos) in on_floor_of(game, TrapState, pos):
-        near = -1 <= tpos.x - px <= 1 and -1 <= tpos.y - py <= 1
-        if near and trap.live and eid in trap.found_by and (  # the sheet is read only for a trap beside us
-                is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure):
+    for _, (trap, tpos) in on_floor_of(game, TrapState, pos):  # the cheapest test first
+        if eid in trap.found_by and -1 <= tpos.x - px <= 1 and -1 <= tpos.y - py <= 1 and trap.live and (
+                is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure):  # sheet: last
             return A.Disarm(seat, tpos.x, tpos.y)
     # 4. search each new room once, before crossing it
     cell = game.floor.cell_of(pos.x, pos.y)
