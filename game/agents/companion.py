@@ -185,7 +185,14 @@ def story_worth_spending(game: Game, eid: int, hero: HeroState, pos: Position) -
 
 
 def rooms_here(game: Game) -> int:
-    return sum(1 for r in game.floor.cells.values() if r.mapped)
+    """The floor's mapped rooms, counted again only when its tiles change (mapping a room changes
+    them): a party deep down asks at every step."""
+    floor = game.floor
+    kept = game.derived.caches.get("rooms_here")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = game.derived.caches["rooms_here"] = (floor, floor.version,
+                                                    sum(1 for r in floor.cells.values() if r.mapped))
+    return kept[2]
 
 
 def travel_or_act(game: Game, seat: int, eid: int, pos: Position, goals: list[tuple[int, int]], act: Any) -> Any:
@@ -204,7 +211,7 @@ def walk(game: Game, seat: int, eid: int, goals: list[tuple[int, int]]) -> Any:
     is free, else it pushes past a peaceful monster by force; it waits only for a friend."""
     step = step_towards(game, eid, goals)
     if step != (0, 0):
-        return None if step is None else step_action(seat, step)
+        return None if step is None else A.Move(seat, *step)
     pos = game.position(eid)
     near = near_map(game, eid, goals, pos.x, pos.y)  # the map the step was read from
     if near.settles_around(pos.x, pos.y):
