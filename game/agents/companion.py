@@ -39,9 +39,10 @@ def chebyshev(a: Position, x: int, y: int) -> int:
 def party_strength(game: Game) -> float:
     """The living heroes' Hits over their most (0 with none living), both summed in one pass."""
     hits = most = 0
-    for _, hero in game.heroes():
-        hits += hero.hits
-        most += max_hits(hero.level)
+    for _, hero in game.heroes(living=False):  # the living ones picked here, in the same pass
+        if hero.hits > 0:
+            hits += hero.hits
+            most += max_hits(hero.level)
     return hits / most if most else 0.0
 
 
