@@ -16,7 +16,7 @@ from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 from game.engine.routes import distance_map, exit_side, explore_goals, near_map, step_towards, tiles_of
-from game.engine.way_on import has_way_on, seen_unworked, unworked, way_on
+from game.engine.way_on import has_way_on, seen_unworked, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
 from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
@@ -39,9 +39,10 @@ def chebyshev(a: Position, x: int, y: int) -> int:
 def party_strength(game: Game) -> float:
     """The living heroes' Hits over their most (0 with none living), both summed in one pass."""
     hits = most = 0
-    for _, hero in game.heroes():
-        hits += hero.hits
-        most += max_hits(hero.level)
+    for _, hero in game.heroes(living=False):  # the living ones picked here, in the same pass
+        if hero.hits > 0:
+            hits += hero.hits
+            most += max_hits(hero.level)
     return hits / most if most else 0.0
 
 
@@ -67,7 +68,21 @@ def food_rounds(game: Game) -> int:
 
 
 def healing_held(game: Game) -> bool:
-    return any(item.spec.heal > 0 for eid, _ in game.heroes() for _, item in game.pack(eid))
+    return any(draught(game, eid) is not None for eid, _ in game.heroes())
+
+
+def draught(game: Game, eid: int) -> int | None:
+    """The pack index of the hero's first healing item (None without one). A pack changes only
+    by adding or removing components, so the answer is kept per `World.version`: a hurt hero
+    with nothing to drink asks at every step, and the party's packs are one long list."""
+    world = game.world
+    kept = game.derived.caches.get("draughts")
+    if kept is None or kept[0] is not world or kept[1] != world.version:
+        kept = game.derived.caches["draughts"] = (world, world.version, {})
+    found = kept[2]
+    if eid not in found:
+        found[eid] = next((i for i, (_, item) in enumerate(game.pack(eid)) if item.spec.heal > 0), None)
+    return found[eid]
 
 
 def deep_enough(game: Game) -> bool:
@@ -89,9 +104,9 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
         return A.Wait(seat)
     # 1. drink when low
     if hero.hits <= max(2, max_hits(hero.level) // 3):
-        for i, (_, item) in enumerate(game.pack(eid)):
-            if item.spec.heal > 0:
-                return A.UseItem(seat, i)
+        index = draught(game, eid)
+        if index is not None:
+            return A.UseItem(seat, index)
     # 2. fight
     fight = fight_action(game, seat, eid, pos)
     if fight is not None:
@@ -100,10 +115,9 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
         return fight
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
     px, py = pos.x, pos.y
-    for _, (trap, tpos) in on_floor_of(game, TrapState, pos):
-        near = -1 <= tpos.x - px <= 1 and -1 <= tpos.y - py <= 1
-        if near and trap.live and eid in trap.found_by and (  # the sheet is read only for a trap beside us
-                is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure):
+    for _, (trap, tpos) in on_floor_of(game, TrapState, pos):  # the cheapest test first
+        if eid in trap.found_by and -1 <= tpos.x - px <= 1 and -1 <= tpos.y - py <= 1 and trap.live and (
+                is_tied(game.sheet(eid), trap.spec.type, "disarm") or trap.spec.guards_treasure):  # sheet: last
             return A.Disarm(seat, tpos.x, tpos.y)
     # 4. search each new room once, before crossing it
     cell = game.floor.cell_of(pos.x, pos.y)
@@ -172,7 +186,14 @@ def story_worth_spending(game: Game, eid: int, hero: HeroState, pos: Position) -
 
 
 def rooms_here(game: Game) -> int:
-    return sum(1 for r in game.floor.cells.values() if r.mapped)
+    """The floor's mapped rooms, counted again only when its tiles change (mapping a room changes
+    them): a party deep down asks at every step."""
+    floor = game.floor
+    kept = game.derived.caches.get("rooms_here")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = game.derived.caches["rooms_here"] = (floor, floor.version,
+                                                    sum(1 for r in floor.cells.values() if r.mapped))
+    return kept[2]
 
 
 def travel_or_act(game: Game, seat: int, eid: int, pos: Position, goals: list[tuple[int, int]], act: Any) -> Any:
@@ -191,7 +212,7 @@ def walk(game: Game, seat: int, eid: int, goals: list[tuple[int, int]]) -> Any:
     is free, else it pushes past a peaceful monster by force; it waits only for a friend."""
     step = step_towards(game, eid, goals)
     if step != (0, 0):
-        return None if step is None else step_action(seat, step)
+        return None if step is None else A.Move(seat, *step)
     pos = game.position(eid)
     near = near_map(game, eid, goals, pos.x, pos.y)  # the map the step was read from
     if near.settles_around(pos.x, pos.y):
@@ -273,10 +294,12 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
         else:
             goals.extend(neighbours(game, ipos.x, ipos.y))
     # unworked furniture in entered rooms: open it (its traps were looked for on the way in)
-    number = game.dungeon.floor_no
-    if seen_unworked(game, number):
+    seen = seen_unworked(game, game.dungeon.floor_no)  # `unworked` less the held cells, asked once
+    if seen:
         held = held_cells(game) if held is None else held
-    for x, y in unworked(game, number, leave=held or ()):
+    for cell, x, y in seen:
+        if cell in held:
+            continue
         if chebyshev(pos, x, y) <= 1:
             if any(eid in game.world.comp(t, TrapState).found_by and game.world.comp(t, TrapState).live
                    for t in traps_on(game, x, y)):
@@ -305,10 +328,18 @@ def traps_on(game: Game, x: int, y: int) -> list[int]:
 
 
 def neighbours(game: Game, x: int, y: int) -> list[tuple[int, int]]:
+    """The walkable tiles around (x, y) on this floor, kept per tile until its tiles change (the
+    same furniture is walked to at every step). Shared: its askers only read it."""
     floor = game.floor
-    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-            if (dx or dy) and 0 <= y + dy < floor.height and 0 <= x + dx < floor.width
-            and floor.walkable[y + dy, x + dx]]
+    kept = game.derived.caches.get("neighbours")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = game.derived.caches["neighbours"] = (floor, floor.version, {})
+    found = kept[2].get((x, y))
+    if found is None:
+        found = kept[2][(x, y)] = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                   if (dx or dy) and 0 <= y + dy < floor.height and 0 <= x + dx < floor.width
+                                   and floor.walkable[y + dy, x + dx]]
+    return found
 
 
 def follow(game: Game, seat: int, eid: int, pos: Position, leader: int) -> Any:

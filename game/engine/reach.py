@@ -26,11 +26,10 @@ def chebyshev(a: Position, b: Position) -> int:
 
 
 def can_see(game: Game, a: Position, b: Position, reach: int) -> bool:
-    if chebyshev(a, b) > reach:
+    d = chebyshev(a, b)  # once: monsters ask this of every hero each turn
+    if d > reach:
         return False
-    if chebyshev(a, b) <= 1:
-        return True
-    return bool(fov(game, a.x, a.y, reach)[b.y, b.x])
+    return d <= 1 or bool(fov(game, a.x, a.y, reach)[b.y, b.x])
 
 
 def engaged_with(game: Game, eid: int, attack_type: str, opponents: list[tuple[int, Position]]) -> list[int]:

@@ -159,19 +159,19 @@ def unworked(game: Game, number: int, leave: Collection[tuple[int, int]] = ()) -
 
 def seen_unworked(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, int], ...]:
     """The `furniture` of floor `number` that is seen and not yet worked, in its order. The floor's
-    memory and the worked furniture (`dungeon.opened`) only grow, so this is kept per tiles and
-    count of worked furniture, and only the furniture not seen yet is looked at again."""
+    memory and the worked furniture (`dungeon.opened`) only grow, so this is kept per floor until
+    its tiles or the count of worked furniture change, and only the furniture not seen yet is
+    looked at again (a hero asks at every step: the kept answer is checked first, not rebuilt)."""
     floor = game.dungeon.floors[number]
     opened = game.dungeon.opened
-    everything = furniture(game, number)
-    key = (number, len(opened))
-    cache = game.derived.caches.setdefault("seen_unworked", {})
-    kept = cache.get(key)
-    if kept is None or kept.everything is not everything or kept.opened is not opened or kept.floor is not floor:
-        if len(cache) > 8:
-            cache.clear()
-        left = [f for f in everything if (number, f[1], f[2]) not in opened]
-        kept = cache[key] = UnworkedKept(everything, opened, floor, left, left, ())
+    cache = game.derived.caches.get("seen_unworked")
+    if cache is None:
+        cache = game.derived.caches["seen_unworked"] = {}
+    kept = cache.get(number)
+    if (kept is None or kept.floor is not floor or kept.version != floor.version or kept.opened is not opened
+            or kept.worked != len(opened)):
+        left = [f for f in furniture(game, number) if (number, f[1], f[2]) not in opened]
+        kept = cache[number] = UnworkedKept(floor, floor.version, opened, len(opened), left, left, ())
     if kept.unseen:
         explored = floor.explored
         now = {f for f in kept.unseen if explored[f[2], f[1]]}
@@ -183,11 +183,12 @@ def seen_unworked(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, 
 
 @dataclass(slots=True)
 class UnworkedKept:
-    """`seen_unworked`'s kept answer for one floor's tiles and count of worked furniture."""
+    """`seen_unworked`'s kept answer for one floor, its tiles and its count of worked furniture."""
 
-    everything: tuple[tuple[tuple[int, int], int, int], ...]  # the floor's furniture (`furniture`)
-    opened: set[tuple[int, int, int]]  # the dungeon's worked furniture, as it was
     floor: Floor
+    version: int  # the floor's tiles (`Floor.version`), as they were
+    opened: set[tuple[int, int, int]]  # the dungeon's worked furniture
+    worked: int  # how many there were
     left: list[tuple[tuple[int, int], int, int]]  # not worked, in order
     unseen: list[tuple[tuple[int, int], int, int]]  # of those, the ones not seen yet
     seen: tuple[tuple[tuple[int, int], int, int], ...]  # the others, in order
