@@ -15,7 +15,7 @@ from game.engine.game import TIME_TRACK
 from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
-from game.engine.routes import distance_map, exit_side, explore_goals, near_map, step_towards, tiles_of
+from game.engine.routes import Goals, distance_map, exit_side, explore_goals, near_map, step_towards, tiles_of
 from game.engine.way_on import has_way_on, seen_unworked, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
@@ -196,7 +196,7 @@ def rooms_here(game: Game) -> int:
     return kept[2]
 
 
-def travel_or_act(game: Game, seat: int, eid: int, pos: Position, goals: list[tuple[int, int]], act: Any) -> Any:
+def travel_or_act(game: Game, seat: int, eid: int, pos: Position, goals: Goals, act: Any) -> Any:
     """`act` on a goal tile, else a step towards the nearest; a Search when none can be reached
     (a search is never wasted: it may find a trap or a passage), so a hero never stands idle."""
     if (pos.x, pos.y) in goals:
@@ -205,7 +205,7 @@ def travel_or_act(game: Game, seat: int, eid: int, pos: Position, goals: list[tu
     return A.Search(seat) if step is None else step
 
 
-def walk(game: Game, seat: int, eid: int, goals: list[tuple[int, int]]) -> Any:
+def walk(game: Game, seat: int, eid: int, goals: Goals) -> Any:
     """The next step towards the nearest goal, or None when none can be reached. When someone
     stands in the way: a hostile monster there is fought (one unseen in the dark blocks a
     corridor for good otherwise), else the hero steps round if a tile no farther from the goal

@@ -6,7 +6,7 @@ getting past it, an annoy roll)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -21,6 +21,7 @@ from game.world.distances import UNREACHABLE, distances_until
 if TYPE_CHECKING:
     from game.engine.game import Game
 
+Goals = Sequence[tuple[int, int]]  # tiles to go to: a list made for the ask, or a kept tuple (only read)
 TRAP_STEP_COST = 24  # a known live plate: worth a long way round, but not a wall
 GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked door
 T = TypeVar("T")
@@ -133,7 +134,7 @@ def passable(game: Game, eid: int, x0: int = 0, y0: int = 0, x1: int | None = No
     return cost
 
 
-def search(cost: np.ndarray, goals: list[tuple[int, int]], x0: int = 0, y0: int = 0,
+def search(cost: np.ndarray, goals: Goals, x0: int = 0, y0: int = 0,
            until: tuple[int, int] | None = None) -> tuple[np.ndarray, int]:
     """Dijkstra from the goals inside `cost` (a window whose corner is (x0, y0) on the floor), all
     the way or until the floor tile `until` has its distance; and how far it is exact (see
@@ -144,7 +145,7 @@ def search(cost: np.ndarray, goals: list[tuple[int, int]], x0: int = 0, y0: int 
     return distances_until(cost, starts, 2, 3, () if until is None else ((until[0] - x0, until[1] - y0),))
 
 
-def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
+def route_key(game: Game, eid: int, goals: Goals) -> tuple:
     """What a hero's distances to `goals` depend on: the tiles, what has been explored, the
     goals, and the traps and doors this hero must go around (all but the goals asked once while
     it decides)."""
@@ -158,7 +159,7 @@ def route_key(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple:
     return (ground, tuple(goals))
 
 
-def distance_map(game: Game, eid: int, goals: list[tuple[int, int]]) -> np.ndarray:
+def distance_map(game: Game, eid: int, goals: Goals) -> np.ndarray:
     """Steps to the nearest goal from every tile of the floor. Cached (see `route_key`)."""
     return game.derived.kept("distance_maps", route_key(game, eid, goals),
                              lambda: search(passable(game, eid), goals)[0], limit=32)
@@ -211,7 +212,7 @@ class NearMap:
         return int(self.dist[ly, lx]), margin
 
 
-def near_map(game: Game, eid: int, goals: list[tuple[int, int]], x: int, y: int) -> NearMap:
+def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
     """Distances to the (not empty) goals that are exact for a step from (x, y): the floor's
     whole map if it is kept, else a map of the ground around (x, y) that vouches for it (kept
     too: the hero's next steps mostly stay inside it), searched twice as far out as the nearest
@@ -257,7 +258,7 @@ def _known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
     return out
 
 
-def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[int, int] | None:
+def step_towards(game: Game, eid: int, goals: Goals) -> tuple[int, int] | None:
     """(dx, dy) of the best first step towards the nearest goal; (0, 0) when the way is blocked
     by another creature for now; None if no goal is reachable (or the hero stands on one)."""
     pos = game.position(eid)
@@ -285,12 +286,12 @@ def step_towards(game: Game, eid: int, goals: list[tuple[int, int]]) -> tuple[in
     return best
 
 
-def explore_goals(game: Game) -> list[tuple[int, int]]:
+def explore_goals(game: Game) -> tuple[tuple[int, int], ...]:
     """Where there is something left to see: openings into unmapped cells and the edge of what
     has been seen in mapped rooms. Kept until the tiles, the floor's memory or the stuck doors
-    change."""
+    change (a tuple: shared by every asker, and already the routes' key for it)."""
     key = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game))
-    return list(game.derived.kept("explore_goals", key, lambda: _explore_goals(game, stuck_doors(game))))
+    return game.derived.kept("explore_goals", key, lambda: tuple(_explore_goals(game, stuck_doors(game))))
 
 
 def _explore_goals(game: Game, stuck: set[tuple[int, int]]) -> list[tuple[int, int]]:

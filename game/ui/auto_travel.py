@@ -17,6 +17,7 @@ way from the side the cell is entered by), which unfolds the next room. What it 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -108,7 +109,7 @@ class Travel:
         return KIND_LABEL[self.kind]
 
 
-def goals(game: Game, kind: str) -> list[tuple[int, int]]:
+def goals(game: Game, kind: str) -> Sequence[tuple[int, int]]:
     if kind == "stairs":
         return tiles_of(game, Tile.STAIR_DOWN)
     if kind == "entrance":
@@ -154,7 +155,7 @@ def next_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, str |
     return walk(game, eid, travel, targets, "There is no known way there.")
 
 
-def walk(game: Game, eid: int, travel: Travel, targets: list[tuple[int, int]], nowhere: str
+def walk(game: Game, eid: int, travel: Travel, targets: Sequence[tuple[int, int]], nowhere: str
          ) -> tuple[Any | None, str | None]:
     """A step towards the nearest target (a wait while a friend stands in the way)."""
     step_to = step_towards(game, eid, targets)
