@@ -340,14 +340,17 @@ def inner_columns(height: int, width: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:
-    """The seen tiles of one kind (the stairs), in row order. Where the floor has them is kept
-    until its tiles change; which of them are seen is read each time (a handful of tiles)."""
+    """The seen tiles of one kind (the stairs), in row order. Where this floor has them is kept
+    by kind until its tiles change; which of them are seen is read each time (a handful of tiles).
+    (Asked at most of a hero's steps: a kept table looked up in place, no closure, no key built.)"""
     floor = game.floor
-
-    def where() -> list[tuple[int, int]]:
+    caches = game.derived.caches
+    kept = caches.get("tiles_of")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = caches["tiles_of"] = (floor, floor.version, {})
+    found = kept[2].get(tile)
+    if found is None:
         ys, xs = np.nonzero(floor.tile == int(tile))
-        return list(zip(xs.tolist(), ys.tolist(), strict=True))
-
-    found = game.derived.kept("tiles_of", (game.dungeon.floor_no, floor.version, int(tile)), where)
+        found = kept[2][tile] = list(zip(xs.tolist(), ys.tolist(), strict=True))
     explored = floor.explored
     return [(x, y) for x, y in found if explored[y, x]]
