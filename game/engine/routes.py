@@ -43,8 +43,18 @@ def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
 def seen_key(game: Game) -> tuple[int, int, int]:
     """What a route over known tiles depends on in the floor itself: which floor, its tiles, and
     how much of the ground has been seen (the memory only grows, so its size tells it apart; a
-    newly seen wall changes no route). The size is kept by sight (`party_sight.seen_count`)."""
-    return (game.dungeon.floor_no, game.floor.version, seen_count(game))
+    newly seen wall changes no route). The size is kept by sight (`party_sight.seen_count`).
+    Asked once while an agent decides: kept in its memo under "seen_key", as `memo` would (written
+    out here: asked at most steps, where a closure per ask costs)."""
+    kept = game.derived.memo
+    if kept is not None:
+        found = kept.get("seen_key")
+        if found is not None:
+            return found
+    found = (game.dungeon.floor_no, game.floor.version, seen_count(game))
+    if kept is not None:
+        kept["seen_key"] = found
+    return found
 
 
 def stuck_doors(game: Game, floor_no: int | None = None) -> set[tuple[int, int]]:
@@ -290,9 +300,14 @@ def step_towards(game: Game, eid: int, goals: Goals) -> tuple[int, int] | None:
 def explore_goals(game: Game) -> tuple[tuple[int, int], ...]:
     """Where there is something left to see: openings into unmapped cells and the edge of what
     has been seen in mapped rooms. Kept until the tiles, the floor's memory or the stuck doors
-    change (a tuple: shared by every asker, and already the routes' key for it)."""
-    key = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game))
-    return game.derived.kept("explore_goals", key, lambda: tuple(_explore_goals(game, stuck_doors(game))))
+    change (a tuple: shared by every asker, and already the routes' key for it). Only the latest
+    is kept: the memory only grows, so an older key seldom comes back."""
+    key = (seen_key(game), stuck_key(game))
+    caches = game.derived.caches
+    kept = caches.get("explore_goals")
+    if kept is None or kept[0] != key:
+        kept = caches["explore_goals"] = (key, tuple(_explore_goals(game, stuck_doors(game))))
+    return kept[1]
 
 
 def _explore_goals(game: Game, stuck: set[tuple[int, int]]) -> list[tuple[int, int]]:
