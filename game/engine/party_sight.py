@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.engine.light import light_kind
+from game.world.components import Position
 from game.world.fov import LANTERN_RADIUS, field_of_view, light_radius
 
 if TYPE_CHECKING:
@@ -57,10 +58,10 @@ def update_sight(game: Game) -> None:
     floor = game.floor
     floor_no = game.dungeon.floor_no
     kind = light_kind(game) if game.dials.light else ""
-    position = game.position
+    try_comp = game.world.try_comp  # each hero's Position, asked straight (update_sight runs after every turn)
     spots = []
     for eid, _ in game.heroes():
-        pos = position(eid)
+        pos = try_comp(eid, Position)
         if pos is not None and pos.floor == floor_no:
             spots.append((pos.x, pos.y))
     version = floor.version

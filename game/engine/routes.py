@@ -6,6 +6,7 @@ getting past it, an annoy roll)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -42,8 +43,18 @@ def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
 def seen_key(game: Game) -> tuple[int, int, int]:
     """What a route over known tiles depends on in the floor itself: which floor, its tiles, and
     how much of the ground has been seen (the memory only grows, so its size tells it apart; a
-    newly seen wall changes no route). The size is kept by sight (`party_sight.seen_count`)."""
-    return (game.dungeon.floor_no, game.floor.version, seen_count(game))
+    newly seen wall changes no route). The size is kept by sight (`party_sight.seen_count`).
+    Asked once while an agent decides: kept in its memo under "seen_key", as `memo` would (written
+    out here: asked at most steps, where a closure per ask costs)."""
+    kept = game.derived.memo
+    if kept is not None:
+        found = kept.get("seen_key")
+        if found is not None:
+            return found
+    found = (game.dungeon.floor_no, game.floor.version, seen_count(game))
+    if kept is not None:
+        kept["seen_key"] = found
+    return found
 
 
 def stuck_doors(game: Game, floor_no: int | None = None) -> set[tuple[int, int]]:
@@ -289,35 +300,72 @@ def step_towards(game: Game, eid: int, goals: Goals) -> tuple[int, int] | None:
 def explore_goals(game: Game) -> tuple[tuple[int, int], ...]:
     """Where there is something left to see: openings into unmapped cells and the edge of what
     has been seen in mapped rooms. Kept until the tiles, the floor's memory or the stuck doors
-    change (a tuple: shared by every asker, and already the routes' key for it)."""
-    key = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game))
-    return game.derived.kept("explore_goals", key, lambda: tuple(_explore_goals(game, stuck_doors(game))))
+    change (a tuple: shared by every asker, and already the routes' key for it). Only the latest
+    is kept: the memory only grows, so an older key seldom comes back."""
+    key = (seen_key(game), stuck_key(game))
+    caches = game.derived.caches
+    kept = caches.get("explore_goals")
+    if kept is None or kept[0] != key:
+        kept = caches["explore_goals"] = (key, tuple(_explore_goals(game, stuck_doors(game))))
+    return kept[1]
 
 
 def _explore_goals(game: Game, stuck: set[tuple[int, int]]) -> list[tuple[int, int]]:
     floor = game.floor
-    goals = [(x, y) for x, y, _, _ in floor.exits() if (x, y) not in stuck and floor.explored[y, x]]
-    known = floor.explored & floor.walkable
-    unknown = ~floor.explored & floor.walkable
-    edge = np.zeros_like(known)
-    edge[1:, :] |= unknown[:-1, :]
-    edge[:-1, :] |= unknown[1:, :]
-    edge[:, 1:] |= unknown[:, :-1]
-    edge[:, :-1] |= unknown[:, 1:]
-    width = floor.width  # flat indices in row order, as np.nonzero gives them (five times slower in 2-D)
-    goals.extend((i % width, i // width) for i in np.flatnonzero(known & edge).tolist())
-    return sorted(set(goals) - stuck)
+    explored = floor.explored
+    goals = {(x, y) for x, y, _, _ in floor.exits() if explored[y, x]}
+    goals.update(frontier(explored, floor.walkable))
+    return sorted(goals - stuck)
+
+
+def frontier(explored: np.ndarray, walkable: np.ndarray) -> list[tuple[int, int]]:
+    """The known walkable tiles with an unknown walkable tile beside them (north, south, east or
+    west), in row order. Worked on the floor's flat arrays: a numpy call costs about the same on
+    a whole floor as on a window, a 2-D slice more, so the fewer calls the better. A flat shift
+    by one carries a row's last tile onto the next row's first: the tiles it would carry are
+    masked out of that shift."""
+    height, width = explored.shape
+    walk = walkable.ravel()
+    known = explored.ravel() & walk
+    unknown = walk ^ known
+    near = np.empty_like(unknown)
+    near[:width] = False
+    near[width:] = unknown[:-width]  # the tile to the north
+    near[:-width] |= unknown[width:]  # to the south
+    not_last, not_first = inner_columns(height, width)
+    side = unknown & not_last
+    near[1:] |= side[:-1]  # to the west
+    np.logical_and(unknown, not_first, out=side)
+    near[:-1] |= side[1:]  # to the east
+    near &= known
+    return [(i % width, i // width) for i in near.nonzero()[0].tolist()]
+
+
+@functools.cache
+def inner_columns(height: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Flat masks of a floor's tiles but its last column, and but its first (read-only)."""
+    not_last = np.ones((height, width), dtype=bool)
+    not_last[:, -1] = False
+    not_first = np.ones((height, width), dtype=bool)
+    not_first[:, 0] = False
+    masks = not_last.ravel(), not_first.ravel()
+    for mask in masks:
+        mask.flags.writeable = False
+    return masks
 
 
 def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:
-    """The seen tiles of one kind (the stairs), in row order. Where the floor has them is kept
-    until its tiles change; which of them are seen is read each time (a handful of tiles)."""
+    """The seen tiles of one kind (the stairs), in row order. Where this floor has them is kept
+    by kind until its tiles change; which of them are seen is read each time (a handful of tiles).
+    (Asked at most of a hero's steps: a kept table looked up in place, no closure, no key built.)"""
     floor = game.floor
-
-    def where() -> list[tuple[int, int]]:
+    caches = game.derived.caches
+    kept = caches.get("tiles_of")
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        kept = caches["tiles_of"] = (floor, floor.version, {})
+    found = kept[2].get(tile)
+    if found is None:
         ys, xs = np.nonzero(floor.tile == int(tile))
-        return list(zip(xs.tolist(), ys.tolist(), strict=True))
-
-    found = game.derived.kept("tiles_of", (game.dungeon.floor_no, floor.version, int(tile)), where)
+        found = kept[2][tile] = list(zip(xs.tolist(), ys.tolist(), strict=True))
     explored = floor.explored
     return [(x, y) for x, y in found if explored[y, x]]
