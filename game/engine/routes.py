@@ -219,10 +219,14 @@ def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
     goal (nearly always enough, and a fraction of the whole floor) until (x, y) has its distance
     (all that a step from there reads), else the whole map."""
     key = route_key(game, eid, goals)
-    whole = game.derived.caches.setdefault("distance_maps", {}).get(key)
+    caches = game.derived.caches  # looked up, not `setdefault`: that makes an empty dict at every ask
+    wholes = caches.get("distance_maps")
+    whole = None if wholes is None else wholes.get(key)
     if whole is not None:
         return NearMap(whole, 0, 0, (False, False, False, False))
-    kept = game.derived.caches.setdefault("near_maps", {})
+    kept = caches.get("near_maps")
+    if kept is None:
+        kept = caches["near_maps"] = {}
     near = kept.get(key)
     if near is None or not near.vouches_for(x, y):
         nearest = min(max(abs(gx - x), abs(gy - y)) for gx, gy in goals)
