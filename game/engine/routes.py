@@ -141,7 +141,7 @@ def search(cost: np.ndarray, goals: Goals, x0: int = 0, y0: int = 0,
     `distances_until`)."""
     h, w = cost.shape
     starts = [(x - x0, y - y0) for x, y in goals  # a goal in a wall (beside a monster at a wall) is no goal
-              if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0]
+              if 0 <= y - y0 < h and 0 <= x - x0 < w and cost.item(y - y0, x - x0) > 0]
     return distances_until(cost, starts, 2, 3, () if until is None else ((until[0] - x0, until[1] - y0),))
 
 
@@ -209,7 +209,7 @@ class NearMap:
         far = UNREACHABLE
         margin = min(lx if left else far, w - 1 - lx if right else far,
                      ly if top else far, h - 1 - ly if bottom else far)
-        return int(self.dist[ly, lx]), margin
+        return self.dist.item(ly, lx), margin
 
 
 def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
