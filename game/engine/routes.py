@@ -152,7 +152,7 @@ def search(cost: np.ndarray, goals: Goals, x0: int = 0, y0: int = 0,
     `distances_until`)."""
     h, w = cost.shape
     starts = [(x - x0, y - y0) for x, y in goals  # a goal in a wall (beside a monster at a wall) is no goal
-              if 0 <= y - y0 < h and 0 <= x - x0 < w and cost[y - y0, x - x0] > 0]
+              if 0 <= y - y0 < h and 0 <= x - x0 < w and cost.item(y - y0, x - x0) > 0]
     return distances_until(cost, starts, 2, 3, () if until is None else ((until[0] - x0, until[1] - y0),))
 
 
@@ -220,34 +220,40 @@ class NearMap:
         far = UNREACHABLE
         margin = min(lx if left else far, w - 1 - lx if right else far,
                      ly if top else far, h - 1 - ly if bottom else far)
-        return int(self.dist[ly, lx]), margin
+        return self.dist.item(ly, lx), margin
 
 
 def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
-    """Distances to the (not empty) goals that are exact for a step from (x, y): the floor's
-    whole map if it is kept, else a map of the ground around (x, y) that vouches for it (kept
-    too: the hero's next steps mostly stay inside it), searched twice as far out as the nearest
-    goal (nearly always enough, and a fraction of the whole floor) until (x, y) has its distance
+    """Distances to the (not empty) goals that are exact for a step from (x, y): a kept map of
+    the ground around (x, y) that vouches for it (the same step as the whole map's), else the
+    floor's whole map if it is kept, else a new map of the ground around (x, y) (kept: the
+    hero's next steps mostly stay inside it), searched twice as far out as the nearest goal
+    (nearly always enough, and a fraction of the whole floor) until (x, y) has its distance
     (all that a step from there reads), else the whole map."""
     key = route_key(game, eid, goals)
-    whole = game.derived.caches.setdefault("distance_maps", {}).get(key)
+    caches = game.derived.caches  # looked up, not `setdefault`: that makes an empty dict at every ask
+    kept = caches.get("near_maps")
+    if kept is None:
+        kept = caches["near_maps"] = {}
+    near = kept.get(key)
+    if near is not None and near.vouches_for(x, y):
+        return near
+    wholes = caches.get("distance_maps")
+    whole = None if wholes is None else wholes.get(key)
     if whole is not None:
         return NearMap(whole, 0, 0, (False, False, False, False))
-    kept = game.derived.caches.setdefault("near_maps", {})
-    near = kept.get(key)
-    if near is None or not near.vouches_for(x, y):
-        nearest = min(max(abs(gx - x), abs(gy - y)) for gx, gy in goals)
-        reach = 2 * nearest + 4
-        width, height = game.floor.width, game.floor.height
-        x0, y0 = max(0, x - reach), max(0, y - reach)
-        x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
-        dist, exact = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0, until=(x, y))
-        near = NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height), exact)
-        if not near.vouches_for(x, y):
-            return NearMap(distance_map(game, eid, goals), 0, 0, (False, False, False, False))
-        if len(kept) > 32:
-            kept.clear()
-        kept[key] = near
+    nearest = min(max(abs(gx - x), abs(gy - y)) for gx, gy in goals)
+    reach = 2 * nearest + 4
+    width, height = game.floor.width, game.floor.height
+    x0, y0 = max(0, x - reach), max(0, y - reach)
+    x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
+    dist, exact = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0, until=(x, y))
+    near = NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height), exact)
+    if not near.vouches_for(x, y):
+        return NearMap(distance_map(game, eid, goals), 0, 0, (False, False, False, False))
+    if len(kept) > 32:
+        kept.clear()
+    kept[key] = near
     return near
 
 

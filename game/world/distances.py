@@ -45,6 +45,8 @@ class _Scratch(threading.local):
         self.dist = ffi.new("struct NArray*")
         self.rule = ffi.new("struct PathfinderRule*")
         self.target = ffi.new("struct PathfinderHeuristic*")  # no estimate: only where to stop
+        self.toward = ffi.new("struct PathfinderHeuristic*")  # an estimate to a goal (`distances_near`)
+        self.at = ffi.new("int[2]")  # a start's (y, x), as pushed (cheaper than a tuple made a push)
         self.trail = ffi.new("struct NArray*")
         self.travel = np.zeros(0, np.int32)
         self.travel_held: Any = None
@@ -131,8 +133,7 @@ def distances_near(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal
     at cost 1, the least a tile costs), so it spreads less around the starts than `distances_until`.
     For distances below `_FAR` (2**30), as every window of a floor has."""
     dist, held, trail = _start(cost, starts, cardinal, diagonal)
-    frontier, rule = _scratch.frontier, _scratch.rule
-    toward = ffi.new("struct PathfinderHeuristic*")
+    frontier, rule, toward = _scratch.frontier, _scratch.rule, _scratch.toward
     toward.cardinal, toward.diagonal = cardinal, diagonal
     beside = max(cardinal, diagonal)  # the most the estimate gives a tile beside the goal
     for x, y in goals:
@@ -183,10 +184,12 @@ def _start(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal: int, d
     scratch = _scratch
     frontier = scratch.frontier
     lib.TCOD_frontier_clear(frontier)
+    push, at = lib.TCOD_frontier_push, scratch.at
     for x, y in starts:
-        if dist[y, x]:
+        if dist.item(y, x):  # a start given twice is pushed once
             dist[y, x] = 0
-            lib.TCOD_frontier_push(frontier, (y, x), 0, 0)
+            at[0], at[1] = y, x
+            push(frontier, at, 0, 0)
     rule = scratch.rule
     edges = _EDGES[(cardinal, diagonal)]
     rule.edge_count, rule.edge_array = len(edges) // 3, edges

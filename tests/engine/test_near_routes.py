@@ -7,7 +7,16 @@ from __future__ import annotations
 import numpy as np
 
 from game.agents.autoplay import autoplay
-from game.engine.routes import UNREACHABLE, NearMap, distance_map, explore_goals, near_map, search, tiles_of
+from game.engine.routes import (
+    UNREACHABLE,
+    NearMap,
+    distance_map,
+    explore_goals,
+    near_map,
+    search,
+    step_towards,
+    tiles_of,
+)
 from game.mapgen.tiles import Tile
 
 
@@ -109,3 +118,22 @@ def test_on_random_ground_a_window_settles_around_a_tile_only_as_the_whole_map_d
                 assert near.vouches_for(x, y)
                 assert around(near.dist, x, y, near.x0, near.y0, ties=True) == around(whole, x, y, ties=True)
     assert settled > 1000
+
+
+def test_a_kept_near_map_that_vouches_is_read_before_a_kept_whole_map_and_gives_its_step():
+    """The hit path asks for the near map first (one lookup, not two): where both are kept, the
+    hero's step is the same either way."""
+    game, _ = autoplay(2, "ai+hero,ai+hero,ai", max_turns=150)
+    eid = game.party.hero_of[0]
+    goals = explore_goals(game)
+    pos = game.position(eid)
+    game.derived.caches.clear()
+    near = near_map(game, eid, goals, pos.x, pos.y)
+    assert near.vouches_for(pos.x, pos.y) and near.dist.shape != game.floor.explored.shape
+    step = step_towards(game, eid, goals)
+    whole = distance_map(game, eid, goals)  # now both are kept
+    assert near_map(game, eid, goals, pos.x, pos.y) is near
+    game.derived.caches.pop("near_maps")
+    assert near_map(game, eid, goals, pos.x, pos.y).dist is whole
+    assert step_towards(game, eid, goals) == step
+    game.close()
