@@ -20,6 +20,7 @@ from game.core.kept import KeptAnswers
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
+SHUFFLE_AT_ONCE = 24  # from this many items `Stream.shuffle` draws in one numpy step
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _GAMMA64, _S30, _S27, _S31 = np.uint64(GAMMA), np.uint64(30), np.uint64(27), np.uint64(31)
@@ -169,9 +170,19 @@ class Stream:
         return items[-1]
 
     def shuffle(self, items: list[T]) -> None:
-        """In-place Fisher-Yates."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+        """In-place Fisher-Yates, a `below(i + 1)` for each i from the last down. A long list (rooms
+        shuffle dozens of tiles) has its draws made in one numpy step: the same draws, so the
+        same order and the same state after (a short one costs less drawn one at a time)."""
+        n = len(items)
+        if n < SHUFFLE_AT_ONCE:
+            for i in range(n - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        draws = draws_after(self.state, n - 1).tolist()
+        self.state = (self.state + (n - 1) * GAMMA) & _MASK
+        for i, draw in zip(range(n - 1, 0, -1), draws, strict=True):
+            j = (draw * (i + 1)) >> 64  # `below(i + 1)` of that draw
             items[i], items[j] = items[j], items[i]
 
     def __deepcopy__(self, memo: dict[int, object]) -> Stream:

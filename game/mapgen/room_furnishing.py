@@ -11,7 +11,7 @@ from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
-from game.mapgen.room_grid import POINTS, H, Pt, RoomGrid, W, along, depth, flat, middle, orth, shuffle
+from game.mapgen.room_grid import POINTS, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
 from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
@@ -148,7 +148,7 @@ class RoomLayout(RoomGrid):
             seats.sort(key=lambda p: (abs(p[0] - c[0]) + abs(p[1] - c[1]), p))
             seats = seats[:4]
         else:
-            shuffle(s, seats)
+            s.shuffle(seats)
         placed: list[Pt] = []
         for p in seats:
             if len(placed) >= count:
@@ -258,7 +258,7 @@ class RoomLayout(RoomGrid):
                            and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2 and g[p[1]][p[0]] in _PLATE])
 
         candidates = fit(on_way) or fit(parents)
-        shuffle(s, candidates)
+        s.shuffle(candidates)
         count = min(len(candidates), s.randint(2, 3))
         out = []
         for i, p in enumerate(candidates[:count]):

@@ -21,7 +21,6 @@ Pt = tuple[int, int]
 # from a tile are +-1 and +-PW, and the border (never walkable) stands in for the bounds checks.
 PW = W + 2
 MASK64 = (1 << 64) - 1
-SHUFFLE_AT_ONCE = 24  # from this many items `shuffle` draws in one numpy step
 CODE_CHARS = bytes(ord(CODES[t]) for t in Tile).ljust(256, b"?")  # tile int -> its layout character
 WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if walkable
 BORDER = bytes(PW + 1)  # the flat block's border (see PW) before its first tile and after its last
@@ -333,21 +332,6 @@ def randoms(stream: Stream, count: int) -> np.ndarray:
     draws = draws_after(stream.state, count)
     stream.state = (stream.state + count * GAMMA) & MASK64
     return (draws >> np.uint64(11)).astype(np.float64) / float(1 << 53)
-
-
-def shuffle(stream: Stream, items: list) -> None:
-    """`stream.shuffle(items)`, its draws made in one numpy step as `randoms` makes them (the same
-    draws, so the same order), the stream moved on past them: rooms shuffle lists of dozens of
-    tiles. A short list is shuffled by the stream itself (numpy's step costs more than it saves)."""
-    n = len(items)
-    if n < SHUFFLE_AT_ONCE:
-        stream.shuffle(items)
-        return
-    draws = draws_after(stream.state, n - 1).tolist()
-    stream.state = (stream.state + (n - 1) * GAMMA) & MASK64
-    for i, draw in zip(range(n - 1, 0, -1), draws, strict=True):
-        j = (draw * (i + 1)) >> 64  # `stream.below(i + 1)` of that draw
-        items[i], items[j] = items[j], items[i]
 
 
 def breadth_first(left: bytearray, first: int) -> tuple[list[int], dict[int, int]]:

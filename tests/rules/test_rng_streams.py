@@ -5,7 +5,7 @@ import copy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.core.rng import Stream, Streams, derive_seed
+from game.core.rng import SHUFFLE_AT_ONCE, Stream, Streams, derive_seed
 
 
 def test_known_values_are_stable_across_platforms():
@@ -79,3 +79,18 @@ def test_a_stream_is_named_by_its_names_as_text(seed, names):
     assert streams.get("any", *map(str, names)) is stream  # 1 and "1" name the same stream
     assert stream.state == Streams(seed).get("any", *map(str, names)).state
     assert list(streams.named()) == [("any", *map(str, names))]
+
+
+@given(st.integers(0, 2**64 - 1), st.sampled_from([0, 1, 2, SHUFFLE_AT_ONCE - 1, SHUFFLE_AT_ONCE,
+                                                   SHUFFLE_AT_ONCE + 1, 57, 200]))
+def test_shuffle_is_fisher_yates_drawn_one_at_a_time(seed, n):
+    """Long lists are shuffled with their draws made in one numpy step: the same order, and the
+    stream left where drawing one at a time would leave it."""
+    stream, plain = Stream(seed), Stream(seed)
+    mine, theirs = list(range(n)), list(range(n))
+    stream.shuffle(mine)
+    for i in range(n - 1, 0, -1):
+        j = plain.below(i + 1)
+        theirs[i], theirs[j] = theirs[j], theirs[i]
+    assert mine == theirs
+    assert stream.state == plain.state
