@@ -181,7 +181,7 @@ class Derived:
     fov_cache: dict[tuple[int, ...], Any] = field(default_factory=dict)  # fields of view by spot and light
     last_sheet: dict[int, tuple[HeroState, int, tuple[str, ...], HeroSheet]] = field(default_factory=dict)  # per entity
     memo: dict[Any, Any] | None = None  # answers kept while an agent decides (see `Game.deciding`)
-    on_floor: dict[type, tuple[int, int, list[Any]]] = field(default_factory=dict)  # Game.on_floor, by kind
+    on_floor: dict[type, tuple[int, int, list[Any], list[Any]]] = field(default_factory=dict)  # Game.on_floor, by kind
 
     def kept(self, name: str, key: Hashable, make: Callable[[], T], limit: int = 8) -> T:
         """`make()`, kept in the cache `name` under `key` (emptied once it holds more than `limit`
@@ -334,15 +334,15 @@ class Game:
 
     def _packs(self) -> tuple[dict[int, list[tuple[int, TreasureState]]], dict[int, list[Treasure]]]:
         """Every hero's pack, and the specs in it as `items` asks for them, made in one pass over the
-        carried treasure and kept until the next world write (what is carried changes only by a
-        write, and a spec is never replaced in place): the pools of every roll ask for them."""
-        version = self.world.version
+        carried treasure and kept while the world's list of it is the same (what is carried changes
+        only by a write to it, and a spec is never replaced in place): every roll's pools ask."""
+        carried = self.world.get2(TreasureState, Carried)  # the same list until what is carried changes
         kept = self.derived.caches.get("packs")
-        if kept is None or kept[0] != version:
+        if kept is None or kept[0] is not carried:
             packs: dict[int, list[tuple[int, TreasureState]]] = {}
-            for e, (t, c) in self.world.get2(TreasureState, Carried):
+            for e, (t, c) in carried:
                 packs.setdefault(c.hero, []).append((e, t))
-            kept = self.derived.caches["packs"] = (version, packs, {})
+            kept = self.derived.caches["packs"] = (carried, packs, {})
         return kept[1], kept[2]
 
     def position(self, eid: int) -> Position | None:
@@ -354,14 +354,19 @@ class Game:
     def on_floor(self, kind: type) -> list[tuple[int, tuple[Any, Position]]]:
         """The entities with `kind` and a Position on the current floor, by entity id. Only for
         things that never change floor in place (doors, traps, treasure, monsters): the list is kept
-        (the same object) until a component is added or removed or the party changes floor."""
+        (the same object) until a `kind` or a Position is added or removed or the party changes floor."""
         world = self.world
         floor_no = self.dungeon.floor_no
         cached = self.derived.on_floor.get(kind)
-        if cached is None or cached[0] != world.version or cached[1] != floor_no:
-            here = [pair for pair in world.get2(kind, Position) if pair[1][1].floor == floor_no]
-            cached = self.derived.on_floor[kind] = (world.version, floor_no, here)
-        return cached[2]
+        if cached is not None and cached[0] == world.version and cached[1] == floor_no:
+            return cached[2]
+        placed = world.get2(kind, Position)  # the same list until a write touches `kind` or Position
+        if cached is None or cached[3] is not placed or cached[1] != floor_no:
+            here = [pair for pair in placed if pair[1][1].floor == floor_no]
+        else:
+            here = cached[2]
+        self.derived.on_floor[kind] = (world.version, floor_no, here, placed)
+        return here
 
     def traps(self) -> list[tuple[int, TrapState]]:
         return self.world.get(TrapState)

@@ -22,9 +22,13 @@ class World:
         # Kept for speed, in step with esper by the writers below (every change goes through them):
         # each entity's components by type, as esper holds them (reads need no world switch), and
         # the sorted query answers, each with the `version` (count of writes) it was made at; the
-        # count is public so that answers derived from queries can be kept against it too.
+        # count is public so that answers derived from queries can be kept against it too. An
+        # answer older than the count still holds if no write since touched an entity with its
+        # component types (`_written`: the last write to an entity with each type): it is stamped
+        # with the count again, not made anew (most writes are to treasure; most queries are not).
         self._of: dict[int, dict[type[Any], Any]] = {}
         self.version = 0
+        self._written: dict[type[Any], int] = {}
         self._order: dict[Any, tuple[int, list[Any]]] = {}
         esper.switch_world(self.name)
 
@@ -35,35 +39,55 @@ class World:
     def create(self, *components: Any) -> int:
         self._on()
         entity = esper.create_entity(*components)
-        self._of[entity] = {type(c): c for c in components}
-        self.version += 1
+        comps = self._of[entity] = {type(c): c for c in components}
+        self._wrote(comps)
         self._last_id = max(self._last_id, entity)
         return entity
 
     def delete(self, entity: int) -> None:
         self._on()
         esper.delete_entity(entity, immediate=True)
-        del self._of[entity]
-        self.version += 1
+        comps = self._of.pop(entity)
+        self._wrote(comps)
 
     def exists(self, entity: int) -> bool:
         return entity in self._of
 
+    def _wrote(self, kinds: Any) -> None:
+        """A write to an entity with components of these `kinds` (all its types, before and after
+        the write). A query that the write changed asks for types the entity has (or had), so it
+        finds all of them written since; one of them not written since tells that none changed it."""
+        self.version += 1
+        version = self.version
+        written = self._written
+        for kind in kinds:
+            written[kind] = version
+
     def get(self, kind: type[C]) -> list[tuple[int, C]]:
-        """The entities with a `kind`, in entity order (the same list until the next write)."""
+        """The entities with a `kind`, in entity order (the same list until a write touches a `kind`)."""
         cached = self._order.get(kind)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
+        if cached is not None:
+            if cached[0] == self.version:
+                return cached[1]
+            if self._written.get(kind, 0) <= cached[0]:
+                self._order[kind] = (self.version, cached[1])
+                return cached[1]
         self._on()
         return self._sorted(kind, esper.get_component(kind))
 
     def get2(self, a: type[Any], b: type[Any]) -> list[tuple[int, tuple[Any, Any]]]:
         """The entities with both an `a` and a `b`, in entity order (as `get`)."""
-        cached = self._order.get((a, b))
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
+        key = (a, b)
+        cached = self._order.get(key)
+        if cached is not None:
+            if cached[0] == self.version:
+                return cached[1]
+            then, written = cached[0], self._written
+            if written.get(a, 0) <= then or written.get(b, 0) <= then:
+                self._order[key] = (self.version, cached[1])
+                return cached[1]
         self._on()
-        return self._sorted((a, b), esper.get_components(a, b))
+        return self._sorted(key, esper.get_components(a, b))
 
     def _sorted(self, key: Any, found: list[Any]) -> list[Any]:
         ordered = sorted(found, key=lambda pair: pair[0])
@@ -83,16 +107,19 @@ class World:
     def add(self, entity: int, component: Any) -> None:
         self._on()
         esper.add_component(entity, component)
-        self._of[entity][type(component)] = component
-        self.version += 1
+        comps = self._of[entity]
+        comps[type(component)] = component
+        self._wrote(comps)
 
     def remove(self, entity: int, kind: type[Any]) -> None:
         self._on()
         esper.try_remove_component(entity, kind)
         comps = self._of.get(entity)
         if comps is not None:
+            self._wrote(comps)  # its types before the removal
             comps.pop(kind, None)
-        self.version += 1
+        else:
+            self.version += 1
 
     def components(self, entity: int) -> tuple[Any, ...]:
         return tuple(self._of[entity].values())
@@ -114,6 +141,7 @@ class World:
     def close(self) -> None:
         self._of.clear()  # a closed world holds nothing, as esper's deleted one
         self._order.clear()
+        self._written.clear()
         if self.name in esper.list_worlds():
             if esper.current_world == self.name:
                 esper.switch_world("default")
