@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from screen_games import make_kit, make_session
 
 from game.agents.autoplay import play
+from game.designers.hallway import _rank
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
@@ -102,3 +104,31 @@ def test_a_solo_players_first_hallway_says_who_builds_the_rooms_once(kit: Kit, i
     help_screen = HallwayScreen(again, in_room, BACK).on_event(key("?"))
     _, screen = run_headless(help_screen, [], size=(120, 40))
     assert "Who builds the rooms" in screen.text()
+
+
+class Scripted:
+    """Dice that fall as the test says (a roll-off that ties again and again)."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = faces
+
+    def die(self, sides: int) -> int:
+        return self.faces.pop(0)
+
+
+@pytest.mark.parametrize(("first", "again", "tied_on"), [
+    # the roll seen in play: seats 1 and 2 tie on 4, then on 6, 3, 1 and 2 before 2 against 6
+    ({0: 2, 1: 4, 2: 4}, [6, 6, 3, 3, 1, 1, 2, 2, 2, 6], ["4", "6", "3", "1", "2"]),
+    # three tie on 5; two of them again on 5; then the two tied for last place, on 2
+    ({0: 5, 1: 5, 2: 5, 3: 2, 4: 2}, [5, 5, 1, 3, 6, 4, 1], ["5", "5", "2"]),
+])
+def test_each_reroll_says_the_face_its_seats_tied_on(kit: Kit, first: dict, again: list, tied_on: list) -> None:
+    rounds: list = [tuple(first.items())]
+    _rank(list(first), first, 6, Scripted(again), rounds)
+    session = make_session(seed=7)
+    play(session.game, 20)
+    design = session.game.hallway.last_design
+    session.game.hallway.last_design = replace(design, rolloff=replace(design.rolloff, rounds=tuple(rounds)))
+    _, screen = run_headless(HallwayScreen(kit, session, BACK), [])
+    rerolls = [r for r in screen.lines() if r.strip().startswith("Re-roll ")]
+    assert [r.split("(tie on ", 1)[1].split(")")[0] for r in rerolls] == tied_on

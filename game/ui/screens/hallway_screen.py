@@ -5,6 +5,8 @@ seen when met, so they are named; traps and treasure stay hidden until found."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import tcod.console
 
 from game.core.sentences import plural, tidy
@@ -98,7 +100,7 @@ class HallwayScreen(Screen):
                 for seat, face in dice:
                     row.segments.extend(self.die(face, seat))
                 if r:
-                    row.add(f"(tie on {self.tie_face(rolloff, dice)})", dim)
+                    row.add(f"(tie on {tie_face(rolloff.rounds, r)})", dim)
                 rows.append(row)
             order = line(("  Order    ", dim), indent=11)
             for i, seat in enumerate(rolloff.order):
@@ -132,16 +134,6 @@ class HallwayScreen(Screen):
         if 0 <= seat < len(game.seats) and game.seats[seat].human:
             return "" if game.dials.design == "ask" else f" (built for them by the AI: {personality})"
         return f" ({personality})"
-
-    @staticmethod
-    def tie_face(rolloff: object, dice: tuple[tuple[int, int], ...]) -> str:
-        """The face the seats of a re-roll had tied on, from the round before that held them all."""
-        seats = {s for s, _ in dice}
-        for earlier in reversed(getattr(rolloff, "rounds", ())):
-            faces = {f for s, f in earlier if s in seats}
-            if len(faces) == 1 and seats <= {s for s, _ in earlier} and earlier != dice:
-                return str(faces.pop())
-        return "?"
 
     def bought(self, category: str) -> str:
         design = self.session.game.hallway.last_design
@@ -192,3 +184,14 @@ class HallwayScreen(Screen):
 
     def cursor(self) -> tuple[int, int] | None:
         return (1, 2)
+
+
+def tie_face(rounds: Sequence[Sequence[tuple[int, int]]], r: int) -> str:
+    """The face the seats re-rolling in round `r` had tied on: theirs in the latest round before
+    it that holds them all (a tie for a lower place is re-rolled after the tie above it)."""
+    seats = {s for s, _ in rounds[r]}
+    for earlier in reversed(rounds[:r]):
+        faces = {f for s, f in earlier if s in seats}
+        if seats <= {s for s, _ in earlier}:
+            return str(faces.pop()) if len(faces) == 1 else "?"
+    return "?"
