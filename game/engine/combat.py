@@ -29,6 +29,9 @@ from game.world.components import Effect, Effects, HeroState, MonsterState, Trap
 if TYPE_CHECKING:
     from game.engine.game import Game
 
+FIGHT = "Fight"  # the combat turn's painful conflict, its blows and shots alike, as the roll panel titles it
+
+
 def hero_fight_dice(game: Game, eid: int) -> int:
     """Level + the Class Bonus (and degrees) of a trait tied to its attack or to fighting, + banked
     dice. No item dice: a monster's ordinary attacks are Universal harm, and an item's dice count
@@ -105,7 +108,7 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     result = painful_conflict(event.pools, targets, hits)
     owners = [request.owner for request in requests]  # the pools' (which are made only if drawn)
     game.record_roll(RollRecord(
-        game.turn, "pain", "Melee", event.pools, tuple(game.name(int(owner)) for owner in owners),
+        game.turn, "pain", FIGHT, event.pools, tuple(game.name(int(owner)) for owner in owners),
         tuple(next((i for i, owner in enumerate(owners) if owner == winner), -1) for winner in result.winners),
         narrator=event.narrator))
     apply_damage(game, result.damage, result.hits, event.narrator)

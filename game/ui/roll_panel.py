@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from game.core.sentences import capitalised
+from game.engine.combat import FIGHT
 from game.engine.reach import engaged_with
 from game.ui import draw
 from game.ui.fit import elide
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 
 DIE_W = 4
 GAP = 1
-MELEE = "Melee"  # the title the engine gives the combat turn's conflict (engine/combat.py)
 NO_ONE = "no one in reach"
 
 
@@ -58,9 +58,9 @@ def title_of(game: Game, record: RollRecord) -> str:
 
 
 def out_of_reach(game: Game, record: RollRecord) -> set[int]:
-    """Pools of a melee that won a rank yet could hit nobody: no opponent adjacent (nor, for a
+    """Pools of a fight that won a rank yet could hit nobody: no opponent adjacent (nor, for a
     ranged Type, in sight and reach). Only for the newest turn's rolls, whose positions stand."""
-    if record.title != MELEE or record.kind != "pain" or not game.rolls or record.turn != game.rolls[-1].turn:
+    if record.title != FIGHT or record.kind != "pain" or not game.rolls or record.turn != game.rolls[-1].turn:
         return set()
     # Only when everyone in the roll still stands where it stood: a target killed, or a monster
     # that took flight after the roll, would make an honest win look like one on nobody.

@@ -6,7 +6,7 @@ from engine_arena import arena, free_neighbour, put_monster, put_trap
 
 from game.core.rng import Stream
 from game.engine import actions as A
-from game.engine.combat import continuous_effects
+from game.engine.combat import FIGHT, continuous_effects
 from game.engine.dispatch import apply_action
 from game.engine.encounters import surprise
 from game.engine.party_sight import hero_radius
@@ -72,7 +72,7 @@ def test_a_held_hero_rolls_no_dice_and_the_holders_blows_land():
         apply_action(game, A.Wait(0))  # rounds go on while the hero is held (it has no action to take)
         if any("shakes off" in line.text for line in game.log if line.turn == 0):
             continue  # it broke free in step 1 of the first turn and fought
-        melee = [r for r in game.rolls if r.title == "Melee" and r.turn == 0][0]
+        melee = [r for r in game.rolls if r.title == FIGHT and r.turn == 0][0]
         assert [p.owner for p in melee.pools] == [str(mon)]
         assert all(w == 0 for w in melee.rank_winners)  # every one of its dice landed unopposed
         return
@@ -129,7 +129,7 @@ def test_a_rally_gives_an_extra_attack_and_ends_the_checks():
     mon = game.world.comp(b, MonsterState)
     assert mon.rallied and mon.extra_attack and not mon.fleeing
     apply_action(game, A.Wait(0))
-    melee = [r for r in game.rolls if r.title == "Melee"][-1]
+    melee = [r for r in game.rolls if r.title == FIGHT][-1]
     assert len(next(p for p in melee.pools if p.owner == str(b)).dice) == 6  # its Level dice twice
     assert not mon.extra_attack
 
@@ -188,7 +188,7 @@ def test_a_lit_party_never_surprises_and_a_surprised_party_rolls_nothing_in_the_
         surprise(game, cell)
         assert not any("unawares" in line.text for line in game.log)  # a lantern burns
         if any(line.text.startswith("Surprise!") for line in game.log):
-            melee = [r for r in game.rolls if r.title == "Melee"][-1]
+            melee = [r for r in game.rolls if r.title == FIGHT][-1]
             assert [p.owner for p in melee.pools] == [str(mon)]
             caught = True
     assert caught

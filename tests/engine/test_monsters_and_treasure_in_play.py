@@ -3,6 +3,7 @@
 from engine_arena import arena, free_neighbour, give, put_monster
 
 from game.engine import actions as A
+from game.engine.combat import FIGHT
 from game.engine.dispatch import apply_action
 from game.rules.heroes import max_hits
 from game.rules.purchases import Ability, Monster, Treasure
@@ -18,7 +19,7 @@ def test_adjacent_monster_and_hero_meet_in_one_painful_conflict():
     x, y = free_neighbour(game, hero)
     rat = put_monster(game, x, y, Monster(3, "bite", name="rat"))
     fight_round(game)
-    melee = [r for r in game.rolls if r.title == "Melee"][-1]
+    melee = [r for r in game.rolls if r.title == FIGHT][-1]
     sizes = sorted(len(p.dice) for p in melee.pools)
     # the orc soldier is very strong (strong twice, tied to the fight): Level 2 + Class Bonus 1 + 1 for
     # the second degree; the rat rolls its Level
@@ -44,7 +45,7 @@ def test_resist_dice_join_the_monster_pool_against_the_heroes_attack_type():
     attack = game.sheet(hero).attack
     put_monster(game, x, y, Monster(2, "bite", (Ability("acid", annoy=2, resist=(attack, attack)),), name="ooze"))
     fight_round(game)
-    melee = [r for r in game.rolls if r.title == "Melee"][-1]
+    melee = [r for r in game.rolls if r.title == FIGHT][-1]
     ooze = next(p for p in melee.pools if p.owner != str(hero))
     assert len(ooze.dice) == 4
 
@@ -97,7 +98,7 @@ def test_an_items_pain_dice_ward_off_harm_of_its_type_and_not_a_monsters_blows()
         mon = put_monster(game, x, y, Monster(1, "bite", (Ability("fire", annoy=2, pain=2),), name="salamander"))
         game.world.comp(mon, MonsterState).rallied = True
         fight_round(game)
-        melee = [r for r in game.rolls if r.title == "Melee"][0]
+        melee = [r for r in game.rolls if r.title == FIGHT][0]
         mine = next(p for p in melee.pools if p.owner == str(hero))
         assert len(mine.dice) == 2 + 1 + 1  # Level, Class Bonus, very strong: the ring adds nothing to blows
         breath = [r for r in game.rolls if r.title == "salamander's fire" and r.kind == "pain"]

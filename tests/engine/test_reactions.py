@@ -3,6 +3,7 @@
 from engine_arena import arena, free_neighbour, put_monster
 
 from game.engine import actions as A
+from game.engine.combat import FIGHT
 from game.engine.dispatch import apply_action
 from game.engine.encounters import REACTIONS, reaction
 from game.rules.purchases import Monster
@@ -28,10 +29,10 @@ def test_peaceful_monsters_keep_the_peace_until_struck_and_never_guard_treasure(
             continue
         assert mon.peaceful and not mon.hostile
         apply_action(game, A.Wait(0))
-        assert not any(r.title == "Melee" for r in game.rolls)  # it stood by
+        assert not any(r.title == FIGHT for r in game.rolls)  # it stood by
         pos = game.position(hero)
         apply_action(game, A.Move(0, x - pos.x, y - pos.y))  # a hero strikes it
         assert mon.hostile and mon.aware
-        assert any(r.title == "Melee" for r in game.rolls)
+        assert any(r.title == FIGHT for r in game.rolls)
         return
     raise AssertionError("no reaction roll in 60 seeds kept the peace")

@@ -13,6 +13,7 @@ from pyte_tools import hex_of
 from test_terminal_help import assert_every_binding_shown
 
 from game.core.seats import parse_seats
+from game.engine.combat import FIGHT
 from game.engine.log import RollRecord
 from game.engine.start import new_game
 from game.rules.dice import Pool
@@ -102,7 +103,7 @@ def test_roll_panel_after_a_fight_shows_every_pool_highest_first(tmp_path: Path)
 
 
 def fixed_record() -> RollRecord:
-    return RollRecord(3, "pain", "Melee", (Pool("hero:1", 0, (6, 5, 2), 0), Pool("monster:4", 1, (6, 4, 3, 1), 2)),
+    return RollRecord(3, "pain", FIGHT, (Pool("hero:1", 0, (6, 5, 2), 0), Pool("monster:4", 1, (6, 4, 3, 1), 2)),
                       ("Alda", "Grub"), rank_winners=(-1, 0, 1, 1), narrator=0)
 
 
@@ -114,7 +115,7 @@ def test_roll_panel_lines_up_ranks_marks_winners_and_colours_thwacko_dice(tmp_pa
     screen = first_screen(kit, Session(game))
     _, term = play(screen, [], (80, 24), kit)
     lines = term.lines
-    top = next(i for i, line in enumerate(lines) if "Melee (painful, turn 3, told by Player 1)" in line)
+    top = next(i for i, line in enumerate(lines) if "Fight (painful, turn 3, told by Player 1)" in line)
     alda, grub = lines[top + 1], lines[top + 2]
     start = alda.index("6") - 2  # the first die: Thwack-O mark, two cells of face, winner mark
     cols = [start + r * (DIE_W + GAP) for r in range(4)]
@@ -138,7 +139,7 @@ def test_roll_panel_key_hides_it(tmp_path: Path) -> None:
     game.record_roll(fixed_record())
     game.turn = 3
     _, term = play(first_screen(kit, Session(game)), ["r", "r"], (80, 24), kit)
-    assert "Melee" not in term.text() and "Roll panel hidden" in term.text()
+    assert FIGHT not in term.text() and "Roll panel hidden" in term.text()
 
 
 def test_help_from_the_map_lists_every_key(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import pytest
 from map_tools import make_kit, play
 
 from game.core.seats import parse_seats
+from game.engine.combat import FIGHT
 from game.engine.game import Game
 from game.engine.log import RollRecord
 from game.engine.start import new_game
@@ -44,7 +45,7 @@ def _turn_with_a_trap_and_an_idle_melee() -> tuple[Game, int]:
     name = game.name(hero)
     game.record_roll(RollRecord(25, "annoy", "Needle trap", (Pool("obstacle", 1, (5, 2)), Pool(str(hero), 0, (6, 3))),
                                 ("Needle trap", name), successes=(True,), narrator=0))
-    game.record_roll(RollRecord(25, "pain", "Melee", (Pool(str(hero), 0, (3, 2)), Pool(str(monster), 2, (6, 5, 1))),
+    game.record_roll(RollRecord(25, "pain", FIGHT, (Pool(str(hero), 0, (3, 2)), Pool(str(monster), 2, (6, 5, 1))),
                                 (name, NAME), rank_winners=(1, 1, 1), narrator=2))
     return game, monster
 
@@ -56,7 +57,7 @@ def test_every_roll_of_the_turn_shows_and_a_win_on_nobody_says_why(tmp_path: Pat
     _, term = play(first_screen(kit, Session(game)), [], size, kit)
     text = term.text()
     assert "Needle trap (annoying, turn 25" in text, text
-    assert "Melee (painful, turn 25" in text, text
+    assert "Fight (painful, turn 25" in text, text
     row = next(line for line in term.lines if NO_ONE in line)
     shown = row.split()[0:3]
     if size[0] >= 120:
@@ -74,7 +75,7 @@ def test_a_monster_beside_the_hero_has_no_such_note(tmp_path: Path) -> None:
     mpos.x, mpos.y = hpos.x + (mpos.x - hpos.x) // 2, hpos.y + (mpos.y - hpos.y) // 2
     kit = make_kit(tmp_path)
     _, term = play(first_screen(kit, Session(game)), [], (120, 40), kit)
-    assert "Melee (painful" in term.text() and NO_ONE not in term.text()
+    assert "Fight (painful" in term.text() and NO_ONE not in term.text()
 
 
 @pytest.mark.parametrize(("text", "width", "expected"), [
@@ -82,7 +83,7 @@ def test_a_monster_beside_the_hero_has_no_such_note(tmp_path: Path) -> None:
     (NAME, 15, "Umbrecht the..."),
     ("The Kobold Crown", 14, "The Kobold..."),
     ("Ancestral Draught of Sting-Warding", 25, "Ancestral Draught of..."),
-    ("Melee (painful, turn 25, told by Warde)", 30, "Melee (painful, turn... Warde)"),
+    ("Fight (painful, turn 25, told by Warde)", 30, "Fight (painful, turn... Warde)"),
 ])
 def test_elide_keeps_whole_words_from_both_ends(text: str, width: int, expected: str) -> None:
     assert elide(text, width) == expected
