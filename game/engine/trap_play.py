@@ -132,7 +132,7 @@ def search(game: Game, hero_eid: int) -> int:
         hero.bonus_dice += bonus
         earn_trap_xp(game, hero_eid, trap)
         known = describe_known(trap)
-        game.say(f"{game.name(hero_eid)} finds {game.name(eid)} on the {trap.host}{known}.", "trap")
+        game.say(f"{game.name(hero_eid)} finds a trap on the {trap.host}: {game.name(eid)}{known}.", "trap")
 
     if not usable_exits(game):
         dead_ends = game.dungeon.dead_end_searches

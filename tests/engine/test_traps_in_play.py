@@ -80,6 +80,21 @@ def test_search_finds_a_trap_against_dice_equal_to_its_cost():
     assert found == search_rolls[-1].successes[0]
 
 
+def test_a_trap_found_is_said_to_be_a_trap_where_it_lies():
+    """Its name alone ("Dizzy Seal") may not say that it is a trap."""
+    outcomes = set()
+    for seed in range(1, 9):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        trap = put_trap(game, x, y, Trap("poison", annoy=2))  # cost 1: found more often than not
+        apply_action(game, A.Search(0))
+        found = hero in game.world.comp(trap, TrapState).found_by
+        said = f"{game.name(hero)} finds a trap on the floor: {game.name(trap)}"
+        assert any(line.text.startswith(said) for line in game.log) == found
+        outcomes.add(found)
+    assert True in outcomes
+
+
 def test_universal_trap_removes_class_bonus():
     game, hero = arena(8)
     game.world.comp(hero, HeroState).level = 4  # Class Bonus 2
