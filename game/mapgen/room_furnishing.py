@@ -11,7 +11,7 @@ from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
-from game.mapgen.room_grid import POINTS, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
+from game.mapgen.room_grid import POINTS, PW, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
 from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
@@ -68,7 +68,7 @@ class RoomLayout(RoomGrid):
                 self.expect_blocked = True
                 return [Feature(spec.name, "terrain", *self.glob(middle(band)))]
             for p, t in before.items():
-                self.g[p[1]][p[0]] = t
+                self.put(p, t)
         return []
 
 
@@ -108,11 +108,10 @@ class RoomLayout(RoomGrid):
         out = []
         reserved = self.reserved
         for p in self.reachable_cells:
-            x, y = p
-            if p in reserved or g[y][x] not in _SEATS:
+            i = (p[1] + 1) * PW + p[0] + 1
+            if p in reserved or g[i] not in _SEATS:
                 continue
-            if need and (g[y - 1][x] == rock) + (g[y + 1][x] == rock) + (g[y][x - 1] == rock) + (
-                    g[y][x + 1] == rock) < need:
+            if need and (g[i - PW] == rock) + (g[i + PW] == rock) + (g[i - 1] == rock) + (g[i + 1] == rock) < need:
                 continue
             out.append(p)
         return out
@@ -190,10 +189,11 @@ class RoomLayout(RoomGrid):
         tile = BY_NAME[spec.tile]
         seats = []
         mask, reachable, reserved = self.mask, self.reachable, self.reserved
+        g = self.g
         for y in range(1, H - 1):
-            row = self.g[y]
+            row = (y + 1) * PW + 1
             for x in range(1, W - 1):
-                if row[x] != WALL:
+                if g[row + x] != WALL:
                     continue
                 around = orth((x, y))
                 if (any(q in mask and q in reachable and self.walkable(q) for q in around)
@@ -254,8 +254,8 @@ class RoomLayout(RoomGrid):
 
         def fit(indices: Iterable[int]) -> list[Pt]:
             """The tiles of `indices` a plate can lie on, in (x, y) order."""
-            return sorted([p for p in map(POINTS.__getitem__, indices) if p not in barred
-                           and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2 and g[p[1]][p[0]] in _PLATE])
+            return sorted([p for i in indices if g[i] in _PLATE and (p := POINTS[i]) not in barred
+                           and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2])
 
         candidates = fit(on_way) or fit(parents)
         s.shuffle(candidates)
