@@ -175,7 +175,10 @@ class Floor:
         return self.walls.get(wall_key(cell, side))
 
     def _wall_stream(self, cell: Cell, side: str) -> Stream:
-        return self.streams.get("layout", self.number, "wall", *wall_key(cell, side)).fork("side")
+        """The stream of the wall on `side` of `cell` (named by strings: the game's streams find it
+        by its name as it is, with nothing to convert)."""
+        kind, x, y = wall_key(cell, side)
+        return self.streams.get("layout", str(self.number), "wall", kind, str(x), str(y))
 
     # -- shaping and carving ----------------------------------------------------------------------
     def fixed_sides(self, cell: Cell) -> dict[str, str]:
@@ -198,10 +201,14 @@ class Floor:
         doors = {s: Door(s, r.door.kind, r.door.tier) for s in SIDES
                  if (r := self.side(cell, s)) is not None and r.door is not None}
         gaps = {s: r.offset for s in SIDES if (r := self.side(cell, s)) is not None}
-        streams = {s: self._wall_stream(cell, s) for s in SIDES}
+        walls = {s: self._wall_stream(cell, s) for s in SIDES}  # all four named in the game's streams
+
+        def side_stream(side: str) -> Stream:
+            return walls[side].fork("side")  # forked only for a side shape_room rolls something on
+
         stream = self.streams.get("layout", self.number, cell[0], cell[1]).fork("room")
         return shape_room(stream, self.theme, self.number, cell, fixed, entered_from, fixed_doors=doors,
-                          side_streams=streams, gaps=gaps, need_stair=need_stair)
+                          side_stream=side_stream, gaps=gaps, need_stair=need_stair)
 
     def carve(self, plan: RoomPlan, entered_from: str | None = None) -> CellRecord:
         """Build a planned room into the tile arrays and record its walls for its neighbours."""
@@ -225,7 +232,9 @@ class Floor:
                 if rec.door is not None and (doors[s].kind, doors[s].tier) != (rec.door.kind, rec.door.tier):
                     raise ValueError(f"cell {plan.cell}: its {s} door is not the mapped wall's door ({hint})")
             elif self.in_grid(neighbour(plan.cell, s)):
-                offset = _offset_from_layout(plan, s) or roll_gap(self._wall_stream(plan.cell, s).fork("gap"), s)
+                offset = _offset_from_layout(plan, s)
+                if not offset:
+                    offset = roll_gap(self._wall_stream(plan.cell, s).fork("side").fork("gap"), s)
                 self.walls[wall_key(plan.cell, s)] = SideRecord(kind or "wall", offset, doors.get(s))
         block = DECODE[np.frombuffer("".join(plan.layout).encode("ascii"), dtype=np.uint8)]
         block = block.reshape(CELL_H + 1, CELL_W + 1)
