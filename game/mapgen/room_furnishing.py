@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+import numpy as np
+
 from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
@@ -16,6 +18,8 @@ from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
 _SEATS = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where furniture can stand
+# The flat indices (see PW) of the block's tiles inside its outer walls, row by row: where an alcove may be.
+INNER = np.array([flat((x, y)) for y in range(1, H - 1) for x in range(1, W - 1)], dtype=np.intp)
 
 
 class RoomLayout(RoomGrid):
@@ -185,20 +189,20 @@ class RoomLayout(RoomGrid):
 
 
     def furnish_wall(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
-        """A lever in an alcove: a wall tile beside the room's floor."""
+        """A lever in an alcove: a wall tile beside the room's floor (a walkable tile of the room
+        the entry reaches) and beside no tile kept free outside the room. The block's inner walls
+        are looked through in numpy, row by row, on flat indices (see PW)."""
         tile = BY_NAME[spec.tile]
-        seats = []
-        mask, reachable, reserved = self.mask, self.reachable, self.reserved
         g = self.g
-        for y in range(1, H - 1):
-            row = (y + 1) * PW + 1
-            for x in range(1, W - 1):
-                if g[row + x] != WALL:
-                    continue
-                around = orth((x, y))
-                if (any(q in mask and q in reachable and self.walkable(q) for q in around)
-                        and not any(q in reserved and q not in mask for q in around)):
-                    seats.append((x, y))
+        size = len(g)
+        floor = np.zeros(size, dtype=bool)
+        floor[[flat(q) for q in self.reachable_cells if self.walkable(q)]] = True
+        kept = np.zeros(size, dtype=bool)
+        kept[[flat(q) for q in self.reserved if q not in self.mask]] = True
+        walls = INNER[np.frombuffer(g, dtype=np.uint8)[INNER] == WALL]
+        beside = floor[walls - PW] | floor[walls + 1] | floor[walls + PW] | floor[walls - 1]
+        beside &= ~(kept[walls - PW] | kept[walls + 1] | kept[walls + PW] | kept[walls - 1])
+        seats = [POINTS[i] for i in walls[beside].tolist()]
         if not seats:
             return [], []
         p = s.choice(seats)
