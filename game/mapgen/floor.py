@@ -198,15 +198,19 @@ class Floor:
         if not self.in_grid(cell):
             raise ValueError(f"cell {cell} is outside the floor")
         fixed = self.fixed_sides(cell)
-        doors = {s: Door(s, r.door.kind, r.door.tier) for s in SIDES
-                 if (r := self.side(cell, s)) is not None and r.door is not None}
-        gaps = {s: r.offset for s in SIDES if (r := self.side(cell, s)) is not None}
+        doors: dict[str, Door] = {}
+        gaps: dict[str, int] = {}
+        for s in SIDES:
+            if (r := self.side(cell, s)) is not None:
+                gaps[s] = r.offset
+                if r.door is not None:
+                    doors[s] = Door(s, r.door.kind, r.door.tier)
         walls = {s: self._wall_stream(cell, s) for s in SIDES}  # all four named in the game's streams
 
         def side_stream(side: str) -> Stream:
             return walls[side].fork("side")  # forked only for a side shape_room rolls something on
 
-        stream = self.streams.get("layout", self.number, cell[0], cell[1]).fork("room")
+        stream = self.streams.get("layout", str(self.number), str(cell[0]), str(cell[1])).fork("room")
         return shape_room(stream, self.theme, self.number, cell, fixed, entered_from, fixed_doors=doors,
                           side_stream=side_stream, gaps=gaps, need_stair=need_stair)
 

@@ -272,7 +272,10 @@ class RoomGrid:
     def settle_entry(self) -> None:
         """Everything placed after terrain must be reachable: remember what the entry reaches."""
         self.reachable = self.reach()
-        self.reachable_cells = [p for p in self.cells if p in self.reachable]  # in `cells` order
+        if self.mask <= self.reachable:  # the whole room (no terrain cut any of it off): one test in C
+            self.reachable_cells = list(self.cells)
+        else:
+            self.reachable_cells = [p for p in self.cells if p in self.reachable]  # in `cells` order
 
 
     def raise_walls(self) -> None:
