@@ -218,7 +218,13 @@ def _marks(words: tuple[str, ...]) -> tuple[str, ...]:
 def _fitting(adjectives: tuple[str, ...], noun: str) -> tuple[str, ...]:
     """The adjectives none of whose words `noun` has (see Namer._before)."""
     own = {w.lower() for w in noun.split()}
-    return tuple(a for a in adjectives if not own & {w.lower() for w in a.split()})
+    return tuple(a for a, words in zip(adjectives, _lowered(adjectives), strict=True) if own.isdisjoint(words))
+
+
+@functools.lru_cache(maxsize=256)
+def _lowered(adjectives: tuple[str, ...]) -> tuple[frozenset[str], ...]:
+    """Each adjective's words in lower case (a list meets many nouns: see `_fitting`)."""
+    return tuple(frozenset(w.lower() for w in a.split()) for a in adjectives)
 
 
 @functools.lru_cache(maxsize=1024)
