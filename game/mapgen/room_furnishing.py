@@ -189,26 +189,29 @@ class RoomLayout(RoomGrid):
 
 
     def furnish_wall(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
-        """A lever in an alcove: a wall tile beside the room's floor (a walkable tile of the room
-        the entry reaches) and beside no tile kept free outside the room. The block's inner walls
-        are looked through in numpy, row by row, on flat indices (see PW)."""
-        tile = BY_NAME[spec.tile]
-        g = self.g
-        size = len(g)
-        floor = np.zeros(size, dtype=bool)
-        floor[[flat(q) for q in self.reachable_cells if self.walkable(q)]] = True
-        kept = np.zeros(size, dtype=bool)
-        kept[[flat(q) for q in self.reserved if q not in self.mask]] = True
-        walls = INNER[np.frombuffer(g, dtype=np.uint8)[INNER] == WALL]
-        beside = floor[walls - PW] | floor[walls + 1] | floor[walls + PW] | floor[walls - 1]
-        beside &= ~(kept[walls - PW] | kept[walls + 1] | kept[walls + PW] | kept[walls - 1])
-        seats = [POINTS[i] for i in walls[beside].tolist()]
+        """A lever in an alcove (see `alcoves`)."""
+        seats = self.alcoves()
         if not seats:
             return [], []
         p = s.choice(seats)
-        self.put(p, tile)
+        self.put(p, BY_NAME[spec.tile])
         return ([Feature(spec.name, "furniture", *self.glob(p))],
                 [Spot(*self.glob(p), spec.action, spec.name, spec.treasure)])
+
+
+    def alcoves(self) -> list[Pt]:
+        """The wall tiles inside the block's outer walls, row by row, beside the room's floor (a
+        walkable tile of the room the entry reaches) and beside no tile kept free outside the room.
+        Looked for in numpy on flat indices (see PW) rather than tile by tile."""
+        tiles = np.frombuffer(self.g, dtype=np.uint8)
+        floor = np.zeros(len(tiles), dtype=bool)
+        floor[[flat(q) for q in self.reachable_cells if self.walkable(q)]] = True
+        kept = np.zeros(len(tiles), dtype=bool)
+        kept[[flat(q) for q in self.reserved if q not in self.mask]] = True
+        walls = INNER[tiles[INNER] == WALL]
+        beside = floor[walls - PW] | floor[walls + 1] | floor[walls + PW] | floor[walls - 1]
+        beside &= ~(kept[walls - PW] | kept[walls + 1] | kept[walls + PW] | kept[walls - 1])
+        return [POINTS[i] for i in walls[beside].tolist()]
 
 
     def stair_up_feature(self) -> list[Feature]:
