@@ -193,18 +193,27 @@ def tier_for(level: int) -> int:
 def _creature_weights(
     tier: int, kinds: frozenset[str], theme: str
 ) -> tuple[tuple[Creature, ...], tuple[float, ...]]:
-    out, weights = [], []
+    """The creatures of about `tier` and how likely each is: its tier's closeness, then whether it
+    has any of the abilities' `kinds`, then whether it lives in the theme (multiplied in that order)."""
+    out, near, at_home = _creatures_near(tier, theme)
+    if not kinds:
+        return out, tuple(w * t for w, t in zip(near, at_home, strict=True))
+    return out, tuple(w * (4.0 if c.kinds & kinds else 0.25) * t for c, w, t in zip(out, near, at_home, strict=True))
+
+
+@functools.lru_cache(maxsize=256)
+def _creatures_near(tier: int, theme: str) -> tuple[tuple[Creature, ...], tuple[float, ...], tuple[float, ...]]:
+    """The creatures within a tier of `tier`, the weight of their closeness and of the theme (see
+    `_creature_weights`: kept apart from the abilities' kinds, which change from monster to monster)."""
+    out, near, at_home = [], [], []
     for c in vocabulary().creatures:
         gap = abs(c.tier - tier)
         if gap > 1:
             continue
-        w = 4.0 if gap == 0 else 1.0
-        if kinds:
-            w *= 4.0 if c.kinds & kinds else 0.25
-        w *= 3.0 if theme in c.themes else 1.5 if not c.themes else 0.4
         out.append(c)
-        weights.append(w)
-    return tuple(out), tuple(weights)
+        near.append(4.0 if gap == 0 else 1.0)
+        at_home.append(3.0 if theme in c.themes else 1.5 if not c.themes else 0.4)
+    return tuple(out), tuple(near), tuple(at_home)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -218,7 +227,13 @@ def _marks(words: tuple[str, ...]) -> tuple[str, ...]:
 def _fitting(adjectives: tuple[str, ...], noun: str) -> tuple[str, ...]:
     """The adjectives none of whose words `noun` has (see Namer._before)."""
     own = {w.lower() for w in noun.split()}
-    return tuple(a for a in adjectives if not own & {w.lower() for w in a.split()})
+    return tuple(a for a, words in zip(adjectives, _lowered(adjectives), strict=True) if own.isdisjoint(words))
+
+
+@functools.lru_cache(maxsize=256)
+def _lowered(adjectives: tuple[str, ...]) -> tuple[frozenset[str], ...]:
+    """Each adjective's words in lower case (a list meets many nouns: see `_fitting`)."""
+    return tuple(frozenset(w.lower() for w in a.split()) for a in adjectives)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -76,8 +76,10 @@ def design_room(
         if not by_seat[s].ai and c not in manual:
             raise ValueError(f"seat {s} builds the {c} itself: pass them in `manual`")
 
+    floor_name, room_name = str(floor), str(room)  # streams named by strings: found as they are named
+
     def stream(category: str) -> Stream:
-        return streams.get("design", seat_of[category], floor, room, category)
+        return streams.get("design", str(seat_of[category]), floor_name, room_name, category)
 
     if plan is None:
         layout = streams.get("layout", floor, room)

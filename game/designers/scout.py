@@ -71,10 +71,12 @@ def type_kinds() -> dict[str, str]:
     return {name: types[name]["kind"] for name in sorted(types)}
 
 
-@functools.lru_cache(maxsize=4096)
-def _type_weights(
-    kinds: Weights, protected: frozenset[str], avoid: tuple[str, ...]
-) -> tuple[tuple[str, ...], tuple[float, ...]]:
+@functools.lru_cache(maxsize=1024)
+def _type_weights(kinds: Weights, protected: frozenset[str]) -> tuple[tuple[str, ...], tuple[float, ...], bool]:
+    """The Types a personality picks from against a party protected from `protected`, their
+    weights before a room's repeats are weighed down, and whether they are (not when the
+    personality likes no kind in the data). Kept per (kinds, protected): the Types already used
+    differ from pick to pick, these hardly ever."""
     by_kind = dict(kinds)
     names, weights = [], []
     for name, kind in type_kinds().items():
@@ -83,20 +85,22 @@ def _type_weights(
             continue
         if name not in protected:
             w *= UNPROTECTED_WEIGHT
-        if name in avoid:
-            w *= REPEAT_WEIGHT
         names.append(name)
         weights.append(w)
     if not names:  # the personality likes no kind in the data: any Type will do
         names = list(type_kinds())
         weights = [UNPROTECTED_WEIGHT if n not in protected else 1.0 for n in names]
-    return tuple(names), tuple(weights)
+        return tuple(names), tuple(weights), False
+    return tuple(names), tuple(weights), True
 
 
 def pick_type(stream: Stream, kinds: Weights, party: PartyView, avoid: Iterable[str] = ()) -> str:
     """A Type for an ability, trap or item: of a kind the personality likes, strongly favouring
     Types the party is not protected against, and Types not used yet in `avoid`."""
-    names, weights = _type_weights(kinds, party.protected, tuple(sorted(set(avoid))))
+    names, weights, repeats_count = _type_weights(kinds, party.protected)
+    if repeats_count and avoid:
+        used = set(avoid)
+        weights = tuple(w * REPEAT_WEIGHT if name in used else w for name, w in zip(names, weights, strict=True))
     return stream.weighted(names, weights)
 
 

@@ -22,29 +22,20 @@ def wished_count(stream: Stream, span: tuple[int, int]) -> int:
     return lo if lo >= hi else stream.randint(lo, hi)
 
 
-def pick(stream: Stream, weights: Weights) -> str:
-    """One name drawn by weight (weights are in a fixed, sorted order)."""
-    names, ws = _columns(weights)
-    return stream.weighted(names, ws)
-
-
-@functools.lru_cache(maxsize=1024)
-def _columns(weights: Weights) -> tuple[tuple[str, ...], tuple[float, ...]]:
-    """The names and the weights of `weights` apart (personalities' weights are drawn from often)."""
-    return tuple(n for n, _ in weights), tuple(w for _, w in weights)
-
-
 def pick_features(stream: Stream, weights: Weights, count: int, limit: int = 1) -> list[str]:
     """`count` features drawn by weight, each at most `limit` times, in drawing order."""
     chosen: list[str] = []
     if count <= 0:  # most wishes double nothing
         return chosen
-    pool = [(n, w) for n, w in weights if w > 0]
-    while len(chosen) < count and pool:
-        name = pick(stream, tuple(pool))
+    names, ws = _live_columns(weights)  # the pool, kept per weights until a name is used up
+    while names:
+        name = stream.weighted(names, ws)
         chosen.append(name)
+        if len(chosen) >= count:
+            break
         if chosen.count(name) >= limit:
-            pool = [(n, w) for n, w in pool if n != name]
+            left = [i for i, n in enumerate(names) if n != name]
+            names, ws = tuple(names[i] for i in left), tuple(ws[i] for i in left)
     return chosen
 
 
@@ -85,8 +76,10 @@ def split_points(stream: Stream, points: int, weights: Weights) -> dict[str, int
 
 @functools.lru_cache(maxsize=1024)
 def _live_columns(weights: Weights) -> tuple[tuple[str, ...], tuple[float, ...]]:
-    """The names and weights of `weights` that can be drawn (weight above 0)."""
-    return _columns(tuple((n, w) for n, w in weights if w > 0))
+    """The names and weights of `weights` that can be drawn (weight above 0), apart: personalities'
+    weights are drawn from often."""
+    live = [(n, w) for n, w in weights if w > 0]
+    return tuple(n for n, _ in live), tuple(w for _, w in live)
 
 
 def trailing_doublings(cost: int, most: int) -> int:

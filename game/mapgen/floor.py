@@ -47,6 +47,10 @@ from game.mapgen.tiles import CODES, COST, DECODE, ROCK, TRANSPARENT, WALKABLE, 
 from game.world.distances import UNREACHABLE, distances_from
 
 WALKABLE_CODES = frozenset(CODES[t] for t in WALKABLE_TILES)  # a layout's characters a creature may stand on
+# MERGED[standing, planned]: a shared wall's tile once a room is carved beside it. A gap of the
+# new room opens rock or wall, a wall of it closes rock, anything else stays as it stands.
+MERGED = np.array([[b if (WALKABLE[b] and v in (ROCK, WALL)) or (b == WALL and v == ROCK) else v
+                    for b in range(len(WALKABLE))] for v in range(len(WALKABLE))], dtype=np.uint8)
 
 
 SIDES_BY_NAME = tuple(sorted(SIDES))  # the order `exits` looks through a room's sides
@@ -175,7 +179,10 @@ class Floor:
         return self.walls.get(wall_key(cell, side))
 
     def _wall_stream(self, cell: Cell, side: str) -> Stream:
-        return self.streams.get("layout", self.number, "wall", *wall_key(cell, side)).fork("side")
+        """The stream of the wall on `side` of `cell` (named by strings: the game's streams find it
+        by its name as it is, with nothing to convert)."""
+        kind, x, y = wall_key(cell, side)
+        return self.streams.get("layout", str(self.number), "wall", kind, str(x), str(y))
 
     # -- shaping and carving ----------------------------------------------------------------------
     def fixed_sides(self, cell: Cell) -> dict[str, str]:
@@ -195,13 +202,21 @@ class Floor:
         if not self.in_grid(cell):
             raise ValueError(f"cell {cell} is outside the floor")
         fixed = self.fixed_sides(cell)
-        doors = {s: Door(s, r.door.kind, r.door.tier) for s in SIDES
-                 if (r := self.side(cell, s)) is not None and r.door is not None}
-        gaps = {s: r.offset for s in SIDES if (r := self.side(cell, s)) is not None}
-        streams = {s: self._wall_stream(cell, s) for s in SIDES}
-        stream = self.streams.get("layout", self.number, cell[0], cell[1]).fork("room")
+        doors: dict[str, Door] = {}
+        gaps: dict[str, int] = {}
+        for s in SIDES:
+            if (r := self.side(cell, s)) is not None:
+                gaps[s] = r.offset
+                if r.door is not None:
+                    doors[s] = Door(s, r.door.kind, r.door.tier)
+        walls = {s: self._wall_stream(cell, s) for s in SIDES}  # all four named in the game's streams
+
+        def side_stream(side: str) -> Stream:
+            return walls[side].fork("side")  # forked only for a side shape_room rolls something on
+
+        stream = self.streams.get("layout", str(self.number), str(cell[0]), str(cell[1])).fork("room")
         return shape_room(stream, self.theme, self.number, cell, fixed, entered_from, fixed_doors=doors,
-                          side_streams=streams, gaps=gaps, need_stair=need_stair)
+                          side_stream=side_stream, gaps=gaps, need_stair=need_stair)
 
     def carve(self, plan: RoomPlan, entered_from: str | None = None) -> CellRecord:
         """Build a planned room into the tile arrays and record its walls for its neighbours."""
@@ -225,19 +240,17 @@ class Floor:
                 if rec.door is not None and (doors[s].kind, doors[s].tier) != (rec.door.kind, rec.door.tier):
                     raise ValueError(f"cell {plan.cell}: its {s} door is not the mapped wall's door ({hint})")
             elif self.in_grid(neighbour(plan.cell, s)):
-                offset = _offset_from_layout(plan, s) or roll_gap(self._wall_stream(plan.cell, s).fork("gap"), s)
+                offset = _offset_from_layout(plan, s)
+                if not offset:
+                    offset = roll_gap(self._wall_stream(plan.cell, s).fork("side").fork("gap"), s)
                 self.walls[wall_key(plan.cell, s)] = SideRecord(kind or "wall", offset, doors.get(s))
         block = DECODE[np.frombuffer("".join(plan.layout).encode("ascii"), dtype=np.uint8)]
         block = block.reshape(CELL_H + 1, CELL_W + 1)
         x0, y0, x1, y1 = record.bounds
         view = self.tile[y0:y1 + 1, x0:x1 + 1]
         # On the shared walls a gap of either room opens rock or wall, and a wall of this one
-        # closes rock; worked out over the whole block at once (tile by tile, neither undoes the
-        # other), then the inside is the plan's.
-        gap = WALKABLE[block] & ((view == ROCK) | (view == WALL))
-        wall = (block == WALL) & (view == ROCK)
-        view[gap] = block[gap]
-        view[wall] = WALL
+        # closes rock (MERGED: one look-up over the whole block), then the inside is the plan's.
+        view[...] = MERGED[view, block]
         view[1:-1, 1:-1] = block[1:-1, 1:-1]
         self._refresh(x0, y0, x1, y1)
         record.plan, record.mapped = plan, True

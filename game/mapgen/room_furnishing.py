@@ -7,15 +7,19 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+import numpy as np
+
 from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
-from game.mapgen.room_grid import POINTS, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
+from game.mapgen.room_grid import POINTS, PW, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
 from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
 _SEATS = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where furniture can stand
+# The flat indices (see PW) of the block's tiles inside its outer walls, row by row: where an alcove may be.
+INNER = np.array([flat((x, y)) for y in range(1, H - 1) for x in range(1, W - 1)], dtype=np.intp)
 
 
 class RoomLayout(RoomGrid):
@@ -68,7 +72,7 @@ class RoomLayout(RoomGrid):
                 self.expect_blocked = True
                 return [Feature(spec.name, "terrain", *self.glob(middle(band)))]
             for p, t in before.items():
-                self.g[p[1]][p[0]] = t
+                self.put(p, t)
         return []
 
 
@@ -108,11 +112,10 @@ class RoomLayout(RoomGrid):
         out = []
         reserved = self.reserved
         for p in self.reachable_cells:
-            x, y = p
-            if p in reserved or g[y][x] not in _SEATS:
+            i = (p[1] + 1) * PW + p[0] + 1
+            if p in reserved or g[i] not in _SEATS:
                 continue
-            if need and (g[y - 1][x] == rock) + (g[y + 1][x] == rock) + (g[y][x - 1] == rock) + (
-                    g[y][x + 1] == rock) < need:
+            if need and (g[i - PW] == rock) + (g[i + PW] == rock) + (g[i - 1] == rock) + (g[i + 1] == rock) < need:
                 continue
             out.append(p)
         return out
@@ -186,25 +189,29 @@ class RoomLayout(RoomGrid):
 
 
     def furnish_wall(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
-        """A lever in an alcove: a wall tile beside the room's floor."""
-        tile = BY_NAME[spec.tile]
-        seats = []
-        mask, reachable, reserved = self.mask, self.reachable, self.reserved
-        for y in range(1, H - 1):
-            row = self.g[y]
-            for x in range(1, W - 1):
-                if row[x] != WALL:
-                    continue
-                around = orth((x, y))
-                if (any(q in mask and q in reachable and self.walkable(q) for q in around)
-                        and not any(q in reserved and q not in mask for q in around)):
-                    seats.append((x, y))
+        """A lever in an alcove (see `alcoves`)."""
+        seats = self.alcoves()
         if not seats:
             return [], []
         p = s.choice(seats)
-        self.put(p, tile)
+        self.put(p, BY_NAME[spec.tile])
         return ([Feature(spec.name, "furniture", *self.glob(p))],
                 [Spot(*self.glob(p), spec.action, spec.name, spec.treasure)])
+
+
+    def alcoves(self) -> list[Pt]:
+        """The wall tiles inside the block's outer walls, row by row, beside the room's floor (a
+        walkable tile of the room the entry reaches) and beside no tile kept free outside the room.
+        Looked for in numpy on flat indices (see PW) rather than tile by tile."""
+        tiles = np.frombuffer(self.g, dtype=np.uint8)
+        floor = np.zeros(len(tiles), dtype=bool)
+        floor[[flat(q) for q in self.reachable_cells if self.walkable(q)]] = True
+        kept = np.zeros(len(tiles), dtype=bool)
+        kept[[flat(q) for q in self.reserved if q not in self.mask]] = True
+        walls = INNER[tiles[INNER] == WALL]
+        beside = floor[walls - PW] | floor[walls + 1] | floor[walls + PW] | floor[walls - 1]
+        beside &= ~(kept[walls - PW] | kept[walls + 1] | kept[walls + PW] | kept[walls - 1])
+        return [POINTS[i] for i in walls[beside].tolist()]
 
 
     def stair_up_feature(self) -> list[Feature]:
@@ -254,8 +261,8 @@ class RoomLayout(RoomGrid):
 
         def fit(indices: Iterable[int]) -> list[Pt]:
             """The tiles of `indices` a plate can lie on, in (x, y) order."""
-            return sorted([p for p in map(POINTS.__getitem__, indices) if p not in barred
-                           and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2 and g[p[1]][p[0]] in _PLATE])
+            return sorted([p for i in indices if g[i] in _PLATE and (p := POINTS[i]) not in barred
+                           and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2])
 
         candidates = fit(on_way) or fit(parents)
         s.shuffle(candidates)

@@ -23,7 +23,6 @@ PW = W + 2
 MASK64 = (1 << 64) - 1
 CODE_CHARS = bytes(ord(CODES[t]) for t in Tile).ljust(256, b"?")  # tile int -> its layout character
 WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if walkable
-BORDER = bytes(PW + 1)  # the flat block's border (see PW) before its first tile and after its last
 CAVE_AREA = np.zeros((H, W), dtype=bool)  # where a cave may lie: the room's own area
 CAVE_AREA[Y_LO:Y_HI + 1, X_LO:X_HI + 1] = True
 CAVE_AREA.flags.writeable = False
@@ -36,7 +35,8 @@ class RoomGrid:
                  entered_from: str | None) -> None:
         self.s = stream
         self.ox, self.oy = origin(cell)
-        self.g = [[ROCK] * W for _ in range(H)]
+        self.g = bytearray(PW * (H + 2))  # the block's tiles, flat with a border of rock (see PW)
+        self.block = np.frombuffer(self.g, dtype=np.uint8).reshape(H + 2, PW)[1:-1, 1:-1]  # the same, [y, x]
         self.sides = sides
         self.offsets = offsets
         self.entered_from = entered_from
@@ -58,15 +58,15 @@ class RoomGrid:
 
 
     def at(self, p: Pt) -> int:
-        return self.g[p[1]][p[0]]
+        return self.g[(p[1] + 1) * PW + p[0] + 1]
 
 
     def put(self, p: Pt, tile: Tile) -> None:
-        self.g[p[1]][p[0]] = int(tile)
+        self.g[(p[1] + 1) * PW + p[0] + 1] = tile
 
 
     def walkable(self, p: Pt) -> bool:
-        return 0 <= p[0] < W and 0 <= p[1] < H and self.g[p[1]][p[0]] in WALKABLE_INTS
+        return 0 <= p[0] < W and 0 <= p[1] < H and self.g[(p[1] + 1) * PW + p[0] + 1] in WALKABLE_INTS
 
 
     def centre(self) -> Pt:
@@ -86,7 +86,8 @@ class RoomGrid:
 
 
     def rows(self) -> tuple[str, ...]:
-        return tuple(bytes(row).translate(CODE_CHARS).decode("ascii") for row in self.g)
+        text = self.block.tobytes().translate(CODE_CHARS).decode("ascii")
+        return tuple(text[y * W:(y + 1) * W] for y in range(H))
 
 
     def reach(self, start: Pt | None = None) -> set[Pt]:
@@ -115,16 +116,10 @@ class RoomGrid:
         return found
 
 
-    def _tile_bytes(self) -> bytes:
-        """The block's tiles, row by row, a byte each."""
-        return b"".join(map(bytes, self.g))
-
-
     def _walk_flags(self) -> bytes:
         """1 for each walkable tile of the block and 0 for the others, flat with a border of 0 round
-        the block (see PW): the rows joined with the border's two tiles between them (rock, which
-        is not walkable), in one pass."""
-        return BORDER + b"\0\0".join(map(bytes, self.g)).translate(WALKABLE_BYTES) + BORDER
+        the block (see PW): the grid itself translated (its border is rock, which is not walkable)."""
+        return bytes(self.g).translate(WALKABLE_BYTES)
 
 
     def can_block(self, p: Pt) -> bool:
@@ -192,7 +187,7 @@ class RoomGrid:
         xs, ys = self._cells_x, self._cells_y = np.nonzero(on.T)  # (x, y) order
         self.cells = list(zip(xs.tolist(), ys.tolist(), strict=True))  # the room's own tiles in a fixed order
         self.mask = set(self.cells)
-        self.g[:] = np.where(on, FLOOR, ROCK).tolist()
+        self.block[:] = np.where(on, FLOOR, ROCK)
         return shape
 
 
@@ -247,8 +242,9 @@ class RoomGrid:
             dug = corridor_tiles(start, target, side in ("w", "e"), kind == "open")
             g = self.g
             for x, y in dug:
-                if g[y][x] == ROCK:
-                    g[y][x] = FLOOR
+                i = (y + 1) * PW + x + 1
+                if g[i] == ROCK:
+                    g[i] = FLOOR
             for q in gap_tiles(side, off, kind):
                 self.put(q, Tile.DOOR if kind == "door" else Tile.FLOOR)
             self.corridor[side] = dug - self.mask
@@ -258,8 +254,9 @@ class RoomGrid:
         dug_ways = set().union(*self.corridor.values())
         g = self.g
         for x, y in self.pillars:
-            if (x, y) not in self.reserved and g[y][x] == FLOOR and (x, y) not in dug_ways:
-                g[y][x] = PILLAR
+            i = (y + 1) * PW + x + 1
+            if (x, y) not in self.reserved and g[i] == FLOOR and (x, y) not in dug_ways:
+                g[i] = PILLAR
         if self.entered_from is not None:
             self.entry = inside_gap(self.entered_from, self.offsets[self.entered_from])
         else:
@@ -275,13 +272,16 @@ class RoomGrid:
     def settle_entry(self) -> None:
         """Everything placed after terrain must be reachable: remember what the entry reaches."""
         self.reachable = self.reach()
-        self.reachable_cells = [p for p in self.cells if p in self.reachable]  # in `cells` order
+        if self.mask <= self.reachable:  # the whole room (no terrain cut any of it off): one test in C
+            self.reachable_cells = list(self.cells)
+        else:
+            self.reachable_cells = [p for p in self.cells if p in self.reachable]  # in `cells` order
 
 
     def raise_walls(self) -> None:
         """Rock touching anything dug becomes wall (on the shared walls too), the block rewritten
         in one step."""
-        tiles = np.frombuffer(self._tile_bytes(), dtype=np.uint8).reshape(H, W)
+        tiles = self.block
         dug = tiles > WALL  # neither rock nor wall
         row = dug.copy()  # the 3x3 around each dug tile, as a row of three then a column of three
         row[:, 1:] |= dug[:, :-1]
@@ -289,7 +289,7 @@ class RoomGrid:
         near = row.copy()
         near[1:] |= row[:-1]
         near[:-1] |= row[1:]
-        self.g[:] = np.where(near & (tiles == ROCK), WALL, tiles).tolist()
+        tiles[near & (tiles == ROCK)] = WALL
 
 
 

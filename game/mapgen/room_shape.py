@@ -11,11 +11,13 @@ books meet").
 Determinism: every roll comes from the cell's layout stream, through named forks (sides, doors,
 interaction, feature, shape, ...), so the same cell always gets the same room, whatever order the
 floor is explored in and however the fights went. A side that the floor rolls for a shared wall
-comes from that wall's own stream (`side_streams`), so both rooms that share a wall would roll
+comes from that wall's own stream (`side_stream`), so both rooms that share a wall would roll
 the same side. Decisions where the book is silent are in the docstrings below.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from game.core.rng import Stream
 from game.mapgen import tables
@@ -54,15 +56,16 @@ def roll_gap(stream: Stream, side: str) -> int:
 
 def shape_room(stream: Stream, theme: str, floor: int, cell: Cell, fixed_sides: dict[str, str],
                entered_from: str | None, *, fixed_doors: dict[str, Door] | None = None,
-               side_streams: dict[str, Stream] | None = None, gaps: dict[str, int] | None = None,
+               side_stream: Callable[[str], Stream] | None = None, gaps: dict[str, int] | None = None,
                need_stair: bool = False) -> RoomPlan:
     """The plan of the room in `cell`, entered from `entered_from` (None: the floor's entrance,
     which the party reaches by a stair up in it, its south side closed, as in the book).
 
     fixed_sides:  sides already decided ("open" | "door" | "wall"), kept as they are
     fixed_doors:  the Door records of fixed door sides (else a fixed door is rolled on RD here)
-    side_streams: a stream per side to roll RC/RD/the gap on (the floor passes each shared
-                  wall's own stream); default: forks of `stream`
+    side_stream:  the stream to roll a side's RC/RD/gap on (the floor gives each shared wall's
+                  own stream), asked only for a side something is rolled on; default: forks of
+                  `stream`
     gaps:         where each side's gap lies along its wall (local offset); default: rolled
     need_stair:   the room must hold a stair down (Fungeon: Party Min rose in this Hallway)
     """
@@ -80,8 +83,13 @@ def shape_room(stream: Stream, theme: str, floor: int, cell: Cell, fixed_sides: 
     order = ((entered_from,) if entered_from else ()) + clockwise_from(entered_from)
     if entered_from is None:
         order += ("s",)
+
+    def side_rolls(side: str) -> Stream:
+        """The stream a side's rolls are drawn on, made only for a side something is rolled on."""
+        return side_stream(side) if side_stream is not None else stream.fork("side", side)
+
     for side in order:
-        ss = (side_streams or {}).get(side) or stream.fork("side", side)
+        ss: Stream | None = None
         if side in fixed_sides:
             kind = fixed_sides[side]
         elif side == entered_from:
@@ -89,11 +97,19 @@ def shape_room(stream: Stream, theme: str, floor: int, cell: Cell, fixed_sides: 
         elif entered_from is None and side == "s":
             kind = "wall"
         else:
+            ss = side_rolls(side)
             kind = roll_side(ss)
         sides[side] = kind
         if kind == "door":
-            doors[side] = (fixed_doors or {}).get(side) or roll_door(ss, side)
-        offsets[side] = (gaps or {}).get(side) or roll_gap(ss.fork("gap"), side)
+            door = (fixed_doors or {}).get(side)
+            if door is None:
+                ss = ss or side_rolls(side)
+                door = roll_door(ss, side)
+            doors[side] = door
+        offset = (gaps or {}).get(side)
+        if not offset:
+            offset = roll_gap((ss or side_rolls(side)).fork("gap"), side)
+        offsets[side] = offset
 
     # -- what the room holds (RI, RF) ---------------------------------------------------------
     interaction = tables.interactions().roll(stream.fork("interaction"))[1]

@@ -171,6 +171,19 @@ def test_planning_is_pure_and_carving_the_plan_is_unfolding() -> None:
         f.carve(plan)
 
 
+def test_planning_a_room_names_all_four_of_its_walls_streams() -> None:
+    """Each wall's stream is named in the game's streams (their checksum is in every state hash)
+    when a room beside it is planned, whether or not anything is rolled on it."""
+    streams = Streams(4)
+    f = Floor.new(streams, 3, "catacombs")
+    _, _, cell, side = f.exits()[0]
+    named = set(streams.named())
+    walls = {("layout", "3", "wall", *map(str, wall_key(cell, s))) for s in "nesw"}
+    assert not walls <= named
+    f.plan_room(cell, side)
+    assert walls <= set(streams.named())
+
+
 def test_stepping_through_an_exit_names_the_cell_and_its_side() -> None:
     f = Floor.new(Streams(11), 1, "caverns")
     for x, y, cell, side in f.exits():

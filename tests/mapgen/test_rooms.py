@@ -8,10 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.rng import Stream
-from game.mapgen.geometry import CELL_H, CELL_W, origin
+from game.mapgen.geometry import CELL_H, CELL_W, default_gap, origin
+from game.mapgen.room_furnishing import RoomLayout
+from game.mapgen.room_grid import H, W, orth
 from game.mapgen.room_shape import shape_room
+from game.mapgen.themes import theme as get_theme
 from game.mapgen.themes import themes
-from game.mapgen.tiles import ACTIONABLE_TILES, BY_CODE, WALKABLE_TILES
+from game.mapgen.tiles import ACTIONABLE_TILES, BY_CODE, WALKABLE_TILES, WALL
 
 SIDES = "nesw"
 side_kinds = st.sampled_from(["open", "door", "wall"])
@@ -154,3 +157,32 @@ def test_a_cluster_of_trees_in_the_middle_never_closes_over_its_first_tree() -> 
         for spot in trees:
             x, y = spot.x - ox, spot.y - oy
             assert {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)} & seen, (theme, seed, spot)
+
+
+def _alcoves_tile_by_tile(layout):
+    """The walls a lever may go in, looked for one tile at a time (what RoomLayout.alcoves finds)."""
+    seats = []
+    for y in range(1, H - 1):
+        for x in range(1, W - 1):
+            if layout.at((x, y)) != WALL:
+                continue
+            around = orth((x, y))
+            if (any(q in layout.mask and q in layout.reachable and layout.walkable(q) for q in around)
+                    and not any(q in layout.reserved and q not in layout.mask for q in around)):
+                seats.append((x, y))
+    return seats
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(sorted(themes())), st.sampled_from([None, "n", "e", "s", "w"]),
+       st.lists(side_kinds, min_size=4, max_size=4))
+def test_a_levers_alcoves_are_the_walls_a_tile_by_tile_look_finds(seed, theme, entered, kinds) -> None:
+    sides = dict(zip(SIDES, kinds, strict=True))
+    if entered is not None:
+        sides[entered] = "open"
+    layout = RoomLayout(Stream(seed), (2, 1), sides, {s: default_gap(s) for s in SIDES}, entered)
+    layout.shape_mask(get_theme(theme).shapes)
+    layout.dig_corridors()
+    layout.settle_entry()
+    layout.raise_walls()
+    assert layout.alcoves() == _alcoves_tile_by_tile(layout)
