@@ -146,6 +146,8 @@ def struggle_free(game: Game) -> None:
     in a combat turn (Fungeon rolls holds in combat only; outside it, nothing else would end one)."""
     for eid, hero in game.heroes():
         effects = game.world.comp(eid, Effects)
+        if not effects.active:
+            continue  # the usual hero: nothing on it
         for effect in [e for e in effects.active if e.hold]:
             holder = game.world.try_comp(effect.source_entity, MonsterState)
             if holder is None or holder.hits <= 0 or not holder.hostile:

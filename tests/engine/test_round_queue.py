@@ -1,0 +1,34 @@
+"""A round's bookkeeping: who may act (a held hero may not; any other effect does not stop one)
+and whether any monster anywhere is still after the party (the lingering count waits then)."""
+
+from engine_arena import arena, free_neighbour, put_monster
+
+from game.engine.rounds import monster_after_party, unheld_seats
+from game.rules.purchases import Monster
+from game.world.components import Effect, Effects, HeroState, MonsterState
+
+
+def test_a_held_hero_is_left_out_of_the_round_and_a_poisoned_one_is_not():
+    game, hero = arena(seats="human,human,ai")
+    seats = [h.seat for _, h in game.heroes()]
+    assert len(seats) == 2 and unheld_seats(game) == seats
+    other = next(eid for eid, _ in game.heroes() if eid != hero)
+    game.world.comp(other, Effects).active.append(Effect("venom", -1, "poison", 2, 1, False, False, True))
+    assert unheld_seats(game) == seats  # an effect that holds nobody
+    game.world.comp(hero, Effects).active.append(Effect("the grip", -1, "crushing", 12, 0, False, True, False))
+    assert unheld_seats(game) == [game.world.comp(other, HeroState).seat]
+
+
+def test_a_monster_after_the_party_counts_on_any_floor_while_it_lives():
+    game, hero = arena()
+    for _, mon in game.world.get(MonsterState):
+        mon.aware = False
+    assert not monster_after_party(game)
+    x, y = free_neighbour(game, hero)
+    mon = game.world.comp(put_monster(game, x, y, Monster(1, "bite", name="rat")), MonsterState)
+    mon.aware = True
+    assert monster_after_party(game)
+    game.dungeon.floor_no += 1  # the party elsewhere: the rat still hunts it
+    assert monster_after_party(game)
+    mon.hits = 0
+    assert not monster_after_party(game)
