@@ -24,7 +24,7 @@ from game.rules.dice import NO_SEAT, PoolRequest, roll_event
 from game.rules.heroes import tied_bonus
 from game.rules.party import xp_for_trap
 from game.rules.purchases import Ability
-from game.world.components import Effect, Effects, HeroState, MonsterState, TrapState
+from game.world.components import Effect, Effects, HeroState, MonsterState, Position, TrapState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -54,7 +54,7 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == floor_no]
     if not heroes:
         return False
-    if all(max(abs(h.x - m.x), abs(h.y - m.y)) > RANGED_REACH for _, h in heroes for _, m in monsters):
+    if not within_reach(heroes, monsters):
         return False  # nobody within anybody's reach (see `engaged_with`): no fight this turn
     hero_targets: dict[int, list[int]] = {}
     for eid, _ in heroes:
@@ -107,12 +107,23 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     event = roll_event(game.streams.get("combat"), game.dials.die, requests, game.party.category_order)
     result = painful_conflict(event.pools, targets, hits)
     owners = [request.owner for request in requests]  # the pools' (which are made only if drawn)
+    pool_of = {owner: i for i, owner in enumerate(owners)}  # each owner asks for one pool
     game.record_roll(RollRecord(
         game.turn, "pain", FIGHT, event.pools, tuple(game.name(int(owner)) for owner in owners),
-        tuple(next((i for i, owner in enumerate(owners) if owner == winner), -1) for winner in result.winners),
-        narrator=event.narrator))
+        tuple(pool_of.get(winner, -1) for winner in result.winners), narrator=event.narrator))
     apply_damage(game, result.damage, result.hits, event.narrator)
     return True
+
+
+def within_reach(heroes: list[tuple[int, Position]], monsters: list[tuple[int, Position]]) -> bool:
+    """Whether some hero and some monster stand within RANGED_REACH of each other (the farthest
+    anyone engages). Plain loops: asked every round a monster is after the party."""
+    for _, h in heroes:
+        hx, hy = h.x, h.y
+        for _, m in monsters:
+            if abs(hx - m.x) <= RANGED_REACH and abs(hy - m.y) <= RANGED_REACH:
+                return True
+    return False
 
 
 def continuous_effects(game: Game, in_combat: bool) -> None:
@@ -146,6 +157,8 @@ def struggle_free(game: Game) -> None:
     in a combat turn (Fungeon rolls holds in combat only; outside it, nothing else would end one)."""
     for eid, hero in game.heroes():
         effects = game.world.comp(eid, Effects)
+        if not effects.active:
+            continue  # the usual hero: nothing on it
         for effect in [e for e in effects.active if e.hold]:
             holder = game.world.try_comp(effect.source_entity, MonsterState)
             if holder is None or holder.hits <= 0 or not holder.hostile:

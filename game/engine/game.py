@@ -290,8 +290,12 @@ class Game:
             comp = self.world.comp
             everyone = [(eid, comp(eid, HeroState)) for _, eid in sorted(seated.items())]
             cached = self.derived.caches["heroes"] = (dict(seated), everyone)
-        if living:
-            return [pair for pair in cached[1] if pair[1].hits > 0]
+        if living:  # a plain loop: asked some twenty times a round, where a comprehension's call costs
+            alive = []
+            for pair in cached[1]:
+                if pair[1].hits > 0:
+                    alive.append(pair)
+            return alive
         return list(cached[1])
 
     def levels(self) -> list[int]:

@@ -26,7 +26,7 @@ def start_round(game: Game) -> None:
     for _ in range(50):
         if game.phase != "dungeon":
             return
-        game.party.queue = [h.seat for e, h in game.heroes() if not game.world.comp(e, Effects).held]
+        game.party.queue = unheld_seats(game)
         if game.party.queue:
             return
         if not game.heroes():
@@ -45,13 +45,15 @@ def end_round(game: Game) -> None:
     burn_light(game)
     if game.turn % TIME_TRACK.meal_rounds == 0:
         eat(game)
-    game.party.focus = {k: v for k, v in game.party.focus.items() if alive_monster(game, v)}
+    focus = game.party.focus
+    if focus:  # the usual round has none to check
+        game.party.focus = {k: v for k, v in focus.items() if alive_monster(game, v)}
     if not game.heroes():
         wipe(game)
         return
     if fought:
         game.time.lingering = 0
-    elif not any(m.aware and m.hits > 0 for _, m in game.world.get(MonsterState)):  # on any floor
+    elif not monster_after_party(game):
         game.time.lingering += 1
         if game.time.lingering % TIME_TRACK.linger_rounds == 0:
             wandering_check(game)
@@ -68,6 +70,28 @@ def turn_done(game: Game, seat: int) -> None:
         start_round(game)
     else:
         update_sight(game)
+
+
+def unheld_seats(game: Game) -> list[int]:
+    """The seats of the living heroes that may act this round, in seat order: a held one may not.
+    A hero with no effect on it is asked no more (the usual case, every round)."""
+    comp = game.world.comp
+    seats = []
+    for eid, hero in game.heroes():
+        effects = comp(eid, Effects)
+        if not effects.active or not effects.held:
+            seats.append(hero.seat)
+    return seats
+
+
+def monster_after_party(game: Game) -> bool:
+    """Whether any monster, on any floor, is aware of the party and alive (no lingering then).
+    A plain loop, asked every quiet round over every floor's monsters: any() would resume a
+    generator per monster."""
+    for _, mon in game.world.get(MonsterState):  # noqa: SIM110 - see the docstring
+        if mon.aware and mon.hits > 0:
+            return True
+    return False
 
 
 def alive_monster(game: Game, eid: int) -> bool:
