@@ -28,15 +28,15 @@ GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked
 T = TypeVar("T")
 
 
-def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
-    """`make()`, asked once while an agent decides (`Game.deciding`), else every time. What it
-    returns is shared by the askers: they only read it."""
+def memo(game: Game, key: Any, make: Callable[..., T], *args: Any) -> T:
+    """`make(*args)`, asked once while an agent decides (`Game.deciding`), else every time. What
+    it returns is shared by the askers: they only read it."""
     kept = game.derived.memo
     if kept is None:
-        return make()
+        return make(*args)
     found: Any = kept.get(key, kept)  # the memo itself stands for "not asked yet" (it holds no answer)
     if found is kept:
-        found = kept[key] = make()
+        found = kept[key] = make(*args)
     return found
 
 
@@ -57,17 +57,37 @@ def seen_key(game: Game) -> tuple[int, int, int]:
     return found
 
 
-def stuck_doors(game: Game, floor_no: int | None = None) -> set[tuple[int, int]]:
+def stuck_doors(game: Game, floor_no: int | None = None) -> frozenset[tuple[int, int]]:
     """Locked doors the party cannot open for now (on this floor, or on `floor_no`): one that has
     beaten them GIVE_UP_ON_DOOR times, a lever door whose failure changes nothing (tier 4) with
     no lever pulled, or a lock with no key left to try and no lock pick."""
     if floor_no is None or floor_no == game.dungeon.floor_no:
-        return memo(game, "stuck_doors", lambda: _stuck_doors(game, game.on_floor(DoorState)))
+        return _stuck_here(game)[0]
     there = [(e, (d, p)) for e, (d, p) in game.world.get2(DoorState, Position) if p.floor == floor_no]
     return _stuck_doors(game, there)
 
 
-def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]) -> set[tuple[int, int]]:
+def stuck_key(game: Game) -> tuple[tuple[int, int], ...]:
+    """This floor's stuck doors in order: what the kept answers that depend on them are keyed on."""
+    return _stuck_here(game)[1]
+
+
+def _stuck_here(game: Game) -> tuple[frozenset[tuple[int, int]], tuple[tuple[int, int], ...]]:
+    """This floor's stuck doors, as a set and in order: asked once a decision (in its memo; asked
+    at nearly every step, where a closure per ask costs)."""
+    memo = game.derived.memo
+    if memo is not None:
+        found = memo.get("stuck")
+        if found is not None:
+            return found
+    stuck = _stuck_doors(game, game.on_floor(DoorState))
+    found = (stuck, tuple(sorted(stuck)))
+    if memo is not None:
+        memo["stuck"] = found
+    return found
+
+
+def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]) -> frozenset[tuple[int, int]]:
     out = set()
     kinds = door_kinds()
     for _, (door, pos) in doors:
@@ -79,12 +99,7 @@ def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]
                   and (door.keys_tried or game.dungeon.keys <= 0 or not kind.keys))
         if door.failed >= GIVE_UP_ON_DOOR or no_lever or no_key:
             out.add((pos.x, pos.y))
-    return out
-
-
-def stuck_key(game: Game) -> tuple[tuple[int, int], ...]:
-    """This floor's stuck doors in order: what the kept answers that depend on them are keyed on."""
-    return memo(game, "stuck_key", lambda: tuple(sorted(stuck_doors(game))))
+    return frozenset(out)  # kept and shared: read only
 
 
 def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:
@@ -162,9 +177,8 @@ def route_key(game: Game, eid: int, goals: Goals) -> tuple:
     it decides)."""
     kept = game.derived.memo
     ground = None if kept is None else kept.get(("ground", eid))
-    if ground is None:  # `memo` written out: asked at every step, where its closures cost
-        ground = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game),  # `avoided`: the stuck doors
-                  tuple(sorted(known_plates(game, eid))))
+    if ground is None:  # `memo` written out: asked at every step
+        ground = (seen_key(game), stuck_key(game), known_plates(game, eid))  # `avoided`: the stuck doors
         if kept is not None:
             kept[("ground", eid)] = ground
     return (ground, tuple(goals))
@@ -257,22 +271,19 @@ def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
     return near
 
 
-def avoided(game: Game, eid: int) -> set[tuple[int, int]]:
+def avoided(game: Game, eid: int) -> frozenset[tuple[int, int]]:
     """Tiles this hero will not step on: doors that will not open."""
     return stuck_doors(game)
 
 
-def known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
-    """Live traps this hero knows of that a step springs: costly tiles on its way."""
-    return memo(game, ("known_plates", eid), lambda: _known_plates(game, eid))
+def known_plates(game: Game, eid: int) -> tuple[tuple[int, int], ...]:
+    """Live traps this hero knows of that a step springs, by entity: costly tiles on its way."""
+    return memo(game, ("known_plates", eid), _known_plates, game, eid)
 
 
-def _known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
-    out = set()
-    for _, (trap, pos) in game.on_floor(TrapState):
-        if eid in trap.found_by and trap.action == "walk" and trap.live:
-            out.add((pos.x, pos.y))
-    return out
+def _known_plates(game: Game, eid: int) -> tuple[tuple[int, int], ...]:
+    return tuple([(pos.x, pos.y) for _, (trap, pos) in game.on_floor(TrapState)
+                  if eid in trap.found_by and trap.action == "walk" and trap.live])
 
 
 def step_towards(game: Game, eid: int, goals: Goals) -> tuple[int, int] | None:
