@@ -170,13 +170,14 @@ def _settle_beside(frontier: Any, dist: np.ndarray, search: tuple[Any, Any, Any]
     tile whose distance + estimate is below e."""
     toward.target[0:2] = y, x
     lib.update_frontier_heuristic(frontier, toward)  # the tiles waiting get their estimates to this goal
-    if dist[y, x] != UNREACHABLE:  # reached, maybe settled already: an entry at its estimate stops there
-        lib.TCOD_frontier_push(frontier, (y, x), int(dist[y, x]), int(dist[y, x]))
+    reached = dist.item(y, x)  # a Python int (no numpy scalar made)
+    if reached != UNREACHABLE:  # reached, maybe settled already: an entry at its estimate stops there
+        lib.TCOD_frontier_push(frontier, (y, x), reached, reached)
     if not _search(frontier, search, toward):
         return False
     # The goal holds its distance d. A marker entry whose distance no real entry has, of
     # estimate d + `beside`: taken off after every tile beside the goal nearer than d.
-    lib.TCOD_frontier_push(frontier, (y, x), _FAR, int(dist[y, x]) + beside)
+    lib.TCOD_frontier_push(frontier, (y, x), _FAR, dist.item(y, x) + beside)
     while frontier.active_dist != _FAR:  # an earlier entry of the goal taken off: on to the marker
         if not _search(frontier, search, toward):
             return False
