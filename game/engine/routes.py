@@ -28,15 +28,15 @@ GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked
 T = TypeVar("T")
 
 
-def memo(game: Game, key: Any, make: Callable[[], T]) -> T:
-    """`make()`, asked once while an agent decides (`Game.deciding`), else every time. What it
-    returns is shared by the askers: they only read it."""
+def memo(game: Game, key: Any, make: Callable[..., T], *args: Any) -> T:
+    """`make(*args)`, asked once while an agent decides (`Game.deciding`), else every time. What
+    it returns is shared by the askers: they only read it."""
     kept = game.derived.memo
     if kept is None:
-        return make()
+        return make(*args)
     found: Any = kept.get(key, kept)  # the memo itself stands for "not asked yet" (it holds no answer)
     if found is kept:
-        found = kept[key] = make()
+        found = kept[key] = make(*args)
     return found
 
 
@@ -57,17 +57,37 @@ def seen_key(game: Game) -> tuple[int, int, int]:
     return found
 
 
-def stuck_doors(game: Game, floor_no: int | None = None) -> set[tuple[int, int]]:
+def stuck_doors(game: Game, floor_no: int | None = None) -> frozenset[tuple[int, int]]:
     """Locked doors the party cannot open for now (on this floor, or on `floor_no`): one that has
     beaten them GIVE_UP_ON_DOOR times, a lever door whose failure changes nothing (tier 4) with
     no lever pulled, or a lock with no key left to try and no lock pick."""
     if floor_no is None or floor_no == game.dungeon.floor_no:
-        return memo(game, "stuck_doors", lambda: _stuck_doors(game, game.on_floor(DoorState)))
+        return _stuck_here(game)[0]
     there = [(e, (d, p)) for e, (d, p) in game.world.get2(DoorState, Position) if p.floor == floor_no]
     return _stuck_doors(game, there)
 
 
-def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]) -> set[tuple[int, int]]:
+def stuck_key(game: Game) -> tuple[tuple[int, int], ...]:
+    """This floor's stuck doors in order: what the kept answers that depend on them are keyed on."""
+    return _stuck_here(game)[1]
+
+
+def _stuck_here(game: Game) -> tuple[frozenset[tuple[int, int]], tuple[tuple[int, int], ...]]:
+    """This floor's stuck doors, as a set and in order: asked once a decision (in its memo; asked
+    at nearly every step, where a closure per ask costs)."""
+    memo = game.derived.memo
+    if memo is not None:
+        found = memo.get("stuck")
+        if found is not None:
+            return found
+    stuck = _stuck_doors(game, game.on_floor(DoorState))
+    found = (stuck, tuple(sorted(stuck)))
+    if memo is not None:
+        memo["stuck"] = found
+    return found
+
+
+def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]) -> frozenset[tuple[int, int]]:
     out = set()
     kinds = door_kinds()
     for _, (door, pos) in doors:
@@ -79,12 +99,7 @@ def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]
                   and (door.keys_tried or game.dungeon.keys <= 0 or not kind.keys))
         if door.failed >= GIVE_UP_ON_DOOR or no_lever or no_key:
             out.add((pos.x, pos.y))
-    return out
-
-
-def stuck_key(game: Game) -> tuple[tuple[int, int], ...]:
-    """This floor's stuck doors in order: what the kept answers that depend on them are keyed on."""
-    return memo(game, "stuck_key", lambda: tuple(sorted(stuck_doors(game))))
+    return frozenset(out)  # kept and shared: read only
 
 
 def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:
@@ -134,7 +149,8 @@ def passable(game: Game, eid: int, x0: int = 0, y0: int = 0, x1: int | None = No
     walls, known plates cost TRAP_STEP_COST."""
     known, unseen = tile_costs(game)
     window = slice(y0, y1), slice(x0, x1)
-    cost = np.where(game.floor.explored[window], known[window], unseen[window])
+    cost = unseen[window].copy()  # a copy and a masked copy cost less than np.where on windows
+    np.copyto(cost, known[window], where=game.floor.explored[window])
     h, w = cost.shape
     for x, y in avoided(game, eid):
         if 0 <= y - y0 < h and 0 <= x - x0 < w:
@@ -162,9 +178,8 @@ def route_key(game: Game, eid: int, goals: Goals) -> tuple:
     it decides)."""
     kept = game.derived.memo
     ground = None if kept is None else kept.get(("ground", eid))
-    if ground is None:  # `memo` written out: asked at every step, where its closures cost
-        ground = (memo(game, "seen_key", lambda: seen_key(game)), stuck_key(game),  # `avoided`: the stuck doors
-                  tuple(sorted(known_plates(game, eid))))
+    if ground is None:  # `memo` written out: asked at every step
+        ground = (seen_key(game), stuck_key(game), known_plates(game, eid))  # `avoided`: the stuck doors
         if kept is not None:
             kept[("ground", eid)] = ground
     return (ground, tuple(goals))
@@ -179,7 +194,7 @@ def distance_map(game: Game, eid: int, goals: Goals) -> np.ndarray:
 CHEAPEST_STEP = 2  # a straight step onto a tile of cost 1: no route is cheaper per step
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made at every search, where a frozen one's set-up costs; only read
 class NearMap:
     """Distances to the goals found without leaving a window of the floor (its corner (x0, y0)
     and which of its sides are open: with ground beyond them, not the floor's edge). A route
@@ -242,8 +257,7 @@ def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
     whole = None if wholes is None else wholes.get(key)
     if whole is not None:
         return NearMap(whole, 0, 0, (False, False, False, False))
-    nearest = min(max(abs(gx - x), abs(gy - y)) for gx, gy in goals)
-    reach = 2 * nearest + 4
+    reach = 2 * nearest_goal(goals, x, y) + 4
     width, height = game.floor.width, game.floor.height
     x0, y0 = max(0, x - reach), max(0, y - reach)
     x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
@@ -257,22 +271,32 @@ def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
     return near
 
 
-def avoided(game: Game, eid: int) -> set[tuple[int, int]]:
+def nearest_goal(goals: Goals, x: int, y: int) -> int:
+    """The fewest steps (diagonals too) from (x, y) to one of the goals, ignoring the ground: a
+    plain loop that compares (a generator of `max(abs(), abs())` costs about three times as much
+    when dozens of goals are searched for)."""
+    nearest = UNREACHABLE
+    for gx, gy in goals:
+        dx = gx - x if gx > x else x - gx
+        dy = gy - y if gy > y else y - gy
+        if dx < nearest and dy < nearest:
+            nearest = dx if dx > dy else dy
+    return nearest
+
+
+def avoided(game: Game, eid: int) -> frozenset[tuple[int, int]]:
     """Tiles this hero will not step on: doors that will not open."""
     return stuck_doors(game)
 
 
-def known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
-    """Live traps this hero knows of that a step springs: costly tiles on its way."""
-    return memo(game, ("known_plates", eid), lambda: _known_plates(game, eid))
+def known_plates(game: Game, eid: int) -> tuple[tuple[int, int], ...]:
+    """Live traps this hero knows of that a step springs, by entity: costly tiles on its way."""
+    return memo(game, ("known_plates", eid), _known_plates, game, eid)
 
 
-def _known_plates(game: Game, eid: int) -> set[tuple[int, int]]:
-    out = set()
-    for _, (trap, pos) in game.on_floor(TrapState):
-        if eid in trap.found_by and trap.action == "walk" and trap.live:
-            out.add((pos.x, pos.y))
-    return out
+def _known_plates(game: Game, eid: int) -> tuple[tuple[int, int], ...]:
+    return tuple([(pos.x, pos.y) for _, (trap, pos) in game.on_floor(TrapState)
+                  if eid in trap.found_by and trap.action == "walk" and trap.live])
 
 
 def step_towards(game: Game, eid: int, goals: Goals) -> tuple[int, int] | None:

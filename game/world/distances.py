@@ -36,30 +36,47 @@ _EDGES = {  # (cardinal, diagonal) -> [dy, dx, step multiplier] per edge, as lib
 class _Scratch(threading.local):
     """Per thread (a Dask worker may play games in threads; libtcod runs without the GIL): the
     frontier, emptied before each search; room for the array where the search notes which tile
-    each was reached from (libtcod writes it; nothing reads it), grown to the largest map; and the
-    C descriptions of the arrays and the step rule, filled in for each search (making them anew
-    cost more than a small search)."""
+    each was reached from (libtcod writes it; nothing reads it), described once as large as the
+    largest map so far (libtcod finds a tile in it by its strides, so any smaller map fits); and
+    the C descriptions of the step rule and the distances, kept by the maps' shape (writing a
+    description's fields costs more than a small search's own Python: each search then only
+    points them at its arrays)."""
 
     def __init__(self) -> None:
         self.frontier = ffi.gc(lib.TCOD_frontier_new(2), lib.TCOD_frontier_delete)
-        self.dist = ffi.new("struct NArray*")
-        self.rule = ffi.new("struct PathfinderRule*")
         self.target = ffi.new("struct PathfinderHeuristic*")  # no estimate: only where to stop
         self.toward = ffi.new("struct PathfinderHeuristic*")  # an estimate to a goal (`distances_near`)
         self.at = ffi.new("int[2]")  # a start's (y, x), as pushed (cheaper than a tuple made a push)
         self.trail = ffi.new("struct NArray*")
-        self.travel = np.zeros(0, np.int32)
+        self.trail_room = (0, 0)  # the (height, width) the trail is described for
         self.travel_held: Any = None
+        self.descriptions: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}  # see `described`
 
     def trail_for(self, h: int, w: int) -> Any:
-        """The description of an (h, w, 2) array of int32 on the room for it."""
-        if self.travel.size < h * w * 2:
-            self.travel = np.zeros(h * w * 2, np.int32)
-            self.travel_held = _describe(self.trail, self.travel)
-            self.trail.ndim = 3
-        self.trail.shape[0:3] = h, w, 2
-        self.trail.strides[0:3] = w * 8, 8, 4
+        """The description of an (h, w, 2) array of int32 or larger, grown when a larger map comes."""
+        room_h, room_w = self.trail_room
+        if h > room_h or w > room_w:
+            room_h, room_w = self.trail_room = max(h, room_h), max(w, room_w)
+            self.travel_held = _describe(self.trail, np.zeros((room_h, room_w, 2), np.int32))
         return self.trail
+
+    def described(self, cost: np.ndarray, cardinal: int, diagonal: int) -> tuple[Any, Any, Any]:
+        """A step rule over arrays of `cost`'s type and shape (its cost description, and the rule
+        itself), and a description of distances of that shape: kept by shape (a few hundred
+        shapes come back again and again), their data pointed at each search's arrays."""
+        key = (cost.dtype, cost.shape, cardinal, diagonal)
+        found = self.descriptions.get(key)
+        if found is None:
+            if len(self.descriptions) >= 512:
+                self.descriptions.clear()
+            rule = ffi.new("struct PathfinderRule*")
+            edges = _EDGES[(cardinal, diagonal)]
+            rule.edge_count, rule.edge_array = len(edges) // 3, edges
+            dist = ffi.new("struct NArray*")
+            _describe(rule.cost, cost)
+            _describe(dist, np.empty(cost.shape, np.int32))
+            found = self.descriptions[key] = (rule.cost, rule, dist)
+        return found
 
 
 _scratch = _Scratch()
@@ -94,9 +111,9 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
     holds a cost of some way to it, or UNREACHABLE). A step chosen near such a tile by comparing
     distances no greater than its own is the one the whole map gives, for a fraction of the
     search when the starts are near."""
-    dist, held, trail = _start(cost, starts, cardinal, diagonal)
+    dist, held, (rule, described, trail) = _start(cost, starts, cardinal, diagonal)
     scratch = _scratch
-    frontier, rule = scratch.frontier, scratch.rule
+    frontier = scratch.frontier
     # With a target and no estimate (a heuristic of 0), libtcod's search is Dijkstra's that
     # stops once it took the target off the frontier. Tiles come off in order of distance, so
     # then every tile no farther than the last one taken off holds its distance, and every
@@ -106,7 +123,7 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
         if i and dist[y, x] <= frontier.active_dist:
             continue  # settled on the way to an earlier one
         scratch.target.target[0:2] = y, x
-        reached = lib.path_compute(frontier, scratch.dist, trail, 1, rule, scratch.target)
+        reached = lib.path_compute(frontier, described, trail, 1, rule, scratch.target)
         if reached < 0:
             raise RuntimeError("libtcod's path search failed")
         if not reached:
@@ -114,7 +131,7 @@ def distances_until(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardina
     else:
         if until:
             exact = frontier.active_dist
-    if not until and lib.path_compute(frontier, scratch.dist, trail, 1, rule, ffi.NULL):
+    if not until and lib.path_compute(frontier, described, trail, 1, rule, ffi.NULL):
         raise RuntimeError("libtcod's path search failed")
     del held
     return dist, exact
@@ -132,18 +149,18 @@ def distances_near(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal
     toward each goal in turn (A*: a tile's distance plus the fewest steps on to the goal, each
     at cost 1, the least a tile costs), so it spreads less around the starts than `distances_until`.
     For distances below `_FAR` (2**30), as every window of a floor has."""
-    dist, held, trail = _start(cost, starts, cardinal, diagonal)
-    frontier, rule, toward = _scratch.frontier, _scratch.rule, _scratch.toward
+    dist, held, search = _start(cost, starts, cardinal, diagonal)
+    frontier, toward = _scratch.frontier, _scratch.toward
     toward.cardinal, toward.diagonal = cardinal, diagonal
     beside = max(cardinal, diagonal)  # the most the estimate gives a tile beside the goal
     for x, y in goals:
-        if not _settle_beside(frontier, dist, trail, rule, toward, x, y, beside):
+        if not _settle_beside(frontier, dist, search, toward, x, y, beside):
             break  # a goal out of reach: searched all the way
     del held
     return dist
 
 
-def _settle_beside(frontier: Any, dist: np.ndarray, trail: Any, rule: Any, toward: Any, x: int, y: int,
+def _settle_beside(frontier: Any, dist: np.ndarray, search: tuple[Any, Any, Any], toward: Any, x: int, y: int,
                    beside: int) -> bool:
     """Search on until goal (x, y) and every tile beside it nearer than it hold their distances;
     False if the search ran out of tiles first (then every tile holds its distance). libtcod
@@ -153,33 +170,37 @@ def _settle_beside(frontier: Any, dist: np.ndarray, trail: Any, rule: Any, towar
     tile whose distance + estimate is below e."""
     toward.target[0:2] = y, x
     lib.update_frontier_heuristic(frontier, toward)  # the tiles waiting get their estimates to this goal
-    if dist[y, x] != UNREACHABLE:  # reached, maybe settled already: an entry at its estimate stops there
-        lib.TCOD_frontier_push(frontier, (y, x), int(dist[y, x]), int(dist[y, x]))
-    if not _search(frontier, trail, rule, toward):
+    reached = dist.item(y, x)  # a Python int (no numpy scalar made)
+    if reached != UNREACHABLE:  # reached, maybe settled already: an entry at its estimate stops there
+        lib.TCOD_frontier_push(frontier, (y, x), reached, reached)
+    if not _search(frontier, search, toward):
         return False
     # The goal holds its distance d. A marker entry whose distance no real entry has, of
     # estimate d + `beside`: taken off after every tile beside the goal nearer than d.
-    lib.TCOD_frontier_push(frontier, (y, x), _FAR, int(dist[y, x]) + beside)
+    lib.TCOD_frontier_push(frontier, (y, x), _FAR, dist.item(y, x) + beside)
     while frontier.active_dist != _FAR:  # an earlier entry of the goal taken off: on to the marker
-        if not _search(frontier, trail, rule, toward):
+        if not _search(frontier, search, toward):
             return False
     return True
 
 
-def _search(frontier: Any, trail: Any, rule: Any, toward: Any) -> bool:
+def _search(frontier: Any, search: tuple[Any, Any, Any], toward: Any) -> bool:
     """libtcod's search on from where it stopped, until it takes the goal off (True) or runs out
     of tiles (False)."""
-    reached = lib.path_compute(frontier, _scratch.dist, trail, 1, rule, toward)
+    rule, described, trail = search
+    reached = lib.path_compute(frontier, described, trail, 1, rule, toward)
     if reached < 0:
         raise RuntimeError("libtcod's path search failed")
     return bool(reached)
 
 
 def _start(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal: int, diagonal: int
-           ) -> tuple[np.ndarray, Any, Any]:
+           ) -> tuple[np.ndarray, Any, tuple[Any, Any, Any]]:
     """A search made ready on this thread's frontier: the distances (0 at the starts, UNREACHABLE
-    elsewhere), what keeps the arrays in reach while the C side reads them, and the trail."""
-    dist = np.empty(cost.shape, np.int32)
+    elsewhere), what keeps the arrays in reach while the C side reads them, and what
+    `path_compute` is given: the step rule, the distances' description and the trail."""
+    shape = cost.shape
+    dist = np.empty(shape, np.int32)
     dist.fill(UNREACHABLE)
     scratch = _scratch
     frontier = scratch.frontier
@@ -190,8 +211,8 @@ def _start(cost: np.ndarray, starts: Iterable[tuple[int, int]], cardinal: int, d
             dist[y, x] = 0
             at[0], at[1] = y, x
             push(frontier, at, 0, 0)
-    rule = scratch.rule
-    edges = _EDGES[(cardinal, diagonal)]
-    rule.edge_count, rule.edge_array = len(edges) // 3, edges
-    held = (_describe(rule.cost, np.ascontiguousarray(cost)), _describe(scratch.dist, dist))
-    return dist, held, scratch.trail_for(*dist.shape)
+    cost = np.ascontiguousarray(cost)
+    cost_described, rule, described = scratch.described(cost, cardinal, diagonal)
+    held = ffi.from_buffer(cost), ffi.from_buffer(dist)
+    cost_described.data, described.data = held
+    return dist, held, (rule, described, scratch.trail_for(*shape))

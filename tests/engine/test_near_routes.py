@@ -13,6 +13,7 @@ from game.engine.routes import (
     distance_map,
     explore_goals,
     near_map,
+    nearest_goal,
     search,
     step_towards,
     tiles_of,
@@ -137,3 +138,11 @@ def test_a_kept_near_map_that_vouches_is_read_before_a_kept_whole_map_and_gives_
     assert near_map(game, eid, goals, pos.x, pos.y).dist is whole
     assert step_towards(game, eid, goals) == step
     game.close()
+
+
+def test_the_nearest_goal_is_the_fewest_steps_to_any_goal():
+    rng = np.random.default_rng(18)
+    for _ in range(500):
+        goals = [(int(gx), int(gy)) for gx, gy in rng.integers(0, 40, (int(rng.integers(1, 30)), 2))]
+        x, y = (int(v) for v in rng.integers(0, 40, 2))
+        assert nearest_goal(goals, x, y) == min(max(abs(gx - x), abs(gy - y)) for gx, gy in goals)
