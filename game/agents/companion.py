@@ -276,14 +276,15 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
     the open that nothing keeps from this hero, and furniture not yet worked. The goals are the
     whole floor's, not the room the hero happens to stand in, so walking towards one never turns
     into walking away from it on the next step."""
-    if any(not why for _, why in reachable_treasure(game, eid)):
+    treasure = on_floor_of(game, TreasureState, pos)  # what reachable_treasure looks through: none, nothing to take
+    if treasure and any(not why for _, why in reachable_treasure(game, eid)):
         return A.PickUp(seat)
     if not detours:
         return None
     held = None  # the cells monsters hold, asked only once some loot is in question
     goals = []
     floor = game.floor
-    for _, (item, ipos) in on_floor_of(game, TreasureState, pos):
+    for _, (item, ipos) in treasure:
         if item.hidden or not floor.explored[ipos.y, ipos.x]:
             continue
         held = held_cells(game) if held is None else held

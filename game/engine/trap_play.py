@@ -19,8 +19,10 @@ SEARCH_REACH = 3  # a search covers the tiles within this many steps of the hero
 
 def traps_at(game: Game, x: int, y: int, action: str | None = None) -> list[int]:
     """The live traps on (x, y) of this floor (that `action` sets off), by entity id."""
-    return [eid for eid, trap in trap_spots(game).get((x, y), ())
-            if trap.live and (action is None or trap.action == action)]
+    here = trap_spots(game).get((x, y))
+    if here is None:  # most tiles (every step asks)
+        return []
+    return [eid for eid, trap in here if trap.live and (action is None or trap.action == action)]
 
 
 def trap_spots(game: Game) -> dict[tuple[int, int], list[tuple[int, TrapState]]]:
