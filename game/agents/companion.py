@@ -7,6 +7,7 @@ of the game state (replays stay exact), never of the turn limit, which only stop
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from game.agents.town_agent import BARELY_BEGUN, town_action
@@ -141,7 +142,7 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
     side = exit_side(game, pos.x, pos.y)
     if side is not None:
         dx, dy = ENTRY_STEP[side]
-        return A.Move(seat, dx, dy)
+        return move_action(seat, dx, dy)
     step = walk(game, seat, eid, explore_goals(game))
     if step is not None:
         return step
@@ -212,7 +213,7 @@ def walk(game: Game, seat: int, eid: int, goals: Goals) -> Any:
     is free, else it pushes past a peaceful monster by force; it waits only for a friend."""
     step = step_towards(game, eid, goals)
     if step != (0, 0):
-        return None if step is None else A.Move(seat, *step)
+        return None if step is None else move_action(seat, *step)
     pos = game.position(eid)
     near = near_map(game, eid, goals, pos.x, pos.y)  # the map the step was read from
     if near.settles_around(pos.x, pos.y):
@@ -226,21 +227,28 @@ def walk(game: Game, seat: int, eid: int, goals: Goals) -> Any:
                   and (who := game.creature_at(pos.x + dx, pos.y + dy)) is not None]
     for _, dy, dx, mon in in_the_way:
         if mon is not None and mon.hostile:
-            return A.Move(seat, dx, dy)
+            return move_action(seat, dx, dy)
     for d, dy, dx in around:
         if d <= here and game.creature_at(pos.x + dx, pos.y + dy) is None:
-            return A.Move(seat, dx, dy)
+            return move_action(seat, dx, dy)
     for _, dy, dx, mon in in_the_way:
         if mon is not None:
-            return A.Move(seat, dx, dy)  # nothing else gets past it
+            return move_action(seat, dx, dy)  # nothing else gets past it
     return A.Wait(seat)
+
+
+@functools.cache
+def move_action(seat: int, dx: int, dy: int) -> A.Move:
+    """A hero's step as an action, made once per seat and step: a Move is a frozen value, and
+    making one costs about as much as twenty plain calls (nearly every decision is a step)."""
+    return A.Move(seat, dx, dy)
 
 
 def step_action(seat: int, step: tuple[int, int] | None) -> Any:
     """A Move for a step, a Wait when blocked for now (or nowhere to go)."""
     if step is None or step == (0, 0):
         return A.Wait(seat)
-    return A.Move(seat, *step)
+    return move_action(seat, *step)
 
 
 def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
@@ -254,13 +262,13 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
         foes.append((max(abs(pos.x - mpos.x), abs(pos.y - mpos.y)), mon.hits, meid, mpos, mon))
     if not foes:
         return None
-    foes.sort(key=lambda f: f[:3])
+    foes.sort()  # by distance, Hits and entity: the entity is unique, so nothing after it is compared
     dist, _, meid, mpos, mon = foes[0]
     if dist <= 1:
         if mon.fleeing and len(foes) == 1:
-            return A.Move(seat, mpos.x - pos.x, mpos.y - pos.y)
+            return move_action(seat, mpos.x - pos.x, mpos.y - pos.y)
         weakest = min((f for f in foes if f[0] <= 1), key=lambda f: (f[1], f[2]))
-        return A.Move(seat, weakest[3].x - pos.x, weakest[3].y - pos.y)
+        return move_action(seat, weakest[3].x - pos.x, weakest[3].y - pos.y)
     if game.sheet(eid).attack in RANGED_TYPES and dist <= RANGED_REACH and can_see(game, pos, mpos, RANGED_REACH):
         return A.Wait(seat)
     if mon.fleeing:
