@@ -284,16 +284,17 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
     the open that nothing keeps from this hero, and furniture not yet worked. The goals are the
     whole floor's, not the room the hero happens to stand in, so walking towards one never turns
     into walking away from it on the next step."""
-    treasure = on_floor_of(game, TreasureState, pos)  # what reachable_treasure looks through: none, nothing to take
-    if treasure and any(not why for _, why in reachable_treasure(game, eid)):
-        return A.PickUp(seat)
-    if not detours:
-        return None
+    px, py = pos.x, pos.y
+    near = False  # any treasure within a step: reachable_treasure looks at no other, so it is asked only then
     held = None  # the cells monsters hold, asked only once some loot is in question
     goals = []
     floor = game.floor
-    for _, (item, ipos) in treasure:
-        if item.hidden or not floor.explored[ipos.y, ipos.x]:
+    for _, (item, ipos) in on_floor_of(game, TreasureState, pos):
+        if item.hidden:
+            continue
+        if -1 <= ipos.x - px <= 1 and -1 <= ipos.y - py <= 1:
+            near = True
+        if not detours or not floor.explored[ipos.y, ipos.x]:
             continue
         held = held_cells(game) if held is None else held
         if floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid):
@@ -302,6 +303,10 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
             goals.append((ipos.x, ipos.y))
         else:
             goals.extend(neighbours(game, ipos.x, ipos.y))
+    if near and any(not why for _, why in reachable_treasure(game, eid)):
+        return A.PickUp(seat)
+    if not detours:
+        return None
     # unworked furniture in entered rooms: open it (its traps were looked for on the way in)
     seen = seen_unworked(game, game.dungeon.floor_no)  # `unworked` less the held cells, asked once
     if seen:

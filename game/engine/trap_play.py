@@ -100,6 +100,8 @@ def hurt(game: Game, trap_eid: int, hero_eid: int, successes: int) -> None:
 def spring_all(game: Game, hero_eid: int, x: int, y: int, action: str, cause: str) -> None:
     """Every live trap on (x, y) that `action` sets off: an unknown one springs, a known one
     must be got past."""
+    if (x, y) not in trap_spots(game):  # most steps: no trap there at all
+        return
     for trap_eid in traps_at(game, x, y, action):
         if hero_eid in game.world.comp(trap_eid, TrapState).found_by:
             get_past(game, trap_eid, hero_eid)
