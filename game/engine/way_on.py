@@ -33,7 +33,8 @@ DEAD_END_SEARCHES = 3  # searches of a dead end after which the party stops hopi
 WORTH_WORKING = np.array([int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.THRONE, Tile.SHELF,
                                            Tile.STATUE, Tile.ALTAR, Tile.TABLE, Tile.COUNTER, Tile.DEBRIS,
                                            Tile.LEVER)])
-IS_WORTH_WORKING = np.isin(np.arange(max(Tile) + 1), WORTH_WORKING)  # by tile code: a lookup, not np.isin per call
+IS_WORTH_WORKING = np.isin(np.arange(max(Tile) + 1), WORTH_WORKING).tolist()  # by tile code, read one tile at a time
+LEAST_WORTH_WORKING = int(WORTH_WORKING.min())  # no tile below this code is worth working
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,12 +203,17 @@ def furniture(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, int]
     floor = game.dungeon.floors[number]
 
     def find() -> tuple[tuple[tuple[int, int], int, int], ...]:
-        # One look over the whole floor, in row order, each tile handed to the mapped rooms whose
-        # blocks hold it (a tile on a shared wall to both), instead of a numpy look per room.
-        ys, xs = np.nonzero(IS_WORTH_WORKING[floor.tile])
-        cells = floor.cells
+        # One look over the whole floor for the few tiles that may be worth working (a comparison,
+        # no lookup by code), in row order, each handed to the mapped rooms whose blocks hold it
+        # (a tile on a shared wall to both), instead of a numpy look per room.
+        flat = floor.tile.ravel()
+        at = np.flatnonzero(flat >= LEAST_WORTH_WORKING)
+        cells, width = floor.cells, floor.width
         by_cell: dict[tuple[int, int], list[tuple[tuple[int, int], int, int]]] = {}
-        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+        for i, code in zip(at.tolist(), flat[at].tolist(), strict=True):
+            if not IS_WORTH_WORKING[code]:
+                continue
+            y, x = divmod(i, width)
             cx, cy = x // CELL_W, y // CELL_H
             inside = x % CELL_W and y % CELL_H
             for cell in ((cx, cy),) if inside else blocks_holding(cx, cy, x % CELL_W == 0, y % CELL_H == 0):
