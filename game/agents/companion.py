@@ -31,6 +31,8 @@ QUEST_DONE_STRENGTH = 0.4  # share of its Hits a party with its quest done needs
 WAY_HOME_ROUNDS = 150  # rounds a party reckons on for each floor of its way back to town
 FLOOR_ROOMS = 5  # rooms a party looks round on a floor before it goes down a stair it knows
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
+STAIR_DOWN, STAIR_UP = Tile.STAIR_DOWN, Tile.STAIR_UP  # asked for at every decision: an enum member looked
+# up on its class costs some ten plain reads
 
 
 def chebyshev(a: Position, x: int, y: int) -> int:
@@ -135,8 +137,8 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
     if homeward:
         if not game.party.returning:
             return A.HeadBack(seat)
-        return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
-    stairs = tiles_of(game, Tile.STAIR_DOWN)
+        return travel_or_act(game, seat, eid, pos, tiles_of(game, STAIR_UP), A.Ascend(seat))
+    stairs = tiles_of(game, STAIR_DOWN)
     if stairs and ready_to_go_down(game):
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
     side = exit_side(game, pos.x, pos.y)
@@ -174,7 +176,7 @@ def go_on(game: Game, seat: int, eid: int, pos: Position) -> Any:
         return travel_or_act(game, seat, eid, pos, list(way.goals), A.Ascend(seat))
     if not game.party.returning:
         return A.HeadBack(seat)
-    return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
+    return travel_or_act(game, seat, eid, pos, tiles_of(game, STAIR_UP), A.Ascend(seat))
 
 
 def story_worth_spending(game: Game, eid: int, hero: HeroState, pos: Position) -> bool:
