@@ -31,8 +31,8 @@ QUEST_DONE_STRENGTH = 0.4  # share of its Hits a party with its quest done needs
 WAY_HOME_ROUNDS = 150  # rounds a party reckons on for each floor of its way back to town
 FLOOR_ROOMS = 5  # rooms a party looks round on a floor before it goes down a stair it knows
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
-STAIR_DOWN, STAIR_UP = Tile.STAIR_DOWN, Tile.STAIR_UP  # asked for at every decision: an enum member looked
-# up on its class costs some ten plain reads
+# the stairs' tiles, asked for at every decision: an enum member looked up on its class costs some ten plain reads
+STAIR_DOWN, STAIR_UP = Tile.STAIR_DOWN, Tile.STAIR_UP
 
 
 def chebyshev(a: Position, x: int, y: int) -> int:
