@@ -26,11 +26,12 @@ def play(game: Game, max_turns: int, check: bool = False, on_action: Callable[[G
 
     stalled = 0
     last_turn = game.turn
+    deciding = game.deciding()  # one for the run: entering it only opens a fresh memo
     while game.phase != "over" and game.turn < max_turns:
         seat = game.next_seat()
         if seat is None:
             break
-        with game.deciding():  # nothing changes while the AI chooses: its route questions are asked once
+        with deciding:  # nothing changes while the AI chooses: its route questions are asked once
             action = hero_action(game, seat)
         if stalled > MAX_ACTIONS_PER_TURN:
             action = A.Wait(seat) if game.phase == "dungeon" else A.Retire(seat)

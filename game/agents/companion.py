@@ -7,6 +7,7 @@ of the game state (replays stay exact), never of the turn limit, which only stop
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from game.agents.town_agent import BARELY_BEGUN, town_action
@@ -30,6 +31,8 @@ QUEST_DONE_STRENGTH = 0.4  # share of its Hits a party with its quest done needs
 WAY_HOME_ROUNDS = 150  # rounds a party reckons on for each floor of its way back to town
 FLOOR_ROOMS = 5  # rooms a party looks round on a floor before it goes down a stair it knows
 ENTRY_STEP = {"s": (0, -1), "n": (0, 1), "w": (1, 0), "e": (-1, 0)}
+# the stairs' tiles, asked for at every decision: an enum member looked up on its class costs some ten plain reads
+STAIR_DOWN, STAIR_UP = Tile.STAIR_DOWN, Tile.STAIR_UP
 
 
 def chebyshev(a: Position, x: int, y: int) -> int:
@@ -134,14 +137,14 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
     if homeward:
         if not game.party.returning:
             return A.HeadBack(seat)
-        return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
-    stairs = tiles_of(game, Tile.STAIR_DOWN)
+        return travel_or_act(game, seat, eid, pos, tiles_of(game, STAIR_UP), A.Ascend(seat))
+    stairs = tiles_of(game, STAIR_DOWN)
     if stairs and ready_to_go_down(game):
         return travel_or_act(game, seat, eid, pos, stairs, A.Descend(seat))
     side = exit_side(game, pos.x, pos.y)
     if side is not None:
         dx, dy = ENTRY_STEP[side]
-        return A.Move(seat, dx, dy)
+        return move_action(seat, dx, dy)
     step = walk(game, seat, eid, explore_goals(game))
     if step is not None:
         return step
@@ -173,7 +176,7 @@ def go_on(game: Game, seat: int, eid: int, pos: Position) -> Any:
         return travel_or_act(game, seat, eid, pos, list(way.goals), A.Ascend(seat))
     if not game.party.returning:
         return A.HeadBack(seat)
-    return travel_or_act(game, seat, eid, pos, tiles_of(game, Tile.STAIR_UP), A.Ascend(seat))
+    return travel_or_act(game, seat, eid, pos, tiles_of(game, STAIR_UP), A.Ascend(seat))
 
 
 def story_worth_spending(game: Game, eid: int, hero: HeroState, pos: Position) -> bool:
@@ -212,7 +215,7 @@ def walk(game: Game, seat: int, eid: int, goals: Goals) -> Any:
     is free, else it pushes past a peaceful monster by force; it waits only for a friend."""
     step = step_towards(game, eid, goals)
     if step != (0, 0):
-        return None if step is None else A.Move(seat, *step)
+        return None if step is None else move_action(seat, *step)
     pos = game.position(eid)
     near = near_map(game, eid, goals, pos.x, pos.y)  # the map the step was read from
     if near.settles_around(pos.x, pos.y):
@@ -226,21 +229,28 @@ def walk(game: Game, seat: int, eid: int, goals: Goals) -> Any:
                   and (who := game.creature_at(pos.x + dx, pos.y + dy)) is not None]
     for _, dy, dx, mon in in_the_way:
         if mon is not None and mon.hostile:
-            return A.Move(seat, dx, dy)
+            return move_action(seat, dx, dy)
     for d, dy, dx in around:
         if d <= here and game.creature_at(pos.x + dx, pos.y + dy) is None:
-            return A.Move(seat, dx, dy)
+            return move_action(seat, dx, dy)
     for _, dy, dx, mon in in_the_way:
         if mon is not None:
-            return A.Move(seat, dx, dy)  # nothing else gets past it
+            return move_action(seat, dx, dy)  # nothing else gets past it
     return A.Wait(seat)
+
+
+@functools.cache
+def move_action(seat: int, dx: int, dy: int) -> A.Move:
+    """A hero's step as an action, made once per seat and step: a Move is a frozen value, and
+    making one costs about as much as twenty plain calls (nearly every decision is a step)."""
+    return A.Move(seat, dx, dy)
 
 
 def step_action(seat: int, step: tuple[int, int] | None) -> Any:
     """A Move for a step, a Wait when blocked for now (or nowhere to go)."""
     if step is None or step == (0, 0):
         return A.Wait(seat)
-    return A.Move(seat, *step)
+    return move_action(seat, *step)
 
 
 def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
@@ -254,13 +264,13 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
         foes.append((max(abs(pos.x - mpos.x), abs(pos.y - mpos.y)), mon.hits, meid, mpos, mon))
     if not foes:
         return None
-    foes.sort(key=lambda f: f[:3])
+    foes.sort()  # by distance, Hits and entity: the entity is unique, so nothing after it is compared
     dist, _, meid, mpos, mon = foes[0]
     if dist <= 1:
         if mon.fleeing and len(foes) == 1:
-            return A.Move(seat, mpos.x - pos.x, mpos.y - pos.y)
+            return move_action(seat, mpos.x - pos.x, mpos.y - pos.y)
         weakest = min((f for f in foes if f[0] <= 1), key=lambda f: (f[1], f[2]))
-        return A.Move(seat, weakest[3].x - pos.x, weakest[3].y - pos.y)
+        return move_action(seat, weakest[3].x - pos.x, weakest[3].y - pos.y)
     if game.sheet(eid).attack in RANGED_TYPES and dist <= RANGED_REACH and can_see(game, pos, mpos, RANGED_REACH):
         return A.Wait(seat)
     if mon.fleeing:
@@ -276,15 +286,17 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
     the open that nothing keeps from this hero, and furniture not yet worked. The goals are the
     whole floor's, not the room the hero happens to stand in, so walking towards one never turns
     into walking away from it on the next step."""
-    if any(not why for _, why in reachable_treasure(game, eid)):
-        return A.PickUp(seat)
-    if not detours:
-        return None
+    px, py = pos.x, pos.y
+    near = False  # any treasure within a step: reachable_treasure looks at no other, so it is asked only then
     held = None  # the cells monsters hold, asked only once some loot is in question
     goals = []
     floor = game.floor
     for _, (item, ipos) in on_floor_of(game, TreasureState, pos):
-        if item.hidden or not floor.explored[ipos.y, ipos.x]:
+        if item.hidden:
+            continue
+        if -1 <= ipos.x - px <= 1 and -1 <= ipos.y - py <= 1:
+            near = True
+        if not detours or not floor.explored[ipos.y, ipos.x]:
             continue
         held = held_cells(game) if held is None else held
         if floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid):
@@ -293,6 +305,10 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
             goals.append((ipos.x, ipos.y))
         else:
             goals.extend(neighbours(game, ipos.x, ipos.y))
+    if near and any(not why for _, why in reachable_treasure(game, eid)):
+        return A.PickUp(seat)
+    if not detours:
+        return None
     # unworked furniture in entered rooms: open it (its traps were looked for on the way in)
     seen = seen_unworked(game, game.dungeon.floor_no)  # `unworked` less the held cells, asked once
     if seen:

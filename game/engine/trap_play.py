@@ -19,8 +19,10 @@ SEARCH_REACH = 3  # a search covers the tiles within this many steps of the hero
 
 def traps_at(game: Game, x: int, y: int, action: str | None = None) -> list[int]:
     """The live traps on (x, y) of this floor (that `action` sets off), by entity id."""
-    return [eid for eid, trap in trap_spots(game).get((x, y), ())
-            if trap.live and (action is None or trap.action == action)]
+    here = trap_spots(game).get((x, y))
+    if here is None:  # most tiles (every step asks)
+        return []
+    return [eid for eid, trap in here if trap.live and (action is None or trap.action == action)]
 
 
 def trap_spots(game: Game) -> dict[tuple[int, int], list[tuple[int, TrapState]]]:
@@ -98,6 +100,8 @@ def hurt(game: Game, trap_eid: int, hero_eid: int, successes: int) -> None:
 def spring_all(game: Game, hero_eid: int, x: int, y: int, action: str, cause: str) -> None:
     """Every live trap on (x, y) that `action` sets off: an unknown one springs, a known one
     must be got past."""
+    if (x, y) not in trap_spots(game):  # most steps: no trap there at all
+        return
     for trap_eid in traps_at(game, x, y, action):
         if hero_eid in game.world.comp(trap_eid, TrapState).found_by:
             get_past(game, trap_eid, hero_eid)

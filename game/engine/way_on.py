@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.engine.routes import UNREACHABLE, distance_map, explore_goals, stuck_doors, tiles_of
+from game.mapgen.geometry import CELL_H, CELL_W
 from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import Tile
 from game.world.components import DoorState, Position
@@ -32,7 +33,8 @@ DEAD_END_SEARCHES = 3  # searches of a dead end after which the party stops hopi
 WORTH_WORKING = np.array([int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.THRONE, Tile.SHELF,
                                            Tile.STATUE, Tile.ALTAR, Tile.TABLE, Tile.COUNTER, Tile.DEBRIS,
                                            Tile.LEVER)])
-IS_WORTH_WORKING = np.isin(np.arange(max(Tile) + 1), WORTH_WORKING)  # by tile code: a lookup, not np.isin per call
+IS_WORTH_WORKING = np.isin(np.arange(max(Tile) + 1), WORTH_WORKING).tolist()  # by tile code, read one tile at a time
+LEAST_WORTH_WORKING = int(WORTH_WORKING.min())  # no tile below this code is worth working
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,16 +203,34 @@ def furniture(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, int]
     floor = game.dungeon.floors[number]
 
     def find() -> tuple[tuple[tuple[int, int], int, int], ...]:
-        out = []
-        for cell, record in sorted(floor.cells.items()):
-            if not record.mapped:
+        # One look over the whole floor for the few tiles that may be worth working (a comparison,
+        # no lookup by code), in row order, each handed to the mapped rooms whose blocks hold it
+        # (a tile on a shared wall to both), instead of a numpy look per room.
+        flat = floor.tile.ravel()
+        at = np.flatnonzero(flat >= LEAST_WORTH_WORKING)
+        cells, width = floor.cells, floor.width
+        by_cell: dict[tuple[int, int], list[tuple[tuple[int, int], int, int]]] = {}
+        for i, code in zip(at.tolist(), flat[at].tolist(), strict=True):
+            if not IS_WORTH_WORKING[code]:
                 continue
-            x0, y0, x1, y1 = record.bounds
-            ys, xs = np.nonzero(IS_WORTH_WORKING[floor.tile[y0:y1 + 1, x0:x1 + 1]])
-            out.extend((cell, x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
-        return tuple(out)
+            y, x = divmod(i, width)
+            cx, cy = x // CELL_W, y // CELL_H
+            inside = x % CELL_W and y % CELL_H
+            for cell in ((cx, cy),) if inside else blocks_holding(cx, cy, x % CELL_W == 0, y % CELL_H == 0):
+                record = cells.get(cell)
+                if record is not None and record.mapped:
+                    by_cell.setdefault(cell, []).append((cell, x, y))
+        return tuple(found for cell in sorted(by_cell) for found in by_cell[cell])
 
     return game.derived.kept("furniture", (number, floor.version), find)
+
+
+def blocks_holding(cx: int, cy: int, on_column: bool, on_row: bool) -> tuple[tuple[int, int], ...]:
+    """The cells whose blocks hold a tile in cell (cx, cy)'s span: a block takes in the walls it
+    shares, so a tile on a column or row of walls also lies in the block before it."""
+    xs = (cx - 1, cx) if on_column else (cx,)
+    ys = (cy - 1, cy) if on_row else (cy,)
+    return tuple((x, y) for x in xs for y in ys)
 
 
 def reachable(game: Game, eid: int, goals: list[tuple[int, int]] | tuple[tuple[int, int], ...]

@@ -1,14 +1,19 @@
 """The AI heroes keep some answers between their steps (a tile's neighbours, a hero's draught, the
-floor's mapped rooms): each follows what it is read from as soon as that changes."""
+floor's mapped rooms, a step's Move): each follows what it is read from as soon as that changes."""
 
-from game.agents.companion import draught, healing_held, neighbours, rooms_here
+import dataclasses
+
+import pytest
+
+from game.agents.companion import draught, healing_held, loot_action, move_action, neighbours, rooms_here
 from game.core.dials import Dials
 from game.core.seats import parse_seats
+from game.engine import actions as A
 from game.engine.game import Game
 from game.engine.start import new_game
 from game.mapgen.tiles import Tile
 from game.rules.purchases import Treasure
-from game.world.components import Carried, TreasureState
+from game.world.components import Carried, Position, TreasureState
 
 
 def fresh_game() -> Game:
@@ -49,4 +54,33 @@ def test_the_mapped_rooms_count_follows_a_room_mapped() -> None:
     x, y, cell, side = floor.exits()[0]
     floor.unfold(cell, side)
     assert rooms_here(game) == 2
+    game.close()
+
+
+def test_a_step_is_one_kept_move_per_seat_and_step_that_nothing_can_change() -> None:
+    step = move_action(1, 1, -1)
+    assert step is move_action(1, 1, -1) and step == A.Move(1, 1, -1)
+    assert move_action(2, 1, -1) == A.Move(2, 1, -1) and move_action(1, 0, -1) == A.Move(1, 0, -1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        step.dx = 0  # type: ignore[misc]
+
+
+def test_a_hero_takes_the_treasure_it_stands_on_and_steps_on_when_it_lies_farther_off() -> None:
+    """Only treasure within a step is taken (nothing else is looked at for taking): two steps
+    off, the hero walks on, and on the way home (no detours) leaves it."""
+    game = fresh_game()
+    eid = game.party.hero_of[0]
+    pos = game.position(eid)
+    free = [(x, y) for x in range(pos.x - 3, pos.x + 4) for y in range(pos.y - 3, pos.y + 4)
+            if max(abs(x - pos.x), abs(y - pos.y)) >= 2 and game.floor.walkable[y, x]
+            and game.creature_at(x, y) is None]
+    game.floor.explored[:, :] = True
+    item = game.world.create(TreasureState(Treasure(value=2), 2, 0, None), Position(pos.x, pos.y, pos.floor))
+    with game.deciding():
+        assert loot_action(game, 0, eid, pos) == A.PickUp(0)
+    there = game.position(item)
+    there.x, there.y = free[0]
+    with game.deciding():
+        assert isinstance(loot_action(game, 0, eid, pos), A.Move)  # on its way
+        assert loot_action(game, 0, eid, pos, detours=False) is None  # on the way home: nothing in reach
     game.close()

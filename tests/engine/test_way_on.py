@@ -8,7 +8,18 @@ from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.replay import clone_game
 from game.engine.start import new_game
-from game.engine.way_on import DEAD_END_SEARCHES, can_search, has_way_on, unworked, way_on, within_reach
+from game.engine.way_on import (
+    DEAD_END_SEARCHES,
+    WORTH_WORKING,
+    can_search,
+    furniture,
+    has_way_on,
+    unworked,
+    way_on,
+    within_reach,
+)
+from game.mapgen.geometry import CELL_H, CELL_W
+from game.mapgen.tiles import Tile
 from game.rules.purchases import Trap
 from game.world.components import DoorState, Position, TrapState
 
@@ -98,3 +109,29 @@ def test_the_kept_answers_are_those_of_a_fresh_copy_all_along_a_run():
     game, _ = autoplay(3, max_turns=400, on_action=compare)
     game.close()
     assert len(checked) > 20 and len(set(checked)) > 1  # on more than one floor
+
+
+def test_a_floors_furniture_is_listed_room_by_room_as_each_block_holds_it():
+    """`furniture` looks over the whole floor once: the same tiles, in the same order, as a look
+    through each mapped room's block (a tile on a wall two blocks share listed in both), with
+    furniture put on inner tiles, shared walls and the floor's edges alike."""
+    game, _ = autoplay(2, max_turns=300)
+    floor = game.floor
+    mapped = sorted(cell for cell, record in floor.cells.items() if record.mapped)
+    shared = [(cx, cy) for cx, cy in mapped if (cx + 1, cy) in mapped or (cx, cy + 1) in mapped]
+    assert shared, "seed 2 maps two neighbouring rooms in 300 turns"
+    cx, cy = shared[0]
+    x0, y0 = cx * CELL_W, cy * CELL_H
+    for x, y in ((x0 + CELL_W, y0 + 5), (x0 + 3, y0 + CELL_H), (x0 + CELL_W, y0 + CELL_H), (x0, y0 + 4),
+                 (x0 + 7, y0 + 8), (0, 1), (floor.width - 1, floor.height - 1)):
+        floor.set_tile(x, y, Tile.CHEST)
+
+    expected = []
+    for cell, record in sorted(floor.cells.items()):
+        if record.mapped:
+            x0, y0, x1, y1 = record.bounds
+            expected += [(cell, x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)
+                         if int(floor.tile[y, x]) in WORTH_WORKING]
+    assert furniture(game, game.dungeon.floor_no) == tuple(expected)
+    assert any(found[0] != other[0] and found[1:] == other[1:] for found in expected for other in expected)
+    game.close()
