@@ -39,9 +39,9 @@ class _Scratch(threading.local):
     frontier, emptied before each search; room for the array where the search notes which tile
     each was reached from (libtcod writes it; nothing reads it), described once as large as the
     largest map so far (libtcod finds a tile in it by its strides, so any smaller map fits); and
-    the C descriptions of the step rule and the distances, kept by the maps' shape (writing a
-    description's fields costs more than a small search's own Python: each search then only
-    points them at its arrays)."""
+    the C descriptions of the step rule and the distances, kept by the costs' type and the step
+    (writing a whole description costs more than a small search's own Python: each search then
+    only points them at its arrays and writes in their shape and row stride)."""
 
     def __init__(self) -> None:
         self.frontier = ffi.gc(lib.TCOD_frontier_new(2), lib.TCOD_frontier_delete)
@@ -62,14 +62,13 @@ class _Scratch(threading.local):
         return self.trail
 
     def described(self, cost: np.ndarray, cardinal: int, diagonal: int) -> tuple[Any, Any, Any]:
-        """A step rule over arrays of `cost`'s type and shape (its cost description, and the rule
-        itself), and a description of distances of that shape: kept by shape (a few hundred
-        shapes come back again and again), their data pointed at each search's arrays."""
-        key = (cost.dtype, cost.shape, cardinal, diagonal)
+        """A step rule over (C-contiguous, 2-D) arrays of `cost`'s type (its cost description, and
+        the rule itself), and a description of int32 distances, both of `cost`'s shape: kept by
+        type and step, the shape and row stride written in at each search (maps come in hundreds
+        of shapes: a description kept per shape was made anew for about a third of the searches)."""
+        key = (cost.dtype, cardinal, diagonal)
         found = self.descriptions.get(key)
         if found is None:
-            if len(self.descriptions) >= 512:
-                self.descriptions.clear()
             rule = ffi.new("struct PathfinderRule*")
             edges = _EDGES[(cardinal, diagonal)]
             rule.edge_count, rule.edge_array = len(edges) // 3, edges
@@ -77,6 +76,14 @@ class _Scratch(threading.local):
             _describe(rule.cost, cost)
             _describe(dist, np.empty(cost.shape, np.int32))
             found = self.descriptions[key] = (rule.cost, rule, dist)
+        cost_described, _, dist_described = found
+        h, w = cost.shape
+        shape = cost_described.shape
+        shape[0], shape[1] = h, w
+        cost_described.strides[0] = cost.strides[0]
+        shape = dist_described.shape
+        shape[0], shape[1] = h, w
+        dist_described.strides[0] = 4 * w  # int32
         return found
 
 
