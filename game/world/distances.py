@@ -17,6 +17,7 @@ import numpy as np
 from tcod.cffi import ffi, lib
 
 UNREACHABLE = np.iinfo(np.int32).max
+INT32 = np.dtype(np.int32)  # the distances' type (a dtype made from np.int32 at each ask costs)
 PUSH_TILES = 300  # tiles of a map that one C pass looks at in the time of one start pushed through cffi
 
 _C_TYPES = {
@@ -51,7 +52,7 @@ class _Scratch(threading.local):
         self.trail = ffi.new("struct NArray*")
         self.trail_room = (0, 0)  # the (height, width) the trail is described for
         self.travel_held: Any = None
-        self.descriptions: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}  # see `described`
+        self.descriptions: dict[tuple[Any, ...], list[Any]] = {}  # see `described`
 
     def trail_for(self, h: int, w: int) -> Any:
         """The description of an (h, w, 2) array of int32 or larger, grown when a larger map comes."""
@@ -64,26 +65,30 @@ class _Scratch(threading.local):
     def described(self, cost: np.ndarray, cardinal: int, diagonal: int) -> tuple[Any, Any, Any]:
         """A step rule over (C-contiguous, 2-D) arrays of `cost`'s type (its cost description, and
         the rule itself), and a description of int32 distances, both of `cost`'s shape: kept by
-        type and step, the shape and row stride written in at each search (maps come in hundreds
-        of shapes: a description kept per shape was made anew for about a third of the searches)."""
+        type and step, the shape and row stride written in when they differ from the last search's
+        (maps come in hundreds of shapes: a description kept per shape was made anew for about a
+        third of the searches)."""
         key = (cost.dtype, cardinal, diagonal)
-        found = self.descriptions.get(key)
-        if found is None:
+        kept = self.descriptions.get(key)
+        if kept is None:
             rule = ffi.new("struct PathfinderRule*")
             edges = _EDGES[(cardinal, diagonal)]
             rule.edge_count, rule.edge_array = len(edges) // 3, edges
             dist = ffi.new("struct NArray*")
             _describe(rule.cost, cost)
             _describe(dist, np.empty(cost.shape, np.int32))
-            found = self.descriptions[key] = (rule.cost, rule, dist)
-        cost_described, _, dist_described = found
-        h, w = cost.shape
-        shape = cost_described.shape
-        shape[0], shape[1] = h, w
-        cost_described.strides[0] = cost.strides[0]
-        shape = dist_described.shape
-        shape[0], shape[1] = h, w
-        dist_described.strides[0] = 4 * w  # int32
+            # the descriptions, then their shapes and strides (held: each look-up makes a new C view)
+            kept = self.descriptions[key] = [(rule.cost, rule, dist), cost.shape, rule.cost.shape,
+                                             rule.cost.strides, dist.shape, dist.strides]
+        found, last, cost_shape, cost_strides, dist_shape, dist_strides = kept
+        shape = cost.shape
+        if shape != last:
+            kept[1] = shape
+            h, w = shape
+            cost_shape[0], cost_shape[1] = h, w
+            cost_strides[0] = cost.strides[0]
+            dist_shape[0], dist_shape[1] = h, w
+            dist_strides[0] = 4 * w  # int32
         return found
 
 
@@ -212,7 +217,7 @@ def _start(cost: np.ndarray, starts: Sequence[tuple[int, int]], cardinal: int, d
     holds the same entries either way, only in another order, and a search's distances do not
     depend on the order it visits tiles in (nor does how far a stopped search is exact)."""
     shape = cost.shape
-    dist = np.empty(shape, np.int32)
+    dist = np.empty(shape, INT32)
     dist.fill(UNREACHABLE)
     cost = np.ascontiguousarray(cost)
     scratch = _scratch
