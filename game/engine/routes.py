@@ -233,9 +233,12 @@ def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
     """Distances to the (not empty) goals that are exact for a step from (x, y): a kept map of
     the ground around (x, y) that vouches for it (the same step as the whole map's), else the
     floor's whole map if it is kept, else a new map of the ground around (x, y) (kept: the
-    hero's next steps mostly stay inside it), searched twice as far out as the nearest goal
-    (nearly always enough, and a fraction of the whole floor) until (x, y) has its distance
-    (all that a step from there reads), else the whole map."""
+    hero's next steps mostly stay inside it), searched until (x, y) has its distance (all that a
+    step from there reads) in a window half again as far out as the nearest goal (nearly always
+    enough: a step costs 2 or 3, and the smaller the window the less ground is searched). When
+    that window is too narrow to vouch for the distance found, one wide enough for that distance
+    (CHEAPEST_STEP a step out to its sides; a wider window only shortens it) is searched; when
+    (x, y) is out of reach inside it, the whole map."""
     key = route_key(game, eid, goals)
     caches = game.derived.caches  # looked up, not `setdefault`: that makes an empty dict at every ask
     kept = caches.get("near_maps")
@@ -248,18 +251,27 @@ def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
     whole = None if wholes is None else wholes.get(key)
     if whole is not None:
         return NearMap(whole, 0, 0, (False, False, False, False))
-    reach = 2 * nearest_goal(goals, x, y) + 4
-    width, height = game.floor.width, game.floor.height
-    x0, y0 = max(0, x - reach), max(0, y - reach)
-    x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
-    dist, exact = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0, until=(x, y))
-    near = NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height), exact)
+    near = window_map(game, eid, goals, x, y, 3 * nearest_goal(goals, x, y) // 2 + 3)
     if not near.vouches_for(x, y):
-        return NearMap(distance_map(game, eid, goals), 0, 0, (False, False, False, False))
+        here = near.dist.item(y - near.y0, x - near.x0)
+        if here != UNREACHABLE:  # found, but nearer an open side than it vouches for: widen to fit
+            near = window_map(game, eid, goals, x, y, here // CHEAPEST_STEP + 1)
+        if not near.vouches_for(x, y):
+            return NearMap(distance_map(game, eid, goals), 0, 0, (False, False, False, False))
     if len(kept) > 32:
         kept.clear()
     kept[key] = near
     return near
+
+
+def window_map(game: Game, eid: int, goals: Goals, x: int, y: int, reach: int) -> NearMap:
+    """The map of the window `reach` tiles around (x, y) (less what lies off the floor),
+    searched until (x, y) has its distance."""
+    width, height = game.floor.width, game.floor.height
+    x0, y0 = max(0, x - reach), max(0, y - reach)
+    x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
+    dist, exact = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0, until=(x, y))
+    return NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height), exact)
 
 
 def nearest_goal(goals: Goals, x: int, y: int) -> int:
