@@ -7,9 +7,9 @@ getting past it, an annoy roll)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -25,27 +25,13 @@ if TYPE_CHECKING:
 Goals = Sequence[tuple[int, int]]  # tiles to go to: a list made for the ask, or a kept tuple (only read)
 TRAP_STEP_COST = 24  # a known live plate: worth a long way round, but not a wall
 GIVE_UP_ON_DOOR = 3  # failed attempts after which travel routes around a locked door
-T = TypeVar("T")
-
-
-def memo(game: Game, key: Any, make: Callable[..., T], *args: Any) -> T:
-    """`make(*args)`, asked once while an agent decides (`Game.deciding`), else every time. What
-    it returns is shared by the askers: they only read it."""
-    kept = game.derived.memo
-    if kept is None:
-        return make(*args)
-    found: Any = kept.get(key, kept)  # the memo itself stands for "not asked yet" (it holds no answer)
-    if found is kept:
-        found = kept[key] = make(*args)
-    return found
 
 
 def seen_key(game: Game) -> tuple[int, int, int]:
     """What a route over known tiles depends on in the floor itself: which floor, its tiles, and
     how much of the ground has been seen (the memory only grows, so its size tells it apart; a
     newly seen wall changes no route). The size is kept by sight (`party_sight.seen_count`).
-    Asked once while an agent decides: kept in its memo under "seen_key", as `memo` would (written
-    out here: asked at most steps, where a closure per ask costs)."""
+    Asked once while an agent decides: kept in its memo (`Game.deciding`) under "seen_key"."""
     kept = game.derived.memo
     if kept is not None:
         found = kept.get("seen_key")
@@ -81,25 +67,30 @@ def _stuck_here(game: Game) -> tuple[frozenset[tuple[int, int]], tuple[tuple[int
         if found is not None:
             return found
     stuck = _stuck_doors(game, game.on_floor(DoorState))
-    found = (stuck, tuple(sorted(stuck)))
+    found = (stuck, tuple(sorted(stuck))) if stuck else NONE_STUCK
     if memo is not None:
         memo["stuck"] = found
     return found
 
 
+NONE_STUCK: tuple[frozenset[tuple[int, int]], tuple[tuple[int, int], ...]] = (frozenset(), ())  # most floors' answer
+
+
 def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]) -> frozenset[tuple[int, int]]:
     out = set()
-    kinds = door_kinds()
+    kinds = None  # looked up at the first locked door (most doors are not)
     for _, (door, pos) in doors:
         if not door.locked:
             continue
+        if kinds is None:
+            kinds = door_kinds()
         kind = kinds[door.now]
         no_lever = kind.levers and game.dungeon.levers <= 0 and door.tier not in kind.fail_becomes_tiers
         no_key = (kind.fail_picks and game.time.picks <= 0
                   and (door.keys_tried or game.dungeon.keys <= 0 or not kind.keys))
         if door.failed >= GIVE_UP_ON_DOOR or no_lever or no_key:
             out.add((pos.x, pos.y))
-    return frozenset(out)  # kept and shared: read only
+    return frozenset(out) if out else NONE_STUCK[0]  # kept and shared: read only
 
 
 def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:
@@ -178,7 +169,7 @@ def route_key(game: Game, eid: int, goals: Goals) -> tuple:
     it decides)."""
     kept = game.derived.memo
     ground = None if kept is None else kept.get(("ground", eid))
-    if ground is None:  # `memo` written out: asked at every step
+    if ground is None:  # kept in the decision memo: asked at every step
         ground = (seen_key(game), stuck_key(game), known_plates(game, eid))  # `avoided`: the stuck doors
         if kept is not None:
             kept[("ground", eid)] = ground
@@ -242,9 +233,12 @@ def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
     """Distances to the (not empty) goals that are exact for a step from (x, y): a kept map of
     the ground around (x, y) that vouches for it (the same step as the whole map's), else the
     floor's whole map if it is kept, else a new map of the ground around (x, y) (kept: the
-    hero's next steps mostly stay inside it), searched twice as far out as the nearest goal
-    (nearly always enough, and a fraction of the whole floor) until (x, y) has its distance
-    (all that a step from there reads), else the whole map."""
+    hero's next steps mostly stay inside it), searched until (x, y) has its distance (all that a
+    step from there reads) in a window half again as far out as the nearest goal (nearly always
+    enough: a step costs 2 or 3, and the smaller the window the less ground is searched). When
+    that window is too narrow to vouch for the distance found, one wide enough for that distance
+    (CHEAPEST_STEP a step out to its sides; a wider window only shortens it) is searched; when
+    (x, y) is out of reach inside it, the whole map."""
     key = route_key(game, eid, goals)
     caches = game.derived.caches  # looked up, not `setdefault`: that makes an empty dict at every ask
     kept = caches.get("near_maps")
@@ -257,18 +251,27 @@ def near_map(game: Game, eid: int, goals: Goals, x: int, y: int) -> NearMap:
     whole = None if wholes is None else wholes.get(key)
     if whole is not None:
         return NearMap(whole, 0, 0, (False, False, False, False))
-    reach = 2 * nearest_goal(goals, x, y) + 4
-    width, height = game.floor.width, game.floor.height
-    x0, y0 = max(0, x - reach), max(0, y - reach)
-    x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
-    dist, exact = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0, until=(x, y))
-    near = NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height), exact)
+    near = window_map(game, eid, goals, x, y, 3 * nearest_goal(goals, x, y) // 2 + 3)
     if not near.vouches_for(x, y):
-        return NearMap(distance_map(game, eid, goals), 0, 0, (False, False, False, False))
+        here = near.dist.item(y - near.y0, x - near.x0)
+        if here != UNREACHABLE:  # found, but nearer an open side than it vouches for: widen to fit
+            near = window_map(game, eid, goals, x, y, here // CHEAPEST_STEP + 1)
+        if not near.vouches_for(x, y):
+            return NearMap(distance_map(game, eid, goals), 0, 0, (False, False, False, False))
     if len(kept) > 32:
         kept.clear()
     kept[key] = near
     return near
+
+
+def window_map(game: Game, eid: int, goals: Goals, x: int, y: int, reach: int) -> NearMap:
+    """The map of the window `reach` tiles around (x, y) (less what lies off the floor),
+    searched until (x, y) has its distance."""
+    width, height = game.floor.width, game.floor.height
+    x0, y0 = max(0, x - reach), max(0, y - reach)
+    x1, y1 = min(width, x + reach + 1), min(height, y + reach + 1)
+    dist, exact = search(passable(game, eid, x0, y0, x1, y1), goals, x0, y0, until=(x, y))
+    return NearMap(dist, x0, y0, (x0 > 0, x1 < width, y0 > 0, y1 < height), exact)
 
 
 def nearest_goal(goals: Goals, x: int, y: int) -> int:
@@ -290,13 +293,19 @@ def avoided(game: Game, eid: int) -> frozenset[tuple[int, int]]:
 
 
 def known_plates(game: Game, eid: int) -> tuple[tuple[int, int], ...]:
-    """Live traps this hero knows of that a step springs, by entity: costly tiles on its way."""
-    return memo(game, ("known_plates", eid), _known_plates, game, eid)
-
-
-def _known_plates(game: Game, eid: int) -> tuple[tuple[int, int], ...]:
-    return tuple([(pos.x, pos.y) for _, (trap, pos) in game.on_floor(TrapState)
-                  if eid in trap.found_by and trap.action == "walk" and trap.live])
+    """Live traps this hero knows of that a step springs, by entity: costly tiles on its way.
+    Asked once while an agent decides: kept in its memo (`Game.deciding`)."""
+    memo = game.derived.memo
+    key = ("known_plates", eid)
+    if memo is not None:
+        found = memo.get(key)
+        if found is not None:
+            return found
+    found = tuple([(pos.x, pos.y) for _, (trap, pos) in game.on_floor(TrapState)
+                   if eid in trap.found_by and trap.action == "walk" and trap.live])
+    if memo is not None:
+        memo[key] = found
+    return found
 
 
 def step_towards(game: Game, eid: int, goals: Goals) -> tuple[int, int] | None:

@@ -146,3 +146,30 @@ def test_the_nearest_goal_is_the_fewest_steps_to_any_goal():
         goals = [(int(gx), int(gy)) for gx, gy in rng.integers(0, 40, (int(rng.integers(1, 30)), 2))]
         x, y = (int(v) for v in rng.integers(0, 40, 2))
         assert nearest_goal(goals, x, y) == min(max(abs(gx - x), abs(gy - y)) for gx, gy in goals)
+
+
+def test_a_window_too_narrow_for_the_distance_found_is_widened_to_fit_it():
+    """A first window half again as far out as the nearest goal may not vouch for a winding way
+    there; the window then searched is as wide as the distance found asks, and vouches for the
+    same step as the whole floor's map (no whole map searched)."""
+    widened = 0
+    for seed, turns in ((2, 150), (4, 400)):
+        game, _ = autoplay(seed, "ai+hero,ai+hero,ai", max_turns=turns)
+        eid = game.party.hero_of[0]
+        floor = game.floor
+        goals = explore_goals(game)
+        whole = distance_map(game, eid, goals)
+        ys, xs = np.nonzero(floor.explored & floor.walkable)
+        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+            first = 3 * nearest_goal(goals, x, y) // 2 + 3
+            if not 0 < whole[y, x] < UNREACHABLE or whole[y, x] <= 2 * first:
+                continue  # the first window vouches for it wherever it is open
+            game.derived.caches.clear()
+            near = near_map(game, eid, goals, x, y)
+            if near.dist.shape == whole.shape:
+                continue  # out of reach inside the first window: the whole map
+            assert near.vouches_for(x, y) and "distance_maps" not in game.derived.caches
+            assert around(near.dist, x, y, near.x0, near.y0) == around(whole, x, y)
+            widened += 1
+        game.close()
+    assert widened > 10

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import numpy as np
+import pytest
 import tcod.path
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -112,3 +113,14 @@ def test_each_thread_searches_on_its_own_frontier():
     for t in threads:
         t.join()
     assert frontiers["0"] != frontiers["1"]
+
+
+@pytest.mark.parametrize("push_tiles", [0, 10**9])  # every start pushed in one pass over the map / one by one
+def test_starts_pushed_either_way_give_the_same_distances(monkeypatch, push_tiles):
+    monkeypatch.setattr(distances, "PUSH_TILES", push_tiles)
+    cost = np.array([[1, 0, 1, 1], [1, 0, 3, 1], [1, 1, 1, 1]], np.int32)
+    starts = [(3, 0), (0, 0), (3, 0)]  # a start given twice is one start
+    assert distances_from(cost, starts, 2, 3).tolist() == [[0, UNREACHABLE, 2, 0], [2, UNREACHABLE, 8, 2],
+                                                           [4, 5, 5, 4]]
+    dist, exact = distances_until(cost, starts, 2, 3, [(2, 1)])
+    assert exact == 8 and dist[1, 2] == 8
