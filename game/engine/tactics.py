@@ -71,20 +71,27 @@ def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
         return None
     best: tuple[float, int, int] | None = None
     choice = None
-    in_sight = []
-    reach = max((ability_reach(ability) for ability in mon.spec.abilities), default=1)  # no use looking farther
+    abilities = [(i, ability, ability_reach(ability)) for i, ability in enumerate(mon.spec.abilities)]
+    reach = 1  # no use looking farther than the farthest reaching ability
+    for _, _, far in abilities:
+        if far > reach:
+            reach = far
+    in_sight = []  # (hero, its distance), the distance worked out once per hero
+    beside = []
     for eid, _hero in game.heroes():
         hpos = game.position(eid)
         if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, reach):
-            in_sight.append((eid, hpos))
-    beside = [(eid, hpos) for eid, hpos in in_sight if chebyshev(pos, hpos) <= 1]
-    for eid, hpos in beside or in_sight:
-        effects = game.world.comp(eid, Effects)
-        for i, ability in enumerate(mon.spec.abilities):
-            if chebyshev(pos, hpos) > ability_reach(ability):
+            d = chebyshev(pos, hpos)
+            in_sight.append((eid, d))
+            if d <= 1:
+                beside.append((eid, d))
+    for eid, d in beside or in_sight:
+        active = game.world.comp(eid, Effects).active
+        for i, ability, far in abilities:
+            if d > far:
                 continue
-            if any(e.source_entity == mon_eid and (e.hold or e.pain) and e.hold == ability.hold
-                   for e in effects.active):
+            if active and any(e.source_entity == mon_eid and (e.hold or e.pain) and e.hold == ability.hold
+                              for e in active):
                 continue
             odds = (mon.spec.level + ability.annoy) - protection(game, eid, ability)
             harm = ability.pain + 3 * ability.hold + 2 * ability.continuous
