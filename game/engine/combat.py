@@ -47,9 +47,10 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     Dungeon Game): `surprised_party` for the monsters' free turn, `MonsterState.surprised` for
     monsters caught unawares."""
 
-    monsters = [(e, p) for e, (m, p) in game.on_floor(MonsterState) if m.aware and m.hits > 0]
-    if not monsters:
+    after = [(e, m, p) for e, (m, p) in game.on_floor(MonsterState) if m.aware and m.hits > 0]
+    if not after:
         return False  # the usual turn: no monster is after the party
+    monsters = [(e, p) for e, _, p in after]
     floor_no = game.dungeon.floor_no
     heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == floor_no]
     if not heroes:
@@ -60,8 +61,7 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     for eid, _ in heroes:
         hero_targets[eid] = engaged_with(game, eid, game.sheet(eid).attack, monsters)
     mon_targets: dict[int, list[int]] = {}
-    for eid, _ in monsters:
-        mon = game.world.comp(eid, MonsterState)
+    for eid, mon, _ in after:
         if mon.fleeing:
             continue
         mon_targets[eid] = engaged_with(game, eid, mon.spec.type, heroes)
@@ -83,7 +83,8 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
         hero = game.world.try_comp(eid, HeroState)
         if hero is not None:
             hits[str(eid)] = hero.hits
-            if game.world.comp(eid, Effects).held or surprised_party:
+            effects = game.world.comp(eid, Effects)
+            if (effects.active and effects.held) or surprised_party:
                 continue  # "may not act" / caught unready: no dice, the blows against it land unopposed
             requests.append(PoolRequest(str(eid), hero.seat, hero_fight_dice(game, eid)))
             focus = game.party.focus.get(eid)

@@ -293,6 +293,6 @@ def holds_doorway(game: Game, mon_eid: int, pos: Position, party_size: int) -> b
     """A monster standing in a doorway, outnumbered by the party, keeps it: only one hero at a
     time can reach it there."""
 
-    if game.floor.tile[pos.y, pos.x] != DOOR_OPEN:
+    if game.floor.tile.item(pos.y, pos.x) != DOOR_OPEN:
         return False  # the usual case, asked first: no need to count its room-mates
     return party_size > len(room_mates(game, mon_eid)) + 1
