@@ -156,6 +156,8 @@ def struggle_free(game: Game) -> None:
     """A round with no combat turn: a hold can only last while its holder fights. A hero held by
     a monster that died or fled is free; one whose holder still stands tries to break free as
     in a combat turn (Fungeon rolls holds in combat only; outside it, nothing else would end one)."""
+    if not any_effects(game):
+        return  # the usual round: nothing on any hero
     for eid, hero in game.heroes():
         effects = game.world.comp(eid, Effects)
         if not effects.active:
@@ -172,6 +174,16 @@ def struggle_free(game: Game) -> None:
                 game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat")
             if hero.hits <= 0:
                 break
+
+
+def any_effects(game: Game) -> bool:
+    """Whether any hero has an effect on it (only heroes have Effects): one look over the world's
+    kept list, asked every round, where most rounds no hero has any. A plain loop (any() would
+    resume a generator per hero)."""
+    for _, effects in game.world.get(Effects):  # noqa: SIM110 - see the docstring
+        if effects.active:
+            return True
+    return False
 
 
 def special_abilities(game: Game) -> None:
