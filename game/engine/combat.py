@@ -47,9 +47,10 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     Dungeon Game): `surprised_party` for the monsters' free turn, `MonsterState.surprised` for
     monsters caught unawares."""
 
-    monsters = [(e, p) for e, (m, p) in game.on_floor(MonsterState) if m.aware and m.hits > 0]
-    if not monsters:
+    after = [(e, m, p) for e, (m, p) in game.on_floor(MonsterState) if m.aware and m.hits > 0]
+    if not after:
         return False  # the usual turn: no monster is after the party
+    monsters = [(e, p) for e, _, p in after]
     floor_no = game.dungeon.floor_no
     heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == floor_no]
     if not heroes:
@@ -60,8 +61,7 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     for eid, _ in heroes:
         hero_targets[eid] = engaged_with(game, eid, game.sheet(eid).attack, monsters)
     mon_targets: dict[int, list[int]] = {}
-    for eid, _ in monsters:
-        mon = game.world.comp(eid, MonsterState)
+    for eid, mon, _ in after:
         if mon.fleeing:
             continue
         mon_targets[eid] = engaged_with(game, eid, mon.spec.type, heroes)
@@ -83,7 +83,8 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
         hero = game.world.try_comp(eid, HeroState)
         if hero is not None:
             hits[str(eid)] = hero.hits
-            if game.world.comp(eid, Effects).held or surprised_party:
+            effects = game.world.comp(eid, Effects)
+            if (effects.active and effects.held) or surprised_party:
                 continue  # "may not act" / caught unready: no dice, the blows against it land unopposed
             requests.append(PoolRequest(str(eid), hero.seat, hero_fight_dice(game, eid)))
             focus = game.party.focus.get(eid)
@@ -155,6 +156,8 @@ def struggle_free(game: Game) -> None:
     """A round with no combat turn: a hold can only last while its holder fights. A hero held by
     a monster that died or fled is free; one whose holder still stands tries to break free as
     in a combat turn (Fungeon rolls holds in combat only; outside it, nothing else would end one)."""
+    if not any_effects(game):
+        return  # the usual round: nothing on any hero
     for eid, hero in game.heroes():
         effects = game.world.comp(eid, Effects)
         if not effects.active:
@@ -171,6 +174,16 @@ def struggle_free(game: Game) -> None:
                 game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat")
             if hero.hits <= 0:
                 break
+
+
+def any_effects(game: Game) -> bool:
+    """Whether any hero has an effect on it (only heroes have Effects): one look over the world's
+    kept list, asked every round, where most rounds no hero has any. A plain loop (any() would
+    resume a generator per hero)."""
+    for _, effects in game.world.get(Effects):  # noqa: SIM110 - see the docstring
+        if effects.active:
+            return True
+    return False
 
 
 def special_abilities(game: Game) -> None:

@@ -79,11 +79,12 @@ def apply_action(game: Game, action: Any) -> Result:
     """Apply one action and say what it did. A hero action that does nothing (walking into a
     wall) costs no turn."""
     kind = type(action)
-    if game.phase == "over":
+    phase = game.phase
+    if phase == "over":
         return Refused("The run is over.")
     if kind in ANY_PHASE:
         return ANY_PHASE[kind](game, action)
-    if game.phase == "town":
+    if phase == "town":
         return TOWN[kind](game, action) if kind in TOWN else Refused("That is not done in town.")
     if kind in TABLE:
         return TABLE[kind](game, action)
@@ -94,13 +95,16 @@ def apply_action(game: Game, action: Any) -> Result:
         if isinstance(result, Done):
             resume_room(game)
         return result
-    if not game.party.queue or action.seat != game.party.queue[0] or action.seat not in game.party.hero_of:
+    party = game.party
+    queue, seat = party.queue, action.seat
+    if not queue or seat != queue[0] or seat not in party.hero_of:
         return Refused("It is not that seat's turn.")
-    if kind not in HERO:
+    handler = HERO.get(kind)
+    if handler is None:
         return Refused("That is not something a hero does.")
-    result = HERO[kind](game, game.party.hero_of[action.seat], action)
+    result = handler(game, party.hero_of[seat], action)
     if isinstance(result, Done) and game.hallway.pending is None:
-        turn_done(game, action.seat)
+        turn_done(game, seat)
     return result
 
 

@@ -60,7 +60,7 @@ def move(game: Game, eid: int, dx: int, dy: int) -> Result:
         opos.x, opos.y = pos.x, pos.y
         pos.x, pos.y = nx, ny
         return DONE
-    tile = int(floor.tile[ny, nx])
+    tile = floor.tile.item(ny, nx)  # a Python int, no numpy scalar made (every step)
     if tile == DOOR:
         return open_door(game, eid, nx, ny)
     entering = floor.step_into(pos.x, pos.y, nx, ny)
@@ -70,10 +70,10 @@ def move(game: Game, eid: int, dx: int, dy: int) -> Result:
             return Waiting("The Hallway waits for the designers.")  # the step ends when they are done
         if game.phase != "dungeon" or game.world.comp(eid, HeroState).hits <= 0:
             return DONE
-        tile = int(floor.tile[ny, nx])
-        if not floor.walkable[ny, nx] or game.creature_at(nx, ny) is not None:
+        tile = floor.tile.item(ny, nx)
+        if not floor.walkable.item(ny, nx) or game.creature_at(nx, ny) is not None:
             return DONE  # the room is there now, but something stands in the way in
-    elif not floor.walkable[ny, nx]:
+    elif not floor.walkable.item(ny, nx):
         return Refused("A wall is in the way.")  # no turn spent
     elif game.party.returning and floor.cell_of(nx, ny) not in (None, floor.cell_of(pos.x, pos.y)):
         retrace_check(game, floor.cell_of(nx, ny))

@@ -55,8 +55,9 @@ def update_sight(game: Game) -> None:
     from its tile, the light and the tiles), and it is remembered when it is first kept (the
     memory only grows, so a kept one is remembered already). Adding to the memory drops the
     kept count of remembered ground (`seen_count`)."""
-    floor = game.floor
-    floor_no = game.dungeon.floor_no
+    dungeon = game.dungeon
+    floor_no = dungeon.floor_no
+    floor = dungeon.floors[floor_no]  # `game.floor`, without the property's call
     kind = light_kind(game) if game.dials.light else ""
     try_comp = game.world.try_comp  # each hero's Position, asked straight (update_sight runs after every turn)
     spots = []

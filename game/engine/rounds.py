@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.combat import combat_turn, struggle_free
+from game.engine.combat import any_effects, combat_turn, struggle_free
 from game.engine.encounters import wandering_check
 from game.engine.fates import wipe
 from game.engine.game import TIME_TRACK
@@ -74,7 +74,9 @@ def turn_done(game: Game, seat: int) -> None:
 
 def unheld_seats(game: Game) -> list[int]:
     """The seats of the living heroes that may act this round, in seat order: a held one may not.
-    A hero with no effect on it is asked no more (the usual case, every round)."""
+    A hero with no effect on it is asked no more (the usual case, every round: no hero has any)."""
+    if not any_effects(game):
+        return [hero.seat for _, hero in game.heroes()]
     comp = game.world.comp
     seats = []
     for eid, hero in game.heroes():

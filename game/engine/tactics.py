@@ -71,20 +71,27 @@ def choose_ability(game: Game, mon_eid: int) -> tuple[Ability, int] | None:
         return None
     best: tuple[float, int, int] | None = None
     choice = None
-    in_sight = []
-    reach = max((ability_reach(ability) for ability in mon.spec.abilities), default=1)  # no use looking farther
+    abilities = [(i, ability, ability_reach(ability)) for i, ability in enumerate(mon.spec.abilities)]
+    reach = 1  # no use looking farther than the farthest reaching ability
+    for _, _, far in abilities:
+        if far > reach:
+            reach = far
+    in_sight = []  # (hero, its distance), the distance worked out once per hero
+    beside = []
     for eid, _hero in game.heroes():
         hpos = game.position(eid)
         if hpos is not None and hpos.floor == pos.floor and can_see(game, pos, hpos, reach):
-            in_sight.append((eid, hpos))
-    beside = [(eid, hpos) for eid, hpos in in_sight if chebyshev(pos, hpos) <= 1]
-    for eid, hpos in beside or in_sight:
-        effects = game.world.comp(eid, Effects)
-        for i, ability in enumerate(mon.spec.abilities):
-            if chebyshev(pos, hpos) > ability_reach(ability):
+            d = chebyshev(pos, hpos)
+            in_sight.append((eid, d))
+            if d <= 1:
+                beside.append((eid, d))
+    for eid, d in beside or in_sight:
+        active = game.world.comp(eid, Effects).active
+        for i, ability, far in abilities:
+            if d > far:
                 continue
-            if any(e.source_entity == mon_eid and (e.hold or e.pain) and e.hold == ability.hold
-                   for e in effects.active):
+            if active and any(e.source_entity == mon_eid and (e.hold or e.pain) and e.hold == ability.hold
+                              for e in active):
                 continue
             odds = (mon.spec.level + ability.annoy) - protection(game, eid, ability)
             harm = ability.pain + 3 * ability.hold + 2 * ability.continuous
@@ -182,8 +189,7 @@ def monster_turn(game: Game) -> None:
                 way = Way(game, heroes, movers, here)
             step = step_away(way.cost, pos, way.x0, way.y0, nearest[1], way.taken)
         else:
-            adjacent = any(max(abs(p.x - pos.x), abs(p.y - pos.y)) <= 1 for _, p in heroes)
-            if adjacent or holds_doorway(game, eid, pos, len(heroes)):
+            if beside_hero(pos, heroes) or holds_doorway(game, eid, pos, len(heroes)):
                 continue
             if way is None:
                 way = Way(game, heroes, movers, here)
@@ -204,21 +210,46 @@ class Way:
     def __init__(self, game: Game, heroes: list[tuple[int, Position]],
                  movers: list[tuple[int, MonsterState, Position]],
                  here: list[tuple[int, tuple[MonsterState, Position]]]) -> None:
-        self.taken = {(p.x, p.y) for _, p in heroes}
+        taken = self.taken = {(p.x, p.y) for _, p in heroes}
         for _, (_, p) in here:
-            self.taken.add((p.x, p.y))
-        xs = [p.x for _, p in heroes] + [p.x for _, _, p in movers]
-        ys = [p.y for _, p in heroes] + [p.y for _, _, p in movers]
+            taken.add((p.x, p.y))
+        # the window's bounds in one pass over heroes and movers (no coordinate lists to build)
+        first = heroes[0][1]
+        left = right = first.x
+        top = bottom = first.y
+        for p in [p for _, p in heroes] + [p for _, _, p in movers]:
+            x, y = p.x, p.y
+            if x < left:
+                left = x
+            elif x > right:
+                right = x
+            if y < top:
+                top = y
+            elif y > bottom:
+                bottom = y
         base = floor_costs(game)
         h, w = base.shape
-        self.y0, self.x0 = y0, x0 = max(0, min(ys) - PATH_MARGIN), max(0, min(xs) - PATH_MARGIN)
-        self.cost = base[y0:min(h, max(ys) + PATH_MARGIN + 1), x0:min(w, max(xs) + PATH_MARGIN + 1)].copy()
+        self.y0, self.x0 = y0, x0 = max(0, top - PATH_MARGIN), max(0, left - PATH_MARGIN)
+        cost = self.cost = base[y0:min(h, bottom + PATH_MARGIN + 1), x0:min(w, right + PATH_MARGIN + 1)].copy()
         for _, _, pos in movers:
-            self.cost[pos.y - y0, pos.x - x0] = 8  # go around one another where there is room
-        hits = {e: game.world.comp(e, HeroState).hits for e, _ in heroes}
-        self.targets = {eid: min(heroes, key=lambda hp, p=pos: (hits[hp[0]], abs(hp[1].x - p.x) + abs(hp[1].y - p.y),
-                                                              hp[0]))
-                        for eid, mon, pos in movers if not mon.fleeing}
+            cost[pos.y - y0, pos.x - x0] = 8  # go around one another where there is room
+        comp = game.world.comp
+        ranked = [(comp(hp[0], HeroState).hits, hp) for hp in heroes]
+        # each goer's hero (the pair from `heroes` itself: `toward` tells goers apart by it): the
+        # fewest hits, then the nearest (steps as a rook), then the entity (unique: the first least
+        # is min's), in a plain loop rather than min() with a key function per goer
+        self.targets = targets = {}
+        for eid, mon, pos in movers:
+            if mon.fleeing:
+                continue
+            px, py = pos.x, pos.y
+            best = target = None
+            for hits, hp in ranked:
+                p = hp[1]
+                key = (hits, abs(p.x - px) + abs(p.y - py), hp[0])
+                if best is None or key < best:
+                    best, target = key, hp
+            targets[eid] = target
         self.movers = movers
         self.maps: dict[int, np.ndarray] = {}
 
@@ -231,6 +262,16 @@ class Way:
             goers = [(p.x - x0, p.y - y0) for e, m, p in self.movers if not m.fleeing and self.targets[e] is target]
             near = self.maps[target[0]] = distances_to(self.cost, target[1].x - x0, target[1].y - y0, goers)
         return best_step(near, pos.x, pos.y, x0, y0, self.taken)
+
+
+def beside_hero(pos: Position, heroes: list[tuple[int, Position]]) -> bool:
+    """Whether a hero stands beside `pos` (a plain loop: any() would resume a generator per hero,
+    asked for every monster that moves)."""
+    x, y = pos.x, pos.y
+    for _, p in heroes:  # noqa: SIM110 - see the docstring
+        if -1 <= p.x - x <= 1 and -1 <= p.y - y <= 1:
+            return True
+    return False
 
 
 def step_away(cost: np.ndarray, pos: Position, x0: int, y0: int, threat: Position,
@@ -252,6 +293,6 @@ def holds_doorway(game: Game, mon_eid: int, pos: Position, party_size: int) -> b
     """A monster standing in a doorway, outnumbered by the party, keeps it: only one hero at a
     time can reach it there."""
 
-    if game.floor.tile[pos.y, pos.x] != DOOR_OPEN:
+    if game.floor.tile.item(pos.y, pos.x) != DOOR_OPEN:
         return False  # the usual case, asked first: no need to count its room-mates
     return party_size > len(room_mates(game, mon_eid)) + 1

@@ -64,6 +64,8 @@ def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.nd
     return seen
 
 
+SYMMETRIC = tcod.constants.FOV_SYMMETRIC_SHADOWCAST  # read at every cast: a plain module constant
+_compute_fov = lib.TCOD_map_compute_fov  # (and the C function itself, not looked up on `lib` per cast)
 _kept = threading.local()  # per thread (a Dask worker may play games in threads): window shape -> tcod map
 
 
@@ -85,5 +87,5 @@ def cast(transparent: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:
         kept = casters[transparent.shape] = (cdata, cells["transparent"], cells["fov"])
     cdata, clear, fov = kept
     clear[...] = transparent
-    lib.TCOD_map_compute_fov(cdata, x, y, radius, True, tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+    _compute_fov(cdata, x, y, radius, True, SYMMETRIC)
     return fov

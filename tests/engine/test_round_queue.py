@@ -4,7 +4,7 @@ whether anyone stands within reach of a fight."""
 
 from engine_arena import arena, free_neighbour, put_monster
 
-from game.engine.combat import within_reach
+from game.engine.combat import any_effects, within_reach
 from game.engine.reach import RANGED_REACH
 from game.engine.rounds import monster_after_party, unheld_seats
 from game.rules.purchases import Monster
@@ -45,3 +45,16 @@ def test_a_fight_is_looked_for_only_within_the_farthest_reach():
     assert not within_reach(heroes, far)
     assert within_reach(heroes, far + near)
     assert not within_reach([], near) and not within_reach(heroes, [])
+
+
+def test_any_effects_looks_at_every_hero_and_only_at_active_effects():
+    game, hero = arena(seats="human,human,ai")
+    assert not any_effects(game)  # the usual round: struggle_free and unheld_seats stop at once
+    other = next(eid for eid, _ in game.heroes() if eid != hero)
+    grip = Effect("the grip", -1, "crushing", 12, 0, False, True, False)
+    game.world.comp(other, Effects).active.append(grip)
+    assert any_effects(game)
+    game.world.comp(other, HeroState).hits = 0  # dead, still held: asked on as before (the full look)
+    assert any_effects(game) and unheld_seats(game) == [game.world.comp(hero, HeroState).seat]
+    game.world.comp(other, Effects).active.remove(grip)
+    assert not any_effects(game)
