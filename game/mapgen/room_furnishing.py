@@ -14,10 +14,12 @@ from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
 from game.mapgen.room_grid import POINTS, PW, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
-from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, WALL, Tile
+from game.mapgen.tiles import BY_NAME, ROCK, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
 _SEATS = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where furniture can stand
+SEAT_TILES = np.zeros(256, dtype=bool)  # _SEATS by tile int, for numpy
+SEAT_TILES[sorted(_SEATS)] = True
 # The flat indices (see PW) of the block's tiles inside its outer walls, row by row: where an alcove may be.
 INNER = np.array([flat((x, y)) for y in range(1, H - 1) for x in range(1, W - 1)], dtype=np.intp)
 
@@ -106,19 +108,21 @@ class RoomLayout(RoomGrid):
 
 
     def _seats(self, place: str) -> list[Pt]:
-        """Free tiles of the room, reachable from the entry, that `place` allows."""
-        g, rock = self.g, int(Tile.ROCK)
+        """Free tiles of the room, reachable from the entry, that `place` allows, in
+        `reachable_cells` order (looked for in numpy on their flat indices: see PW)."""
+        at = self.reachable_flat
+        g = self.flat
+        ok = SEAT_TILES[g[at]]
         need = 1 if place == "wall" else 2 if place == "corner" else 0
-        out = []
-        reserved = self.reserved
-        for p in self.reachable_cells:
-            i = (p[1] + 1) * PW + p[0] + 1
-            if p in reserved or g[i] not in _SEATS:
-                continue
-            if need and (g[i - PW] == rock) + (g[i + PW] == rock) + (g[i - 1] == rock) + (g[i + 1] == rock) < need:
-                continue
-            out.append(p)
-        return out
+        if need:
+            rock = (g[at - PW] == ROCK).view(np.uint8) + (g[at + PW] == ROCK).view(np.uint8)
+            rock += (g[at - 1] == ROCK).view(np.uint8)
+            rock += (g[at + 1] == ROCK).view(np.uint8)
+            ok &= rock >= need
+        kept = np.zeros(len(g), dtype=bool)
+        kept[[(y + 1) * PW + x + 1 for x, y in self.reserved]] = True
+        ok &= ~kept[at]
+        return list(map(POINTS.__getitem__, at[ok].tolist()))
 
 
     def furnish(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
@@ -168,7 +172,7 @@ class RoomLayout(RoomGrid):
                         continue
                     if len(placed) >= count:
                         break
-                    if (q in self.mask and q not in self.reserved and q in self.reachable
+                    if (q in self.mask and q not in self.reserved and self.reached[flat(q)]
                             and self.at(q) in _SEATS and (not solid or self._fits(q, placed))):
                         self.put(q, tile)
                         placed.append(q)

@@ -26,6 +26,10 @@ WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if 
 CAVE_AREA = np.zeros((H, W), dtype=bool)  # where a cave may lie: the room's own area
 CAVE_AREA[Y_LO:Y_HI + 1, X_LO:X_HI + 1] = True
 CAVE_AREA.flags.writeable = False
+IN_BLOCK = np.zeros((H + 2, PW), dtype=bool)  # the block's own tiles by flat index (see PW), not its border
+IN_BLOCK[1:-1, 1:-1] = True
+IN_BLOCK = IN_BLOCK.ravel()
+IN_BLOCK.flags.writeable = False
 
 
 class RoomGrid:
@@ -36,13 +40,15 @@ class RoomGrid:
         self.s = stream
         self.ox, self.oy = origin(cell)
         self.g = bytearray(PW * (H + 2))  # the block's tiles, flat with a border of rock (see PW)
-        self.block = np.frombuffer(self.g, dtype=np.uint8).reshape(H + 2, PW)[1:-1, 1:-1]  # the same, [y, x]
+        self.flat = np.frombuffer(self.g, dtype=np.uint8)  # the same as an array, by flat index
+        self.block = self.flat.reshape(H + 2, PW)[1:-1, 1:-1]  # the same, [y, x]
         self.sides = sides
         self.offsets = offsets
         self.entered_from = entered_from
         self.mask: set[Pt] = set()
         self.cells: list[Pt] = []
         self._cells_x = self._cells_y = np.zeros(0, dtype=np.intp)  # `cells` as arrays, for nearest_cells
+        self._cells_flat = self._cells_x  # `cells` as flat indices (see PW), in `cells` order
         self.pillars: list[Pt] = []
         self.corridor: dict[str, set[Pt]] = {}
         self.reserved: set[Pt] = set()  # tiles furniture must leave free
@@ -185,6 +191,7 @@ class RoomGrid:
         elif shape == "rect":
             on = self._rect(s.randint(7, aw), s.randint(4, ah))[0]
         xs, ys = self._cells_x, self._cells_y = np.nonzero(on.T)  # (x, y) order
+        self._cells_flat = (ys + 1) * PW + xs + 1
         self.cells = list(zip(xs.tolist(), ys.tolist(), strict=True))  # the room's own tiles in a fixed order
         self.mask = set(self.cells)
         self.block[:] = np.where(on, FLOOR, ROCK)
@@ -270,27 +277,43 @@ class RoomGrid:
 
 
     def settle_entry(self) -> None:
-        """Everything placed after terrain must be reachable: remember what the entry reaches."""
-        self.reachable = self.reach()
-        if self.mask <= self.reachable:  # the whole room (no terrain cut any of it off): one test in C
+        """Everything placed after terrain must be reachable: remember what the entry reaches
+        (`reached`, by flat index: see PW), and the room's own tiles among it in `cells` order
+        (`reachable_cells`, and their flat indices for `_seats`)."""
+        reached = np.zeros(PW * (H + 2), dtype=bool)
+        if self.walkable(self.entry):
+            reached[self.flood(self.entry)[0]] = True
+        self.reached = reached
+        inside = reached[self._cells_flat]
+        if inside.all():  # the whole room (no terrain cut any of it off)
             self.reachable_cells = list(self.cells)
+            self.reachable_flat = self._cells_flat
         else:
-            self.reachable_cells = [p for p in self.cells if p in self.reachable]  # in `cells` order
+            self.reachable_cells = [self.cells[k] for k in np.flatnonzero(inside).tolist()]
+            self.reachable_flat = self._cells_flat[inside]
+
+
+    @property
+    def reachable(self) -> set[Pt]:
+        """The tiles the entry reached when it was settled (`reached` as points)."""
+        return set(map(POINTS.__getitem__, np.flatnonzero(self.reached).tolist()))
 
 
     def raise_walls(self) -> None:
         """Rock touching anything dug becomes wall (on the shared walls too), the block rewritten
-        in one step."""
-        tiles = self.block
-        dug = tiles > WALL  # neither rock nor wall
+        in one step. Worked on the flat grid: a tile's row neighbours are +-1 (the border's columns
+        are never dug, so no row runs into the next), its column neighbours +-PW; the border is
+        kept rock by IN_BLOCK. ROCK is 0 and WALL 1, so rock near a dug tile becomes the larger."""
+        flat = self.flat
+        dug = flat > WALL  # neither rock nor wall
         row = dug.copy()  # the 3x3 around each dug tile, as a row of three then a column of three
-        row[:, 1:] |= dug[:, :-1]
-        row[:, :-1] |= dug[:, 1:]
+        row[1:] |= dug[:-1]
+        row[:-1] |= dug[1:]
         near = row.copy()
-        near[1:] |= row[:-1]
-        near[:-1] |= row[1:]
-        tiles[near & (tiles == ROCK)] = WALL
-
+        near[PW:] |= row[:-PW]
+        near[:-PW] |= row[PW:]
+        near &= IN_BLOCK
+        np.maximum(flat, near.view(np.uint8), out=flat)
 
 
 @functools.cache
