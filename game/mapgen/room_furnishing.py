@@ -22,6 +22,8 @@ SEAT_TILES = np.zeros(256, dtype=bool)  # _SEATS by tile int, for numpy
 SEAT_TILES[sorted(_SEATS)] = True
 # The flat indices (see PW) of the block's tiles inside its outer walls, row by row: where an alcove may be.
 INNER = np.array([flat((x, y)) for y in range(1, H - 1) for x in range(1, W - 1)], dtype=np.intp)
+INSIDE = bytes(np.isin(np.arange(PW * (H + 2)), INNER))  # 1 at each of INNER, by flat index
+PLATE_SEATS = bytes(int(t in _PLATE) for t in range(256))  # 1 for each tile int of _PLATE
 
 
 class RoomLayout(RoomGrid):
@@ -261,12 +263,12 @@ class RoomLayout(RoomGrid):
         for side in "nesw":
             barred.update(gap_tiles(side, self.offsets[side], "open"))
             barred.add(inside_gap(side, self.offsets[side]))
+        barred_at = {(y + 1) * PW + x + 1 for x, y in barred}  # by flat index
         g = self.g
 
         def fit(indices: Iterable[int]) -> list[Pt]:
             """The tiles of `indices` a plate can lie on, in (x, y) order."""
-            return sorted([p for i in indices if g[i] in _PLATE and (p := POINTS[i]) not in barred
-                           and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2])
+            return sorted([POINTS[i] for i in indices if PLATE_SEATS[g[i]] and INSIDE[i] and i not in barred_at])
 
         candidates = fit(on_way) or fit(parents)
         s.shuffle(candidates)
