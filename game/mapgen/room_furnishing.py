@@ -111,7 +111,12 @@ class RoomLayout(RoomGrid):
 
     def _seats(self, place: str) -> list[Pt]:
         """Free tiles of the room, reachable from the entry, that `place` allows, in
-        `reachable_cells` order (looked for in numpy on their flat indices: see PW)."""
+        `reachable_cells` order."""
+        return list(map(POINTS.__getitem__, self._seat_indices(place).tolist()))
+
+
+    def _seat_indices(self, place: str) -> np.ndarray:
+        """`_seats` as flat indices (see PW), looked for in numpy."""
         at = self.reachable_flat
         g = self.flat
         ok = SEAT_TILES[g[at]]
@@ -124,7 +129,7 @@ class RoomLayout(RoomGrid):
         kept = np.zeros(len(g), dtype=bool)
         kept[[(y + 1) * PW + x + 1 for x, y in self.reserved]] = True
         ok &= ~kept[at]
-        return list(map(POINTS.__getitem__, at[ok].tolist()))
+        return at[ok]
 
 
     def furnish(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
@@ -233,8 +238,8 @@ class RoomLayout(RoomGrid):
         the Treasure seat's items may lie when there is no furniture for them."""
         # The walls stand by now: rock touches no free tile, so no seat is "by a wall" and the
         # pile lies on any free tile the entry reaches (asking for one by a wall finds none).
-        seats = self._seats("scatter") or [self.entry]
-        p = s.choice(seats)
+        seats = self._seat_indices("scatter")  # only the one drawn is made a point
+        p = POINTS[seats[s.below(len(seats))]] if len(seats) else s.choice([self.entry])
         if self.at(p) != Tile.STAIR_UP and p != self.entry:
             self.put(p, Tile.DEBRIS)
             self.reserved.add(p)
