@@ -51,9 +51,9 @@ def door_tiles(game: Game, cell: tuple[int, int], side: str) -> list[tuple[int, 
     x0, y0, x1, y1 = floor.cells[cell].bounds
     if side in ("n", "s"):
         y = y0 if side == "n" else y1
-        return [(x, y) for x in (np.flatnonzero(floor.tile[y, x0:x1 + 1] == DOOR) + x0).tolist()]
+        return [(x, y) for x in ((floor.tile[y, x0:x1 + 1] == DOOR).nonzero()[0] + x0).tolist()]
     x = x0 if side == "w" else x1
-    return [(x, y) for y in (np.flatnonzero(floor.tile[y0:y1 + 1, x] == DOOR) + y0).tolist()]
+    return [(x, y) for y in ((floor.tile[y0:y1 + 1, x] == DOOR).nonzero()[0] + y0).tolist()]
 
 
 def room_tiles(game: Game, cell: tuple[int, int], reach: np.ndarray | None = None) -> list[tuple[int, int]]:

@@ -190,7 +190,7 @@ class RoomGrid:
             self.pillars = [(x, y) for x in range(x0 + 2, x0 + w - 2, step) for y in range(y0 + 2, y0 + h - 2, 2)]
         elif shape == "rect":
             on = self._rect(s.randint(7, aw), s.randint(4, ah))[0]
-        xs, ys = self._cells_x, self._cells_y = np.nonzero(on.T)  # (x, y) order
+        xs, ys = self._cells_x, self._cells_y = on.T.nonzero()  # (x, y) order
         self._cells_flat = (ys + 1) * PW + xs + 1
         self.cells = list(zip(xs.tolist(), ys.tolist(), strict=True))  # the room's own tiles in a fixed order
         self.mask = set(self.cells)
@@ -222,7 +222,7 @@ class RoomGrid:
         padded = np.zeros((H + 2, PW), dtype=bool)
         padded[1:-1, 1:-1] = on
         left = bytearray(padded.tobytes())  # flat, as `flood` walks it (see PW)
-        xs, ys = np.nonzero(on.T)  # (x, y) order
+        xs, ys = on.T.nonzero()  # (x, y) order
         unseen = len(xs)  # tiles in no part found yet
         best: list[int] = []
         for first in ((ys + 1) * PW + xs + 1).tolist():  # their flat indices (see `flat`)
@@ -285,11 +285,11 @@ class RoomGrid:
             reached[self.flood(self.entry)[0]] = True
         self.reached = reached
         inside = reached[self._cells_flat]
-        if inside.all():  # the whole room (no terrain cut any of it off)
+        if np.count_nonzero(inside) == len(inside):  # the whole room (no terrain cut any of it off)
             self.reachable_cells = list(self.cells)
             self.reachable_flat = self._cells_flat
         else:
-            self.reachable_cells = [self.cells[k] for k in np.flatnonzero(inside).tolist()]
+            self.reachable_cells = [self.cells[k] for k in inside.nonzero()[0].tolist()]
             self.reachable_flat = self._cells_flat[inside]
 
 
