@@ -18,8 +18,7 @@ from game.mapgen.tiles import BY_NAME, ROCK, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
 _SEATS = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where furniture can stand
-SEAT_TILES = np.zeros(256, dtype=bool)  # _SEATS by tile int, for numpy
-SEAT_TILES[sorted(_SEATS)] = True
+SEAT_BYTES = bytes(int(t in _SEATS) for t in range(256))  # 1 for each tile int of _SEATS
 # The flat indices (see PW) of the block's tiles inside its outer walls, row by row: where an alcove may be.
 INNER = np.array([flat((x, y)) for y in range(1, H - 1) for x in range(1, W - 1)], dtype=np.intp)
 INSIDE = bytes(np.isin(np.arange(PW * (H + 2)), INNER))  # 1 at each of INNER, by flat index
@@ -118,17 +117,17 @@ class RoomLayout(RoomGrid):
     def _seat_indices(self, place: str) -> np.ndarray:
         """`_seats` as flat indices (see PW), looked for in numpy."""
         at = self.reachable_flat
-        g = self.flat
-        ok = SEAT_TILES[g[at]]
+        free = self.g.translate(SEAT_BYTES)  # 1 on each tile furniture can stand on
+        for x, y in self.reserved:
+            free[(y + 1) * PW + x + 1] = 0
+        ok = np.frombuffer(free, dtype=bool)[at]
         need = 1 if place == "wall" else 2 if place == "corner" else 0
         if need:
+            g = self.flat
             rock = (g[at - PW] == ROCK).view(np.uint8) + (g[at + PW] == ROCK).view(np.uint8)
             rock += (g[at - 1] == ROCK).view(np.uint8)
             rock += (g[at + 1] == ROCK).view(np.uint8)
             ok &= rock >= need
-        kept = np.zeros(len(g), dtype=bool)
-        kept[[(y + 1) * PW + x + 1 for x, y in self.reserved]] = True
-        ok &= ~kept[at]
         return at[ok]
 
 
