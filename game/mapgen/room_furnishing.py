@@ -13,7 +13,7 @@ from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
-from game.mapgen.room_grid import POINTS, PW, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
+from game.mapgen.room_grid import POINTS, PW, UNREACHED, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
 from game.mapgen.tiles import BY_NAME, ROCK, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
@@ -249,18 +249,18 @@ class RoomLayout(RoomGrid):
         """Two or three floor plates on the ways across the room: from the entry to each other
         exit it reaches, and to each piece of furniture. The first carries the trap row's kind
         as its host when table RF rolled one (a site the Traps seat may buy that trap for)."""
-        _, parents = self.flood(self.entry)
+        reached, parents = self.flood(self.entry)
         targets = []
         for side in "nesw":
             if self.sides[side] != "wall" and side != self.entered_from:
                 targets.append(inside_gap(side, self.offsets[side]))
         used = {(sp.x - self.ox, sp.y - self.oy) for sp in taken}
         for p in sorted(used):
-            targets += [q for q in orth(p) if flat(q) in parents]
+            targets += [q for q in orth(p) if parents[flat(q)] != UNREACHED]
         on_way: set[int] = set()
         for t in targets:
             i = flat(t)
-            while i in parents and i not in on_way:  # a way already marked is marked to its start
+            while i >= 0 and parents[i] != UNREACHED and i not in on_way:  # a way marked is marked to its start
                 on_way.add(i)
                 i = parents[i]
         barred = used | {self.entry}  # and the gaps and the tiles just inside them
@@ -274,7 +274,7 @@ class RoomLayout(RoomGrid):
             """The tiles of `indices` a plate can lie on, in (x, y) order."""
             return sorted([POINTS[i] for i in indices if PLATE_SEATS[g[i]] and INSIDE[i] and i not in barred_at])
 
-        candidates = fit(on_way) or fit(parents)
+        candidates = fit(on_way) or fit(reached)
         s.shuffle(candidates)
         count = min(len(candidates), s.randint(2, 3))
         out = []

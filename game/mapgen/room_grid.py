@@ -20,6 +20,7 @@ Pt = tuple[int, int]
 # Flat indices into the block with a border of one tile round it (`_walk_flags`): the four steps
 # from a tile are +-1 and +-PW, and the border (never walkable) stands in for the bounds checks.
 PW = W + 2
+UNREACHED = -2  # a tile's parent in a flood that did not reach it (see `breadth_first`)
 MASK64 = (1 << 64) - 1
 CODE_CHARS = bytes(ord(CODES[t]) for t in Tile).ljust(256, b"?")  # tile int -> its layout character
 WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if walkable
@@ -56,7 +57,7 @@ class RoomGrid:
         self.stair_up: Pt | None = None
         self.boulder_plugs: list[Pt] = []
         self.expect_blocked = False
-        self._flooded: tuple[tuple[Pt, bytes], tuple[list[int], dict[int, int]]] | None = None  # the last flood
+        self._flooded: tuple[tuple[Pt, bytes], tuple[list[int], list[int]]] | None = None  # the last flood
 
 
     def glob(self, p: Pt) -> Pt:
@@ -105,7 +106,7 @@ class RoomGrid:
         return set(map(POINTS.__getitem__, self.flood(start)[0]))
 
 
-    def flood(self, start: Pt, walk: bytes | None = None) -> tuple[list[int], dict[int, int]]:
+    def flood(self, start: Pt, walk: bytes | None = None) -> tuple[list[int], list[int]]:
         """Breadth-first from `start` over walkable tiles, stepping n, e, s, w: the flat indices
         (see PW) in the order they are reached, and the tile each was first reached from (read
         them, never change them: the last flood is kept while the tiles stay as they are). Flat
@@ -357,12 +358,14 @@ def randoms(stream: Stream, count: int) -> np.ndarray:
     return (draws >> np.uint64(11)).astype(np.float64) / float(1 << 53)
 
 
-def breadth_first(left: bytearray, first: int) -> tuple[list[int], dict[int, int]]:
+def breadth_first(left: bytearray, first: int) -> tuple[list[int], list[int]]:
     """Breadth-first from flat index `first` over the indices set in `left` (see PW; cleared as
-    they are reached), stepping n, e, s, w: the indices in the order reached, and the index each
-    was first reached from (-1 for `first`)."""
+    they are reached), stepping n, e, s, w: the indices in the order reached, and by index the
+    index each was first reached from (-1 for `first`, UNREACHED for one not reached: a list
+    written in place costs less than a dict grown tile by tile)."""
     left[first] = 0
-    parents = {first: -1}
+    parents = [UNREACHED] * len(left)
+    parents[first] = -1
     order = [first]
     append = order.append
     for i in order:  # the list grows as it is walked: a FIFO queue
