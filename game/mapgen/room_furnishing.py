@@ -21,7 +21,8 @@ _SEATS = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where f
 SEAT_BYTES = bytes(int(t in _SEATS) for t in range(256))  # 1 for each tile int of _SEATS
 # The flat indices (see PW) of the block's tiles inside its outer walls, row by row: where an alcove may be.
 INNER = np.array([flat((x, y)) for y in range(1, H - 1) for x in range(1, W - 1)], dtype=np.intp)
-INSIDE = bytes(np.isin(np.arange(PW * (H + 2)), INNER))  # 1 at each of INNER, by flat index
+_INNER_SET = frozenset(INNER.tolist())
+INSIDE = bytes(i in _INNER_SET for i in range(PW * (H + 2)))  # 1 at each of INNER, by flat index
 PLATE_SEATS = bytes(int(t in _PLATE) for t in range(256))  # 1 for each tile int of _PLATE
 
 
