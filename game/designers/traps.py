@@ -113,8 +113,7 @@ def _threshold_weight(spot: Spot, doors: Sequence[Spot]) -> float:
 def _choose_spot(stream: Stream, style: TrapStyle, spots: Sequence[Spot], trapped: dict[Spot, int]) -> Spot:
     """A spot by the personality's taste in actions, preferring the least trapped spots, and of
     floor plates those by a doorway."""
-    least = min(trapped.get(s, 0) for s in spots)
-    free = [s for s in spots if trapped.get(s, 0) == least]
+    free = _least_trapped(spots, trapped)
     likes = dict(style.spots)
     doors = [s for s in spots if s.action == "open"]
     weights = [(likes.get(s.action, 0.0) + 0.01) * _threshold_weight(s, doors) for s in free]
@@ -133,8 +132,17 @@ def _guard_spot(
         return held[guard_index % len(held)]
     # the treasure lies in the open: guard the way across the room to it
     walk = [s for s in spots if s.action == "walk"] or list(spots)
-    least = min(trapped.get(s, 0) for s in walk)
-    return stream.choice([s for s in walk if trapped.get(s, 0) == least])
+    return stream.choice(_least_trapped(walk, trapped))
+
+
+def _least_trapped(spots: Sequence[Spot], trapped: dict[Spot, int]) -> list[Spot]:
+    """The spots with the fewest traps yet, in order: each spot's count looked up once (a Spot's
+    hash is worked out in Python at every look-up), and none while nothing is trapped."""
+    if not trapped:
+        return list(spots)
+    counts = [trapped.get(s, 0) for s in spots]
+    least = min(counts)
+    return [s for s, n in zip(spots, counts, strict=True) if n == least]
 
 
 def check_traps(placed: Sequence[PlacedTrap], budget: int, spots: Sequence[Spot], has_treasure: bool) -> None:

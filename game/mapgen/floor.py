@@ -18,6 +18,7 @@ where the book says so: a cave-in or boulders block every exit but the way in.)
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -294,20 +295,20 @@ class Floor:
         if self._exits is not None:
             return list(self._exits)
         out = []
+        cells, walls, walkable = self.cells, self.walls, self.walkable
         for cell in self._cell_order:
-            if not self.cells[cell].mapped:
+            if not cells[cell].mapped:
                 continue
-            for s in SIDES_BY_NAME:
-                other = neighbour(cell, s)
-                if not self.in_grid(other) or self.cells[other].mapped:
+            ox, oy = origin(cell)
+            for s, other, key, back in _beyond(cell, self.grid_w, self.grid_h):
+                if cells[other].mapped:
                     continue
-                rec = self.side(cell, s)
+                rec = walls.get(key)
                 if rec is None or rec.kind == "wall":
                     continue
-                ox, oy = origin(cell)
                 for gx, gy in gap_tiles(s, rec.offset, "door" if rec.kind == "door" else "open"):
-                    if self.walkable[oy + gy, ox + gx]:
-                        out.append((ox + gx, oy + gy, other, OPPOSITE[s]))
+                    if walkable[oy + gy, ox + gx]:
+                        out.append((ox + gx, oy + gy, other, back))
         self._exits = out
         return list(out)
 
@@ -397,6 +398,19 @@ class Floor:
         self._exits = None
         record.secret_sides.append(s)
         return True
+
+
+@functools.cache
+def _beyond(cell: Cell, grid_w: int, grid_h: int) -> tuple[tuple[str, Cell, WallKey, str], ...]:
+    """For each side of `cell` with a cell of the grid beyond it, in the order `exits` looks
+    through them: the side, the cell beyond, the wall's key and the side that cell is entered by
+    (kept per cell: the exits are worked out again after every door opened and room carved)."""
+    out = []
+    for s in SIDES_BY_NAME:
+        other = neighbour(cell, s)
+        if 0 <= other[0] < grid_w and 0 <= other[1] < grid_h:
+            out.append((s, other, wall_key(cell, s), OPPOSITE[s]))
+    return tuple(out)
 
 
 def _offset_from_layout(plan: RoomPlan, side: str) -> int | None:

@@ -13,13 +13,17 @@ from game.core.rng import Stream
 from game.mapgen import tables
 from game.mapgen.geometry import gap_tiles, inside_gap
 from game.mapgen.plan import Feature, Spot
-from game.mapgen.room_grid import POINTS, PW, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
-from game.mapgen.tiles import BY_NAME, WALKABLE_TILES, WALL, Tile
+from game.mapgen.room_grid import POINTS, PW, UNREACHED, H, Pt, RoomGrid, W, along, depth, flat, middle, orth
+from game.mapgen.tiles import BY_NAME, ROCK, WALKABLE_TILES, WALL, Tile
 
 _PLATE = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where a floor plate can be
 _SEATS = frozenset({int(Tile.FLOOR), int(Tile.ICE), int(Tile.SWAMP)})  # where furniture can stand
+SEAT_BYTES = bytes(int(t in _SEATS) for t in range(256))  # 1 for each tile int of _SEATS
 # The flat indices (see PW) of the block's tiles inside its outer walls, row by row: where an alcove may be.
 INNER = np.array([flat((x, y)) for y in range(1, H - 1) for x in range(1, W - 1)], dtype=np.intp)
+_INNER_SET = frozenset(INNER.tolist())
+INSIDE = bytes(i in _INNER_SET for i in range(PW * (H + 2)))  # 1 at each of INNER, by flat index
+PLATE_SEATS = bytes(int(t in _PLATE) for t in range(256))  # 1 for each tile int of _PLATE
 
 
 class RoomLayout(RoomGrid):
@@ -106,19 +110,26 @@ class RoomLayout(RoomGrid):
 
 
     def _seats(self, place: str) -> list[Pt]:
-        """Free tiles of the room, reachable from the entry, that `place` allows."""
-        g, rock = self.g, int(Tile.ROCK)
+        """Free tiles of the room, reachable from the entry, that `place` allows, in
+        `reachable_cells` order."""
+        return list(map(POINTS.__getitem__, self._seat_indices(place).tolist()))
+
+
+    def _seat_indices(self, place: str) -> np.ndarray:
+        """`_seats` as flat indices (see PW), looked for in numpy."""
+        at = self.reachable_flat
+        free = self.g.translate(SEAT_BYTES)  # 1 on each tile furniture can stand on
+        for x, y in self.reserved:
+            free[(y + 1) * PW + x + 1] = 0
+        ok = np.frombuffer(free, dtype=bool)[at]
         need = 1 if place == "wall" else 2 if place == "corner" else 0
-        out = []
-        reserved = self.reserved
-        for p in self.reachable_cells:
-            i = (p[1] + 1) * PW + p[0] + 1
-            if p in reserved or g[i] not in _SEATS:
-                continue
-            if need and (g[i - PW] == rock) + (g[i + PW] == rock) + (g[i - 1] == rock) + (g[i + 1] == rock) < need:
-                continue
-            out.append(p)
-        return out
+        if need:
+            g = self.flat
+            rock = (g[at - PW] == ROCK).view(np.uint8) + (g[at + PW] == ROCK).view(np.uint8)
+            rock += (g[at - 1] == ROCK).view(np.uint8)
+            rock += (g[at + 1] == ROCK).view(np.uint8)
+            ok &= rock >= need
+        return at[ok]
 
 
     def furnish(self, s: Stream, spec: tables.FeatureSpec) -> tuple[list[Feature], list[Spot]]:
@@ -168,7 +179,7 @@ class RoomLayout(RoomGrid):
                         continue
                     if len(placed) >= count:
                         break
-                    if (q in self.mask and q not in self.reserved and q in self.reachable
+                    if (q in self.mask and q not in self.reserved and self.reached[flat(q)]
                             and self.at(q) in _SEATS and (not solid or self._fits(q, placed))):
                         self.put(q, tile)
                         placed.append(q)
@@ -227,8 +238,8 @@ class RoomLayout(RoomGrid):
         the Treasure seat's items may lie when there is no furniture for them."""
         # The walls stand by now: rock touches no free tile, so no seat is "by a wall" and the
         # pile lies on any free tile the entry reaches (asking for one by a wall finds none).
-        seats = self._seats("scatter") or [self.entry]
-        p = s.choice(seats)
+        seats = self._seat_indices("scatter")  # only the one drawn is made a point
+        p = POINTS[seats[s.below(len(seats))]] if len(seats) else s.choice([self.entry])
         if self.at(p) != Tile.STAIR_UP and p != self.entry:
             self.put(p, Tile.DEBRIS)
             self.reserved.add(p)
@@ -239,32 +250,32 @@ class RoomLayout(RoomGrid):
         """Two or three floor plates on the ways across the room: from the entry to each other
         exit it reaches, and to each piece of furniture. The first carries the trap row's kind
         as its host when table RF rolled one (a site the Traps seat may buy that trap for)."""
-        _, parents = self.flood(self.entry)
+        reached, parents = self.flood(self.entry)
         targets = []
         for side in "nesw":
             if self.sides[side] != "wall" and side != self.entered_from:
                 targets.append(inside_gap(side, self.offsets[side]))
         used = {(sp.x - self.ox, sp.y - self.oy) for sp in taken}
         for p in sorted(used):
-            targets += [q for q in orth(p) if flat(q) in parents]
+            targets += [q for q in orth(p) if parents[flat(q)] != UNREACHED]
         on_way: set[int] = set()
         for t in targets:
             i = flat(t)
-            while i in parents and i not in on_way:  # a way already marked is marked to its start
+            while i >= 0 and parents[i] != UNREACHED and i not in on_way:  # a way marked is marked to its start
                 on_way.add(i)
                 i = parents[i]
         barred = used | {self.entry}  # and the gaps and the tiles just inside them
         for side in "nesw":
             barred.update(gap_tiles(side, self.offsets[side], "open"))
             barred.add(inside_gap(side, self.offsets[side]))
+        barred_at = {(y + 1) * PW + x + 1 for x, y in barred}  # by flat index
         g = self.g
 
         def fit(indices: Iterable[int]) -> list[Pt]:
             """The tiles of `indices` a plate can lie on, in (x, y) order."""
-            return sorted([p for i in indices if g[i] in _PLATE and (p := POINTS[i]) not in barred
-                           and 1 <= p[0] <= W - 2 and 1 <= p[1] <= H - 2])
+            return sorted([POINTS[i] for i in indices if PLATE_SEATS[g[i]] and INSIDE[i] and i not in barred_at])
 
-        candidates = fit(on_way) or fit(parents)
+        candidates = fit(on_way) or fit(reached)
         s.shuffle(candidates)
         count = min(len(candidates), s.randint(2, 3))
         out = []

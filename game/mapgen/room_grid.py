@@ -20,12 +20,17 @@ Pt = tuple[int, int]
 # Flat indices into the block with a border of one tile round it (`_walk_flags`): the four steps
 # from a tile are +-1 and +-PW, and the border (never walkable) stands in for the bounds checks.
 PW = W + 2
+UNREACHED = -2  # a tile's parent in a flood that did not reach it (see `breadth_first`)
 MASK64 = (1 << 64) - 1
 CODE_CHARS = bytes(ord(CODES[t]) for t in Tile).ljust(256, b"?")  # tile int -> its layout character
 WALKABLE_BYTES = bytes(WALKABLE.tolist()).ljust(256, b"\0")  # tile int -> 1 if walkable
 CAVE_AREA = np.zeros((H, W), dtype=bool)  # where a cave may lie: the room's own area
 CAVE_AREA[Y_LO:Y_HI + 1, X_LO:X_HI + 1] = True
 CAVE_AREA.flags.writeable = False
+IN_BLOCK = np.zeros((H + 2, PW), dtype=bool)  # the block's own tiles by flat index (see PW), not its border
+IN_BLOCK[1:-1, 1:-1] = True
+IN_BLOCK = IN_BLOCK.ravel()
+IN_BLOCK.flags.writeable = False
 
 
 class RoomGrid:
@@ -36,13 +41,15 @@ class RoomGrid:
         self.s = stream
         self.ox, self.oy = origin(cell)
         self.g = bytearray(PW * (H + 2))  # the block's tiles, flat with a border of rock (see PW)
-        self.block = np.frombuffer(self.g, dtype=np.uint8).reshape(H + 2, PW)[1:-1, 1:-1]  # the same, [y, x]
+        self.flat = np.frombuffer(self.g, dtype=np.uint8)  # the same as an array, by flat index
+        self.block = self.flat.reshape(H + 2, PW)[1:-1, 1:-1]  # the same, [y, x]
         self.sides = sides
         self.offsets = offsets
         self.entered_from = entered_from
         self.mask: set[Pt] = set()
         self.cells: list[Pt] = []
         self._cells_x = self._cells_y = np.zeros(0, dtype=np.intp)  # `cells` as arrays, for nearest_cells
+        self._cells_flat = self._cells_x  # `cells` as flat indices (see PW), in `cells` order
         self.pillars: list[Pt] = []
         self.corridor: dict[str, set[Pt]] = {}
         self.reserved: set[Pt] = set()  # tiles furniture must leave free
@@ -50,7 +57,7 @@ class RoomGrid:
         self.stair_up: Pt | None = None
         self.boulder_plugs: list[Pt] = []
         self.expect_blocked = False
-        self._flooded: tuple[tuple[Pt, bytes], tuple[list[int], dict[int, int]]] | None = None  # the last flood
+        self._flooded: tuple[tuple[Pt, bytes], tuple[list[int], list[int]]] | None = None  # the last flood
 
 
     def glob(self, p: Pt) -> Pt:
@@ -99,7 +106,7 @@ class RoomGrid:
         return set(map(POINTS.__getitem__, self.flood(start)[0]))
 
 
-    def flood(self, start: Pt, walk: bytes | None = None) -> tuple[list[int], dict[int, int]]:
+    def flood(self, start: Pt, walk: bytes | None = None) -> tuple[list[int], list[int]]:
         """Breadth-first from `start` over walkable tiles, stepping n, e, s, w: the flat indices
         (see PW) in the order they are reached, and the tile each was first reached from (read
         them, never change them: the last flood is kept while the tiles stay as they are). Flat
@@ -184,7 +191,8 @@ class RoomGrid:
             self.pillars = [(x, y) for x in range(x0 + 2, x0 + w - 2, step) for y in range(y0 + 2, y0 + h - 2, 2)]
         elif shape == "rect":
             on = self._rect(s.randint(7, aw), s.randint(4, ah))[0]
-        xs, ys = self._cells_x, self._cells_y = np.nonzero(on.T)  # (x, y) order
+        xs, ys = self._cells_x, self._cells_y = on.T.nonzero()  # (x, y) order
+        self._cells_flat = (ys + 1) * PW + xs + 1
         self.cells = list(zip(xs.tolist(), ys.tolist(), strict=True))  # the room's own tiles in a fixed order
         self.mask = set(self.cells)
         self.block[:] = np.where(on, FLOOR, ROCK)
@@ -215,7 +223,7 @@ class RoomGrid:
         padded = np.zeros((H + 2, PW), dtype=bool)
         padded[1:-1, 1:-1] = on
         left = bytearray(padded.tobytes())  # flat, as `flood` walks it (see PW)
-        xs, ys = np.nonzero(on.T)  # (x, y) order
+        xs, ys = on.T.nonzero()  # (x, y) order
         unseen = len(xs)  # tiles in no part found yet
         best: list[int] = []
         for first in ((ys + 1) * PW + xs + 1).tolist():  # their flat indices (see `flat`)
@@ -270,27 +278,43 @@ class RoomGrid:
 
 
     def settle_entry(self) -> None:
-        """Everything placed after terrain must be reachable: remember what the entry reaches."""
-        self.reachable = self.reach()
-        if self.mask <= self.reachable:  # the whole room (no terrain cut any of it off): one test in C
+        """Everything placed after terrain must be reachable: remember what the entry reaches
+        (`reached`, by flat index: see PW), and the room's own tiles among it in `cells` order
+        (`reachable_cells`, and their flat indices for `_seats`)."""
+        reached = np.zeros(PW * (H + 2), dtype=bool)
+        if self.walkable(self.entry):
+            reached[self.flood(self.entry)[0]] = True
+        self.reached = reached
+        inside = reached[self._cells_flat]
+        if np.count_nonzero(inside) == len(inside):  # the whole room (no terrain cut any of it off)
             self.reachable_cells = list(self.cells)
+            self.reachable_flat = self._cells_flat
         else:
-            self.reachable_cells = [p for p in self.cells if p in self.reachable]  # in `cells` order
+            self.reachable_cells = [self.cells[k] for k in inside.nonzero()[0].tolist()]
+            self.reachable_flat = self._cells_flat[inside]
+
+
+    @property
+    def reachable(self) -> set[Pt]:
+        """The tiles the entry reached when it was settled (`reached` as points)."""
+        return set(map(POINTS.__getitem__, np.flatnonzero(self.reached).tolist()))
 
 
     def raise_walls(self) -> None:
         """Rock touching anything dug becomes wall (on the shared walls too), the block rewritten
-        in one step."""
-        tiles = self.block
-        dug = tiles > WALL  # neither rock nor wall
+        in one step. Worked on the flat grid: a tile's row neighbours are +-1 (the border's columns
+        are never dug, so no row runs into the next), its column neighbours +-PW; the border is
+        kept rock by IN_BLOCK. ROCK is 0 and WALL 1, so rock near a dug tile becomes the larger."""
+        flat = self.flat
+        dug = flat > WALL  # neither rock nor wall
         row = dug.copy()  # the 3x3 around each dug tile, as a row of three then a column of three
-        row[:, 1:] |= dug[:, :-1]
-        row[:, :-1] |= dug[:, 1:]
+        row[1:] |= dug[:-1]
+        row[:-1] |= dug[1:]
         near = row.copy()
-        near[1:] |= row[:-1]
-        near[:-1] |= row[1:]
-        tiles[near & (tiles == ROCK)] = WALL
-
+        near[PW:] |= row[:-PW]
+        near[:-PW] |= row[PW:]
+        near &= IN_BLOCK
+        np.maximum(flat, near.view(np.uint8), out=flat)
 
 
 @functools.cache
@@ -334,12 +358,14 @@ def randoms(stream: Stream, count: int) -> np.ndarray:
     return (draws >> np.uint64(11)).astype(np.float64) / float(1 << 53)
 
 
-def breadth_first(left: bytearray, first: int) -> tuple[list[int], dict[int, int]]:
+def breadth_first(left: bytearray, first: int) -> tuple[list[int], list[int]]:
     """Breadth-first from flat index `first` over the indices set in `left` (see PW; cleared as
-    they are reached), stepping n, e, s, w: the indices in the order reached, and the index each
-    was first reached from (-1 for `first`)."""
+    they are reached), stepping n, e, s, w: the indices in the order reached, and by index the
+    index each was first reached from (-1 for `first`, UNREACHED for one not reached: a list
+    written in place costs less than a dict grown tile by tile)."""
     left[first] = 0
-    parents = {first: -1}
+    parents = [UNREACHED] * len(left)
+    parents[first] = -1
     order = [first]
     append = order.append
     for i in order:  # the list grows as it is walked: a FIFO queue
