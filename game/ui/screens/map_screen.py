@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.engine.reach import RANGED_REACH
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
 from game.ui.keymap import key_label
@@ -61,10 +62,14 @@ def help_topics(kit: Kit) -> list[tuple[str, str]]:
         return key_label(k.keys_for(action)[0])
 
     return [
-        ("Playing", f"You are the hero marked > in the sidebar. Walk into a monster to fight it, into a door "
-                    f"to open it. {key('autoexplore')} explores: it takes treasure lying in the open, searches "
+        ("Playing", f"You are the hero marked > in the sidebar. Walk into a door to open it. "
+                    f"{key('autoexplore')} explores: it takes treasure lying in the open, searches "
                     f"the room's furniture, and stops when something new shows up or at the door to a room not yet "
                     f"entered ({key('autoexplore')} there goes through); any key stops it."),
+        ("Fighting", f"Fights need no key: at the end of every round everyone within reach of a foe rolls "
+                     f"in one fight. Within reach is beside, or in sight within {RANGED_REACH} tiles for a "
+                     f"ranged Type (the hero sheet, {key('hero_sheet')}, says which). Walking into a monster "
+                     f"closes in and makes it your hero's first target."),
         ("Traps and treasure", f"{key('search')} searches for traps and the furniture beside you. "
                                f"{key('disarm')} disarms a found trap (^). {key('use')} opens and uses things. "
                                f"{key('pick_up')} takes treasure once the room's monsters are dead."),

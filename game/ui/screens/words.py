@@ -4,6 +4,7 @@ what they tie the hero to. Pure functions of the game's values; no drawing here.
 from __future__ import annotations
 
 from game.core.content import traits
+from game.engine.reach import RANGED_REACH, RANGED_TYPES
 from game.rules.costs import trade_value, treasure_cost
 from game.rules.heroes import class_bonus, hero_sheet
 from game.rules.purchases import Treasure
@@ -97,6 +98,14 @@ def ties(chosen: tuple[str, ...], klass: str) -> tuple[list[str], list[str], str
     """(Types, actions, attack Type) that the chosen traits tie a hero to."""
     sheet = hero_sheet(traits(), "", 1, "", chosen[0], klass, (chosen[1], chosen[2]))
     return sorted(sheet.types), sorted(sheet.actions), sheet.attack
+
+
+def reach_words(attack: str) -> str:
+    """How far a hero's attack Type reaches in the combat turn (DESIGN.md §4): a ranged Type
+    strikes a monster it can see within `RANGED_REACH` tiles, any other only one beside it."""
+    if attack in RANGED_TYPES:
+        return f"ranged: strikes what it sees within {RANGED_REACH} tiles"
+    return "strikes only what stands beside it"
 
 
 def bonus_words(level: int) -> str:
