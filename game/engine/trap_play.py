@@ -89,6 +89,8 @@ def hurt(game: Game, trap_eid: int, hero_eid: int, successes: int) -> None:
     Pain dice), then its continuous damage, rolled again in each Hallway."""
     trap = game.world.comp(trap_eid, TrapState)
     spec, label = trap.spec, game.name(trap_eid)
+    if spec.pain + successes <= 0:
+        game.say(f"{label} has no Pain dice: it does {game.name(hero_eid)} no harm.", "trap")  # no roll to show
     suffer(game, hero_eid, label, trap.seat, spec.pain + successes, spec.type, spec.universal, label)
     hero = game.world.comp(hero_eid, HeroState)
     if spec.continuous and hero.hits > 0:
