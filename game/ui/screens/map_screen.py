@@ -237,7 +237,12 @@ class MapScreen(MapKeys, MapDrawing):
         eid, seat = self.hero(), self.seat()
         if eid is None or seat is None:
             return None
-        from game.ui.auto_travel import Travel, can_start, visible_items  # start-up: loaded with the first travel
+        from game.ui.auto_travel import (  # start-up: loaded with the first travel
+            Travel,
+            can_start,
+            visible_items,
+            visible_monsters,
+        )
 
         why = can_start(self.game, eid, kind)
         if why:
@@ -245,7 +250,8 @@ class MapScreen(MapKeys, MapDrawing):
             return None
         self.seen_items |= visible_items(self.game)
         self.session.log_seen = len(self.game.log)
-        self.travel = Travel(kind, seat, seen_items=set(self.seen_items), left=self.explore_left)
+        self.travel = Travel(kind, seat, seen_items=set(self.seen_items), left=self.explore_left,
+                             seen_peaceful=set(visible_monsters(self.game, peaceful=True)))
         return self.on_tick()
 
     def stop_travel(self, why: str) -> None:
