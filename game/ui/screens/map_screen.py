@@ -62,14 +62,13 @@ def help_topics(kit: Kit) -> list[tuple[str, str]]:
         return key_label(k.keys_for(action)[0])
 
     return [
-        ("Playing", f"You are the hero marked > in the sidebar. Walk into a door to open it. "
-                    f"{key('autoexplore')} explores: it takes treasure lying in the open, searches "
-                    f"the room's furniture, and stops when something new shows up or at the door to a room not yet "
-                    f"entered ({key('autoexplore')} there goes through); any key stops it."),
-        ("Fighting", f"Fights need no key: at the end of every round everyone within reach of a foe rolls "
-                     f"in one fight. Within reach is beside, or in sight within {RANGED_REACH} tiles for a "
-                     f"ranged Type (the hero sheet, {key('hero_sheet')}, says which). Walking into a monster "
-                     f"closes in and makes it your hero's first target."),
+        ("Playing", f"You are the hero marked > in the sidebar. Fights need no key: at each round's end "
+                    f"everyone within reach of a foe rolls in one fight (beside it, or in sight within "
+                    f"{RANGED_REACH} tiles for a ranged Type: {key('hero_sheet')} shows your hero's). Walk into "
+                    f"a monster to make it your target, into a door to open it. {key('autoexplore')} explores: "
+                    f"it takes treasure lying in the open, searches the room's furniture, and stops when something "
+                    f"new shows up or at the door to a room not yet entered ({key('autoexplore')} there goes "
+                    f"through); any key stops it."),
         ("Traps and treasure", f"{key('search')} searches for traps and the furniture beside you. "
                                f"{key('disarm')} disarms a found trap (^). {key('use')} opens and uses things. "
                                f"{key('pick_up')} takes treasure once the room's monsters are dead."),
