@@ -168,3 +168,19 @@ def test_the_workshop_prices_refuses_and_makes_one_item(kit: Kit) -> None:
     assert len(game.pack(first)) == before + 1 and hero.workshop == 2
     _, screen = run_headless(workshop, [key("enter")])
     assert "over budget" in screen.text() and hero.workshop == 2
+
+
+def test_an_item_worth_one_point_is_offered_and_traded_for_one_point(kit: Kit) -> None:
+    """"for 1 point", never "for 1 points": most mundane loot trades for one."""
+    session = town()
+    game = session.game
+    second, hero = game.heroes()[1]
+    state = TownScreen(kit, session, BACK)
+    assert trade_value(Treasure(value=2)) == 1
+    state.on_event(key("c"))  # the Painted Fan
+    dialog = state.on_event(key("S"))
+    assert isinstance(dialog, ConfirmDialog) and "Trade in Painted Fan for 1 point?" in dialog.question
+    run_headless(dialog, [key("Y")])
+    assert hero.workshop == 1
+    assert state.status == f"Traded in Painted Fan for 1 point. {game.name(second)} has 1."
+    assert game.log[-1].text == f"{game.name(second)} trades in Painted Fan for 1 point."
