@@ -20,6 +20,7 @@ from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
@@ -325,10 +326,10 @@ class TownScreen(Screen):
             item_eid, item = game.pack(eid)[i]
             draw.text(console, 4, y, f"{LETTERS[letter] if letter < len(LETTERS) else ' '})",
                       fg if selected else palette["key"])
-            draw.text(console, 7, y, game.name(item_eid), fg if selected else palette["treasure"], width=30)
+            draw.text(console, 7, y, elide(game.name(item_eid), 30), fg if selected else palette["treasure"], width=30)
             value = f"{trade_value(item.spec):>4}"
-            feats = ", ".join(item_features(item.spec))
-            draw.text(console, 38, y, feats, fg, width=max(0, list_w - 38 - 6))
+            feats_w = max(0, list_w - 38 - 6)
+            draw.text(console, 38, y, elide(", ".join(item_features(item.spec)), feats_w), fg, width=feats_w)
             draw.text(console, list_w - 4, y, value, fg)
         if not any(i >= 0 for _, i, _ in rows):
             draw.text(console, 4, top + len(rows), "(the packs are empty)", palette["text_dim"])
