@@ -10,12 +10,12 @@ import numpy as np
 from screen_games import make_kit
 
 from game.core.seats import parse_seats
-from game.engine.routes import usable_exits
+from game.engine.routes import step_towards, usable_exits
 from game.engine.spawning import make_treasure_entity
 from game.engine.start import new_game
 from game.rules.costs import monster_cost, monster_hits
 from game.rules.purchases import Monster, Treasure
-from game.ui.auto_travel import FURNITURE_CODES
+from game.ui.auto_travel import FURNITURE_CODES, Travel, room_goals
 from game.ui.events import key
 from game.ui.screens.map_screen import MapScreen, first_screen
 from game.ui.session import Session
@@ -128,3 +128,23 @@ def test_a_monster_keeping_the_peace_does_not_stop_x_but_a_hostile_one_does(tmp_
     turn = screen.game.turn
     press_x(screen)
     assert screen.notice == "Not with Grey Watcher in view." and screen.game.turn == turn
+
+
+def test_companions_standing_in_the_way_never_hold_x_up(tmp_path: Path) -> None:
+    """A party may start with the player's hero in a corner behind its companions, who keep
+    beside it: x trades places with a friend (out of a fight) or steps round, where it used to
+    wait three turns and stop ("Someone stands in the way") for good."""
+    boxed = 0
+    for seed in (555, *range(1, 16)):  # 555: boxed in at the start; 6, 10, 14 later on (it stopped in all four)
+        session = Session(new_game(seed, parse_seats("human,ai+hero,ai+hero,ai"), 2))
+        screen = first_screen(make_kit(tmp_path, hallway_after_room=False), session)
+        assert isinstance(screen, MapScreen)
+        game, hero = screen.game, screen.hero()
+        start = game.position(hero)
+        start_xy = (start.x, start.y)
+        targets = [g for g in room_goals(game, hero, Travel("explore", 0)) if g != start_xy]
+        boxed += step_towards(game, hero, targets) == (0, 0)
+        press_x(screen)
+        pos = game.position(hero)
+        assert (pos.x, pos.y) != start_xy and screen.notice != "Someone stands in the way.", (seed, screen.notice)
+    assert boxed, "no seed started with the hero boxed in: the case is not tested"
