@@ -103,7 +103,8 @@ def hurt(game: Game, trap_eid: int, hero_eid: int, successes: int) -> None:
     if spec.continuous and hero.hits > 0:
         game.world.comp(hero_eid, Effects).active.append(
             Effect(label, trap_eid, spec.type, spec.annoy, spec.pain, spec.universal, False, True, "traps"))
-        game.say(f"{label} keeps hurting {game.name(hero_eid)}.", "danger")
+        game.say(f"{label} stays with {game.name(hero_eid)}: it strikes again in each Hallway until shaken off.",
+                 "danger")  # said after the roll, which may have done no harm yet
 
 
 def spring_all(game: Game, hero_eid: int, x: int, y: int, action: str, cause: str) -> None:

@@ -125,6 +125,8 @@ def test_continuous_trap_keeps_hurting_until_an_annoy_succeeds():
         effects = game.world.comp(hero, Effects).active
         if effects:
             assert effects[0].from_trap and not effects[0].hold
+            # said so, and not as "keeps hurting" right after a pain roll that may have done no harm
+            assert game.log[-1].text.endswith("strikes again in each Hallway until shaken off.")
             return
     raise AssertionError("never failed a 12-dice annoy roll")
 
