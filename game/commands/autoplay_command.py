@@ -10,6 +10,7 @@ from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
 from game.core.file_guard import probe_writable_file
 from game.core.seats import drawn_personalities
+from game.core.sentences import plural
 from game.designers.design_files import load_designs
 from game.designers.table import check_named_personalities
 from game.engine.recording import Recorder
@@ -37,8 +38,8 @@ def run_autoplay(args: Any) -> int:
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
-        print(f"seed {result['seed']}: {result['outcome']} after {result['turns']} turns, "
-              f"{result['rooms']} rooms, deepest floor {result['floor']}, {result['deaths']} deaths, "
-              f"{result['kills']} kills, banked {result['banked']}")
+        print(f"seed {result['seed']}: {result['outcome']} after {plural(result['turns'], 'turn')}, "
+              f"{plural(result['rooms'], 'room')}, deepest floor {result['floor']}, "
+              f"{plural(result['deaths'], 'death')}, {plural(result['kills'], 'kill')}, banked {result['banked']}")
     return 0
 

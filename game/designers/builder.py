@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from game.core.content import traits
 from game.core.rng import Stream
+from game.core.sentences import plural
 from game.designers.builds import encode_monster, encode_trap, encode_treasure
 from game.designers.monsters import design_monsters
 from game.designers.personality import Personality, personality
@@ -236,7 +237,7 @@ class RoomBuilder:
         freed = self.cost(self.items[replacing]) if replacing is not None else 0
         over = self._over(self.cost(purchase) - freed)
         if over:
-            return f"over budget: {self.left + freed} points left, this costs {self.cost(purchase)}"
+            return f"over budget: {plural(self.left + freed, 'point')} left, this costs {self.cost(purchase)}"
         return ""
 
     def problems(self) -> list[Violation]:

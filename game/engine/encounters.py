@@ -12,6 +12,7 @@ from game.engine.harm import resist
 from game.engine.light import light_kind
 from game.engine.placement import MONSTER_GLYPH_COLOUR, far_tile
 from game.engine.tactics import monster_turn
+from game.engine.trap_play import host_words
 from game.rules.costs import monster_cost, monster_hits
 from game.rules.party import wandering_budget
 from game.world.components import Glyph, HeroState, MonsterState, Named, Position, TrapState
@@ -47,7 +48,7 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
         if hidden:
             trap = game.world.comp(hidden[0], TrapState)
             trap.found_by.update(game.party.hero_of.values())
-            game.say(f"It jerks its head at the {trap.host}: something there is not right.", "trap")
+            game.say(f"It jerks its head at the {host_words(game, trap.host)}: something there is not right.", "trap")
     return attitude
 
 

@@ -135,6 +135,9 @@ def suffer(game: Game, hero_eid: int, title: str, obstacle_seat: int, pain_dice:
     taken = result.taken_by(str(hero_eid))
     if taken:
         game.say(f"{capitalised(title)} deals {game.name(hero_eid)} {taken} damage.", "danger", event.narrator)
+    else:  # the hero won every rank: the roll is on the panel, and the log says how it ended
+        game.say(f"{capitalised(title)} does {game.name(hero_eid)} no harm.", "trap" if kind == "traps" else "combat",
+                 event.narrator)
     if source_eid is not None and result.taken_by(obstacle):
         apply_damage(game, tuple(d for d in result.damage if d[1] == obstacle), {obstacle: result.hits[obstacle]},
                      event.narrator)

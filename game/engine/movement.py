@@ -32,6 +32,11 @@ def known_trap_at(game: Game, hero_eid: int, x: int, y: int) -> int | None:
     return None
 
 
+def friends_give_way(game: Game) -> bool:
+    """Heroes trade places only out of a fight: while no monster is after the party."""
+    return not any(m.aware for _, m in game.monsters())
+
+
 def move(game: Game, eid: int, dx: int, dy: int) -> Result:
     """One step (or a blow, a swap, a door, a new room): what happened, or why not."""
     pos = game.position(eid)
@@ -54,7 +59,7 @@ def move(game: Game, eid: int, dx: int, dy: int) -> Result:
                 return DONE
             game.say(f"{game.name(eid)} presses the attack on {game.name(other)}.", "combat")
             return DONE
-        if any(m.aware for _, m in game.monsters()):
+        if not friends_give_way(game):
             return Refused(f"{game.name(other)} will not give way in the middle of a fight.")
         opos = game.position(other)  # out of a fight, friends swap places
         opos.x, opos.y = pos.x, pos.y

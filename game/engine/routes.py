@@ -408,3 +408,18 @@ def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:
         found = kept[2][tile] = list(zip(xs.tolist(), ys.tolist(), strict=True))
     explored = floor.explored
     return [(x, y) for x, y in found if explored[y, x]]
+
+
+def steps_around(game: Game, eid: int, goals: Goals) -> tuple[int, list[tuple[int, int, int]]]:
+    """The hero's distance to the nearest goal and (distance, dy, dx) of every tile around it on
+    the floor, nearest first: where a hero blocked on its best step (`step_towards` gave (0, 0))
+    looks for a way round."""
+    pos = game.position(eid)
+    near = near_map(game, eid, goals, pos.x, pos.y)  # the map the step was read from
+    if near.settles_around(pos.x, pos.y):
+        dist, x, y = near.dist, pos.x - near.x0, pos.y - near.y0
+    else:
+        dist, x, y = distance_map(game, eid, goals), pos.x, pos.y
+    around = sorted((int(dist[y + dy, x + dx]), dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                    if (dx or dy) and 0 <= y + dy < dist.shape[0] and 0 <= x + dx < dist.shape[1])
+    return int(dist[y, x]), around

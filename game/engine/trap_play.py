@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.harm import resist, suffer
 from game.engine.routes import usable_exits
+from game.mapgen.themes import theme
 from game.rules.party import xp_for_trap
 from game.rules.successes import spend_on_trap_facts
 from game.world.components import Effect, Effects, HeroState, Position, TrapState
@@ -23,6 +24,12 @@ def traps_at(game: Game, x: int, y: int, action: str | None = None) -> list[int]
     if here is None:  # most tiles (every step asks)
         return []
     return [eid for eid, trap in here if trap.live and (action is None or trap.action == action)]
+
+
+def host_words(game: Game, host: str) -> str:
+    """What a trap or an item sits on, in the floor theme's words ("locked chest", "heaped
+    coffins"), never the table's name for it ("locked_chest")."""
+    return theme(game.floor.theme).feature_name(host)
 
 
 def trap_spots(game: Game) -> dict[tuple[int, int], list[tuple[int, TrapState]]]:
@@ -89,12 +96,15 @@ def hurt(game: Game, trap_eid: int, hero_eid: int, successes: int) -> None:
     Pain dice), then its continuous damage, rolled again in each Hallway."""
     trap = game.world.comp(trap_eid, TrapState)
     spec, label = trap.spec, game.name(trap_eid)
+    if spec.pain + successes <= 0:
+        game.say(f"{label} has no Pain dice: it does {game.name(hero_eid)} no harm.", "trap")  # no roll to show
     suffer(game, hero_eid, label, trap.seat, spec.pain + successes, spec.type, spec.universal, label)
     hero = game.world.comp(hero_eid, HeroState)
     if spec.continuous and hero.hits > 0:
         game.world.comp(hero_eid, Effects).active.append(
             Effect(label, trap_eid, spec.type, spec.annoy, spec.pain, spec.universal, False, True, "traps"))
-        game.say(f"{label} keeps hurting {game.name(hero_eid)}.", "danger")
+        game.say(f"{label} stays with {game.name(hero_eid)}: it strikes again in each Hallway until shaken off.",
+                 "danger")  # said after the roll, which may have done no harm yet
 
 
 def spring_all(game: Game, hero_eid: int, x: int, y: int, action: str, cause: str) -> None:
@@ -135,8 +145,8 @@ def search(game: Game, hero_eid: int) -> int:
         trap.facts.update(facts)
         hero.bonus_dice += bonus
         earn_trap_xp(game, hero_eid, trap)
-        known = describe_known(trap)
-        game.say(f"{game.name(hero_eid)} finds a trap on the {trap.host}: {game.name(eid)}{known}.", "trap")
+        known, host = describe_known(trap), host_words(game, trap.host)
+        game.say(f"{game.name(hero_eid)} finds a trap on the {host}: {game.name(eid)}{known}.", "trap")
 
     if not usable_exits(game):
         dead_ends = game.dungeon.dead_end_searches

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.sentences import plural
 from game.engine import actions as A
 from game.engine.loot import use_item
 from game.engine.results import DONE, Refused, Result
@@ -53,7 +54,7 @@ def sell(game: Game, eid: int, index: int) -> Result:
     game.world.comp(eid, HeroState).workshop += value
     game.stats.town_sold += 1
     game.world.delete(item_eid)
-    game.say(f"{game.name(eid)} trades in {name} for {value} points.", "loot")
+    game.say(f"{game.name(eid)} trades in {name} for {plural(value, 'point')}.", "loot")
     return DONE
 
 
@@ -71,7 +72,7 @@ def make(game: Game, eid: int, item: Treasure, name: str = "") -> Result:
     game.stats.town_designed += 1
     label = name or ("a healer's draught" if item.heal else "a piece of new work")
     make_treasure_entity(game, item, label, -1, None, carried_by=eid)
-    game.say(f"{game.name(eid)} has {label} made for {cost} points ({hero.workshop} left).", "loot")
+    game.say(f"{game.name(eid)} has {label} made for {plural(cost, 'point')} ({hero.workshop} left).", "loot")
     return DONE
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
+from game.core.sentences import plural
 from game.rules.purchases import Ability, Monster, Trap, Treasure, Violation
 
 
@@ -115,7 +116,7 @@ def budget_violations(costs: Iterable[int], budget: int, category: str) -> list[
     """You must spend all the points you are given: no more, no fewer."""
     spent = sum(costs)
     if spent < budget:
-        return [Violation("underspent", f"{category}: {budget - spent} of {budget} points left to spend")]
+        return [Violation("underspent", f"{category}: {budget - spent} of {plural(budget, 'point')} left to spend")]
     if spent > budget:
-        return [Violation("overspent", f"{category}: {spent} points spent of a budget of {budget}")]
+        return [Violation("overspent", f"{category}: {plural(spent, 'point')} spent of a budget of {budget}")]
     return []

@@ -25,7 +25,8 @@ import numpy as np
 
 from game.engine import actions as A
 from game.engine.loot import reachable_treasure
-from game.engine.routes import explore_goals, step_towards, tiles_of, usable_exits
+from game.engine.movement import friends_give_way
+from game.engine.routes import explore_goals, step_towards, steps_around, tiles_of, usable_exits
 from game.engine.way_on import WORTH_WORKING, way_on
 from game.mapgen.tiles import Tile
 from game.ui.describe import FEATURE_TILES, tile_words
@@ -47,13 +48,15 @@ KIND_LABEL = {"explore": "exploring", "stairs": "travelling to the stair down",
               "entrance": "travelling to the stair up"}
 
 
-def visible_monsters(game: Game) -> list[int]:
+def visible_monsters(game: Game, peaceful: bool | None = None) -> list[int]:
+    """The monsters the party sees: all of them, or only the peaceful (True) or the others (False)."""
     if game.derived.visible is None:
         return []
     out = []
-    for eid, _ in game.monsters():
+    for eid, mon in game.monsters():
         pos = game.position(eid)
-        if pos is not None and pos.floor == game.dungeon.floor_no and game.derived.visible[pos.y, pos.x]:
+        if (pos is not None and pos.floor == game.dungeon.floor_no and game.derived.visible[pos.y, pos.x]
+                and (peaceful is None or mon.peaceful == peaceful)):
             out.append(eid)
     return out
 
@@ -102,6 +105,7 @@ class Travel:
     steps: int = 0
     waits: int = 0
     seen_items: set[int] = field(default_factory=set)
+    seen_peaceful: set[int] = field(default_factory=set)  # monsters keeping the peace, each said once
     left: set[Any] = field(default_factory=set)  # items and furniture spots said once and left alone
 
     @property
@@ -118,8 +122,9 @@ def goals(game: Game, kind: str) -> Sequence[tuple[int, int]]:
 
 
 def can_start(game: Game, eid: int, kind: str) -> str | None:
-    """Why this travel cannot start now (None: it can)."""
-    seen = visible_monsters(game)
+    """Why this travel cannot start now (None: it can). A monster keeping the peace stops no one:
+    the walk never steps into it (it waits or goes round), so it cannot strike it by mistake."""
+    seen = visible_monsters(game, peaceful=False)
     if seen:
         return f"Not with {game.name(seen[0])} in view."
     pos = game.position(eid)
@@ -157,17 +162,39 @@ def next_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, str |
 
 def walk(game: Game, eid: int, travel: Travel, targets: Sequence[tuple[int, int]], nowhere: str
          ) -> tuple[Any | None, str | None]:
-    """A step towards the nearest target (a wait while a friend stands in the way)."""
+    """A step towards the nearest target; with someone in the way, a step round them or past a
+    friend, else a wait (see `way_past`)."""
     step_to = step_towards(game, eid, targets)
     if step_to is None:
         return None, nowhere
-    if step_to == (0, 0):
+    if step_to == (0, 0):  # someone in the way: round them or past a friend, a few times at most
         if travel.waits >= MAX_WAITS:
             return None, "Someone stands in the way."
-        travel.waits += 1
-        return A.Wait(travel.seat), None
+        travel.waits += 1  # a step round may be undone by the next one round: it counts as a wait
+        past = way_past(game, eid, targets)
+        return (A.Wait(travel.seat) if past is None else A.Move(travel.seat, *past)), None
     travel.waits = 0
     return A.Move(travel.seat, *step_to), None
+
+
+def way_past(game: Game, eid: int, targets: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """A step past whoever stands on the hero's best step: round them, onto a free tile no
+    farther from the target, else into an AI companion on a nearer tile (friends trade places
+    out of a fight); None leaves the hero waiting. Companions keep beside the hero they follow,
+    so in a narrow place waiting for them would hold the walk up for good."""
+    pos = game.position(eid)
+    here, around = steps_around(game, eid, targets)
+    for d, dy, dx in around:
+        if d <= here and game.creature_at(pos.x + dx, pos.y + dy) is None:
+            return dx, dy
+    if not friends_give_way(game):
+        return None
+    for d, dy, dx in around:
+        who = game.creature_at(pos.x + dx, pos.y + dy)
+        friend = None if who is None else game.world.try_comp(who, HeroState)
+        if d < here and friend is not None and not game.seats[friend.seat].human:
+            return dx, dy  # an AI companion; another player's hero is theirs to move
+    return None
 
 
 def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, str | None]:
@@ -267,9 +294,13 @@ def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel, own_find
     hero = game.world.try_comp(eid, HeroState)
     if hero is None or hero.hits <= 0:
         return ""
-    monsters = visible_monsters(game)
+    monsters = visible_monsters(game, peaceful=False)
     if monsters:
         return f"{game.name(monsters[0])} comes into view."
+    calm = set(visible_monsters(game, peaceful=True)) - travel.seen_peaceful
+    if calm:
+        travel.seen_peaceful |= calm
+        return f"{game.name(min(calm))} comes into view, keeping the peace."
     if game.hallway.last_design is not before.design:
         return "You enter a new room."
     if hero.hits < before.hits:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.sentences import plural, possessive
+from game.engine.trap_play import host_words
 from game.mapgen.themes import theme as get_theme
 from game.mapgen.tiles import Tile
 from game.rules.costs import trade_value
@@ -99,7 +100,7 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
         if _on_tile(game, x, y, pos) and trap.found_by:
             status = "disarmed" if trap.disarmed else "sprung" if not trap.live else "live"
             facts = f" Known: {', '.join(sorted(trap.facts))}." if trap.facts else ""
-            out.append(f"A {status} trap: {game.name(eid)} (on the {trap.host}).{facts}")
+            out.append(f"A {status} trap: {game.name(eid)} (on the {host_words(game, trap.host)}).{facts}")
     for eid, (item, pos) in game.world.get2(TreasureState, Position):
         if _on_tile(game, x, y, pos) and not item.hidden:
             out.append(f"{game.name(eid)}, worth {trade_value(item.spec)} in town.")

@@ -50,9 +50,9 @@ def free_neighbour(game: Game, eid: int) -> tuple[int, int]:
     raise AssertionError("no free floor beside the hero")
 
 
-def put_trap(game: Game, x: int, y: int, trap: Trap, action: str = "walk") -> int:
+def put_trap(game: Game, x: int, y: int, trap: Trap, action: str = "walk", host: str = "floor") -> int:
     cell = game.floor.cell_of(x, y)
-    return game.world.create(TrapState(trap, trap_cost(trap), 1, cell, action, "floor"),
+    return game.world.create(TrapState(trap, trap_cost(trap), 1, cell, action, host),
                              Position(x, y, game.dungeon.floor_no), Named(trap.name or "test trap"))
 
 

@@ -1,13 +1,13 @@
 """A Dungeon Game's reaction roll for monsters their designer marked wary."""
 
-from engine_arena import arena, free_neighbour, put_monster
+from engine_arena import arena, free_neighbour, put_monster, put_trap
 
 from game.engine import actions as A
 from game.engine.combat import FIGHT
 from game.engine.dispatch import apply_action
 from game.engine.encounters import REACTIONS, reaction
-from game.rules.purchases import Monster
-from game.world.components import MonsterState
+from game.rules.purchases import Monster, Trap
+from game.world.components import MonsterState, TrapState
 
 
 def test_reaction_table_covers_two_to_twelve():
@@ -36,3 +36,22 @@ def test_peaceful_monsters_keep_the_peace_until_struck_and_never_guard_treasure(
         assert any(r.title == FIGHT for r in game.rolls)
         return
     raise AssertionError("no reaction roll in 60 seeds kept the peace")
+
+
+def test_a_helpful_monster_points_at_the_trap_in_plain_words():
+    """The trap's host is said as the theme names it ("locked chest"), never as the table's
+    identifier ("locked_chest"), and the party then knows the trap."""
+    for seed in range(1, 200):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        cell = game.floor.cell_of(x, y)
+        trap = put_trap(game, x, y, Trap("spikes", annoy=2, pain=1), action="open", host="locked_chest")
+        eid = put_monster(game, x, y, Monster(1, "bite", name="shy rat"))
+        attitude = reaction(game, eid, cell)
+        if not next(r for r in REACTIONS if r.attitude == attitude).points_out_a_trap:
+            continue
+        said = [line.text for line in game.log if "jerks its head" in line.text]
+        assert said == ["It jerks its head at the locked chest: something there is not right."]
+        assert hero in game.world.comp(trap, TrapState).found_by
+        return
+    raise AssertionError("no helpful reaction in 200 seeds")

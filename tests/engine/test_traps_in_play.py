@@ -125,6 +125,8 @@ def test_continuous_trap_keeps_hurting_until_an_annoy_succeeds():
         effects = game.world.comp(hero, Effects).active
         if effects:
             assert effects[0].from_trap and not effects[0].hold
+            # said so, and not as "keeps hurting" right after a pain roll that may have done no harm
+            assert game.log[-1].text.endswith("strikes again in each Hallway until shaken off.")
             return
     raise AssertionError("never failed a 12-dice annoy roll")
 
@@ -145,3 +147,25 @@ def test_trap_guarding_treasure_keeps_it_out_of_reach_until_sprung():
     game.world.comp(trap, TrapState).sprung = True
     apply_action(game, A.PickUp(0))
     assert not game.world.has(item, Position)
+
+
+def test_a_sprung_trap_always_says_how_it_ended():
+    """After "sets off", the log says whether the hero avoided it, was hurt, or came to no harm
+    (a pain roll the hero wins every rank of, or a trap with no Pain dice, once left nothing said)."""
+    endings = set()
+    for seed in range(1, 60):
+        for pain in (0, 1):
+            game, hero = arena(seed)
+            x, y = free_neighbour(game, hero)
+            put_trap(game, x, y, Trap("spikes", annoy=6, pain=pain, name="Test Spikes"))
+            step_onto(game, hero, x, y)
+            lines = [line.text for line in game.log]
+            at = next(i for i, text in enumerate(lines) if "sets off Test Spikes" in text)
+            after = " ".join(lines[at + 1:])
+            ending = ("avoided" if "avoids Test Spikes" in after else "hurt" if "damage" in after
+                      else "no harm" if "no harm" in after else None)
+            assert ending is not None, lines[at:]
+            if ending == "hurt":
+                assert pain == 1
+            endings.add((pain, ending))
+    assert {(0, "no harm"), (1, "no harm"), (1, "hurt")} <= endings

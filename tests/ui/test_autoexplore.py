@@ -6,18 +6,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from screen_games import make_kit
 
 from game.core.seats import parse_seats
-from game.engine.routes import usable_exits
+from game.engine.routes import step_towards, usable_exits
 from game.engine.spawning import make_treasure_entity
 from game.engine.start import new_game
-from game.rules.purchases import Treasure
-from game.ui.auto_travel import FURNITURE_CODES
+from game.rules.costs import monster_cost, monster_hits
+from game.rules.purchases import Monster, Treasure
+from game.ui.auto_travel import FURNITURE_CODES, Travel, room_goals
 from game.ui.events import key
 from game.ui.screens.map_screen import MapScreen, first_screen
 from game.ui.session import Session
-from game.world.components import Carried, Position
+from game.world.components import Carried, Glyph, MonsterState, Named, Position
 
 
 def map_screen(tmp_path: Path, seed: int, level: int = 2) -> MapScreen:
@@ -93,3 +95,56 @@ def test_with_nothing_left_in_reach_x_says_where_the_way_on_lies(tmp_path: Path)
     way = way_on(game, screen.hero())
     assert screen.notice.startswith(f"Nothing left to explore that you can reach. {way.text}"), screen.notice
     assert game.turn == turn
+
+
+def _monster_in_view(screen: MapScreen, peaceful: bool) -> int:
+    """A monster on a floor tile the hero sees, two or more steps away (so no fight starts)."""
+    game = screen.game
+    pos = game.position(screen.hero())
+    spots = [(x, y) for y, x in zip(*np.nonzero(game.derived.visible & game.floor.walkable), strict=True)
+             if 2 <= max(abs(x - pos.x), abs(y - pos.y)) <= 4 and game.creature_at(x, y) is None]
+    x, y = (int(v) for v in spots[0])
+    spec = Monster(1, name="Grey Watcher")
+    return game.world.create(
+        MonsterState(spec, monster_cost(spec), monster_hits(1), 1, game.floor.cell_of(x, y), aware=not peaceful,
+                     peaceful=peaceful),
+        Position(x, y, game.dungeon.floor_no), Named("Grey Watcher"), Glyph("g", (200, 200, 200), 2))
+
+
+def test_a_monster_keeping_the_peace_does_not_stop_x_but_a_hostile_one_does(tmp_path: Path) -> None:
+    """A helpful or friendly monster keeps its distance until struck; refusing to explore while it
+    stands in view left the player walking by hand. The walk never steps into it."""
+    screen = map_screen(tmp_path, 42, level=1)
+    game = screen.game
+    calm = _monster_in_view(screen, peaceful=True)
+    turn = game.turn
+    press_x(screen)
+    assert game.turn > turn and not screen.notice.startswith("Not with"), screen.notice
+    mon = game.world.comp(calm, MonsterState)
+    assert mon.peaceful and mon.hits == monster_hits(1), "the walk struck it"
+
+    screen = map_screen(tmp_path, 42, level=1)
+    _monster_in_view(screen, peaceful=False)
+    turn = screen.game.turn
+    press_x(screen)
+    assert screen.notice == "Not with Grey Watcher in view." and screen.game.turn == turn
+
+
+def test_companions_standing_in_the_way_never_hold_x_up(tmp_path: Path) -> None:
+    """A party may start with the player's hero in a corner behind its companions, who keep
+    beside it: x trades places with a friend (out of a fight) or steps round, where it used to
+    wait three turns and stop ("Someone stands in the way") for good."""
+    boxed = 0
+    for seed in (555, *range(1, 16)):  # 555: boxed in at the start; 6, 10, 14 later on (it stopped in all four)
+        session = Session(new_game(seed, parse_seats("human,ai+hero,ai+hero,ai"), 2))
+        screen = first_screen(make_kit(tmp_path, hallway_after_room=False), session)
+        assert isinstance(screen, MapScreen)
+        game, hero = screen.game, screen.hero()
+        start = game.position(hero)
+        start_xy = (start.x, start.y)
+        targets = [g for g in room_goals(game, hero, Travel("explore", 0)) if g != start_xy]
+        boxed += step_towards(game, hero, targets) == (0, 0)
+        press_x(screen)
+        pos = game.position(hero)
+        assert (pos.x, pos.y) != start_xy and screen.notice != "Someone stands in the way.", (seed, screen.notice)
+    assert boxed, "no seed started with the hero boxed in: the case is not tested"

@@ -10,6 +10,7 @@ from screen_games import give, make_kit, make_session
 from game.core.content import traits
 from game.core.dials import Dials
 from game.core.seats import HeroChoice, parse_seats
+from game.engine.reach import RANGED_REACH, RANGED_TYPES
 from game.engine.start import new_game
 from game.rules.party import xp_to_be
 from game.ui.events import key
@@ -136,3 +137,19 @@ def test_the_maps_spend_key_works_on_the_sheet_too(kit: Kit) -> None:
     hero.story_points = 1
     run_headless(HeroSheetScreen(kit, session, BACK), [key(kit.keymap.keys_for("spend_story")[0])])
     assert hero.spend_story_point
+
+
+@pytest.mark.parametrize("choice, ranged", [
+    (HeroChoice("Gruk", "orc", "strong", "soldier", ("strong", "commanding")), False),
+    (HeroChoice("Kell", "human", "creative", "cleric", ("divine", "charismatic")), True),
+])
+def test_the_sheet_says_how_far_the_heros_attack_reaches(kit: Kit, choice: HeroChoice, ranged: bool) -> None:
+    """The combat turn strikes from afar with a ranged Type only; the sheet must say which the hero has."""
+    session = Session(new_game(3, parse_seats("human,ai"), 2, Dials(), {0: choice}))
+    eid, _ = session.game.heroes()[0]
+    attack = session.game.sheet(eid).attack
+    assert (attack in RANGED_TYPES) is ranged
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [], size=(120, 40))
+    reach = (f"ranged: strikes what it sees within {RANGED_REACH} tiles" if ranged
+             else "strikes only what stands beside it")
+    assert f"Fights with {attack} ({reach})" in screen.text()

@@ -12,6 +12,7 @@ from game.engine.town import healing_price
 from game.rules.costs import trade_value
 from game.rules.purchases import Treasure
 from game.ui.events import key
+from game.ui.fit import ELLIPSIS
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
 from game.ui.screens.dialog import ConfirmDialog
@@ -168,3 +169,31 @@ def test_the_workshop_prices_refuses_and_makes_one_item(kit: Kit) -> None:
     assert len(game.pack(first)) == before + 1 and hero.workshop == 2
     _, screen = run_headless(workshop, [key("enter")])
     assert "over budget" in screen.text() and hero.workshop == 2
+
+
+def test_an_item_worth_one_point_is_offered_and_traded_for_one_point(kit: Kit) -> None:
+    """"for 1 point", never "for 1 points": most mundane loot trades for one."""
+    session = town()
+    game = session.game
+    second, hero = game.heroes()[1]
+    state = TownScreen(kit, session, BACK)
+    assert trade_value(Treasure(value=2)) == 1
+    state.on_event(key("c"))  # the Painted Fan
+    dialog = state.on_event(key("S"))
+    assert isinstance(dialog, ConfirmDialog) and "Trade in Painted Fan for 1 point?" in dialog.question
+    run_headless(dialog, [key("Y")])
+    assert hero.workshop == 1
+    assert state.status == f"Traded in Painted Fan for 1 point. {game.name(second)} has 1."
+    assert game.log[-1].text == f"{game.name(second)} trades in Painted Fan for 1 point."
+
+
+def test_a_long_item_name_in_the_town_list_keeps_whole_words(kit: Kit) -> None:
+    session = town()
+    first, _ = session.game.heroes()[0]
+    name = "Prophesied Tincture of Arrow-Warding and Quiet"
+    give(session.game, first, name, fancy=True, heal=1)
+    _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
+    row = next(line for line in screen.lines() if "Prophesied" in line)
+    shown = row.split(") ", 1)[1][:30].strip()
+    words = name.split()
+    assert ELLIPSIS in shown and all(word in words for part in shown.split(ELLIPSIS) for word in part.split()), shown

@@ -16,7 +16,7 @@ from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_colour, wrap_line
-from game.ui.screens.words import bonus_words, effect_words, item_summary, ties, trait_words
+from game.ui.screens.words import bonus_words, effect_words, item_summary, reach_words, ties, trait_words
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import Effects, HeroState
@@ -142,7 +142,7 @@ class HeroSheetScreen(Screen):
         types, actions, attack = ties(hero.traits, hero.klass)
         rows.append(line(("Tied Types ", label), (", ".join(types) or "none", text), indent=2))
         rows.append(line(("Tied actions ", label), (", ".join(actions) or "none", text), indent=2))
-        rows.append(line(("Fights with ", label), (attack, text)))
+        rows.append(line(("Fights with ", label), (attack, text), (f" ({reach_words(attack)})", label)))
         bonus = class_bonus(hero.level)
         if bonus:
             rows.append(line((f"The Class Bonus (+{bonus}) is added to rolls of those Types and actions.", label),

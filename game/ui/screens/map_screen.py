@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.engine.reach import RANGED_REACH
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
 from game.ui.keymap import key_label
@@ -61,10 +62,13 @@ def help_topics(kit: Kit) -> list[tuple[str, str]]:
         return key_label(k.keys_for(action)[0])
 
     return [
-        ("Playing", f"You are the hero marked > in the sidebar. Walk into a monster to fight it, into a door "
-                    f"to open it. {key('autoexplore')} explores: it takes treasure lying in the open, searches "
-                    f"the room's furniture, and stops when something new shows up or at the door to a room not yet "
-                    f"entered ({key('autoexplore')} there goes through); any key stops it."),
+        ("Playing", f"You are the hero marked > in the sidebar. Fights need no key: at each round's end "
+                    f"everyone within reach of a foe rolls in one fight (beside it, or in sight within "
+                    f"{RANGED_REACH} tiles for a ranged Type: {key('hero_sheet')} shows your hero's). Walk into "
+                    f"a monster to make it your target, into a door to open it. {key('autoexplore')} explores: "
+                    f"it takes treasure lying in the open, searches the room's furniture, and stops when something "
+                    f"new shows up or at the door to a room not yet entered ({key('autoexplore')} there goes "
+                    f"through); any key stops it."),
         ("Traps and treasure", f"{key('search')} searches for traps and the furniture beside you. "
                                f"{key('disarm')} disarms a found trap (^). {key('use')} opens and uses things. "
                                f"{key('pick_up')} takes treasure once the room's monsters are dead."),
@@ -232,7 +236,12 @@ class MapScreen(MapKeys, MapDrawing):
         eid, seat = self.hero(), self.seat()
         if eid is None or seat is None:
             return None
-        from game.ui.auto_travel import Travel, can_start, visible_items  # start-up: loaded with the first travel
+        from game.ui.auto_travel import (  # start-up: loaded with the first travel
+            Travel,
+            can_start,
+            visible_items,
+            visible_monsters,
+        )
 
         why = can_start(self.game, eid, kind)
         if why:
@@ -240,7 +249,8 @@ class MapScreen(MapKeys, MapDrawing):
             return None
         self.seen_items |= visible_items(self.game)
         self.session.log_seen = len(self.game.log)
-        self.travel = Travel(kind, seat, seen_items=set(self.seen_items), left=self.explore_left)
+        self.travel = Travel(kind, seat, seen_items=set(self.seen_items), left=self.explore_left,
+                             seen_peaceful=set(visible_monsters(self.game, peaceful=True)))
         return self.on_tick()
 
     def stop_travel(self, why: str) -> None:

@@ -13,12 +13,14 @@ import string
 
 import tcod.console
 
+from game.core.sentences import plural
 from game.engine.actions import Delve, Retire, Trade, UseItem
 from game.engine.town import healing_price, retiring_worth
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
@@ -141,11 +143,11 @@ class TownScreen(Screen):
             before = self.hero_state(eid).workshop
             self.session.apply(Trade(seat, item=i))
             points = self.hero_state(eid).workshop
-            self.status = f"Traded in {name} for {points - before} points. {game.name(eid)} has {points}."
+            self.status = f"Traded in {name} for {plural(points - before, 'point')}. {game.name(eid)} has {points}."
             return self
 
-        return ConfirmDialog(self.kit, self, f"Trade in {name} for {value} points?", on_yes=yes, title="Trade in",
-                             yes_label="Trade", no_label="Keep")
+        return ConfirmDialog(self.kit, self, f"Trade in {name} for {plural(value, 'point')}?", on_yes=yes,
+                             title="Trade in", yes_label="Trade", no_label="Keep")
 
     def drink(self) -> None:
         """Drink the picked healing draught here (a kit's, or one carried up from below)."""
@@ -168,7 +170,7 @@ class TownScreen(Screen):
             return
         before, name = hero.hits, game.name(item_eid)  # named before it is gone
         self.session.apply(UseItem(hero.seat, i))
-        self.status = f"{game.name(eid)} drinks {name}: +{hero.hits - before} Hits."
+        self.status = f"{game.name(eid)} drinks {name}: +{plural(hero.hits - before, 'Hit')}."
 
     def workshop(self) -> State | None:
         eid = self.healing_hero()
@@ -209,11 +211,12 @@ class TownScreen(Screen):
             points, price = self.healing, healing_price(self.healing)
             game = self.session.game
             if price > hero.workshop:
-                self.status = f"A draught of {points} costs {price}; {game.name(eid)} has {hero.workshop} points."
+                has = plural(hero.workshop, "point")
+                self.status = f"A draught of {points} costs {price}; {game.name(eid)} has {has}."
                 return None
             before = hero.hits
             self.session.apply(Trade(hero.seat, heal=points))
-            self.status = f"{game.name(eid)} drinks: +{hero.hits - before} Hits for {price}."
+            self.status = f"{game.name(eid)} drinks: +{plural(hero.hits - before, 'Hit')} for {price}."
             self.healing = None
         return None
 
@@ -267,7 +270,7 @@ class TownScreen(Screen):
         x += draw.text(console, x, 0, str(game.party.purse), palette["treasure"])
         carried = sum(trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
         draw.text(console, x, 0, f"   packs would fetch {carried}   Floor {game.stats.deepest_floor} at deepest,"
-                                 f" {game.stats.rooms_cleared} rooms cleared", palette["text_dim"],
+                                 f" {plural(game.stats.rooms_cleared, 'room')} cleared", palette["text_dim"],
                   width=console.width - x - 1)
         if self.healing is not None:
             hints = [("Left/Right", "points"), ("Enter", "buy"), ("Esc", "cancel"), ("?", "help")]
@@ -283,7 +286,7 @@ class TownScreen(Screen):
             draw.fill(console, 0, bottom - 1, console.width, 2, palette["panel_bg"])
             draw.text(console, 1, bottom - 1, f"Healer's draught for {game.name(eid) if eid else '?'}:",
                       palette["accent"])
-            draw.text(console, 1, bottom, f"< {self.healing} Hits >  costs {price} (2 + {self.healing}, "
+            draw.text(console, 1, bottom, f"< {plural(self.healing, 'Hit')} >  costs {price} (2 + {self.healing}, "
                                           f"{price / self.healing:.1f} a Hit)  points {points}",
                       palette["text"] if afford else palette["bad"])
             bottom -= 2
@@ -323,10 +326,10 @@ class TownScreen(Screen):
             item_eid, item = game.pack(eid)[i]
             draw.text(console, 4, y, f"{LETTERS[letter] if letter < len(LETTERS) else ' '})",
                       fg if selected else palette["key"])
-            draw.text(console, 7, y, game.name(item_eid), fg if selected else palette["treasure"], width=30)
+            draw.text(console, 7, y, elide(game.name(item_eid), 30), fg if selected else palette["treasure"], width=30)
             value = f"{trade_value(item.spec):>4}"
-            feats = ", ".join(item_features(item.spec))
-            draw.text(console, 38, y, feats, fg, width=max(0, list_w - 38 - 6))
+            feats_w = max(0, list_w - 38 - 6)
+            draw.text(console, 38, y, elide(", ".join(item_features(item.spec)), feats_w), fg, width=feats_w)
             draw.text(console, list_w - 4, y, value, fg)
         if not any(i >= 0 for _, i, _ in rows):
             draw.text(console, 4, top + len(rows), "(the packs are empty)", palette["text_dim"])

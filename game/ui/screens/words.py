@@ -4,6 +4,8 @@ what they tie the hero to. Pure functions of the game's values; no drawing here.
 from __future__ import annotations
 
 from game.core.content import traits
+from game.core.sentences import plural
+from game.engine.reach import RANGED_REACH, RANGED_TYPES
 from game.rules.costs import trade_value, treasure_cost
 from game.rules.heroes import class_bonus, hero_sheet
 from game.rules.purchases import Treasure
@@ -20,12 +22,12 @@ def item_features(spec: Treasure) -> list[str]:
     if spec.value:
         out.append(f"+{spec.value} value")
     if spec.heal:
-        out.append(f"heals {spec.heal} Hits (used up)")
+        out.append(f"heals {plural(spec.heal, 'Hit')} (used up)")
     kind = "any Type" if spec.universal else (spec.type or "its Type")
     if spec.annoy:
-        out.append(f"+{spec.annoy} Annoy dice vs {kind}")
+        out.append(f"+{plural(spec.annoy, 'Annoy die')} vs {kind}")
     if spec.pain:
-        out.append(f"+{spec.pain} Pain dice vs {kind}")
+        out.append(f"+{plural(spec.pain, 'Pain die')} vs {kind}")
     if spec.universal and not (spec.annoy or spec.pain):
         out.append("Universal")
     return out
@@ -58,13 +60,10 @@ def item_details(spec: Treasure) -> list[str]:
     if spec.value:
         lines.append(f"Increased Value: +{spec.value}.")
     if spec.heal:
-        lines.append(f"Healing: restores {spec.heal} Hits when used, then it is gone.")
+        lines.append(f"Healing: restores {plural(spec.heal, 'Hit')} when used, then it is gone.")
     if spec.annoy or spec.pain:
         against = "any Type (Universal)" if spec.universal else f"rolls of Type {spec.type or '?'}"
-        dice = " and ".join(
-            part for part in (f"{spec.annoy} Annoy dice" if spec.annoy else "", f"{spec.pain} Pain dice" if spec.pain
-                              else "") if part
-        )
+        dice = " and ".join(plural(n, f"{kind} die") for n, kind in ((spec.annoy, "Annoy"), (spec.pain, "Pain")) if n)
         lines.append(f"Magic dice: adds {dice} to the carrier's pool in {against}; never against Universal harm.")
     elif spec.universal:
         lines.append("Universal.")
@@ -97,6 +96,14 @@ def ties(chosen: tuple[str, ...], klass: str) -> tuple[list[str], list[str], str
     """(Types, actions, attack Type) that the chosen traits tie a hero to."""
     sheet = hero_sheet(traits(), "", 1, "", chosen[0], klass, (chosen[1], chosen[2]))
     return sorted(sheet.types), sorted(sheet.actions), sheet.attack
+
+
+def reach_words(attack: str) -> str:
+    """How far a hero's attack Type reaches in the combat turn (DESIGN.md §4): a ranged Type
+    strikes a monster it can see within `RANGED_REACH` tiles, any other only one beside it."""
+    if attack in RANGED_TYPES:
+        return f"ranged: strikes what it sees within {RANGED_REACH} tiles"
+    return "strikes only what stands beside it"
 
 
 def bonus_words(level: int) -> str:

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import tcod.console
 
+from game.core.sentences import plural
 from game.designers.builder import known_types, quote
 from game.engine.actions import DesignItem
 from game.engine.workshop import refusal
@@ -77,7 +78,7 @@ class WorkshopScreen(Screen):
         i = self.item
         seat = self.session.game.world.comp(self.hero, HeroState).seat
         self.session.apply(DesignItem(seat, i.fancy, i.value, i.heal, i.annoy, i.pain, i.universal, i.type))
-        self.status = f"Made for {quote(i).cost} points; {self.points()} left."
+        self.status = f"Made for {plural(quote(i).cost, 'point')}; {self.points()} left."
         return None
 
     def open_help(self) -> State:
@@ -87,7 +88,8 @@ class WorkshopScreen(Screen):
         palette = self.kit.palette
         game = self.session.game
         draw.clear(console, palette)
-        draw.text(console, 1, 0, f"Workshop: {game.name(self.hero)}, {self.points()} points", palette["title"])
+        points = plural(self.points(), "point")
+        draw.text(console, 1, 0, f"Workshop: {game.name(self.hero)}, {points}", palette["title"])
         feats = ", ".join(item_features(self.item)) or "a plain Mundane item"
         draw.text(console, 2, 2, f"{'Fancy' if self.item.fancy else 'Mundane'}: {feats}", palette["treasure"],
                   width=console.width - 4)
