@@ -16,7 +16,7 @@ from game.engine.game import TIME_TRACK
 from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import fulfilled
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
-from game.engine.routes import Goals, distance_map, exit_side, explore_goals, near_map, step_towards, tiles_of
+from game.engine.routes import Goals, exit_side, explore_goals, step_towards, steps_around, tiles_of
 from game.engine.way_on import has_way_on, seen_unworked, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
@@ -217,14 +217,7 @@ def walk(game: Game, seat: int, eid: int, goals: Goals) -> Any:
     if step != (0, 0):
         return None if step is None else move_action(seat, *step)
     pos = game.position(eid)
-    near = near_map(game, eid, goals, pos.x, pos.y)  # the map the step was read from
-    if near.settles_around(pos.x, pos.y):
-        dist, x, y = near.dist, pos.x - near.x0, pos.y - near.y0
-    else:
-        dist, x, y = distance_map(game, eid, goals), pos.x, pos.y
-    here = dist[y, x]
-    around = sorted((int(dist[y + dy, x + dx]), dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-                    if (dx or dy) and 0 <= y + dy < dist.shape[0] and 0 <= x + dx < dist.shape[1])
+    here, around = steps_around(game, eid, goals)
     in_the_way = [(d, dy, dx, game.world.try_comp(who, MonsterState)) for d, dy, dx in around if d < here
                   and (who := game.creature_at(pos.x + dx, pos.y + dy)) is not None]
     for _, dy, dx, mon in in_the_way:
