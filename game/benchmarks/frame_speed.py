@@ -218,7 +218,7 @@ os.environ["MASTERLESS_HOME"] = os.environ["MASTERLESS_CONFIG_DIR"] = tempfile.m
 t0 = time.perf_counter()
 from game.core.start_up import pause, under_way
 pause()  # as the program's start does (game/cli.py run_program)
-import blessed, tcod.console
+import tcod.console  # blessed comes with the first key read, after the first frame
 from game.ui import app
 from game.ui.kit import Kit
 from game.ui.present.ansi import AnsiWriter

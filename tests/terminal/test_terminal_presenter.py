@@ -64,6 +64,21 @@ def test_colour_depth_follows_what_the_terminal_reports(
         app.close()
 
 
+def test_the_first_frame_is_out_before_blessed_probes_the_terminal(config_env: dict[str, str]) -> None:
+    """blessed, loaded with the first key read, asks the terminal what it can do (XTGETTCAP);
+    the title is drawn first, drawn whole again after the question, and keys work."""
+    app = start_demo(config_env)
+    try:
+        app.pump(0.5)
+        probe = app.output.find(b"\x1bP+q")
+        assert probe == -1 or app.output.find(b"New game") < probe
+        assert probe == -1 or b"New game" in app.output[probe:]
+        app.send("?")
+        assert app.wait_for("Move north"), app.text()
+    finally:
+        app.close()
+
+
 def test_help_opens_with_question_mark_and_escape_backs_out_at_once(config_env: dict[str, str]) -> None:
     app = start_demo(config_env)
     try:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from game.ui.events import KeyEvent, key
@@ -54,7 +58,7 @@ def test_key_events_are_small_frozen_values() -> None:
     [
         ({"COLORTERM": "truecolor", "TERM": "xterm-256color"}, 256, "auto", "truecolor"),
         ({"COLORTERM": "24bit"}, 8, "auto", "truecolor"),
-        ({"TERM": "xterm-256color"}, 1 << 24, "auto", "truecolor"),  # blessed asked the terminal
+        ({"TERM": "xterm-256color"}, 1 << 24, "auto", "truecolor"),  # terminfo says 24-bit
         ({"TERM": "xterm-direct"}, None, "auto", "truecolor"),
         ({"TERM": "screen-256color"}, 256, "auto", "256"),  # tmux without COLORTERM
         ({"TERM": "tmux-256color"}, None, "auto", "256"),
@@ -75,3 +79,24 @@ def test_key_events_are_small_frozen_values() -> None:
 )
 def test_colour_depth(env: dict[str, str], colors: int | None, override: str, expected: str) -> None:
     assert detect_color_mode(env, colors, override) == expected
+
+
+TERMINFO_COLORS = (
+    "import sys; from game.ui.present.colors import terminfo_colors; print(terminfo_colors(sys.argv[1], 1))"
+)
+
+
+def terminfo_colors_of(term: str) -> str:
+    """What `terminfo_colors` says for `term`, in a process of its own (curses keeps the first)."""
+    out = subprocess.run([sys.executable, "-c", TERMINFO_COLORS, term], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    return out.stdout.strip()
+
+
+def test_terminfo_gives_the_colour_count_of_the_terminal_type() -> None:
+    if terminfo_colors_of("xterm") == "None":
+        pytest.skip("this machine has no terminfo database")
+    assert terminfo_colors_of("xterm") == "8"
+    assert terminfo_colors_of("xterm-256color") == "256"
+    assert terminfo_colors_of("no-such-terminal") == "None"
+    assert terminfo_colors_of("") == "None"

@@ -1,9 +1,10 @@
 """Colour depth: what the terminal can show (truecolor, 256, 16) and how our RGB maps onto it.
 
-``COLORTERM`` is often lost over ssh and inside tmux, so the decision also weighs what blessed
-reports (``Terminal.number_of_colors``, which reads terminfo and asks the terminal itself),
-``TERM``, and overrides: ``MASTERLESS_COLORS`` (what ``--color`` sets for one run), then the
-``color_mode`` option, then ``NO_COLOR`` (https://no-color.org: any value, no colour at all).
+``COLORTERM`` is often lost over ssh and inside tmux, so the decision also weighs ``TERM``, the
+colour count terminfo gives it (what blessed's ``number_of_colors`` falls back on, read here
+before blessed is loaded: `terminfo_colors`), and overrides: ``MASTERLESS_COLORS`` (what
+``--color`` sets for one run), then the ``color_mode`` option, then ``NO_COLOR``
+(https://no-color.org: any value, no colour at all).
 
 Nearest-colour mapping alone draws a whole map in one grey at 16 colours, so a palette also says
 which of the 16 (and which attribute without colour) each of its roles takes: ``RoleCodes``, exact
@@ -64,6 +65,21 @@ def detect_color_mode(
     if (number_of_colors is not None and number_of_colors >= 256) or "256" in term:
         return "256"
     return "16"
+
+
+def terminfo_colors(term: str, fd: int) -> int | None:
+    """The number of colours terminfo gives the terminal type `term` (on output `fd`); None when
+    terminfo does not know it. curses sets up one terminal a process: the first asked is kept."""
+    if not term or "\0" in term:
+        return None
+    import curses  # here: only the terminal front end asks
+
+    try:
+        curses.setupterm(term, fd)
+        colors = curses.tigetnum("colors")
+    except (curses.error, OSError, ValueError):
+        return None
+    return colors if colors > 0 else None
 
 
 def pack_rgb(rgb: NDArray[np.uint8]) -> NDArray[np.int64]:

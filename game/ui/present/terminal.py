@@ -2,7 +2,9 @@
 
 - Keys: raw mode (Ctrl-C, Ctrl-Z arrive as keys: the loop saves and quits, or suspends), read
   through blessed with a short Esc delay (10 ms by default, an option), turned into ``KeyEvent``
-  names that do not depend on blessed.
+  names that do not depend on blessed. blessed is loaded when the first key is read, after the
+  first frame is out: its import is a quarter of the program's start (it brings asyncio), and
+  keys typed meanwhile wait in the terminal. The colour depth before it needs only terminfo.
 - Hostile input (issue 17): bytes that are not UTF-8 become U+FFFD, never an exception; when
   more input waits than a frame can show (a paste), the excess is dropped unread except for a
   Ctrl-C in it, so the game answers Ctrl-C at once under a paste of any length (`paste.py`).
@@ -40,7 +42,7 @@ from game.ui.kit import Kit, terminal_speaks_utf8
 from game.ui.loop import MIN_SIZE, run
 from game.ui.options import Options
 from game.ui.present.ansi import AnsiWriter
-from game.ui.present.colors import ColorMode, detect_color_mode
+from game.ui.present.colors import ColorMode, detect_color_mode, terminfo_colors
 from game.ui.present.paste import PASTE_BACKLOG, backlog, drop_paste
 from game.ui.state import Exit, State
 from game.ui.terminal_guard import SignalExit, TerminalGuard, require_terminal, silence_standard_streams
@@ -149,7 +151,8 @@ class TerminalPresenter:
         self.color_override = color_override
         self.esc_delay = esc_delay
         self._out_given = out
-        self.term: Any = None
+        self.term: Any = None  # blessed's Terminal, from the first key read on
+        self._colors: int | None = None  # terminfo's colour count
         self.writer: AnsiWriter | None = None
         self.signals: TerminalGuard | None = None
         self._in_fd = -1
@@ -165,15 +168,10 @@ class TerminalPresenter:
     # -- lifetime -------------------------------------------------------------------------
 
     def open(self) -> None:
-        import blessed  # here, so that importing this module costs nothing for headless use
-
-        self.term = blessed.Terminal()
-        with contextlib.suppress(AttributeError, LookupError, TypeError):  # any byte, never an exception
-            encoding = getattr(self.term, "_encoding", None) or "utf-8"
-            self.term._keyboard_decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         self._in_fd = sys.__stdin__.fileno()  # type: ignore[union-attr]
         self._out_fd = sys.__stdout__.fileno()  # type: ignore[union-attr]
         out = self._out_given or open(self._out_fd, "wb", closefd=False)  # noqa: SIM115 - lives as long as we do
+        self._colors = terminfo_colors(self.env.get("TERM", ""), self._out_fd)
         self.writer = AnsiWriter(out, self._detect_mode(), ascii_only=not terminal_speaks_utf8())
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_r, False)
@@ -236,8 +234,23 @@ class TerminalPresenter:
     # -- the presenter protocol -----------------------------------------------------------
 
     def _detect_mode(self) -> ColorMode:
-        colors = getattr(self.term, "number_of_colors", None)
-        return detect_color_mode(self.env, colors, self.color_override)
+        return detect_color_mode(self.env, self._colors, self.color_override)
+
+    def _keys(self) -> Any:
+        """blessed's terminal, made on the first key read (see the module's docstring)."""
+        if self.term is None:
+            import blessed
+
+            self.term = blessed.Terminal()
+            with contextlib.suppress(AttributeError, LookupError, TypeError):  # any byte, never an exception
+                encoding = getattr(self.term, "_encoding", None) or "utf-8"
+                self.term._keyboard_decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+            # blessed asks the terminal what it can do as it starts; a terminal that does not
+            # know the question may print it, so the whole screen is drawn again
+            self.invalidate()
+            self._resized = True
+            self.wake()
+        return self.term
 
     def configure(self, options: Options) -> str | None:
         self.color_override = options.color_mode
@@ -303,24 +316,25 @@ class TerminalPresenter:
         return None
 
     def _read_key(self) -> Event | None:
-        if backlog(self.term, self._in_fd) > PASTE_BACKLOG:
-            dropped = drop_paste(self.term, self._in_fd)
+        term = self._keys()
+        if backlog(term, self._in_fd) > PASTE_BACKLOG:
+            dropped = drop_paste(term, self._in_fd)
             if dropped == "interrupt":
                 return KeyEvent("C-c")
             if dropped is not None:
                 return CloseEvent(dropped)
         try:
-            keystroke = self.term.inkey(timeout=0, esc_delay=self.esc_delay)
+            keystroke = term.inkey(timeout=0, esc_delay=self.esc_delay)
         except EOFError:
             return CloseEvent("input closed")
         except OSError:
             return CloseEvent("hangup")
         except UnicodeDecodeError:  # a decoder that does not replace: drop the byte, never crash
             with contextlib.suppress(AttributeError):
-                self.term._keyboard_decoder.reset()
+                term._keyboard_decoder.reset()
             return None
         if not keystroke:
-            if getattr(self.term, "_keyboard_eof", False):
+            if getattr(term, "_keyboard_eof", False):
                 return CloseEvent("input closed")
             return None
         name = blessed_key_name(str(keystroke), keystroke.name)
