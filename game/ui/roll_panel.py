@@ -45,16 +45,32 @@ def record_height(record: RollRecord) -> int:
     return 1 + len(record.pools)
 
 
-def title_of(game: Game, record: RollRecord) -> str:
+def title_of(game: Game, record: RollRecord, width: int | None = None) -> str:
+    """The event's title and its facts (kind, turn, narrator), all of them when they fit in `width`;
+    else the kind goes first, then the turn, and the narrator stays whole (the title is drawn in
+    its seat's colour): "told by... 1" named nobody."""
     kind = {"pain": "painful", "check": "a d20 check"}.get(record.kind, "annoying")
-    told = ""
+    told = []
     if 0 <= record.narrator < len(game.seats):
-        told = f", told by {game.seats[record.narrator].name}"
-    facts = f"{kind}, turn {record.turn}{told}"
+        told = [f"told by {game.seats[record.narrator].name}"]
     title = capitalised(record.title)
+    fitting = ""
+    for facts in ([kind, f"turn {record.turn}", *told], [f"turn {record.turn}", *told], told):
+        fitting = _with_facts(title, ", ".join(facts))
+        if width is None or len(fitting) <= width:
+            return fitting
+    if not told:
+        return elide(fitting, width)
+    tail = _with_facts("", told[0])
+    return elide(title, width - len(tail)) + tail if width - len(tail) >= 8 else elide(fitting, width)
+
+
+def _with_facts(title: str, facts: str) -> str:
+    if not facts:
+        return title
     if title.endswith(")"):  # "the door (Locks)": one bracket, not "(Locks) (annoying, ..."
         return f"{title[:-1]}; {facts})"
-    return f"{title} ({facts})"
+    return f"{title} ({facts})" if title else f" ({facts})"
 
 
 def out_of_reach(game: Game, record: RollRecord) -> set[int]:
@@ -110,7 +126,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
                 palette: Palette, glyphs: Glyphs, max_rows: int = 99) -> int:
     """Draw one record at (x, y) within width `w` and `max_rows` rows; returns the rows used."""
     narr_colour = palette.seat(record.narrator) if record.narrator >= 0 else palette["accent"]
-    draw.text(console, x, y, elide(title_of(game, record), w), narr_colour, width=w)
+    draw.text(console, x, y, title_of(game, record, w), narr_colour, width=w)
     names = list(record.names) + [p.owner for p in record.pools[len(record.names):]]
     idle = out_of_reach(game, record)
     # the dice (and a holds/fails or out-of-reach note) first; the names take the rest, up to name_w

@@ -98,6 +98,21 @@ def test_a_title_with_its_own_bracket_gets_one_bracket_and_a_capital() -> None:
     assert title_of(game, record) == f"The door (Locks; annoying, turn 3, told by {game.seats[0].name})"
 
 
+def test_a_narrow_title_drops_the_kind_then_the_turn_but_keeps_the_narrator_whole() -> None:
+    from game.ui.roll_panel import title_of
+
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
+    name = game.seats[1].name
+    record = RollRecord(39, "annoy", "Xol the Unvanquished's drilling sting", (Pool("obstacle", 1, (5,)),),
+                        ("sting",), narrator=1)
+    full = title_of(game, record)
+    assert full == f"Xol the Unvanquished's drilling sting (annoying, turn 39, told by {name})"
+    assert title_of(game, record, len(full)) == full
+    assert title_of(game, record, len(full) - 1) == f"Xol the Unvanquished's drilling sting (turn 39, told by {name})"
+    short = title_of(game, record, 40)
+    assert short.endswith(f"(told by {name})") and len(short) <= 40 and "..." in short
+
+
 def test_no_one_in_reach_is_never_said_of_a_pool_that_hurt_someone(monkeypatch: pytest.MonkeyPatch) -> None:
     """Against the engine's own damage: over AI fights, a pool the panel says reached nobody
     dealt no damage in that roll (and the note does show up)."""
