@@ -8,7 +8,8 @@ map screen sees to that).
 
 Autoexplore works as DCSS players know it: it finishes what is known before going on. It walks
 to the nearest of treasure lying in the open (and takes it), furniture of the room the hero
-stands in that may hold treasure (and searches it), and the edge of what has been seen. When
+stands in that may hold treasure (and searches it, after searching the room for traps once, as
+the AI heroes do: a trap may lie on the furniture), and the edge of what has been seen. When
 only ways into rooms not yet entered are left, it walks to the nearest and stops there, saying
 which key goes on; pressed again on that opening, it steps through (into the cell, the opposite
 way from the side the cell is entered by), which unfolds the next room. What it cannot take
@@ -211,6 +212,8 @@ def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, st
         return None, takeable[0][1]
     for x, y in furniture_to_search(game, eid, travel):
         if max(abs(x - pos.x), abs(y - pos.y)) <= 1:
+            if (game.dungeon.floor_no, game.floor.cell_of(pos.x, pos.y)) not in game.dungeon.searched:
+                return A.Search(seat), None  # furniture may hide a trap: the room is searched first, once
             travel.left.add((game.dungeon.floor_no, x, y))
             if trap_known_on(game, eid, x, y):
                 return None, f"You know of a trap on {tile_words(game, x, y)}: D disarms it, o searches it anyway."

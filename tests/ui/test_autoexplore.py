@@ -62,6 +62,20 @@ def test_x_searches_the_rooms_furniture_before_it_stops_at_the_way_on(tmp_path: 
     assert "x goes through" in screen.notice
 
 
+def test_x_searches_the_room_for_traps_before_it_works_the_furniture(tmp_path: Path) -> None:
+    """Furniture may carry a trap that working it springs: x searches the room once first (as
+    the AI heroes do), and the search comes before the furniture in the log."""
+    screen = map_screen(tmp_path, 42, level=1)
+    game = screen.game
+    press_x(screen)
+    worked = {game.floor.cell_of(x, y) for _, x, y in game.dungeon.opened}
+    assert worked and {(game.dungeon.floor_no, cell) for cell in worked} <= game.dungeon.searched
+    texts = [line.text for line in game.log]
+    search = next(i for i, text in enumerate(texts) if "searches and finds" in text or "finds a trap" in text)
+    furniture = next(i for i, text in enumerate(texts) if " in the debris" in text)
+    assert search < furniture, texts
+
+
 def test_x_walks_to_treasure_in_the_open_and_takes_it(tmp_path: Path) -> None:
     screen = map_screen(tmp_path, 7)
     game = screen.game

@@ -66,7 +66,8 @@ def help_topics(kit: Kit) -> list[tuple[str, str]]:
                     f"everyone within reach of a foe rolls in one fight (beside it, or in sight within "
                     f"{RANGED_REACH} tiles for a ranged Type: {key('hero_sheet')} shows your hero's). Walk into "
                     f"a monster to make it your target, into a door to open it. {key('autoexplore')} explores: "
-                    f"it takes treasure lying in the open, searches the room's furniture, and stops when something "
+                    f"it takes treasure lying in the open, searches the room for traps and then its furniture, "
+                    f"and stops when something "
                     f"new shows up or at the door to a room not yet entered ({key('autoexplore')} there goes "
                     f"through); any key stops it."),
         ("Traps and treasure", f"{key('search')} searches for traps and the furniture beside you. "
