@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.core.sentences import capitalised
 from game.engine import actions as A
 from game.engine.loot import reachable_treasure
 from game.engine.movement import friends_give_way
@@ -31,7 +32,7 @@ from game.engine.routes import explore_goals, step_towards, steps_around, tiles_
 from game.engine.way_on import WORTH_WORKING, way_on
 from game.mapgen.tiles import Tile
 from game.ui.describe import FEATURE_TILES, tile_words
-from game.world.components import HeroState, Position, TrapState, TreasureState
+from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -170,12 +171,30 @@ def walk(game: Game, eid: int, travel: Travel, targets: Sequence[tuple[int, int]
         return None, nowhere
     if step_to == (0, 0):  # someone in the way: round them or past a friend, a few times at most
         if travel.waits >= MAX_WAITS:
-            return None, "Someone stands in the way."
+            return None, in_the_way_words(game, eid, targets)
         travel.waits += 1  # a step round may be undone by the next one round: it counts as a wait
         past = way_past(game, eid, targets)
         return (A.Wait(travel.seat) if past is None else A.Move(travel.seat, *past)), None
     travel.waits = 0
     return A.Move(travel.seat, *step_to), None
+
+
+def in_the_way_words(game: Game, eid: int, targets: Sequence[tuple[int, int]]) -> str:
+    """Who holds the walk up, by name, and what the player can do about it."""
+    pos = game.position(eid)
+    here, around = steps_around(game, eid, targets)
+    who = next((w for d, dy, dx in around if d < here and (w := game.creature_at(pos.x + dx, pos.y + dy)) is not None),
+               None)
+    if who is None:
+        return "Someone stands in the way."
+    name = capitalised(game.name(who))
+    monster = game.world.try_comp(who, MonsterState)
+    if monster is not None and monster.peaceful:
+        return f"{name} stands in the way, keeping the peace: walking into it starts a fight."
+    hero = game.world.try_comp(who, HeroState)
+    if hero is not None and game.seats[hero.seat].human and hero.seat != game.world.comp(eid, HeroState).seat:
+        return f"{name} stands in the way: {game.seats[hero.seat].name} moves them."
+    return f"{name} stands in the way."
 
 
 def way_past(game: Game, eid: int, targets: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
@@ -299,11 +318,11 @@ def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel, own_find
         return ""
     monsters = visible_monsters(game, peaceful=False)
     if monsters:
-        return f"{game.name(monsters[0])} comes into view."
+        return f"{capitalised(game.name(monsters[0]))} comes into view."
     calm = set(visible_monsters(game, peaceful=True)) - travel.seen_peaceful
     if calm:
         travel.seen_peaceful |= calm
-        return f"{game.name(min(calm))} comes into view, keeping the peace."
+        return f"{capitalised(game.name(min(calm)))} comes into view, keeping the peace."
     if game.hallway.last_design is not before.design:
         return "You enter a new room."
     if hero.hits < before.hits:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.sentences import plural, possessive
+from game.core.sentences import capitalised, plural, possessive
 from game.engine.trap_play import host_words
 from game.mapgen.themes import theme as get_theme
 from game.mapgen.tiles import Tile
@@ -91,8 +91,9 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
             pos = game.position(eid)
             if pos is not None and _on_tile(game, x, y, pos):
                 named = game.world.try_comp(eid, Named)
-                state = " It flees." if mon.fleeing else "" if mon.aware else " It has not noticed you."
-                out.append(f"{game.name(eid)}: Level {mon.spec.level}, {plural(mon.hits, 'Hit')} left, "
+                state = (" It flees." if mon.fleeing else " It keeps the peace: walking into it starts a fight."
+                         if mon.peaceful else "" if mon.aware else " It has not noticed you.")
+                out.append(f"{capitalised(game.name(eid))}: Level {mon.spec.level}, {plural(mon.hits, 'Hit')} left, "
                            f"designed by {game.seats[mon.seat].name}.{state}")
                 if named is not None and named.description:
                     out.append(named.description)

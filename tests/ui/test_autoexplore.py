@@ -144,6 +144,24 @@ def test_a_monster_keeping_the_peace_does_not_stop_x_but_a_hostile_one_does(tmp_
     assert screen.notice == "Not with Grey Watcher in view." and screen.game.turn == turn
 
 
+def test_who_stands_in_the_way_is_named_with_what_to_do(tmp_path: Path) -> None:
+    """x that cannot get past says who blocks it: a monster keeping the peace in a corridor held
+    a player up behind "Someone stands in the way", with no word that walking into it fights it."""
+    from game.ui.auto_travel import in_the_way_words
+    from game.ui.describe import things_at
+
+    screen = map_screen(tmp_path, 42, level=1)
+    game, hero = screen.game, screen.hero()
+    pos = game.position(hero)
+    targets = [g for g in room_goals(game, hero, Travel("explore", 0)) if g != (pos.x, pos.y)]
+    dx, dy = step_towards(game, hero, targets)
+    calm = _monster_in_view(screen, peaceful=True)
+    game.position(calm).x, game.position(calm).y = pos.x + dx, pos.y + dy
+    words = in_the_way_words(game, hero, targets)
+    assert words == "Grey Watcher stands in the way, keeping the peace: walking into it starts a fight.", words
+    assert "It keeps the peace" in " ".join(things_at(game, pos.x + dx, pos.y + dy))
+
+
 def test_companions_standing_in_the_way_never_hold_x_up(tmp_path: Path) -> None:
     """A party may start with the player's hero in a corner behind its companions, who keep
     beside it: x trades places with a friend (out of a fight) or steps round, where it used to
