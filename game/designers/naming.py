@@ -174,7 +174,7 @@ def place_words(theme: str, host: str) -> str:
     look = themes().get(theme)
     if look is None:
         return host.replace("_", " ")
-    return look.debris if host == "debris" else look.feature_name(host)
+    return look.feature_name(host)
 
 
 def boss_name(given: str, epithet: str) -> str:

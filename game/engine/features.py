@@ -10,7 +10,7 @@ from game.engine.doors import open_door
 from game.engine.harm import resist, suffer
 from game.engine.results import DONE, Refused, Result
 from game.engine.terrain import dig
-from game.engine.trap_play import spring_all
+from game.engine.trap_play import host_words, spring_all
 from game.mapgen.tables import feature_specs, features
 from game.mapgen.tiles import Tile
 from game.world.components import Effect, Effects, HeroState, Position, TreasureState
@@ -48,8 +48,8 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> Result:
     if tile not in ACTIONABLE:
         return Refused("There is nothing there to work.")
     action = "use" if tile in (Tile.LEVER, Tile.FOUNTAIN, Tile.MACHINE) else "search"
-    spring_all(game, eid, x, y, action, f"{'works' if action == 'use' else 'searches'} the "
-                                       f"{Tile(tile).name.lower()}")
+    where = host_words(game, Tile(tile).name.lower())  # in the theme's words: "pile of old bones"
+    spring_all(game, eid, x, y, action, f"{'works' if action == 'use' else 'searches'} the {where}")
     spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
     if game.world.comp(eid, HeroState).hits <= 0:
         return DONE
@@ -59,10 +59,10 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> Result:
         if (pos.x, pos.y, pos.floor) == (x, y, game.dungeon.floor_no) and item.hidden:
             item.hidden = False
             found += 1
-            game.say(f"In the {Tile(tile).name.lower()}: {game.name(item_eid)}.", "loot")
+            game.say(f"In the {where}: {game.name(item_eid)}.", "loot")
     happened = feature_outcome(game, eid, x, y, tile)
     if not found and not happened:
-        game.say(f"{game.name(eid)} finds nothing more in the {Tile(tile).name.lower()}.")
+        game.say(f"{game.name(eid)} finds nothing more in the {where}.")
     return DONE
 
 

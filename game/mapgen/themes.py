@@ -36,7 +36,10 @@ class Theme:
     tiles: dict[Tile, TileLook]
 
     def feature_name(self, feature: str) -> str:
-        """What a table RF feature (or a Spot host) is called in this theme, in plain words."""
+        """What a table RF feature (or a Spot host, or a tile: "debris") is called in this theme,
+        in plain words."""
+        if feature == "debris":
+            return self.debris
         return self.renames.get(feature, feature.replace("_", " "))
 
 

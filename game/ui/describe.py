@@ -64,7 +64,7 @@ def tile_words(game: Game, x: int, y: int) -> str:
     elif tile == Tile.WALL:
         words = get_theme(game.floor.theme).wall or words
     elif tile == Tile.DEBRIS:
-        words = f"a {get_theme(game.floor.theme).debris} (search next to it)"
+        words = f"a {get_theme(game.floor.theme).debris}"
     if tile == Tile.STAIR_UP and game.dungeon.floor_no == game.dungeon.entrance_floor and (x, y) == game.floor.start:
         return "the way out: the stair up to town"
     return words
@@ -109,6 +109,8 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
     words = tile_words(game, x, y)
     if door is not None and int(floor.tile[y, x]) == Tile.DOOR:
         words = "a closed door (walk into it or open it)"
+    elif int(floor.tile[y, x]) == Tile.DEBRIS:
+        words += " (search next to it)"
     out.append(words[0].upper() + words[1:] + ("." if seen else ", as you remember it."))
     return out
 

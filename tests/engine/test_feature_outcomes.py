@@ -55,3 +55,25 @@ def test_a_feature_gives_its_outcome_once():
         assert after[0] >= before[0] and after[1] >= before[1]
         return
     raise AssertionError("no seed of 1-39 had a furniture feature with outcomes in reach")
+
+
+def test_working_furniture_is_told_in_the_themes_words():
+    """The log named the tile ("searches the debris") where the look text and a found trap's host
+    named the theme's pile ("a pile of old bones"): the same words everywhere."""
+    import numpy as np
+
+    from game.engine.trap_play import host_words
+    from game.mapgen.tiles import Tile
+
+    game = new_game(3, parse_seats("human,ai,ai"), 2, Dials(theme="catacombs"))
+    ys, xs = np.nonzero(game.floor.tile == int(Tile.DEBRIS))
+    x, y = int(xs[0]), int(ys[0])
+    hero = game.party.hero_of[0]
+    pos = game.position(hero)
+    pos.x, pos.y = next((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                        if game.floor.walkable[y + dy, x + dx] and game.creature_at(x + dx, y + dy) is None)
+    start = len(game.log)
+    apply_action(game, A.Interact(0, x, y))
+    said = " ".join(line.text for line in game.log[start:])
+    assert host_words(game, "debris") == "pile of old bones"
+    assert "the pile of old bones" in said and "debris" not in said, said
