@@ -50,15 +50,16 @@ KIND_LABEL = {"explore": "exploring", "stairs": "travelling to the stair down",
               "entrance": "travelling to the stair up"}
 
 
-def visible_monsters(game: Game, peaceful: bool | None = None) -> list[int]:
-    """The monsters the party sees: all of them, or only the peaceful (True) or the others (False)."""
+def visible_monsters(game: Game, calm: bool | None = None) -> list[int]:
+    """The monsters the party sees: all of them, or only the calm (True: keeping the peace, or
+    fleeing, which strikes no one until it rallies) or the others (False), who hold a walk up."""
     if game.derived.visible is None:
         return []
     out = []
     for eid, mon in game.monsters():
         pos = game.position(eid)
         if (pos is not None and pos.floor == game.dungeon.floor_no and game.derived.visible[pos.y, pos.x]
-                and (peaceful is None or mon.peaceful == peaceful)):
+                and (calm is None or (mon.peaceful or mon.fleeing) == calm)):
             out.append(eid)
     return out
 
@@ -107,7 +108,7 @@ class Travel:
     steps: int = 0
     waits: int = 0
     seen_items: set[int] = field(default_factory=set)
-    seen_peaceful: set[int] = field(default_factory=set)  # monsters keeping the peace, each said once
+    seen_calm: set[int] = field(default_factory=set)  # monsters keeping the peace or fleeing, each said once
     left: set[Any] = field(default_factory=set)  # items and furniture spots said once and left alone
 
     @property
@@ -125,8 +126,9 @@ def goals(game: Game, kind: str) -> Sequence[tuple[int, int]]:
 
 def can_start(game: Game, eid: int, kind: str) -> str | None:
     """Why this travel cannot start now (None: it can). A monster keeping the peace stops no one:
-    the walk never steps into it (it waits or goes round), so it cannot strike it by mistake."""
-    seen = visible_monsters(game, peaceful=False)
+    the walk never steps into it (it waits or goes round), so it cannot strike it by mistake. Nor
+    does one fleeing: it strikes no one, and one that keeps to the edge of sight held x up for good."""
+    seen = visible_monsters(game, calm=False)
     if seen:
         return f"Not with {game.name(seen[0])} in view."
     pos = game.position(eid)
@@ -316,13 +318,15 @@ def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel, own_find
     hero = game.world.try_comp(eid, HeroState)
     if hero is None or hero.hits <= 0:
         return ""
-    monsters = visible_monsters(game, peaceful=False)
+    monsters = visible_monsters(game, calm=False)
     if monsters:
         return f"{capitalised(game.name(monsters[0]))} comes into view."
-    calm = set(visible_monsters(game, peaceful=True)) - travel.seen_peaceful
+    calm = set(visible_monsters(game, calm=True)) - travel.seen_calm
     if calm:
-        travel.seen_peaceful |= calm
-        return f"{capitalised(game.name(min(calm)))} comes into view, keeping the peace."
+        travel.seen_calm |= calm
+        first = min(calm)
+        how = "fleeing" if game.world.comp(first, MonsterState).fleeing else "keeping the peace"
+        return f"{capitalised(game.name(first))} comes into view, {how}."
     if game.hallway.last_design is not before.design:
         return "You enter a new room."
     if hero.hits < before.hits:

@@ -145,6 +145,20 @@ def test_a_monster_keeping_the_peace_does_not_stop_x_but_a_hostile_one_does(tmp_
     assert screen.notice == "Not with Grey Watcher in view." and screen.game.turn == turn
 
 
+def test_a_fleeing_monster_does_not_hold_x_up(tmp_path: Path) -> None:
+    """A monster that broke and fled kept to the edge of sight, and x answered "Not with ... in
+    view" for as long as it stayed there: a fleeing monster strikes no one, so x goes on (said
+    once). One that rallies is as any hostile monster (the test above)."""
+    screen = map_screen(tmp_path, 42, level=1)
+    game = screen.game
+    runner = _monster_in_view(screen, peaceful=False)
+    mon = game.world.comp(runner, MonsterState)
+    mon.fleeing = True
+    turn = game.turn
+    press_x(screen)
+    assert game.turn > turn and not screen.notice.startswith("Not with"), screen.notice
+
+
 def test_who_stands_in_the_way_is_named_with_what_to_do(tmp_path: Path) -> None:
     """x that cannot get past says who blocks it: a monster keeping the peace in a corridor held
     a player up behind "Someone stands in the way", with no word that walking into it fights it."""

@@ -251,7 +251,7 @@ class MapScreen(MapKeys, MapDrawing):
         self.seen_items |= visible_items(self.game)
         self.session.log_seen = len(self.game.log)
         self.travel = Travel(kind, seat, seen_items=set(self.seen_items), left=self.explore_left,
-                             seen_peaceful=set(visible_monsters(self.game, peaceful=True)))
+                             seen_calm=set(visible_monsters(self.game, calm=True)))
         return self.on_tick()
 
     def stop_travel(self, why: str) -> None:
