@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 DIE_W = 4
 GAP = 1
 NO_ONE = "no one in reach"
+MORE_W = 3  # "+N": how many dice did not fit
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -151,6 +152,8 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         elif i in idle:
             tail = " " + NO_ONE
         room = (x + w - dx - len(tail)) // (DIE_W + GAP)
+        if room < len(pool.dice):  # some left out: the "+N" saying so takes room too, not the note's
+            room = (x + w - dx - len(tail) - MORE_W) // (DIE_W + GAP)
         shown = pool.dice[: max(0, room)]
         for rank, face in enumerate(shown):
             is_thwacko = rank == pool.thwacko
@@ -173,7 +176,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             dx += DIE_W + GAP
         if len(shown) < len(pool.dice):
             draw.text(console, dx, row, f"+{len(pool.dice) - len(shown)}", palette["text_dim"])
-            dx += 3
+            dx += MORE_W
         if not pool.dice:
             draw.text(console, dx, row, "no dice", palette["text_dim"])
         if tail:

@@ -113,6 +113,28 @@ def test_a_narrow_title_drops_the_kind_then_the_turn_but_keeps_the_narrator_whol
     assert short.endswith(f"(told by {name})") and len(short) <= 40 and "..." in short
 
 
+def test_a_pool_too_long_for_its_row_keeps_its_holds_or_fails_whole(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine dice at 60 columns: the row read "... +1  ...s" (the "+N" took the room of "holds")."""
+    import tcod.console
+
+    from game.ui.kit import Kit
+    from game.ui.roll_panel import draw_record
+
+    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path))
+    kit = Kit.load()
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
+    record = RollRecord(5, "annoy", "the dark on the way back", (Pool("obstacle", 1, (6, 3, 3)),
+                        Pool("0", 0, (6, 6, 4, 4, 4, 3, 3, 1, 1))), ("the dark", "Rook Quickfingers"),
+                        successes=(True,), narrator=0)
+    for width in (40, 50, 60, 70):
+        console = tcod.console.Console(width, 3, order="C")
+        draw_record(console, game, record, 0, 0, width, kit.palette, kit.glyphs)
+        row = "".join(chr(c) for c in console.ch[2]).rstrip()
+        assert row.endswith(" holds"), (width, row)
+        assert "+" in row or width >= 70, (width, row)
+
+
 def test_no_one_in_reach_is_never_said_of_a_pool_that_hurt_someone(monkeypatch: pytest.MonkeyPatch) -> None:
     """Against the engine's own damage: over AI fights, a pool the panel says reached nobody
     dealt no damage in that roll (and the note does show up)."""
