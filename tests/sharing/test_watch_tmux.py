@@ -46,7 +46,7 @@ def test_two_spectators_follow_a_game_without_touching_it(tmp_path: Path) -> Non
         fan.send_keys(".", "x", "s", "o", "Enter")  # a spectator's keys go nowhere
         small_fan.send_keys("l", "l", "D")
         player.send_keys("?")
-        assert player.wait_for("Movement"), player.capture()  # the help is open
+        assert player.wait_for("Traps and treasure"), player.capture()  # the help is open: its second topic
         player.send_keys("Escape", ".")
         assert fan.wait_for("turn 4, "), fan.capture()
         assert len(read_recording(autosave).steps) == actions + 1  # the player's one step, nothing else
