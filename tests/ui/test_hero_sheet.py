@@ -47,7 +47,7 @@ def test_the_sheet_shows_the_heros_making_and_numbers(kit: Kit) -> None:
     sheet = game.sheet(eid)
     assert "Tied actions " + ", ".join(sorted(sheet.actions)) in text
     assert f"Fights with {sheet.attack}" in text
-    assert "Flask of Mending: fancy, heals 3 Hits (used up); trade 2" in text
+    assert "Flask of Mending: fancy, heals 3 Hits (one use); trade 2" in text
     for described in game.dials.describe():
         name, _, value = described.partition(": ")
         assert f"{name.replace('_', ' ')}: {value}" in text

@@ -22,7 +22,7 @@ def item_features(spec: Treasure) -> list[str]:
     if spec.value:
         out.append(f"+{spec.value} value")
     if spec.heal:
-        out.append(f"heals {plural(spec.heal, 'Hit')} (used up)")
+        out.append(f"heals {plural(spec.heal, 'Hit')} (one use)")
     kind = "any Type" if spec.universal else (spec.type or "its Type")
     if spec.annoy:
         out.append(f"+{plural(spec.annoy, 'Annoy die')} vs {kind}")
@@ -35,7 +35,7 @@ def item_features(spec: Treasure) -> list[str]:
 
 def magic_words(spec: Treasure) -> str:
     """What an item does, in a few words ('heals 2 Hits', '+2 Annoy dice vs fire'), or its kind."""
-    magic = [f.replace(" (used up)", "") for f in item_features(spec)[1:] if not f.endswith(" value")]
+    magic = [f.replace(" (one use)", "") for f in item_features(spec)[1:] if not f.endswith(" value")]
     return ", ".join(magic) or ("fancy" if spec.fancy else "mundane")
 
 
@@ -46,7 +46,7 @@ def kit_words(items: tuple[Treasure, ...]) -> str:
 
 
 def item_summary(spec: Treasure) -> str:
-    """'fancy, heals 3 Hits (used up); trade 2'."""
+    """'fancy, heals 3 Hits (one use); trade 2'."""
     return f"{', '.join(item_features(spec))}; trade {trade_value(spec)}"
 
 
