@@ -239,7 +239,7 @@ class TerminalPresenter:
     def _keys(self) -> Any:
         """blessed's terminal, made on the first key read (see the module's docstring)."""
         if self.term is None:
-            import blessed
+            import blessed  # start-up: loaded with the first key read, after the first frame
 
             self.term = blessed.Terminal()
             with contextlib.suppress(AttributeError, LookupError, TypeError):  # any byte, never an exception
