@@ -68,6 +68,19 @@ def test_the_prompt_names_the_seat_and_shows_what_was_typed(kit: Kit) -> None:
         assert keys in hints
 
 
+def test_the_prompt_shows_the_roll_this_seat_tells_not_a_later_one(kit: Kit) -> None:
+    """A fight told by Player 1 and then a morale check (told by nobody) in one action: the
+    prompt showed "The roll: ...'s morale: flees", a roll Player 1's die never won."""
+    from game.engine.log import Pool, RollRecord
+
+    session = make_session(seats="human,human,ai")
+    game = session.game
+    game.rolls.append(RollRecord(3, "pain", "Fight", (Pool("1", 0, (5,)),), ("A",), narrator=0))
+    game.rolls.append(RollRecord(3, "check", "Nuln's morale", (Pool("2", -1, (18,)),), ("Nuln",)))
+    _, screen = run_headless(NarrationPrompt(kit, session, BACK, 0), [])
+    assert "The roll: Fight" in screen.text() and "morale" not in screen.text()
+
+
 def test_backspace_edits_and_escape_or_an_empty_line_skips(kit: Kit) -> None:
     session = make_session(seats="human,human,ai")
     game = session.game

@@ -58,8 +58,9 @@ class NarrationPrompt(Screen):
         return HelpScreen(self.kit, back=self, title="Help: narration", topics=HELP_TOPICS)
 
     def event_title(self) -> str:
-        rolls = self.session.game.rolls
-        return rolls[-1].title if rolls else ""
+        """The latest roll this seat tells (a later one may be another seat's, or a morale check
+        that nobody tells)."""
+        return next((r.title for r in reversed(self.session.game.rolls) if r.narrator == self.seat), "")
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
