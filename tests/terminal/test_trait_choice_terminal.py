@@ -65,3 +65,29 @@ def test_at_a_hot_seat_table_the_screen_says_whose_choice_it_is(tmp_path: Path) 
     kit = make_kit(tmp_path, hallway_after_room=False)
     _, term = play(first_screen(kit, Session(game)), [], (100, 30), kit)
     assert "Ann, your choice. Tess Anvil" in " ".join(term.text().split())
+
+
+def test_at_80_columns_a_long_tie_is_shortened_at_whole_words_and_told_in_full_when_chosen(tmp_path: Path) -> None:
+    """A wild hero's row read "fight; against or with bite, claws; att" at 80 columns: cut inside
+    a word, and the rest of what the trait ties to was nowhere on the screen."""
+    from game.engine.growth import growth_choices
+
+    wild = HeroChoice("Oda Thimble", "infernal", "cunning", "barbarian", ("keen_senses", "wild"))
+    game = new_game(44, parse_seats("human,ai,ai"), 2, heroes={0: wild})
+    hero = game.party.hero_of[0]
+    game.world.comp(hero, HeroState).xp = xp_to_be(3)
+    hallway(game, hero)
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    choices = growth_choices(game, hero)
+    long_ones = [i for i, (trait, _) in enumerate(choices) if len(ties_words(trait)) > 40]
+    assert long_ones, "no choice with a long tie: the case is not tested"
+    screen = first_screen(kit, Session(game))
+    labels = [screen.label(trait, how) for trait, how in choices]
+    for i in long_ones:
+        _, term = play(first_screen(kit, Session(game)), ["down"] * i, (80, 24), kit)
+        text = " ".join(term.text().split())
+        assert ties_words(choices[i][0]) in text, (i, term.text())  # the chosen one's ties, in full
+        for label, (trait, _) in zip(labels, choices, strict=True):
+            row = next(line for line in term.lines if line.strip().startswith(label))
+            shown = row.strip()[len(label):].strip()
+            assert shown == ties_words(trait) or "..." in shown, row  # whole, or shortened at words

@@ -12,6 +12,7 @@ from game.engine.actions import ChooseTrait
 from game.engine.growth import degree_words, growth_choices, ties_words
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
@@ -118,6 +119,8 @@ class TraitChoiceScreen(Screen):
         self.index = min(self.index, max(0, len(choices) - 1))
         self._cursor = None
         name_w = max((len(self.label(t, h)) for t, h in choices), default=10) + 2
+        ties_w = max(1, console.width - name_w - 5)
+        cut = ""  # the selected trait's ties in full, when its row has to shorten them
         for i, (trait, how) in enumerate(choices):
             if y >= bottom - 2:
                 break
@@ -125,13 +128,17 @@ class TraitChoiceScreen(Screen):
             fg = palette["selection_fg"] if selected else palette["text_bright"]
             bg = palette["selection_bg"] if selected else None
             draw.text(console, 2, y, f" {self.label(trait, how):<{name_w}}", fg, bg)
-            draw.text(console, 3 + name_w + 1, y, ties_words(trait),
-                      palette["text"] if selected else palette["text_dim"], width=max(1, console.width - name_w - 5))
+            ties = ties_words(trait)
+            draw.text(console, 3 + name_w + 1, y, elide(ties, ties_w),
+                      palette["text"] if selected else palette["text_dim"], width=ties_w)
             if selected:
                 self._cursor = (3, y)
+                if len(ties) > ties_w:
+                    cut = f"{self.label(trait, how)}: {ties}. "
             y += 1
         y += 1
-        note = self.notice or "A trait ties the hero to the rolls listed beside it: there its Class Bonus counts."
+        note = self.notice or (cut + "A trait ties the hero to the rolls listed beside it: there its Class Bonus "
+                                     "counts.")
         for row in draw.wrap(note, width)[: max(0, bottom - y + 1)]:
             draw.text(console, 1, y, row, palette["warning"] if self.notice else palette["text_dim"])
             y += 1
