@@ -62,6 +62,19 @@ def test_a_trait_taken_twice_shows_its_degree(kit: Kit) -> None:
     assert "Traits very strong, commanding" in screen.text()
 
 
+def test_a_flawed_races_traits_and_grown_ones_are_not_called_class_traits(kit: Kit) -> None:
+    """An infernal barbarian that grew read "race cunning; class keen senses, wild, beautiful,
+    cursed, cunning": the race's second trait, its flaw and the grown trait all under "class"."""
+    choice = HeroChoice("Oda", "infernal", "cunning", "barbarian", ("keen_senses", "wild"))
+    game = new_game(3, parse_seats("human,ai"), 2, Dials(), {0: choice})
+    hero = game.world.comp(game.party.hero_of[0], HeroState)
+    second, flaw = hero.traits[3:5]
+    hero.traits = (*hero.traits, "cunning")
+    _, screen = run_headless(HeroSheetScreen(kit, Session(game), BACK), [], size=(120, 40))
+    nice = {t: t.replace("_", " ") for t in (second, flaw)}
+    assert f"race cunning, {nice[second]}, {nice[flaw]}; class keen senses, wild; grown cunning" in screen.text()
+
+
 def test_left_and_right_switch_heroes(kit: Kit) -> None:
     session = make_session(seats="human,ai+hero,ai")
     game = session.game

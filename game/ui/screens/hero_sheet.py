@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tcod.console
 
+from game.core.content import traits
 from game.engine.actions import SpendStory
 from game.rules.heroes import class_bonus, max_hits
 from game.rules.party import xp_to_be
@@ -137,8 +138,13 @@ class HeroSheetScreen(Screen):
         rows.append(line(("Class Bonus ", label), (bonus_words(hero.level), text)))
         rows.append(Line())
         rows.append(line(("Traits ", label), (", ".join(trait_words(hero.traits)), p["text_bright"])))
-        rows.append(line(("  race ", label), (_nice(hero.traits[0]), text), ("; class ", label),
-                         (", ".join(_nice(t) for t in hero.traits[1:]), text), indent=2))
+        flawed = 2 if traits().flaws.get(hero.race) else 0  # a flawed race's second trait and its flaw
+        race_traits = (hero.traits[0], *hero.traits[3:3 + flawed])
+        parts = [("  race ", label), (", ".join(_nice(t) for t in race_traits), text), ("; class ", label),
+                 (", ".join(_nice(t) for t in hero.traits[1:3]), text)]
+        if hero.traits[3 + flawed:]:
+            parts += [("; grown ", label), (", ".join(_nice(t) for t in hero.traits[3 + flawed:]), text)]
+        rows.append(line(*parts, indent=2))
         types, actions, attack = ties(hero.traits, hero.klass)
         rows.append(line(("Tied Types ", label), (", ".join(types) or "none", text), indent=2))
         rows.append(line(("Tied actions ", label), (", ".join(actions) or "none", text), indent=2))
