@@ -74,3 +74,17 @@ def test_a_terminal_gone_before_the_first_frame_is_a_hang_up_too(monkeypatch) ->
     presenter._enter()  # no exception
     event = presenter.next_event(0)
     assert presenter.gone and isinstance(event, CloseEvent) and event.reason == "hangup"
+
+
+def test_a_terminal_gone_as_the_keys_are_first_read_is_a_hang_up(monkeypatch) -> None:
+    """blessed is made with the first key read and asks the terminal what it can do: a terminal
+    that went away after the first frame answers EIO there, which is a hang-up, not a traceback."""
+    import blessed
+
+    def gone(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(blessed, "Terminal", gone)
+    presenter = TerminalPresenter(env={"COLUMNS": "100", "LINES": "30"})
+    event = presenter._read_key()
+    assert isinstance(event, CloseEvent) and event.reason == "hangup"

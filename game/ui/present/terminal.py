@@ -316,7 +316,10 @@ class TerminalPresenter:
         return None
 
     def _read_key(self) -> Event | None:
-        term = self._keys()
+        try:
+            term = self._keys()
+        except OSError:  # the terminal went away as blessed asked it what it can do
+            return CloseEvent("hangup")
         if backlog(term, self._in_fd) > PASTE_BACKLOG:
             dropped = drop_paste(term, self._in_fd)
             if dropped == "interrupt":
