@@ -59,6 +59,17 @@ def light_text(game: Game) -> str:
     return "none!"
 
 
+def counters_text(keys: int, levers: int, food: int, width: int) -> str:
+    """The floor's keys and levers and the party's food in `width` cells, never cut: a number cut
+    short is a false one ("Food 1" for 12). Tighter spacing first, then the counters at 0 go."""
+    full = (f"Keys {keys}", f"Levers {levers}", f"Food {food}")
+    held = [part for part, n in zip(full, (keys, levers, 1), strict=True) if n]
+    for text in ("  ".join(full), " ".join(full), "  ".join(held), " ".join(held)):
+        if len(text) <= width:
+            return text
+    return f"K{keys} L{levers} Food {food}"
+
+
 def room_title(game: Game, x: int, y: int, titles: dict[tuple[int, tuple[int, int]], str]) -> str:
     record = game.floor.room_at(x, y)
     if record is None or record.plan is None:
@@ -159,6 +170,6 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             put(elide(name, iw - 1), fg, 1)
         else:
             put(f"Quest  {elide(name, room_for_name)}{count}", fg)  # "The Kobold..." not "The Kobold C."
-    put(f"Keys {game.dungeon.keys}  Levers {game.dungeon.levers}  Food {game.time.rations}",
+    put(counters_text(game.dungeon.keys, game.dungeon.levers, game.time.rations, iw),
         palette["warning"] if game.time.rations <= len(game.heroes()) else palette["text"])
     put(f"Turn {game.turn}" + ("" if hide_seed else f"  Seed {game.seed}"), palette["text_dim"])

@@ -1,0 +1,34 @@
+"""The sidebar's counters as the player sees them: a number is never cut short."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from map_tools import make_kit, play
+
+from game.core.seats import parse_seats
+from game.engine.start import new_game
+from game.ui.screens.map_screen import first_screen
+from game.ui.session import Session
+
+
+def test_three_heroes_food_reads_in_full_at_100_columns(tmp_path: Path) -> None:
+    """Three heroes set out with 12 rations; at 100 columns the line read "Food 1"."""
+    game = new_game(9, parse_seats("human,ai+hero,ai+hero,ai"), 2)
+    assert game.time.rations >= 10
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    for size in ((100, 30), (80, 24), (120, 40)):
+        _, term = play(first_screen(kit, Session(game)), [], size, kit)
+        shown = re.search(r"Food (\d+)", term.text())
+        assert shown and int(shown.group(1)) == game.time.rations, (size, term.text())
+
+
+def test_the_counters_give_way_in_spacing_then_drop_zeros_never_digits() -> None:
+    from game.ui.sidebar import counters_text
+
+    assert counters_text(0, 0, 12, 30) == "Keys 0  Levers 0  Food 12"
+    assert counters_text(0, 0, 12, 23) == "Keys 0 Levers 0 Food 12"
+    assert counters_text(0, 0, 12, 10) == "Food 12"
+    assert counters_text(3, 0, 12, 16) == "Keys 3  Food 12"
+    assert counters_text(10, 10, 100, 12) == "K10 L10 Food 100"  # nothing smaller says it all
