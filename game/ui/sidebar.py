@@ -59,15 +59,27 @@ def light_text(game: Game) -> str:
     return "none!"
 
 
+def first_fitting(width: int, *texts: str) -> str:
+    """The first of `texts` that fits in `width` cells, else the last: a line of numbers gives way
+    in its words, never in its digits (a number cut short is a false one: "Food 1" for 12)."""
+    return next((text for text in texts if len(text) <= width), texts[-1])
+
+
 def counters_text(keys: int, levers: int, food: int, width: int) -> str:
-    """The floor's keys and levers and the party's food in `width` cells, never cut: a number cut
-    short is a false one ("Food 1" for 12). Tighter spacing first, then the counters at 0 go."""
+    """The floor's keys and levers and the party's food: tighter spacing first, then the counters
+    at 0 go; the food stays."""
     full = (f"Keys {keys}", f"Levers {levers}", f"Food {food}")
     held = [part for part, n in zip(full, (keys, levers, 1), strict=True) if n]
-    for text in ("  ".join(full), " ".join(full), "  ".join(held), " ".join(held)):
-        if len(text) <= width:
-            return text
-    return f"K{keys} L{levers} Food {food}"
+    return first_fitting(width, "  ".join(full), " ".join(full), "  ".join(held), " ".join(held),
+                         f"K{keys} L{levers} Food {food}")
+
+
+def turn_text(turn: int, seed: int | None, width: int) -> str:
+    """The turn and (unless hidden: None) the seed, which a player reads out to race a friend."""
+    if seed is None:
+        return f"Turn {turn}"
+    return first_fitting(width, f"Turn {turn}  Seed {seed}", f"Turn {turn} Seed {seed}", f"T{turn} Seed {seed}",
+                         f"Seed {seed}")
 
 
 def room_title(game: Game, x: int, y: int, titles: dict[tuple[int, tuple[int, int]], str]) -> str:
@@ -172,4 +184,4 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             put(f"Quest  {elide(name, room_for_name)}{count}", fg)  # "The Kobold..." not "The Kobold C."
     put(counters_text(game.dungeon.keys, game.dungeon.levers, game.time.rations, iw),
         palette["warning"] if game.time.rations <= len(game.heroes()) else palette["text"])
-    put(f"Turn {game.turn}" + ("" if hide_seed else f"  Seed {game.seed}"), palette["text_dim"])
+    put(turn_text(game.turn, None if hide_seed else game.seed, iw), palette["text_dim"])

@@ -32,3 +32,14 @@ def test_the_counters_give_way_in_spacing_then_drop_zeros_never_digits() -> None
     assert counters_text(0, 0, 12, 10) == "Food 12"
     assert counters_text(3, 0, 12, 16) == "Keys 3  Food 12"
     assert counters_text(10, 10, 100, 12) == "K10 L10 Food 100"  # nothing smaller says it all
+
+
+def test_a_daily_seed_of_nine_digits_reads_in_full_late_in_a_run(tmp_path: Path) -> None:
+    """"Turn 1234  Seed 123456789" is wider than the sidebar at 100 columns: the seed, which a
+    player reads out to race a friend on the same dungeon, lost its last digits."""
+    game = new_game(987654321, parse_seats("human,ai,ai"), 2)
+    game.turn = 12345
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    for size in ((100, 30), (80, 24)):
+        _, term = play(first_screen(kit, Session(game)), [], size, kit)
+        assert "Seed 987654321" in term.text(), (size, term.text())
