@@ -10,6 +10,7 @@ from screen_games import give, in_town, make_kit, make_session
 
 from game.engine.town import healing_price
 from game.rules.costs import trade_value
+from game.rules.heroes import max_hits
 from game.rules.purchases import Treasure
 from game.ui.events import key
 from game.ui.fit import ELLIPSIS
@@ -197,3 +198,16 @@ def test_a_long_item_name_in_the_town_list_keeps_whole_words(kit: Kit) -> None:
     shown = row.split(") ", 1)[1][:30].strip()
     words = name.split()
     assert ELLIPSIS in shown and all(word in words for part in shown.split(ELLIPSIS) for word in part.split()), shown
+
+
+def test_the_price_of_healing_says_what_it_heals_and_what_pays(kit: Kit) -> None:
+    """It read "6 to heal: 8" and "points 0": six of what, eight what, whose points."""
+    session = town()
+    _, hero = session.game.heroes()[0]
+    hero.hits = max_hits(hero.level) - 6
+    hero.workshop = 1
+    state = TownScreen(kit, session, BACK)
+    _, screen = run_headless(state, [])
+    assert f"healing 6 Hits costs {healing_price(6)}" in screen.text()
+    _, screen = run_headless(state, [key("H")])
+    assert "1 workshop point to pay with" in screen.text()
