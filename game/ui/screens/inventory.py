@@ -10,7 +10,7 @@ import string
 
 import tcod.console
 
-from game.core.sentences import possessive
+from game.core.sentences import capitalised, possessive
 from game.engine.actions import Drop, UseItem
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
@@ -104,8 +104,8 @@ class InventoryScreen(Screen):
         name = game.name(item_eid)
         if what == "use" and not usable(item.spec):
             magic = item.spec.fancy and (item.spec.annoy or item.spec.pain or item.spec.universal)
-            self.status = (f"{name} is not used up: its magic works while it is carried." if magic else
-                           f"{name} is nothing to use: it is worth its trade value in town.")
+            self.status = capitalised(f"{name} is not used up: its magic works while it is carried." if magic else
+                                      f"{name} is nothing to use: it is worth its trade value in town.")
             return None
         if not self.my_turn():
             if game.phase == "town":
@@ -121,7 +121,7 @@ class InventoryScreen(Screen):
         self.session.apply(UseItem(seat, self.index) if what == "use" else Drop(seat, self.index))
         if len(self.pack()) < before:
             return self.go_back()
-        self.status = game.log[-1].text if game.log else f"{name} stays in the pack."
+        self.status = game.log[-1].text if game.log else capitalised(f"{name} stays in the pack.")
         return None
 
     def open_help(self) -> State:

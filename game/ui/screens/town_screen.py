@@ -13,7 +13,7 @@ import string
 
 import tcod.console
 
-from game.core.sentences import plural
+from game.core.sentences import capitalised, plural
 from game.engine.actions import Delve, Retire, Trade, UseItem
 from game.engine.town import healing_price, retiring_worth
 from game.rules.costs import trade_value
@@ -162,7 +162,7 @@ class TownScreen(Screen):
         game = self.session.game
         item_eid, item = game.pack(eid)[i]
         if item.spec.heal <= 0:
-            self.status = f"{game.name(item_eid)} is not for drinking: S trades it in."
+            self.status = capitalised(f"{game.name(item_eid)} is not for drinking: S trades it in.")
             return
         hero = self.hero_state(eid)
         if hero.hits >= max_hits(hero.level):
