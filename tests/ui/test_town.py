@@ -211,3 +211,26 @@ def test_the_price_of_healing_says_what_it_heals_and_what_pays(kit: Kit) -> None
     assert f"healing 6 Hits costs {healing_price(6)}" in screen.text()
     _, screen = run_headless(state, [key("H")])
     assert "1 workshop point to pay with" in screen.text()
+
+
+def test_an_item_that_is_no_draught_is_named_at_the_start_of_a_sentence(kit: Kit) -> None:
+    """Generated names begin in lower case ("a blessed prayer cord"): the refusal began so too."""
+    session = in_town(make_session(seats="human,ai+hero,ai"))
+    game = session.game
+    first, _ = game.heroes()[0]
+    give(game, first, "a blessed prayer cord", **RING)
+    _, screen = run_headless(TownScreen(kit, session, BACK), [key("a"), key("U")])
+    assert "A blessed prayer cord is not for drinking" in screen.text()
+
+
+def test_the_workshop_names_the_item_once_not_fancy_twice(kit: Kit) -> None:
+    """The item's line read "Fancy: fancy" (its features begin with the word already)."""
+    session = town()
+    game = session.game
+    _, hero = game.heroes()[0]
+    hero.workshop = 6
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    _, screen = run_headless(workshop, [])
+    assert "Item: fancy" in screen.text() and "Fancy: fancy" not in screen.text()
+    _, screen = run_headless(workshop, [key("f")])
+    assert "Item: mundane" in screen.text() and "Mundane: mundane" not in screen.text()
