@@ -117,3 +117,13 @@ def test_a_generated_name_starting_a_sentence_is_capitalised(kit: Kit) -> None:
     give(session.game, hero, "a blessed prayer cord", fancy=True, annoy=2, type="necrotic", value=2)
     _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")])
     assert "A blessed prayer cord is not used up" in screen.text()
+
+
+def test_the_longest_name_stands_apart_from_its_features(kit: Kit) -> None:
+    """One space read as one phrase: "a tuning fork of calm fancy, +2 Annoy dice vs psychic"."""
+    session = make_session()
+    hero = session.game.party.hero_of[0]
+    give(session.game, hero, "a tuning fork of calm", fancy=True, annoy=2, type="psychic", value=2)
+    give(session.game, hero, "a healer's draught", fancy=True, heal=2)
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [])
+    assert "a tuning fork of calm  fancy" in screen.text()

@@ -27,6 +27,7 @@ from game.ui.state import State
 from game.world.components import HeroState
 
 LETTERS = string.ascii_lowercase
+FEATURES_GAP = 2  # spaces between the longest name and its features: one read "a tuning fork of calm fancy"
 HELP_TOPICS = (
     (
         "Your pack",
@@ -180,7 +181,7 @@ class InventoryScreen(Screen):
                           palette["treasure"], width=self._name_w)
                 value = f"trade {trade_value(item.spec)}"
                 draw.text(console, list_w - len(value), y, value, fg)
-            draw.text(console, 6 + self._name_w, y, text, fg, width=self._feat_w)
+            draw.text(console, FEATURES_GAP + 5 + self._name_w, y, text, fg, width=self._feat_w)
         scroll_marks(console, self.kit, list_w + 1, top, top + height - 1, first > 0, first + height < len(rows))
         if pack:
             item_eid, _ = pack[self.index]
@@ -197,7 +198,7 @@ class InventoryScreen(Screen):
         """(item index, features text, first row of the item?) for every drawn row."""
         game = self.session.game
         self._name_w = min(30, max((len(game.name(e)) for e, _ in pack), default=10))
-        self._feat_w = max(10, list_w - 6 - self._name_w - 10)
+        self._feat_w = max(10, list_w - FEATURES_GAP - 5 - self._name_w - 10)
         rows: list[tuple[int, str, bool]] = []
         for i, (_, item) in enumerate(pack):
             wrapped = draw.wrap(", ".join(item_features(item.spec)), self._feat_w)
