@@ -137,3 +137,16 @@ def test_without_a_list_the_screen_reads_the_users_scores(kit: Kit, ended: Sessi
     _, screen = run_headless(HighScoresScreen(kit, None, TITLE), [])
     eid, _ = ended.game.heroes(living=False)[0]
     assert ended.game.name(eid) in screen.text()
+
+
+def test_a_hero_with_one_kill_has_one_kill_not_one_kills(kit: Kit, tmp_path: Path) -> None:
+    """The fates line and the morgue file counted kills with a bare number: "1 kills"."""
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    game = session.game
+    eid, hero = game.heroes(living=False)[0]
+    hero.kills = 1
+    path = write_morgue(game, tmp_path)
+    _, screen = run_headless(EndOfRunScreen(kit, session, TITLE, path, None), [], size=(100, 40))
+    assert f"{game.name(eid)}, Level" in screen.text() and "1 kill:" in screen.text()
+    assert "1 kill -" in path.read_text() and "1 kills" not in path.read_text()

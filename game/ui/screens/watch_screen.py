@@ -17,6 +17,7 @@ from typing import Any
 
 import tcod.console
 
+from game.core.sentences import plural
 from game.engine.spectate import Follower
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
@@ -134,7 +135,7 @@ class WatchScreen:
         if game is None:
             return f"Waiting for a game in {f.path} ..." + (f" ({f.problem})" if f.problem else "")
         where = "in town" if game.phase == "town" else f"Floor {game.dungeon.floor_no}"
-        text = f"Watching {name}: {where}, turn {game.turn}, {f.actions} actions"
+        text = f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
         if game.phase == "over":
             text += f". The run is over ({game.outcome or 'ended'})"
         elif f.status == "gone":
