@@ -10,6 +10,7 @@ from screen_games import make_kit, make_session
 from game.agents.autoplay import play
 from game.core.outcomes import ending
 from game.engine.morgue import ScoreEntry, add_score, score, write_morgue
+from game.engine.run_score import ScoreParts
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
@@ -150,3 +151,10 @@ def test_a_hero_with_one_kill_has_one_kill_not_one_kills(kit: Kit, tmp_path: Pat
     _, screen = run_headless(EndOfRunScreen(kit, session, TITLE, path, None), [], size=(100, 40))
     assert f"{game.name(eid)}, Level" in screen.text() and "1 kill:" in screen.text()
     assert "1 kill -" in path.read_text() and "1 kills" not in path.read_text()
+
+
+def test_banking_less_than_the_kits_says_the_score_stops_at_zero() -> None:
+    """A party retiring at once banks 2 of its kits' 4: "banked 2 less the kits' 4: 0" read as a wrong sum."""
+    assert ScoreParts(banked=2, kits=4, floors=0, rooms=0).words().startswith(
+        "banked 2 less the kits' 4: 0 (never below 0); ")
+    assert ScoreParts(banked=6, kits=4, floors=0, rooms=0).words().startswith("banked 6 less the kits' 4: 2; ")
