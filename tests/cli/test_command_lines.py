@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game import cli
+from game.engine.seed_scores import SeedScore, add_entry, scores_path
 
 
 def test_the_replayed_line_names_the_deepest_floor_as_autoplay_does(tmp_path, capsys, monkeypatch) -> None:
@@ -24,3 +25,13 @@ def test_generate_tells_every_round_of_the_roll_off_and_the_order(capsys) -> Non
     out = capsys.readouterr().out
     assert ("Hallway roll-off (d6): seat 1 rolls 5, seat 2 rolls 6, seat 3 rolls 5; "
             "re-roll: seat 1 rolls 1, seat 3 rolls 2; order: seats 2, 3, 1") in out
+
+
+def test_a_run_here_that_ended_on_turn_0_shows_0_turns_and_an_unsaid_count_a_dash(tmp_path, capsys, monkeypatch):
+    """Retiring at once is a run of 0 turns; the table showed "-", as for a friend's line that says nothing."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    add_entry(scores_path(), SeedScore(9, 0, "a" * 16, outcome="retired", floor=2, turns=0, heroes="Rook"))
+    add_entry(scores_path(), SeedScore(9, 5, "b" * 16, source="import"))
+    assert cli.main(["scores", "--seed", "9"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[2].split()[:5] == ["1", "5", "-", "-", "-"] and rows[3].split()[:5] == ["2", "0", "retired", "2", "0"]
