@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from game import cli
+from game.core.seats import parse_seats
+from game.designers.table import designers_for
 from game.engine.seed_scores import SeedScore, add_entry, scores_path
 
 
@@ -35,3 +37,11 @@ def test_a_run_here_that_ended_on_turn_0_shows_0_turns_and_an_unsaid_count_a_das
     assert cli.main(["scores", "--seed", "9"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[2].split()[:5] == ["1", "5", "-", "-", "-"] and rows[3].split()[:5] == ["2", "0", "retired", "2", "0"]
+
+
+def test_a_seat_that_names_its_personality_is_called_as_the_other_ai_seats_are() -> None:
+    """`ai:trickster` was called "trickster" in the log and the roll panel ("told by trickster"),
+    beside "Warden (AI)"; it plays the personality it names, as before."""
+    seats = parse_seats("human:Ann,ai:trickster,ai")
+    assert [s.name for s in seats] == ["Ann", "Trickster (AI)", "Warden (AI)"]
+    assert [d.personality for d in designers_for(seats)][1:] == ["trickster", "warden"]
