@@ -94,7 +94,7 @@ def compare_lines(result: dict[str, dict[str, Any]], fmt: Callable[[float], str]
         if "diff_low" in r:
             diff += f" [{show(r['diff_low']).strip()}, {show(r['diff_high']).strip()}]"
         verdict = "DIFFERS" if r["differs"] else "same within chance"
-        out.append(f"{name:<28} {a:>24} {b:>24} {diff:>24} {r['p']:>8.4f}  {verdict}")
+        out.append(f"{label(name):<28} {a:>24} {b:>24} {diff:>24} {r['p']:>8.4f}  {verdict}")
     differing = sum(1 for r in result.values() if r["differs"])
     out.append(f"{differing} of {len(result)} measures differ at p < 0.05 "
                f"(about 1 in 20 would by chance alone when nothing changed)")
