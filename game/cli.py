@@ -134,6 +134,10 @@ def _dial(text: str) -> tuple[str, str]:
 
 DIAL_HELP = ("name=value, repeatable: die, seriousness, successes, design, morale, surprise, wandering, "
              "reactions, light, narration_prompts, theme (README: Dials); the title menu's New game sets them too")
+SEED_HELP = "the run's seed: the same seed, seats and dials build the same dungeon (default: a new one)"
+SEATS_HELP = ("comma list of human, ai, ai+hero; human:Ann names the player, ai:tyrant the personality "
+              "(README: Commands)")
+MAX_TURNS_HELP = "stop a run after this many turns (default 5000)"
 COLOR_CHOICES = ("auto", "truecolor", "256", "16", "none")
 COLOR_HELP = ("colours for this run: auto (ask the terminal), truecolor, 256, 16 or none (bold and reverse "
               "instead; NO_COLOR does this too); beats the Colours option, which stays as saved")
@@ -149,8 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="start a run at once with ready-made heroes")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--seats", default="human,ai,ai", help="comma list of human, ai, ai+hero")
+    play.add_argument("--seed", type=int, default=None, help=SEED_HELP)
+    play.add_argument("--seats", default="human,ai,ai", help="default human,ai,ai; " + SEATS_HELP)
     play.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
     play.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     play.add_argument("--daily", metavar="YYYY-MM-DD", default=None, help="the seed of that day")
@@ -165,40 +169,42 @@ def build_parser() -> argparse.ArgumentParser:
     _color_flag(cont)
 
     replay = sub.add_parser("replay", help="watch or verify a recording")
-    replay.add_argument("file")
-    replay.add_argument("--headless", action="store_true")
-    replay.add_argument("--verify", action="store_true")
-    replay.add_argument("--speed", type=float, default=1.0)
-    replay.add_argument("--window", action="store_true")
+    replay.add_argument("file", help="a recording (.jsonl), from play --record or the recordings folder")
+    replay.add_argument("--headless", action="store_true", help="no screen: re-run it and print one line")
+    replay.add_argument("--verify", action="store_true",
+                        help="with --headless: fail (exit 4) at the first turn that plays out otherwise")
+    replay.add_argument("--speed", type=float, default=1.0,
+                        help="actions a second, the nearest of 1, 2, 4 ... 256 (default 1); + and - change it")
+    replay.add_argument("--window", action="store_true", help="watch in an SDL window")
     _color_flag(replay)
 
     gen = sub.add_parser("generate", help="print the rooms the table would build for a party")
-    gen.add_argument("--seed", type=int, required=True)
+    gen.add_argument("--seed", type=int, required=True, help="the table's seed")
     gen.add_argument("--party", type=_int_list, required=True, help="hero levels, e.g. 2,3,5")
-    gen.add_argument("--floor", type=int, default=None)
-    gen.add_argument("--rooms", type=int, default=5)
-    gen.add_argument("--seats", default="human,ai,ai")
-    gen.add_argument("--dial", type=_dial, action="append", default=[])
-    gen.add_argument("--json", action="store_true")
+    gen.add_argument("--floor", type=int, default=None, help="the Floor (default: the party's entrance floor)")
+    gen.add_argument("--rooms", type=int, default=5, help="how many rooms (default 5)")
+    gen.add_argument("--seats", default="human,ai,ai", help="default human,ai,ai; " + SEATS_HELP)
+    gen.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
+    gen.add_argument("--json", action="store_true", help="print it as JSON")
     gen.add_argument("--map", action="store_true", help="draw the floor as text")
     gen.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
 
     auto = sub.add_parser("autoplay", help="play a whole run headless, AI at every seat")
-    auto.add_argument("--seed", type=int, required=True)
-    auto.add_argument("--seats", default="ai+hero,ai+hero,ai")
-    auto.add_argument("--level", type=int, default=2)
-    auto.add_argument("--dial", type=_dial, action="append", default=[])
-    auto.add_argument("--max-turns", type=int, default=5000)
-    auto.add_argument("--record", metavar="FILE", default=None)
-    auto.add_argument("--json", action="store_true")
+    auto.add_argument("--seed", type=int, required=True, help="the run's seed")
+    auto.add_argument("--seats", default="ai+hero,ai+hero,ai", help="default ai+hero,ai+hero,ai; " + SEATS_HELP)
+    auto.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
+    auto.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
+    auto.add_argument("--max-turns", type=int, default=5000, help=MAX_TURNS_HELP)
+    auto.add_argument("--record", metavar="FILE", default=None, help="also write the run's recording to FILE")
+    auto.add_argument("--json", action="store_true", help="print the result as JSON")
     auto.add_argument("--check", action="store_true", help="check invariants every turn")
     auto.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
 
     cat = sub.add_parser("catalog", help="one line per room for a range of seeds")
     cat.add_argument("--seeds", required=True, help="A-B")
-    cat.add_argument("--floors", type=int, default=1)
-    cat.add_argument("--rooms", type=int, default=4)
-    cat.add_argument("--map", action="store_true")
+    cat.add_argument("--floors", type=int, default=1, help="floors a seed, from the entrance floor (default 1)")
+    cat.add_argument("--rooms", type=int, default=4, help="rooms a floor (default 4)")
+    cat.add_argument("--map", action="store_true", help="draw each floor as text")
 
     bal = sub.add_parser("balance", help="many autoplay runs on every core (or a Dask cluster), with tables")
     bal.add_argument("compare", nargs="*", metavar="compare A.json B.json",
@@ -206,12 +212,12 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--seeds", default=None, help="A-B")
     bal.add_argument("--seats", action="append", default=None,
                      help="seat mix (default ai+hero,ai+hero,ai); repeat to compare mixes and personalities")
-    bal.add_argument("--level", type=int, default=2)
-    bal.add_argument("--dial", type=_dial, action="append", default=[])
-    bal.add_argument("--max-turns", type=int, default=5000)
+    bal.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
+    bal.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
+    bal.add_argument("--max-turns", type=int, default=5000, help=MAX_TURNS_HELP)
     bal.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     bal.add_argument("--cluster", metavar="ADDRESS", default=None, help="a Dask scheduler, tcp://HOST:8786")
-    bal.add_argument("--json", metavar="FILE", default=None)
+    bal.add_argument("--json", metavar="FILE", default=None, help="also write every run to FILE, for compare")
     bal.add_argument("--plot", metavar="FILE", default=None, help="charts as .png or .svg (needs .[lab])")
 
     watch = sub.add_parser("watch", help="watch a game in progress, read-only (the autosave by default)")
@@ -219,13 +225,14 @@ def build_parser() -> argparse.ArgumentParser:
     _color_flag(watch)
 
     scores = sub.add_parser("scores", help="score tables per seed; export or import a score line")
-    scores.add_argument("action", nargs="?", metavar="export | import", default=None)
+    scores.add_argument("action", nargs="?", metavar="export | import", default=None,
+                        help="export: your last run's line (the best on --seed N), for a friend; import: a friend's")
     scores.add_argument("line", nargs="?", default=None, help="with import: the line a friend exported")
-    scores.add_argument("--seed", type=int, default=None)
+    scores.add_argument("--seed", type=int, default=None, help="that seed's table (with export: its best run here)")
     scores.add_argument("--recording", metavar="FILE", default=None, help="with import: the run's recording")
 
     bench = sub.add_parser("bench", help="measure everything a player feels")
-    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--json", action="store_true", help="print the measures as JSON")
     bench.add_argument("--quick", action="store_true", help="a short run for CI")
     return parser
 

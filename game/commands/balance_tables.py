@@ -16,6 +16,11 @@ def interval(p: dict[str, Any]) -> str:
     return f"{pct(p['rate'])} [{pct(p['low']).strip()}, {pct(p['high']).strip()}] {p['count']}/{p['of']}"
 
 
+def label(key: str) -> str:
+    """A summary field as the tables print it: `treasure_found` reads "treasure found"."""
+    return key.replace("_", " ")
+
+
 def num(x: float | None) -> str:
     if x is None:
         return "-"
@@ -23,7 +28,7 @@ def num(x: float | None) -> str:
 
 
 def spread_line(name: str, s: dict[str, Any]) -> str:
-    return (f"  {name:<16} median {num(s['median']):>6}  p10 {num(s['p10']):>6}  p90 {num(s['p90']):>6}"
+    return (f"  {label(name):<16} median {num(s['median']):>6}  p10 {num(s['p10']):>6}  p90 {num(s['p90']):>6}"
             f"  mean {num(s['mean']):>7}  max {num(s['max']):>6}")
 
 
@@ -40,7 +45,7 @@ def source_table(title: str, data: dict[str, Any] | None) -> list[str]:
 def group_lines(title: str, groups: dict[str, Any]) -> list[str]:
     lines = [title]
     for name, g in groups.items():
-        ends = "  ".join(f"{e} {pct(p['rate']).strip()}" for e, p in g["endings"].items() if p["count"])
+        ends = "  ".join(f"{label(e)} {pct(p['rate']).strip()}" for e, p in g["endings"].items() if p["count"])
         lines.append(f"  {name:<28} {g['runs']:>5} runs  rooms {num(g['rooms']['median']):>4}"
                      f"  floor {num(g['floor']['median']):>3}  {ends}")
     return lines
@@ -51,7 +56,7 @@ def aggregate_lines(agg: dict[str, Any]) -> list[str]:
     where they die, what hurts, quests, town, then per personality and seat mix."""
     out = [f"runs {agg['runs']}" + (f" ({agg['errors']} crashed: outcome 'error')" if agg["errors"] else ""), "",
            "endings (95% Wilson interval)"]
-    out += [f"  {e:<11} {interval(p)}" for e, p in agg["endings"].items()]
+    out += [f"  {label(e):<11} {interval(p)}" for e, p in agg["endings"].items()]
     out += ["", "per run"]
     out += [spread_line(k, s) for k, s in agg["per_run"].items() if s["n"]]
     out += ["", "per floor (a wipe counts on the deepest floor reached)"]
@@ -89,7 +94,7 @@ def compare_lines(result: dict[str, dict[str, Any]], fmt: Callable[[float], str]
         if "diff_low" in r:
             diff += f" [{show(r['diff_low']).strip()}, {show(r['diff_high']).strip()}]"
         verdict = "DIFFERS" if r["differs"] else "same within chance"
-        out.append(f"{name:<28} {a:>24} {b:>24} {diff:>24} {r['p']:>8.4f}  {verdict}")
+        out.append(f"{label(name):<28} {a:>24} {b:>24} {diff:>24} {r['p']:>8.4f}  {verdict}")
     differing = sum(1 for r in result.values() if r["differs"])
     out.append(f"{differing} of {len(result)} measures differ at p < 0.05 "
                f"(about 1 in 20 would by chance alone when nothing changed)")

@@ -53,7 +53,8 @@ def verify_headless(recording: Recording, strict: bool) -> int:
             problem = f"; {exc}"
         seconds = time.perf_counter() - start
         game = replay.game
-        where = f"floor {game.dungeon.floor_no}, {game.phase}" + (f" ({game.outcome})" if game.outcome else "")
+        where = (f"ended on floor {game.dungeon.floor_no} (deepest {game.stats.deepest_floor}), {game.phase}"
+                 + (f" ({game.outcome})" if game.outcome else ""))
         status = "verified" if strict else "replayed"
         print(f"{recording.where}: {status}: seed {header.seed}, seats {header.seats}, {len(recording.steps)} actions, "
               f"turn {game.turn}, {where}; {game.turn / max(seconds, 1e-9):,.0f} turns/s"

@@ -72,8 +72,11 @@ def generate_text(data: dict[str, Any], designs: Sequence[RoomDesign], with_map:
         out.append("")
         out.append(f"Room {room['room']}: {room['name']} ({room['shape']})")
         if "rolloff" in room:
-            first = ", ".join(f"seat {r['seat'] + 1} rolls {r['face']}" for r in room["rolloff"]["rounds"][0])
-            out.append(f"  Hallway roll-off (d{room['rolloff']['die']}): {first}")
+            rolloff = room["rolloff"]
+            rounds = ["; re-roll: " * bool(n) + ", ".join(f"seat {r['seat'] + 1} rolls {r['face']}" for r in dice)
+                      for n, dice in enumerate(rolloff["rounds"])]
+            order = ", ".join(str(seat + 1) for seat in rolloff["order"])
+            out.append(f"  Hallway roll-off (d{rolloff['die']}): {''.join(rounds)}; order: seats {order}")
         for category in ("traps", "monsters", "treasure"):
             taker = room["takers"][category]
             out.append(

@@ -67,7 +67,8 @@ def show(seed: int | None) -> int:
         who = r.heroes or "a friend's party"
         if r.source != "here":
             who += " [imported, replayed here]" if r.verified else " [imported, not checked]"
-        print(f"{rank:>3}  {r.score:>5}  {(r.outcome or '-'):<10} {r.floor or '-':>5} {r.turns or '-':>6}  {who}")
+        turns = r.turns if r.source == "here" else r.turns or "-"  # a run here may end on turn 0; a line may not say
+        print(f"{rank:>3}  {r.score:>5}  {(r.outcome or '-'):<10} {r.floor or '-':>5} {turns:>6}  {who}")
         if r.recording:
             print(f"{'':>12}replay {r.recording}")
     return 0

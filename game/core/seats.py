@@ -49,6 +49,8 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
         if k == "human":
             humans += 1
             name = f"Player {humans}"
+        elif given[i].lower() in EVERY_PERSONALITY:  # `ai:tyrant` is named as `ai` seats are: "Tyrant (AI)"
+            name, given[i] = f"{given[i].title()} (AI)", ""
         else:
             name = f"{PERSONALITY_CYCLE[i % len(PERSONALITY_CYCLE)].title()} (AI)"
         seats.append(Seat(i, k, given[i] or name, SEAT_COLOURS[i % len(SEAT_COLOURS)]))

@@ -33,8 +33,8 @@ class Designer:
 def default_personality(seat: Seat) -> str:
     if seat.human:
         return HUMAN_AUTO_PERSONALITY
-    own = seat.name.strip().lower()
-    if own in load("personalities"):  # `ai:tyrant`: the seat is named for the personality it plays
+    own = seat.name.strip().lower().removesuffix(" (ai)")
+    if own in load("personalities"):  # `ai:tyrant`: the seat is named for the personality it plays ("Tyrant (AI)")
         return own
     return PERSONALITY_CYCLE[seat.index % len(PERSONALITY_CYCLE)]
 

@@ -83,7 +83,7 @@ def blow_words(game: Game, src: int, dst: int, n: int) -> str:
     a, b = game.position(src), game.position(dst)
     far = max(abs(a.x - b.x), abs(a.y - b.y)) if a is not None and b is not None else 1
     if far > 1:
-        return (f"{game.name(src)} shoots {game.name(dst)} from {far} tiles away with {kind}: "
+        return (f"{game.name(src)} shoots {game.name(dst)} from {far} tiles away ({kind}): "
                 f"{n} damage.")
     return f"{game.name(src)} hits {game.name(dst)}" + (f" {n} times" if n > 1 else "") + "."
 

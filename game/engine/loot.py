@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core.sentences import plural
+from game.core.sentences import capitalised, plural
 from game.engine.results import DONE, Refused, Result
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
@@ -30,7 +30,7 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
         if item.cell is not None and item.seat >= 0:
             guards = [e for e, m in game.monsters() if m.cell == item.cell and m.hostile]
             if guards and any(seen_by_party(game, e) for e in guards):
-                why = f"{game.name(item_eid)} is guarded: the room's monsters still stand."
+                why = capitalised(f"{game.name(item_eid)} is guarded: the room's monsters still stand.")
             elif guards:
                 why = f"Something unseen still prowls this room: {game.name(item_eid)} must wait."
             elif any(game.world.comp(t, TrapState).live and not game.world.comp(t, TrapState).sprung
@@ -77,8 +77,8 @@ def use_item(game: Game, eid: int, index: int) -> Result:
         return Refused("There is no such item in the pack.")
     item_eid, item = pack[index]
     if item.spec.heal <= 0:
-        reason = (f"{game.name(item_eid)} is worn, not used: its magic is always at work." if item.spec.fancy
-                  else f"{game.name(item_eid)} is for trading in town, not for using.")
+        reason = capitalised(f"{game.name(item_eid)} is worn, not used: its magic is always at work."
+                             if item.spec.fancy else f"{game.name(item_eid)} is for trading in town, not for using.")
         game.say(reason)
         return Refused(reason)
     hero = game.world.comp(eid, HeroState)

@@ -39,7 +39,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     for eid, hero in game.heroes(living=False):
         fate = f"slain by {hero.cause_of_death}" if hero.hits <= 0 else f"{plural(hero.hits, 'Hit')} left"
         lines.append(f"  {game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "
-                     f"({', '.join(hero.traits)}), {hero.xp} XP, {hero.kills} kills - {fate}")
+                     f"({', '.join(hero.traits)}), {hero.xp} XP, {plural(hero.kills, 'kill')} - {fate}")
         for _, item in game.pack(eid):
             lines.append(f"      carrying {item.spec.name or 'an item'} "
                          f"(cost {item.cost}, trades for {trade_value(item.spec)})")

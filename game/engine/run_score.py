@@ -43,11 +43,12 @@ class ScoreParts:
 
     def words(self) -> str:
         """'banked 14 less the kits' 8: 6; 1 floor below the entrance: 10; 3 rooms cleared: 6'
-        (the kits are not named when nothing was banked)."""
+        (the kits are not named when nothing was banked; "2 less 4: 0" says it stops at 0)."""
         if self.banked == 0:
             home = "nothing banked: 0"
         elif self.kits:
-            home = f"banked {self.banked} less the kits' {self.kits}: {self.brought_home}"
+            home = f"banked {self.banked} less the kits' {self.kits}: {self.brought_home}" + (
+                " (never below 0)" if self.banked < self.kits else "")
         else:
             home = f"banked {self.banked}"
         depth = f"{plural(self.floors, 'floor')} below the entrance: {DEPTH_POINTS * self.floors}"

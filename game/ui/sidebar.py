@@ -41,12 +41,15 @@ def _shown(game: Game, eid: int) -> bool:
 
 
 def _effects_text(game: Game, eid: int) -> str:
+    """What holds or hurts the hero; a source is named short, without its title ("Hagra" for
+    "Hagra, Bane of Heroes"): the sidebar is narrow, and the log has the full name."""
     effects = game.world.try_comp(eid, Effects)
     if effects is None or not effects.active:
         return ""
     parts = []
     for e in effects.active:
-        parts.append(f"held by {e.source}" if e.hold else f"{e.type or 'hurt'} from {e.source}")
+        source = e.source.split(",")[0]
+        parts.append(f"held by {source}" if e.hold else f"{e.type or 'hurt'} from {source}")
     return "; ".join(parts)
 
 
@@ -159,7 +162,7 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             put(xp_text + story, xp_fg)
             effects = _effects_text(game, eid)
             if effects:
-                put("  " + effects, palette["warning"])
+                put("  " + elide(effects, iw - 2), palette["warning"])
     if row + 1 + info_rows <= bottom:
         row += 1
     put(f"Light {light_text(game)}", palette["warning"] if game.time.oil <= 0 else palette["text"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from game import cli
@@ -34,3 +36,16 @@ def test_help_lists_every_command(capsys):
     out = capsys.readouterr().out
     for command in ("play", "continue", "replay", "generate", "autoplay", "catalog", "bench"):
         assert f"    {command}" in out
+
+
+def test_every_option_of_every_command_says_what_it_does():
+    """A new player reads `--help`: an option listed with no words after it tells them nothing."""
+    parser = cli.build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    silent = [
+        f"{name} {action.option_strings[0] if action.option_strings else action.dest}"
+        for name, sub in commands.choices.items()
+        for action in sub._actions
+        if not action.help
+    ]
+    assert silent == []

@@ -1,5 +1,5 @@
 """A hero that fights from range says so in the log (issue 14: a mage killed from across the
-room with no line saying it shot anything): who shot whom, from how far, with what, the damage."""
+room with no line saying it shot anything): who shot whom, from how far, with what Type, the damage."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_a_mage_hitting_from_three_tiles_away_is_said_to_shoot_with_its_attack()
         hurt = [t for t in lines if t.startswith("Test Mage ")]
         if hurt:
             attack = game.sheet(hero).attack
-            assert hurt[0].startswith(f"Test Mage shoots Target Dummy from 3 tiles away with {attack}: "), hurt
+            assert hurt[0].startswith(f"Test Mage shoots Target Dummy from 3 tiles away ({attack}): "), hurt
             assert hurt[0].endswith(" damage.")
             return
         if game.world.comp(mon, MonsterState).hits <= 0:

@@ -10,6 +10,7 @@ from screen_games import make_kit, make_session
 from game.agents.autoplay import play
 from game.core.outcomes import ending
 from game.engine.morgue import ScoreEntry, add_score, score, write_morgue
+from game.engine.run_score import ScoreParts
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
@@ -137,3 +138,23 @@ def test_without_a_list_the_screen_reads_the_users_scores(kit: Kit, ended: Sessi
     _, screen = run_headless(HighScoresScreen(kit, None, TITLE), [])
     eid, _ = ended.game.heroes(living=False)[0]
     assert ended.game.name(eid) in screen.text()
+
+
+def test_a_hero_with_one_kill_has_one_kill_not_one_kills(kit: Kit, tmp_path: Path) -> None:
+    """The fates line and the morgue file counted kills with a bare number: "1 kills"."""
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    game = session.game
+    eid, hero = game.heroes(living=False)[0]
+    hero.kills = 1
+    path = write_morgue(game, tmp_path)
+    _, screen = run_headless(EndOfRunScreen(kit, session, TITLE, path, None), [], size=(100, 40))
+    assert f"{game.name(eid)}, Level" in screen.text() and "1 kill:" in screen.text()
+    assert "1 kill -" in path.read_text() and "1 kills" not in path.read_text()
+
+
+def test_banking_less_than_the_kits_says_the_score_stops_at_zero() -> None:
+    """A party retiring at once banks 2 of its kits' 4: "banked 2 less the kits' 4: 0" read as a wrong sum."""
+    assert ScoreParts(banked=2, kits=4, floors=0, rooms=0).words().startswith(
+        "banked 2 less the kits' 4: 0 (never below 0); ")
+    assert ScoreParts(banked=6, kits=4, floors=0, rooms=0).words().startswith("banked 6 less the kits' 4: 2; ")

@@ -9,7 +9,15 @@ import pytest
 from screen_games import make_kit, make_session
 
 from game.agents.autoplay import play
+from game.agents.companion import hero_action
+from game.core.dials import Dials
+from game.core.seats import parse_seats
+from game.designers.builds import encode_trap, encode_treasure
 from game.designers.hallway import _rank
+from game.engine import actions as A
+from game.engine.dispatch import apply_action
+from game.engine.start import new_game
+from game.rules.purchases import Trap, Treasure
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
@@ -19,6 +27,11 @@ from game.ui.session import Session
 from game.ui.state import Exit
 
 BACK = Exit("back")
+LEGAL_BUILD = {  # a build of each category that spends the whole budget
+    "traps": lambda budget: (encode_trap(Trap("fire", annoy=2, pain=budget - 1), 0),),
+    "monsters": lambda budget: ((budget, "claws", "test brute", ()),),
+    "treasure": lambda budget: (encode_treasure(Treasure(value=budget - 1), -1),),
+}
 
 
 @pytest.fixture
@@ -132,3 +145,25 @@ def test_each_reroll_says_the_face_its_seats_tied_on(kit: Kit, first: dict, agai
     _, screen = run_headless(HallwayScreen(kit, session, BACK), [])
     rerolls = [r for r in screen.lines() if r.strip().startswith("Re-roll ")]
     assert [r.split("(tie on ", 1)[1].split(")")[0] for r in rerolls] == tied_on
+
+
+def test_a_human_seats_pick_is_listed_once_in_the_roll_off_not_again_as_a_note(kit: Kit) -> None:
+    """Hot-seat with design=ask: "Ann takes monsters." stood under "Ahead:" as well as "1. Ann takes Monsters"."""
+    session = Session(new_game(4, parse_seats("human:Ann,human:Bob"), 2, Dials(design="ask")))
+    game = session.game
+    for _ in range(2000):
+        pending = game.hallway.pending
+        if game.stats.rooms_entered and pending is None:
+            break
+        seat = game.next_seat()
+        if pending is not None and pending.waiting and pending.waiting[0] == "category":
+            apply_action(game, A.TakeCategory(seat, pending.waiting[2][0]))
+        elif pending is not None and pending.waiting:
+            _, _, category, budget, _plan = pending.waiting
+            apply_action(game, A.BuildRoom(seat, category, LEGAL_BUILD[category](budget)))
+        else:
+            apply_action(game, hero_action(game, seat))
+    _, screen = run_headless(HallwayScreen(kit, session, BACK), [], size=(100, 40))
+    picks = [row.strip() for row in screen.lines() if row.strip()[:2] in ("1.", "2.", "3.")]
+    notes = [row.strip() for row in screen.lines() if row.strip().startswith(("Ann takes", "Bob takes"))]
+    assert len(picks) == 3 and notes == [], screen.lines()

@@ -108,3 +108,22 @@ def test_it_fits_80x24_and_uses_a_wide_screen_for_details(kit: Kit) -> None:
     assert "Cost 6; trades in town for 3." in small.text()
     row = next(line for line in wide.lines() if "b) Ring" in line)
     assert "Fancy: it can hold magic." in row  # the details stand beside the list
+
+
+def test_a_generated_name_starting_a_sentence_is_capitalised(kit: Kit) -> None:
+    """Generated names begin in lower case ("a blessed prayer cord"): so did the sentence naming it."""
+    session = make_session()
+    hero = session.game.party.hero_of[0]
+    give(session.game, hero, "a blessed prayer cord", fancy=True, annoy=2, type="necrotic", value=2)
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")])
+    assert "A blessed prayer cord is not used up" in screen.text()
+
+
+def test_the_longest_name_stands_apart_from_its_features(kit: Kit) -> None:
+    """One space read as one phrase: "a tuning fork of calm fancy, +2 Annoy dice vs psychic"."""
+    session = make_session()
+    hero = session.game.party.hero_of[0]
+    give(session.game, hero, "a tuning fork of calm", fancy=True, annoy=2, type="psychic", value=2)
+    give(session.game, hero, "a healer's draught", fancy=True, heal=2)
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [])
+    assert "a tuning fork of calm  fancy" in screen.text()

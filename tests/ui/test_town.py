@@ -10,6 +10,7 @@ from screen_games import give, in_town, make_kit, make_session
 
 from game.engine.town import healing_price
 from game.rules.costs import trade_value
+from game.rules.heroes import max_hits
 from game.rules.purchases import Treasure
 from game.ui.events import key
 from game.ui.fit import ELLIPSIS
@@ -197,3 +198,39 @@ def test_a_long_item_name_in_the_town_list_keeps_whole_words(kit: Kit) -> None:
     shown = row.split(") ", 1)[1][:30].strip()
     words = name.split()
     assert ELLIPSIS in shown and all(word in words for part in shown.split(ELLIPSIS) for word in part.split()), shown
+
+
+def test_the_price_of_healing_says_what_it_heals_and_what_pays(kit: Kit) -> None:
+    """It read "6 to heal: 8" and "points 0": six of what, eight what, whose points."""
+    session = town()
+    _, hero = session.game.heroes()[0]
+    hero.hits = max_hits(hero.level) - 6
+    hero.workshop = 1
+    state = TownScreen(kit, session, BACK)
+    _, screen = run_headless(state, [])
+    assert f"healing 6 Hits costs {healing_price(6)}" in screen.text()
+    _, screen = run_headless(state, [key("H")])
+    assert "1 workshop point to pay with" in screen.text()
+
+
+def test_an_item_that_is_no_draught_is_named_at_the_start_of_a_sentence(kit: Kit) -> None:
+    """Generated names begin in lower case ("a blessed prayer cord"): the refusal began so too."""
+    session = in_town(make_session(seats="human,ai+hero,ai"))
+    game = session.game
+    first, _ = game.heroes()[0]
+    give(game, first, "a blessed prayer cord", **RING)
+    _, screen = run_headless(TownScreen(kit, session, BACK), [key("a"), key("U")])
+    assert "A blessed prayer cord is not for drinking" in screen.text()
+
+
+def test_the_workshop_names_the_item_once_not_fancy_twice(kit: Kit) -> None:
+    """The item's line read "Fancy: fancy" (its features begin with the word already)."""
+    session = town()
+    game = session.game
+    _, hero = game.heroes()[0]
+    hero.workshop = 6
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    _, screen = run_headless(workshop, [])
+    assert "Item: fancy" in screen.text() and "Fancy: fancy" not in screen.text()
+    _, screen = run_headless(workshop, [key("f")])
+    assert "Item: mundane" in screen.text() and "Mundane: mundane" not in screen.text()

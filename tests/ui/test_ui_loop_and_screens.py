@@ -224,3 +224,15 @@ def test_extra_option_specs_are_kept_beside_ours(kit: Kit) -> None:
     screen.on_event(key("right"))
     assert kit.options.extra["design"] == "ask"
     assert load_options(kit.path).options.extra["design"] == "ask"
+
+
+def test_options_tell_each_option_in_full(kit: Kit) -> None:
+    """The Colours help runs to three lines at 100 columns: its end (NO_COLOR, --color) was cut off."""
+    screen = OptionsScreen(kit)
+    for size in [(80, 24), (100, 30)]:
+        for index, spec in enumerate(screen.specs):
+            screen.index = index
+            console = tcod.console.Console(*size, order="C")
+            screen.on_draw(console)
+            shown = " ".join("".join(chr(c) for c in row) for row in console.ch)
+            assert " ".join(spec.help.split()[-3:]) in " ".join(shown.split()), (size, spec.name)

@@ -11,6 +11,7 @@ from typing import Any
 import tcod.console
 
 from game.core.paths import data_dir
+from game.core.sentences import plural
 from game.designers.design_files import NAME_LIMIT
 from game.designers.design_writing import design_from_build, write_design
 from game.mapgen.plan import Spot
@@ -63,7 +64,8 @@ class SaveDesignDialog(Screen):
         except OSError as exc:
             return MessageDialog(self.kit, self.back, f"Could not save the design: {exc.strerror or exc}.",
                                  title="Not saved")
-        return MessageDialog(self.kit, self.back, f"Saved \"{design.name}\" ({design.cost(self.category)} points of "
+        points = plural(design.cost(self.category), "point")
+        return MessageDialog(self.kit, self.back, f"Saved \"{design.name}\" ({points} of "
                              f"{self.category}) as {path}. Play with it: --designs {path.parent}",
                              title="Design saved")
 

@@ -168,8 +168,8 @@ class EndOfRunScreen(Screen):
             else:
                 fate = (f"alive, {plural(hero.hits, 'Hit')}", p["good"])
             rows.append(line(("  ", text), (game.name(eid), colour),
-                             (f", Level {hero.level} {hero.race} {hero.klass}, {hero.xp} XP, {hero.kills} kills: ",
-                              text), fate, indent=4))
+                             (f", Level {hero.level} {hero.race} {hero.klass}, {hero.xp} XP, "
+                              f"{plural(hero.kills, 'kill')}: ", text), fate, indent=4))
         if s.deaths:
             rows.append(line((f"  ({fallen_words(s.deaths, replaced_heroes(game))})", dim), indent=4))
         rows.append(Line())

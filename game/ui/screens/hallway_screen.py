@@ -150,16 +150,22 @@ class HallwayScreen(Screen):
         return "what and where stays hidden until found"
 
     def hallway_notes(self) -> list[str]:
-        """What else happened in this Hallway (new heroes, level-ups), from the log."""
-        log = self.session.game.log
+        """What else happened in this Hallway (new heroes, level-ups), from the log; not a human
+        seat's pick of a category ("Ann takes monsters."): the roll-off lists the picks."""
+        game = self.session.game
+        log = game.log
         last = next((i for i in range(len(log) - 1, -1, -1) if log[i].text.startswith("Hallway:")), None)
         if last is None:
             return []
+        design = game.hallway.last_design
+        picks = {f"{game.seats[seat].name} takes {category}." for category, seat in
+                 (design.rolloff.picks if design is not None and design.rolloff is not None else ())}
         notes = []
         i = last - 1
         while i >= 0 and log[i].kind == "hallway" and log[i].turn == log[last].turn \
                 and not log[i].text.startswith("Hallway:"):
-            notes.insert(0, tidy(log[i].text))
+            if log[i].text not in picks:
+                notes.insert(0, tidy(log[i].text))
             i -= 1
         return notes
 

@@ -10,7 +10,7 @@ import string
 
 import tcod.console
 
-from game.core.sentences import possessive
+from game.core.sentences import capitalised, possessive
 from game.engine.actions import Drop, UseItem
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
@@ -27,6 +27,7 @@ from game.ui.state import State
 from game.world.components import HeroState
 
 LETTERS = string.ascii_lowercase
+FEATURES_GAP = 2  # spaces between the longest name and its features: one read "a tuning fork of calm fancy"
 HELP_TOPICS = (
     (
         "Your pack",
@@ -104,8 +105,8 @@ class InventoryScreen(Screen):
         name = game.name(item_eid)
         if what == "use" and not usable(item.spec):
             magic = item.spec.fancy and (item.spec.annoy or item.spec.pain or item.spec.universal)
-            self.status = (f"{name} is not used up: its magic works while it is carried." if magic else
-                           f"{name} is nothing to use: it is worth its trade value in town.")
+            self.status = capitalised(f"{name} is not used up: its magic works while it is carried." if magic else
+                                      f"{name} is nothing to use: it is worth its trade value in town.")
             return None
         if not self.my_turn():
             if game.phase == "town":
@@ -121,7 +122,7 @@ class InventoryScreen(Screen):
         self.session.apply(UseItem(seat, self.index) if what == "use" else Drop(seat, self.index))
         if len(self.pack()) < before:
             return self.go_back()
-        self.status = game.log[-1].text if game.log else f"{name} stays in the pack."
+        self.status = game.log[-1].text if game.log else capitalised(f"{name} stays in the pack.")
         return None
 
     def open_help(self) -> State:
@@ -180,7 +181,7 @@ class InventoryScreen(Screen):
                           palette["treasure"], width=self._name_w)
                 value = f"trade {trade_value(item.spec)}"
                 draw.text(console, list_w - len(value), y, value, fg)
-            draw.text(console, 6 + self._name_w, y, text, fg, width=self._feat_w)
+            draw.text(console, FEATURES_GAP + 5 + self._name_w, y, text, fg, width=self._feat_w)
         scroll_marks(console, self.kit, list_w + 1, top, top + height - 1, first > 0, first + height < len(rows))
         if pack:
             item_eid, _ = pack[self.index]
@@ -197,7 +198,7 @@ class InventoryScreen(Screen):
         """(item index, features text, first row of the item?) for every drawn row."""
         game = self.session.game
         self._name_w = min(30, max((len(game.name(e)) for e, _ in pack), default=10))
-        self._feat_w = max(10, list_w - 6 - self._name_w - 10)
+        self._feat_w = max(10, list_w - FEATURES_GAP - 5 - self._name_w - 10)
         rows: list[tuple[int, str, bool]] = []
         for i, (_, item) in enumerate(pack):
             wrapped = draw.wrap(", ".join(item_features(item.spec)), self._feat_w)

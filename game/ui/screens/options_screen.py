@@ -220,10 +220,13 @@ class OptionsScreen(Screen):
             help_text = self.specs[self.index].help
         else:
             help_text = ""
-        for i, line in enumerate(draw.wrap(help_text, console.width - 4)[: help_rows - 2]):
+        room = max(help_rows - 2, bottom - help_y - 1)  # every row down to the file's note, less the status's
+        help_lines = draw.wrap(help_text, console.width - 4)[:room]
+        for i, line in enumerate(help_lines):
             draw.text(console, 2, help_y + i, line, palette["text_dim"])
         if self.status:
-            draw.text(console, 2, help_y + help_rows - 2, self.status, palette["info"], width=console.width - 4)
+            status_y = help_y + max(help_rows - 2, len(help_lines))
+            draw.text(console, 2, status_y, self.status, palette["info"], width=console.width - 4)
         draw.footer(
             console, [("Left/Right", "change"), ("Enter", "choose"), ("?", "help"), ("Esc", "back")], palette
         )

@@ -13,7 +13,7 @@ import string
 
 import tcod.console
 
-from game.core.sentences import plural
+from game.core.sentences import capitalised, plural
 from game.engine.actions import Delve, Retire, Trade, UseItem
 from game.engine.town import healing_price, retiring_worth
 from game.rules.costs import trade_value
@@ -162,7 +162,7 @@ class TownScreen(Screen):
         game = self.session.game
         item_eid, item = game.pack(eid)[i]
         if item.spec.heal <= 0:
-            self.status = f"{game.name(item_eid)} is not for drinking: S trades it in."
+            self.status = capitalised(f"{game.name(item_eid)} is not for drinking: S trades it in.")
             return
         hero = self.hero_state(eid)
         if hero.hits >= max_hits(hero.level):
@@ -287,7 +287,8 @@ class TownScreen(Screen):
             draw.text(console, 1, bottom - 1, f"Healer's draught for {game.name(eid) if eid else '?'}:",
                       palette["accent"])
             draw.text(console, 1, bottom, f"< {plural(self.healing, 'Hit')} >  costs {price} (2 + {self.healing}, "
-                                          f"{price / self.healing:.1f} a Hit)  points {points}",
+                                          f"{price / self.healing:.1f} a Hit); "
+                                          f"{plural(points, 'workshop point')} to pay with",
                       palette["text"] if afford else palette["bad"])
             bottom -= 2
         elif self.status:
@@ -320,7 +321,7 @@ class TownScreen(Screen):
                 top_hits = max_hits(hero.level)
                 need = top_hits - hero.hits
                 note = (f"  Hits {hero.hits}/{top_hits}, workshop points {hero.workshop}"
-                        + (f", {need} to heal: {healing_price(need)}" if need else ""))
+                        + (f", healing {plural(need, 'Hit')} costs {healing_price(need)}" if need else ""))
                 draw.text(console, x, y, note, fg if selected else palette["text_dim"])
                 continue
             item_eid, item = game.pack(eid)[i]

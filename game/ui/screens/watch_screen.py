@@ -17,6 +17,7 @@ from typing import Any
 
 import tcod.console
 
+from game.core.sentences import plural
 from game.engine.spectate import Follower
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
@@ -28,6 +29,7 @@ from game.ui.session import Session
 from game.ui.state import Exit, State
 
 POLL_SECONDS = 0.25
+WATCH_KEYS = ("q leaves, r rolls, H Hallway, m log, ? help", "q leaves, ? help")  # the long hint, then the short
 HELP_TOPICS = (
     (
         "Watching",
@@ -127,21 +129,31 @@ class WatchScreen:
         return None
 
     # -- drawing -----------------------------------------------------------------------------------
-    def status(self) -> str:
+    def status(self, width: int | None = None) -> str:
+        """What is watched and the keys; within `width`, the keys shortened to fit ("q leaves, ?
+        help"), so the line never ends mid-word ("H H")."""
+        text = self.watched()
+        for keys in WATCH_KEYS:
+            line = f"{text}.  {keys}"
+            if width is None or len(line) <= width:
+                return line
+        return line
+
+    def watched(self) -> str:
         f = self.follower
         game = f.game
         name = f.path.name
         if game is None:
             return f"Waiting for a game in {f.path} ..." + (f" ({f.problem})" if f.problem else "")
         where = "in town" if game.phase == "town" else f"Floor {game.dungeon.floor_no}"
-        text = f"Watching {name}: {where}, turn {game.turn}, {f.actions} actions"
+        text = f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
         if game.phase == "over":
             text += f". The run is over ({game.outcome or 'ended'})"
         elif f.status == "gone":
             text += ". The player has stopped (the file is gone)"
         elif f.status == "stuck":
             text += f". Cannot follow: {f.problem}"
-        return text + ".  q leaves, r rolls, H Hallway, m log, ? help"
+        return text
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
@@ -157,7 +169,7 @@ class WatchScreen:
         shown.on_draw(console)
         y = view.layout.hint_y if view.layout is not None and shown is view else console.height - 1
         draw.fill(console, 0, y, console.width, 1, palette["background"])
-        draw.text(console, 1, y, self.status(), palette["info"], width=console.width - 2)
+        draw.text(console, 1, y, self.status(console.width - 2), palette["info"], width=console.width - 2)
         self._cursor = shown.cursor()
 
     def cursor(self) -> tuple[int, int] | None:

@@ -90,9 +90,8 @@ class WorkshopScreen(Screen):
         draw.clear(console, palette)
         points = plural(self.points(), "point")
         draw.text(console, 1, 0, f"Workshop: {game.name(self.hero)}, {points}", palette["title"])
-        feats = ", ".join(item_features(self.item)) or "a plain Mundane item"
-        draw.text(console, 2, 2, f"{'Fancy' if self.item.fancy else 'Mundane'}: {feats}", palette["treasure"],
-                  width=console.width - 4)
+        draw.text(console, 2, 2, f"Item: {', '.join(item_features(self.item))}", palette["treasure"],
+                  width=console.width - 4)  # the features begin with "fancy" or "mundane"
         draw.text(console, 2, 3, f"Type: {self.item.type or '(none)'}", palette["text"])
         draw.text(console, 2, 5, f"Price: {quote(self.item).sum_text}", palette["text"], width=console.width - 4)
         why = self.why_not()

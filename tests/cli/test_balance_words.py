@@ -1,0 +1,22 @@
+"""`balance`'s tables are read by people: a summary field's name prints as words, not as its key."""
+
+from __future__ import annotations
+
+from game.commands.balance_stats import aggregate
+from game.commands.balance_tables import aggregate_lines, compare_lines
+
+
+def test_the_tables_print_words_not_snake_case_keys() -> None:
+    runs = [{"seed": seed, "outcome": outcome, "floor": 3, "rooms": 4, "turns": 40, "deaths": 0, "kills": 1,
+             "xp": 5, "treasure_found": 2, "banked": 1, "quest": "Deeper"}
+            for seed, outcome in ((1, "quest"), (2, "turn_limit"))]
+    text = "\n".join(aggregate_lines(aggregate(runs, ["ai+hero,ai"] * 2)))
+    assert "  turn limit " in text and "  treasure found " in text
+    assert "turn_limit" not in text and "treasure_found" not in text
+
+
+def test_compare_prints_words_not_snake_case_keys() -> None:
+    row = {"a": 0.5, "a_low": 0.2, "a_high": 0.8, "b": 0.5, "b_low": 0.2, "b_high": 0.8, "diff": 0.0,
+           "diff_low": -0.3, "diff_high": 0.3, "p": 1.0, "differs": False}
+    text = "\n".join(compare_lines({"ending turn_limit": row, "deaths_by traps (median)": row}))
+    assert "ending turn limit " in text and "deaths by traps (median)" in text and "_" not in text

@@ -1,0 +1,47 @@
+"""What the headless commands print: one line or a text a player reads, true to the run."""
+
+from __future__ import annotations
+
+from game import cli
+from game.core.seats import parse_seats
+from game.designers.table import designers_for
+from game.engine.seed_scores import SeedScore, add_entry, scores_path
+
+
+def test_the_replayed_line_names_the_deepest_floor_as_autoplay_does(tmp_path, capsys, monkeypatch) -> None:
+    """Seed 3 goes down to floor 5 and climbs out from floor 2: the line said only "floor 2"."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    record = tmp_path / "r3.jsonl"
+    assert cli.main(["autoplay", "--seed", "3", "--max-turns", "1200", "--record", str(record)]) == 0
+    told = capsys.readouterr().out
+    assert "deepest floor 5" in told
+    assert cli.main(["replay", "--headless", "--verify", str(record)]) == 0
+    line = capsys.readouterr().out
+    assert "ended on floor 2 (deepest 5)" in line, line
+
+
+def test_generate_tells_every_round_of_the_roll_off_and_the_order(capsys) -> None:
+    """Seed 1's first room: seats 1 and 3 tie on 5; only the first round was printed, so the rolls
+    shown did not say why seat 3 picked before seat 1."""
+    assert cli.main(["generate", "--seed", "1", "--party", "2,3,5", "--rooms", "1"]) == 0
+    out = capsys.readouterr().out
+    assert ("Hallway roll-off (d6): seat 1 rolls 5, seat 2 rolls 6, seat 3 rolls 5; "
+            "re-roll: seat 1 rolls 1, seat 3 rolls 2; order: seats 2, 3, 1") in out
+
+
+def test_a_run_here_that_ended_on_turn_0_shows_0_turns_and_an_unsaid_count_a_dash(tmp_path, capsys, monkeypatch):
+    """Retiring at once is a run of 0 turns; the table showed "-", as for a friend's line that says nothing."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    add_entry(scores_path(), SeedScore(9, 0, "a" * 16, outcome="retired", floor=2, turns=0, heroes="Rook"))
+    add_entry(scores_path(), SeedScore(9, 5, "b" * 16, source="import"))
+    assert cli.main(["scores", "--seed", "9"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[2].split()[:5] == ["1", "5", "-", "-", "-"] and rows[3].split()[:5] == ["2", "0", "retired", "2", "0"]
+
+
+def test_a_seat_that_names_its_personality_is_called_as_the_other_ai_seats_are() -> None:
+    """`ai:trickster` was called "trickster" in the log and the roll panel ("told by trickster"),
+    beside "Warden (AI)"; it plays the personality it names, as before."""
+    seats = parse_seats("human:Ann,ai:trickster,ai")
+    assert [s.name for s in seats] == ["Ann", "Trickster (AI)", "Warden (AI)"]
+    assert [d.personality for d in designers_for(seats)][1:] == ["trickster", "warden"]

@@ -1,0 +1,33 @@
+"""The spectator's status line: what is watched and the keys, whole at 80 columns."""
+
+from __future__ import annotations
+
+import tcod.console
+
+from game.agents.companion import hero_action
+from game.engine.recording import Recorder
+from game.engine.spectate import Follower
+from game.ui.kit import Kit
+from game.ui.options import Options
+from game.ui.screens.watch_screen import WatchScreen
+from game.ui.session import Session
+
+
+def test_at_80_columns_the_keys_are_shortened_not_cut(tmp_path) -> None:
+    """It ended "57 actions.  q leaves, r rolls, H H": the hint cut in the middle of a key."""
+    path = tmp_path / "autosave.mlrec"
+    recorder = Recorder.for_new_game(path, 7, "human:Ann,human:Bob,ai", flush_every=1)
+    session = Session(recorder.start(), recorder)
+    for _ in range(57):
+        session.apply(hero_action(session.game, session.game.next_seat()))
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(path))
+    lines = {}
+    for width in (80, 140):
+        watch.on_tick()
+        console = tcod.console.Console(width, 24, order="C")
+        watch.on_draw(console)
+        lines[width] = next("".join(chr(c) for c in row).strip() for row in console.ch
+                            if "Watching autosave.mlrec" in "".join(chr(c) for c in row))
+    watch.follower.close()
+    assert lines[80].endswith("q leaves, ? help") and len(lines[80]) <= 78, lines[80]
+    assert lines[140].endswith("q leaves, r rolls, H Hallway, m log, ? help"), lines[140]
