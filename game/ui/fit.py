@@ -37,6 +37,12 @@ def elide(text: str, width: int) -> str:
     return text[:front] + ELLIPSIS + (text[len(text) - (keep - front):] if keep > front else "")
 
 
+def first_fitting(width: int, *texts: str) -> str:
+    """The first of `texts` that fits in `width` cells, else the last: a line of numbers gives way
+    in its words, never in its digits (a number cut short is a false one: "Food 1" for 12)."""
+    return next((text for text in texts if len(text) <= width), texts[-1])
+
+
 def fit_rows(text: str, width: int, rows: int) -> list[str]:
     """``text`` word-wrapped into at most ``rows`` rows of ``width``; what does not fit is elided
     in the middle of the last row rather than dropped unseen."""

@@ -14,7 +14,7 @@ from game.engine.quests import progress
 from game.rules.heroes import max_hits
 from game.rules.party import xp_to_be
 from game.ui import draw
-from game.ui.fit import elide
+from game.ui.fit import elide, first_fitting
 from game.ui.palette import Palette
 from game.world.components import Effects, HeroState
 
@@ -60,12 +60,6 @@ def light_text(game: Game) -> str:
     if kind == "torch":
         return f"torch {game.time.torch_left} +{game.time.torches}"
     return "none!"
-
-
-def first_fitting(width: int, *texts: str) -> str:
-    """The first of `texts` that fits in `width` cells, else the last: a line of numbers gives way
-    in its words, never in its digits (a number cut short is a false one: "Food 1" for 12)."""
-    return next((text for text in texts if len(text) <= width), texts[-1])
 
 
 def counters_text(keys: int, levers: int, food: int, width: int) -> str:

@@ -234,3 +234,13 @@ def test_the_workshop_names_the_item_once_not_fancy_twice(kit: Kit) -> None:
     assert "Item: fancy" in screen.text() and "Fancy: fancy" not in screen.text()
     _, screen = run_headless(workshop, [key("f")])
     assert "Item: mundane" in screen.text() and "Mundane: mundane" not in screen.text()
+
+
+def test_at_80_columns_the_header_gives_way_in_words_never_in_numbers(kit: Kit) -> None:
+    """"Floor 12 at deepest, 137 rooms clea" at 80 columns: the header now shortens its words."""
+    session = town()
+    game = session.game
+    game.stats.deepest_floor, game.stats.rooms_cleared, game.party.purse = 12, 137, 1234
+    _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
+    header = screen.lines()[0].rstrip()
+    assert header.startswith(" Town  Purse: 1234") and header.endswith("137 rooms cleared"), header

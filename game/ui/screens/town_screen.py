@@ -20,7 +20,7 @@ from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
 from game.ui import draw
 from game.ui.events import KeyEvent
-from game.ui.fit import elide
+from game.ui.fit import elide, first_fitting
 from game.ui.kit import Kit
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
@@ -269,9 +269,12 @@ class TownScreen(Screen):
         x = 7 + draw.text(console, 7, 0, "Purse: ", palette["text_dim"])
         x += draw.text(console, x, 0, str(game.party.purse), palette["treasure"])
         carried = sum(trade_value(t.spec) for eid, _ in game.heroes() for _, t in game.pack(eid))
-        draw.text(console, x, 0, f"   packs would fetch {carried}   Floor {game.stats.deepest_floor} at deepest,"
-                                 f" {plural(game.stats.rooms_cleared, 'room')} cleared", palette["text_dim"],
-                  width=console.width - x - 1)
+        deepest, cleared = game.stats.deepest_floor, plural(game.stats.rooms_cleared, "room")
+        room = console.width - x - 1
+        facts = first_fitting(room, f"   packs would fetch {carried}   Floor {deepest} at deepest, {cleared} cleared",
+                              f"  packs fetch {carried}  Floor {deepest} at deepest, {cleared} cleared",
+                              f"  packs fetch {carried}  deepest Floor {deepest}", f"  packs fetch {carried}")
+        draw.text(console, x, 0, facts, palette["text_dim"], width=room)
         if self.healing is not None:
             hints = [("Left/Right", "points"), ("Enter", "buy"), ("Esc", "cancel"), ("?", "help")]
         else:
