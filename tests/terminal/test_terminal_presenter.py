@@ -102,6 +102,21 @@ def test_escape_then_a_key_in_one_packet_is_two_keys(config_env: dict[str, str])
         app.close()
 
 
+def test_escape_then_an_arrow_in_one_packet_is_escape_then_the_arrow(config_env: dict[str, str]) -> None:
+    """blessed reads "\\x1b\\x1bOB" as Alt-Esc and then the keys O and B: Esc and a quick arrow
+    lost the arrow (on the map, O opened the options screen) instead of backing out and moving."""
+    app = start_demo(config_env)
+    try:
+        app.send("?")
+        assert app.wait_for("Move north")
+        app.send("\x1b\x1bOB")  # Esc, then the down arrow as a terminal in application mode sends it
+        assert app.wait_for("New game"), app.text()
+        app.pump(0.5)
+        assert "► h  Hot-seat" in app.text() and "Move north" not in app.text(), app.text()  # down went down
+    finally:
+        app.close()
+
+
 def test_resizing_below_the_minimum_asks_for_more_room_and_resumes(config_env: dict[str, str]) -> None:
     app = start_demo(config_env)
     try:

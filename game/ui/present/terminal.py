@@ -341,6 +341,16 @@ class TerminalPresenter:
                 return CloseEvent("input closed")
             return None
         name = blessed_key_name(str(keystroke), keystroke.name)
+        if str(keystroke) == "\x1b\x1b":
+            # Esc, then an arrow key at once ("\x1b" "\x1bOA"): blessed takes the two Escs for
+            # Alt-Esc, and the arrow's rest came out as the keys O and A (O opens the options).
+            # The second Esc goes back, before what followed it, to be read with it: an arrow,
+            # or Esc alone (blessed's `ungetch` queues behind what it holds, so that comes too).
+            rest = "\x1b"
+            while more := term.inkey(timeout=0, esc_delay=0):
+                rest += str(more)
+            term.ungetch(rest)
+            return KeyEvent("escape")
         if name and name.startswith("M-") and len(name) > 2:
             # Alt-x and "Esc, then x typed quickly" are the same bytes; no binding uses Alt, so
             # it is read as the two keys (Esc backs out, then x does what it does)
