@@ -23,7 +23,7 @@ from game.core.sentences import capitalised
 from game.engine.combat import FIGHT
 from game.engine.reach import engaged_with
 from game.ui import draw
-from game.ui.fit import elide
+from game.ui.fit import elide, first_fitting
 from game.ui.glyphs import Glyphs
 from game.ui.palette import RGB, Palette
 from game.world.components import HeroState, MonsterState
@@ -55,11 +55,13 @@ def title_of(game: Game, record: RollRecord, width: int | None = None) -> str:
     if 0 <= record.narrator < len(game.seats):
         told = [f"told by {game.seats[record.narrator].name}"]
     title = capitalised(record.title)
-    fitting = ""
-    for facts in ([kind, f"turn {record.turn}", *told], [f"turn {record.turn}", *told], told):
-        fitting = _with_facts(title, ", ".join(facts))
-        if width is None or len(fitting) <= width:
-            return fitting
+    fuller = [_with_facts(title, ", ".join(facts))
+              for facts in ([kind, f"turn {record.turn}", *told], [f"turn {record.turn}", *told], told)]
+    if width is None:
+        return fuller[0]
+    fitting = first_fitting(width, *fuller)
+    if len(fitting) <= width:
+        return fitting
     if not told:
         return elide(fitting, width)
     tail = _with_facts("", told[0])

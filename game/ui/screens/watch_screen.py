@@ -21,6 +21,7 @@ from game.core.sentences import plural
 from game.engine.spectate import Follower
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
+from game.ui.fit import first_fitting
 from game.ui.kit import Kit
 from game.ui.other_screens import open_screen
 from game.ui.screens.help import HelpScreen
@@ -133,11 +134,8 @@ class WatchScreen:
         """What is watched and the keys; within `width`, the keys shortened to fit ("q leaves, ?
         help"), so the line never ends mid-word ("H H")."""
         text = self.watched()
-        for keys in WATCH_KEYS:
-            line = f"{text}.  {keys}"
-            if width is None or len(line) <= width:
-                return line
-        return line
+        lines = [f"{text}.  {keys}" for keys in WATCH_KEYS]
+        return lines[0] if width is None else first_fitting(width, *lines)
 
     def watched(self) -> str:
         f = self.follower
