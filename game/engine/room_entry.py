@@ -20,12 +20,12 @@ from game.rules.purchases import Treasure
 from game.world.components import HeroState, Position, TreasureState
 
 
-def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
+def hallway(game: Game, leader: int) -> bool:
     """Fungeon's Hallway, in order: new heroes for the dead, level-ups, continuous damage.
-    Returns whether Party Min rose (a Downward Stair is owed, see `party_min_rose`) and what
-    happened, for the log."""
+    Each step says what it did as it happens, so the log keeps that order (a level reached
+    comes before the growth it brings). Returns whether Party Min rose (a Downward Stair is
+    owed, see `party_min_rose`)."""
 
-    notes = []
     before = {seat: game.world.comp(eid, HeroState).level for seat, eid in game.party.hero_of.items()}
     replaced = set()
     lpos = game.position(leader)
@@ -39,20 +39,20 @@ def hallway(game: Game, leader: int) -> tuple[bool, list[str]]:
         x, y = free_tile_near(game, lpos.x, lpos.y)
         game.world.add(eid, Position(x, y, game.dungeon.floor_no))
         replaced.add(seat)
-        notes.append(f"{game.name(eid)} joins the party at Level {level}, for {game.seats[seat].name}.")
+        game.say(f"{game.name(eid)} joins the party at Level {level}, for {game.seats[seat].name}.", "hallway")
     for eid, hero in game.heroes():
         level = level_for_xp(hero.xp, hero.level)
         if level > hero.level:
             gained = level - hero.level
             hero.level = level
             hero.hits = min(max_hits(level), hero.hits + level_up_heal(gained))
-            notes.append(f"{game.name(eid)} reaches Level {level}!")
+            game.say(f"{game.name(eid)} reaches Level {level}!", "hallway")  # before what the level brings
             for _ in range(gained):
                 develop(game, eid, "a level gained")
     continuous_effects(game, in_combat=False)
     after = {h.seat: h.level for _, h in game.heroes()}
     game.dungeon.last_party_min = game.party_numbers()[0]
-    return party_min_rose(before, after, replaced), notes
+    return party_min_rose(before, after, replaced)
 
 
 class NeedChoice(Exception):
@@ -70,9 +70,7 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     from game.designers.table import designers_for  # start-up: the first frame needs no designer
 
     if game.hallway.pending is None:
-        min_rose, notes = hallway(game, leader)
-        for note in notes:
-            game.say(note, "hallway")
+        min_rose = hallway(game, leader)
         if not game.heroes():
             return True
         game.hallway.pending = PendingRoom(leader, cell, side, target, min_rose)

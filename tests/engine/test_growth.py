@@ -124,3 +124,20 @@ def test_the_scripted_player_answers_every_trait_choice():
     assert chosen and all(h.growth_due == 0 for _, h in game.heroes())
     if hero is start:
         assert hero.level > first_level and len(hero.traits) > len(first_traits)
+
+
+def test_the_log_tells_a_level_reached_before_the_growth_it_brings():
+    """The Hallway says what it does in the book's order: a new hero for the dead, then each
+    level reached, then what that level brings (the log read 'grows (a level gained)' first)."""
+    game, hero = arena(3, seats="human,ai+hero,ai")
+    friend = game.party.hero_of[1]
+    game.world.comp(friend, HeroState).hits = 0
+    game.world.comp(hero, HeroState).xp = xp_to_be(3)
+    start = len(game.log)
+    hallway(game, hero)
+    said = [line.text for line in game.log[start:]]
+    name = game.name(hero)
+    joins = next(i for i, t in enumerate(said) if "joins the party" in t)
+    reached = said.index(f"{name} reaches Level 3!")
+    grows = next(i for i, t in enumerate(said) if t.startswith(f"{name} grows (a level gained)"))
+    assert joins < reached < grows
