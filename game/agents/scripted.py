@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.agents.companion import hero_action
+from game.agents.companion import hero_action, trait_action
 from game.designers.builds import encode_trap, encode_treasure
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.game import Game
-from game.engine.growth import growth_choices, trait_to_raise
 from game.rules.purchases import Trap, Treasure
 
 # (kind, dx, dy): a Move, or "search"/"wait"
@@ -54,23 +53,18 @@ def designer_input(game: Game) -> Any:
 
 
 def trait_input(game: Game) -> Any:
-    """A human hero's owed growth: the trait the AI would raise when it may be raised, else the
-    first choice the Hallway offers (a player taking the top line of the menu)."""
-    seat = game.awaiting().seat
-    eid = game.party.hero_of[seat]
-    offered = [trait for trait, _ in growth_choices(game, eid)]
-    wished = trait_to_raise(game, eid)
-    return A.ChooseTrait(seat, wished if wished in offered else offered[0])
+    """A human hero's owed growth, as the AI would choose it (see `companion.trait_action`)."""
+    return trait_action(game, game.awaiting().seat)
 
 
 def scripted_action(game: Game, seat: int, n: int) -> Any:
     """The `n`th input (counting from 0) of the seat to act now."""
 
-    pending = game.hallway.pending
-    if pending is not None and pending.waiting:
-        return designer_input(game)
-    if game.awaiting().kind == "trait":
+    waiting = game.awaiting().kind
+    if waiting == "trait":
         return trait_input(game)
+    if waiting in ("category", "build"):
+        return designer_input(game)
     if game.phase == "town":
         return A.Retire(seat)
     if not game.seats[seat].human:

@@ -13,7 +13,7 @@ from game.engine.growth import choose_trait
 from game.engine.loot import drop, pick_up, use_item
 from game.engine.movement import known_trap_at, move
 from game.engine.results import DONE, Done, Refused, Result
-from game.engine.room_entry import build_room, enter_room, take_category
+from game.engine.room_entry import build_room, enter_room, take_category, waiting_words
 from game.engine.rounds import turn_done
 from game.engine.stairs import ascend, descend
 from game.engine.story import narrate, spend_story
@@ -83,14 +83,18 @@ def apply_action(game: Game, action: Any) -> Result:
     if phase == "over":
         return Refused("The run is over.")
     if kind in ANY_PHASE:
-        return ANY_PHASE[kind](game, action)
+        result = ANY_PHASE[kind](game, action)
+        if kind is A.ChooseTrait and isinstance(result, Done) and game.hallway.pending is not None \
+                and game.hallway.pending.waiting[:1] == ("trait",):
+            resume_room(game)  # the Hallway waited for this growth: on to the roll-off
+        return result
     if phase == "town":
         return TOWN[kind](game, action) if kind in TOWN else Refused("That is not done in town.")
     if kind in TABLE:
         return TABLE[kind](game, action)
     if game.hallway.pending is not None:
         if kind not in DESIGNERS:
-            return Refused("The Hallway waits for the designers.")
+            return Refused(waiting_words(game))
         result = DESIGNERS[kind](game, action)
         if isinstance(result, Done):
             resume_room(game)

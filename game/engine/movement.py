@@ -9,7 +9,7 @@ from game.engine.doors import open_door
 from game.engine.encounters import retrace_check
 from game.engine.quests import try_catch
 from game.engine.results import DONE, Refused, Result, Waiting
-from game.engine.room_entry import enter_room
+from game.engine.room_entry import enter_room, waiting_words
 from game.engine.terrain import terrain_allows
 from game.engine.trap_play import spring_all
 from game.mapgen.tiles import Tile
@@ -72,7 +72,7 @@ def move(game: Game, eid: int, dx: int, dy: int) -> Result:
     if entering is not None:
         cell, side = entering
         if not enter_room(game, eid, cell, side, (nx, ny)):
-            return Waiting("The Hallway waits for the designers.")  # the step ends when they are done
+            return Waiting(waiting_words(game))  # the step ends when they are done
         if game.phase != "dungeon" or game.world.comp(eid, HeroState).hits <= 0:
             return DONE
         tile = floor.tile.item(ny, nx)

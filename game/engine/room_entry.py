@@ -20,6 +20,15 @@ from game.rules.purchases import Treasure
 from game.world.components import HeroState, Position, TreasureState
 
 
+def waiting_words(game: Game) -> str:
+    """What the Hallway waits for, said to a seat whose action must wait too."""
+    waiting = game.hallway.pending.waiting if game.hallway.pending is not None else ()
+    if waiting[:1] == ("trait",):
+        hero = game.party.hero_of.get(waiting[1])
+        return f"The Hallway waits for {game.name(hero)}'s growth to be chosen."
+    return "The Hallway waits for the designers."
+
+
 def hallway(game: Game, leader: int) -> bool:
     """Fungeon's Hallway, in order: new heroes for the dead, level-ups, continuous damage.
     Each step says what it did as it happens, so the log keeps that order (a level reached
@@ -62,8 +71,10 @@ class NeedChoice(Exception):
 
 def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target: tuple[int, int]) -> bool:
     """The party enters an unmapped cell: Hallway, roll-off, the designers spend, the room is
-    carved and furnished. Returns False while human designers still have to choose or build
-    (game.hallway.pending says what for); the step into the room completes when they have."""
+    carved and furnished. Returns False while a human hero's growth is still to be chosen (the
+    Hallway's level-ups come before the roll-off, and the designers see the party as it will
+    enter) or human designers still have to choose or build (game.hallway.pending says what
+    for); the step into the room completes when they have."""
     from game.designers.builds import decode  # start-up: the first frame needs no designer
     from game.designers.hallway import roll_off  # start-up: the first frame needs no designer
     from game.designers.room_design import design_room  # start-up: the first frame needs no designer
@@ -75,6 +86,11 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
             return True
         game.hallway.pending = PendingRoom(leader, cell, side, target, min_rose)
     pending = game.hallway.pending
+    owed = next((hero.seat for _, hero in game.heroes() if hero.growth_due > 0), None)
+    if owed is not None:  # a level-up's trait is chosen in the Hallway, before anyone designs
+        pending.waiting = ("trait", owed)
+        return False
+    pending.waiting = ()
     designers = designers_for(game.seats, game.dials.design)
     room_no = game.stats.rooms_entered + 1
     stream = game.streams.get("hallway", game.dungeon.floor_no, room_no).fork("roll-off")

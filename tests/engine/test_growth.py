@@ -4,6 +4,7 @@ chosen by its player (the game waits for a recorded ChooseTrait)."""
 
 from engine_arena import arena
 
+from game.agents.companion import hero_action
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.growth import growth_choices
@@ -141,3 +142,33 @@ def test_the_log_tells_a_level_reached_before_the_growth_it_brings():
     reached = said.index(f"{name} reaches Level 3!")
     grows = next(i for i, t in enumerate(said) if t.startswith(f"{name} grows (a level gained)"))
     assert joins < reached < grows
+
+
+def test_the_hallway_waits_for_a_human_heros_growth_before_anyone_designs_the_room():
+    """A level reached in the Hallway brings its trait before the roll-off (DESIGN.md §2: the
+    level-ups come before the designers spend), so the designers and the room's first blows meet
+    the hero as it grew; the step into the room completes once the player has chosen."""
+    game, hero = arena(3, seats="human,ai,ai")
+    game.world.comp(hero, HeroState).xp = xp_to_be(3)
+    rooms = game.stats.rooms_entered
+    for _ in range(2000):
+        if game.awaiting().kind == "trait":
+            break
+        apply_action(game, hero_action(game, game.next_seat()))
+    else:
+        raise AssertionError("the party never reached a new room")
+    pos = game.position(hero)
+    before = (pos.x, pos.y)
+    assert game.stats.rooms_entered == rooms and game.hallway.pending is not None
+    assert game.next_seat() == 0
+    refused = apply_action(game, A.Wait(0))
+    assert refused == Refused(f"The Hallway waits for {game.name(hero)}'s growth to be chosen.")
+    trait = growth_choices(game, hero)[0][0]
+    assert isinstance(apply_action(game, A.ChooseTrait(0, trait)), Done)
+    assert game.hallway.pending is None and game.stats.rooms_entered == rooms + 1
+    said = [line.text for line in game.log]
+    grew = next(i for i, t in enumerate(said) if t.startswith(f"{game.name(hero)} grows: now"))
+    designed = next(i for i, t in enumerate(said) if t.startswith("Hallway: "))
+    assert grew < designed
+    pos = game.position(hero)
+    assert (pos.x, pos.y) != before  # the step into the room completed

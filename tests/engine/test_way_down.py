@@ -22,39 +22,40 @@ def party(level: int = 2):
 def test_the_lowest_hero_gaining_a_level_owes_a_stair_and_a_higher_one_does_not():
     game, leader, low, high = party()
     high.xp = xp_to_be(4)
-    assert hallway(game, leader)[0] is False  # Party Min is still the other hero's 2
+    assert hallway(game, leader) is False  # Party Min is still the other hero's 2
     low.xp = xp_to_be(3)
-    assert hallway(game, leader)[0] is True
+    assert hallway(game, leader) is True
 
 
 def test_a_death_alone_owes_no_stair():
     game, leader, _, other = party()
     other.hits = 0
-    rose, notes = hallway(game, leader)
-    assert not rose and any("joins the party at Level 1" in n for n in notes)
+    start = len(game.log)
+    rose = hallway(game, leader)
+    assert not rose and any("joins the party at Level 1" in line.text for line in game.log[start:])
 
 
 def test_a_newcomer_at_or_below_the_dead_heros_level_does_not_hold_the_way_down():
     game, leader, survivor, other = party()
     other.hits = 0  # dies at Level 2 on Floor 2: its seat's new hero joins at Level 1
     survivor.xp = xp_to_be(3)
-    assert hallway(game, leader)[0] is True  # the hero there all along grew
+    assert hallway(game, leader) is True  # the hero there all along grew
     newcomer = game.world.comp(game.party.hero_of[other.seat], HeroState)
     assert newcomer.level == 1 and game.party_numbers()[0] == 1
     newcomer.hits = 0  # the newcomer dies in the next room and is replaced at Level 1 again
-    assert hallway(game, leader)[0] is False  # nobody grew
+    assert hallway(game, leader) is False  # nobody grew
     survivor.xp = xp_to_be(4)
     newest = game.world.comp(game.party.hero_of[other.seat], HeroState)
     newest.hits = 0  # and the next newcomer dies too: the survivor's Level still opens the way down
-    assert hallway(game, leader)[0] is True
+    assert hallway(game, leader) is True
     survivor.xp = xp_to_be(5)  # a newcomer who lived through a room counts like any member
-    assert hallway(game, leader)[0] is False and game.party_numbers()[0] == 1
+    assert hallway(game, leader) is False and game.party_numbers()[0] == 1
 
 
 def test_a_newcomer_above_the_dead_heros_level_raises_party_min():
     game, leader, _, other = party(level=4)  # the entrance is Floor 4: newcomers join at Level 3
     other.level, other.hits = 2, 0
-    assert hallway(game, leader)[0] is True
+    assert hallway(game, leader) is True
 
 
 def test_the_rule_seat_by_seat():
@@ -71,9 +72,9 @@ def test_every_room_entered_after_party_min_rose_holds_a_stair_down(monkeypatch)
     original = entry.hallway
 
     def watched(game, leader):
-        rose, notes = original(game, leader)
+        rose = original(game, leader)
         owed.append(rose)
-        return rose, notes
+        return rose
 
     monkeypatch.setattr(entry, "hallway", watched)
     checked = 0
