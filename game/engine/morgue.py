@@ -12,7 +12,7 @@ from game.core.outcomes import ending
 from game.core.paths import atomic_write
 from game.core.score_table import ScoreEntry, load_scores
 from game.core.sentences import plural, tidy
-from game.engine.quests import progress
+from game.engine.quests import standing
 from game.engine.run_score import score, score_parts
 from game.mapgen.floor import render_text
 from game.rules.costs import trade_value
@@ -32,7 +32,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
         f"Treasure found (points): {s.treasure_found}   Hero deaths: {s.deaths}",
     ]
     if game.quest is not None:
-        lines.append(f"Quest: {game.quest.name} ({progress(game, game.quest)}/{game.quest.count})")
+        lines.append(f"Quest: {game.quest.name} ({standing(game)})")
     lines += ["", "Seats:"]
     lines += [f"  {seat.index + 1}. {seat.name} ({seat.kind})" for seat in game.seats]
     lines += ["", "Heroes:"]

@@ -108,6 +108,20 @@ def ending_penalty(game: Game) -> int:
     return game.party.purse // 2 if game.quest.penalty == "half" else 0
 
 
+def standing(game: Game) -> str:
+    """Where the quest stands, in the words the end screen and the morgue file share: "fulfilled,
+    reward 14", "done but never brought home", "7/10, given up for 10", "2/10" ("" for none)."""
+    quest = game.quest
+    if quest is None:
+        return ""
+    if game.stats.quest_paid:
+        return f"fulfilled, reward {quest.reward}"
+    if fulfilled(game):
+        return "done but never brought home"
+    done = f"{min(progress(game, quest), quest.count)}/{quest.count}"
+    return f"{done}, given up for {game.stats.quest_penalty}" if game.stats.quest_penalty else done
+
+
 def try_catch(game: Game, hero_eid: int, mon_eid: int) -> bool:
     """A hero lays hands on a creature its quest wants caught (Roll Through the Dungeon: "catch
     it with Agility [S: caught][F: escaped]"): an annoying conflict against Floor dice (the book

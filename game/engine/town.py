@@ -78,6 +78,7 @@ def retire(game: Game, action: A.Retire) -> Result:
     penalty = ending_penalty(game)
     if penalty:
         game.party.purse -= penalty
+        game.stats.quest_penalty = penalty
         game.say(f"The quest ({game.quest.name}) was not done: giving it up costs {penalty}.", "danger")
     game.stats.banked = game.party.purse
     game.phase = "over"

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from screen_games import make_kit, make_session
+from screen_games import give, in_town, make_kit, make_session
 
 from game.agents.autoplay import play
 from game.core.outcomes import ending
+from game.engine.actions import Retire
 from game.engine.morgue import ScoreEntry, add_score, score, write_morgue
+from game.engine.quests import all_quests
 from game.engine.run_score import ScoreParts
 from game.ui.events import key
 from game.ui.kit import Kit
@@ -158,3 +160,49 @@ def test_banking_less_than_the_kits_says_the_score_stops_at_zero() -> None:
     assert ScoreParts(banked=2, kits=4, floors=0, rooms=0).words().startswith(
         "banked 2 less the kits' 4: 0 (never below 0); ")
     assert ScoreParts(banked=6, kits=4, floors=0, rooms=0).words().startswith("banked 6 less the kits' 4: 2; ")
+
+
+def quest_run(quest_id: int) -> Session:
+    """A solo run given quest `quest_id`, in town with one item to sell (so giving the quest up
+    costs something)."""
+    session = make_session(seed=5)
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.id == quest_id)
+    hero = game.heroes()[0][0]
+    give(game, hero, "a silver cup", fancy=True, value=4)
+    return session
+
+
+def test_a_quest_given_up_says_its_count_and_its_cost_on_screen_and_in_the_morgue(kit: Kit, tmp_path: Path) -> None:
+    session = in_town(quest_run(12))  # The Old Mine: map ten rooms
+    game = session.game
+    session.apply(Retire(0))
+    assert game.phase == "over" and game.stats.quest_penalty > 0
+    cost = game.stats.quest_penalty
+    mapped = game.stats.rooms_entered
+    _, screen = run_headless(EndOfRunScreen(kit, session, TITLE), [], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert f"Its quest, The Old Mine, was left undone ({mapped}/10); giving it up cost {cost}." in text
+    assert f"Quest The Old Mine ({mapped}/10, given up for {cost})" in text
+    assert f"Quest: The Old Mine ({mapped}/10, given up for {cost})" in write_morgue(game, tmp_path).read_text()
+
+
+def test_a_quest_fulfilled_says_so_in_the_morgue_not_a_count_past_its_goal(kit: Kit, tmp_path: Path) -> None:
+    session = quest_run(17)  # Deeper: stand on Floor 3
+    game = session.game
+    game.stats.deepest_floor = 5
+    in_town(session)
+    session.apply(Retire(0))
+    assert game.outcome == "quest"
+    _, screen = run_headless(EndOfRunScreen(kit, session, TITLE), [], size=(100, 40))
+    assert "Deeper (fulfilled, reward 6)" in screen.text()
+    morgue = write_morgue(game, tmp_path).read_text()
+    assert "Quest: Deeper (fulfilled, reward 6)" in morgue and "5/3" not in morgue
+
+
+def test_the_end_help_says_a_quest_is_paid_in_town_not_that_it_ends_the_run(kit: Kit, ended: Session) -> None:
+    _, screen = run_headless(EndOfRunScreen(kit, ended, TITLE), [key("?")], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "or when the quest is fulfilled" not in text
+    assert "when the party retires in town with its loot; a quest fulfilled is paid in town" in text
+

@@ -15,7 +15,7 @@ from game.core.score_table import ScoreEntry
 from game.core.sentences import plural
 from game.engine.game import Game
 from game.engine.morgue import morgue_text
-from game.engine.quests import fulfilled, progress
+from game.engine.quests import fulfilled, progress, standing
 from game.engine.run_score import score, score_parts
 from game.ui import draw
 from game.ui.events import KeyEvent
@@ -30,11 +30,12 @@ from game.world.components import HeroState
 HELP_TOPICS = (
     (
         "The end of a run",
-        "A run ends when every hero is dead at once, when the party retires in town with its loot, or "
-        "when the quest is fulfilled. The score counts what the run achieved: the value banked in town "
-        "less what the starting kits would fetch, 10 for each floor reached below the entrance and 2 "
-        "for each room cleared; a fallen party banks nothing. The morgue file keeps the whole story: "
-        "heroes, rooms, the last of the log and the map as the party knew it.",
+        "A run ends when every hero is dead at once, or when the party retires in town with its loot; "
+        "a quest fulfilled is paid in town, when the party climbs out with it done. The score counts "
+        "what the run achieved: the value banked in town less what the starting kits would fetch, 10 "
+        "for each floor reached below the entrance and 2 for each room cleared; a fallen party banks "
+        "nothing. The morgue file keeps the whole story: heroes, rooms, the last of the log and the map "
+        "as the party knew it.",
     ),
     ("Keys", "M reads the morgue file here. Enter or Esc leaves it: for the title menu when the run began "
              "there, back to the shell after `play`."),
@@ -73,7 +74,8 @@ def run_sentence(game: Game) -> str:
         elif fulfilled(game):
             out += f" Its quest, {game.quest.name}, was done but never brought home."
         else:
-            out += f" Its quest, {game.quest.name}, was left undone ({progress(game, game.quest)}/{game.quest.count})."
+            out += f" Its quest, {game.quest.name}, was left undone ({progress(game, game.quest)}/{game.quest.count})"
+            out += f"; giving it up cost {s.quest_penalty}." if s.quest_penalty else "."
     return out
 
 
@@ -155,8 +157,8 @@ class EndOfRunScreen(Screen):
             line(("Turns                 ", dim), (str(game.turn), text)),
         ]
         if game.quest is not None:
-            done = "fulfilled" if game.stats.quest_paid else f"{progress(game, game.quest)}/{game.quest.count}"
-            rows.append(line(("Quest                 ", dim), (f"{game.quest.name} ({done})", text), indent=22))
+            rows.append(line(("Quest                 ", dim), (f"{game.quest.name} ({standing(game)})", text),
+                             indent=22))
         seed = "(hidden)" if self.kit.options.hide_seed else str(game.seed)
         rows.append(line(("Seed                  ", dim), (seed, text)))
         rows.append(Line())
