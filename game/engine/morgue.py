@@ -8,6 +8,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.content import traits
 from game.core.outcomes import ending
 from game.core.paths import atomic_write
 from game.core.score_table import ScoreEntry, load_scores
@@ -38,8 +39,9 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     lines += ["", "Heroes:"]
     for eid, hero in game.heroes(living=False):
         fate = f"slain by {hero.cause_of_death}" if hero.hits <= 0 else f"{plural(hero.hits, 'Hit')} left"
+        held = ", ".join(traits().describe(hero.traits))  # "very violent", not "violent, violent"
         lines.append(f"  {game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "
-                     f"({', '.join(hero.traits)}), {hero.xp} XP, {plural(hero.kills, 'kill')} - {fate}")
+                     f"({held}), {hero.xp} XP, {plural(hero.kills, 'kill')} - {fate}")
         for _, item in game.pack(eid):
             lines.append(f"      carrying {item.spec.name or 'an item'} "
                          f"(cost {item.cost}, trades for {trade_value(item.spec)})")

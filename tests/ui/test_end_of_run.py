@@ -22,6 +22,7 @@ from game.ui.screens.high_scores import HighScoresScreen
 from game.ui.screens.widgets import TextScreen
 from game.ui.session import Session
 from game.ui.state import Exit
+from game.world.components import HeroState
 
 TITLE = Exit("title")
 
@@ -206,3 +207,13 @@ def test_the_end_help_says_a_quest_is_paid_in_town_not_that_it_ends_the_run(kit:
     assert "or when the quest is fulfilled" not in text
     assert "when the party retires in town with its loot; a quest fulfilled is paid in town" in text
 
+
+def test_the_morgue_gives_a_trait_picked_twice_as_its_degree(tmp_path: Path) -> None:
+    session = make_session(seed=5)
+    game = session.game
+    eid, hero = game.heroes()[0]
+    first = hero.traits[0]
+    game.world.comp(eid, HeroState).traits = (*hero.traits, first)
+    morgue = write_morgue(game, tmp_path).read_text()
+    assert f"(very {first.replace('_', ' ')}, " in morgue
+    assert f", {first}," not in morgue.split("Heroes:")[1].split("\n")[1]
