@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from screen_games import give, in_town, make_kit, make_session
 
+from game.engine.quests import all_quests
 from game.engine.town import healing_price
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
@@ -19,6 +20,7 @@ from game.ui.present.headless import run_headless
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.town_screen import TownScreen
+from game.ui.screens.trait_choice import TraitChoiceScreen
 from game.ui.screens.workshop_screen import WorkshopScreen
 from game.ui.session import Session
 from game.ui.state import Exit
@@ -244,3 +246,19 @@ def test_at_80_columns_the_header_gives_way_in_words_never_in_numbers(kit: Kit) 
     _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
     header = screen.lines()[0].rstrip()
     assert header.startswith(" Town  Purse: 1234") and header.endswith("137 rooms cleared"), header
+
+
+def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(kit: Kit) -> None:
+    """A quest is paid in town, and the hero grows there: the choice's title said "The Hallway"."""
+    session = make_session(seed=5)
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
+    game.stats.deepest_floor = game.quest.count
+    in_town(session)
+    eid, hero = game.heroes()[0]
+    assert game.stats.quest_paid and hero.growth_due == 1
+    state = TraitChoiceScreen(kit, session, None, hero.seat)
+    _, screen = run_headless(state, [], size=(80, 24))
+    assert screen.lines()[0].strip() == "Town: your hero grows, the quest fulfilled"
+    _, screen = run_headless(state, [key("escape")], size=(80, 24))
+    assert "Town waits for your choice" in screen.text() and "Hallway" not in screen.text()
