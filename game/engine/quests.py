@@ -108,6 +108,12 @@ def ending_penalty(game: Game) -> int:
     return game.party.purse // 2 if game.quest.penalty == "half" else 0
 
 
+def stakes(quest: Quest) -> str:
+    """What the quest pays and what giving it up costs, as the offer and the help say it."""
+    paid = f"Its reward, {quest.reward}, is paid in town when the party climbs out with it done"
+    return paid + ("; retiring without it costs half of what is banked." if quest.penalty == "half" else ".")
+
+
 def standing(game: Game) -> str:
     """Where the quest stands, in the words the end screen and the morgue file share: "fulfilled,
     reward 14", "done but never brought home", "7/10, given up for 10", "2/10" ("" for none)."""

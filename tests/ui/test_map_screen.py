@@ -441,3 +441,18 @@ def test_the_hallway_key_before_any_room_says_why_not(tmp_path: Path) -> None:
     screen = new_map(tmp_path)
     assert press(screen, "H") is screen
     assert "No Hallway yet" in screen.notice
+
+
+def test_the_quest_offered_says_its_reward_and_what_giving_it_up_costs(tmp_path: Path) -> None:
+    """The quest's reward and its price were told nowhere before the run ended; now the offer in
+    the log and the map's help say both, with the numbers the engine pays."""
+    screen = new_map(tmp_path, seed=7)
+    quest = screen.game.quest
+    assert quest is not None and quest.penalty == "half"
+    stakes = (f"Its reward, {quest.reward}, is paid in town when the party climbs out with it done; retiring "
+              "without it costs half of what is banked.")
+    _, shot = run_headless(screen, [], size=(100, 30))
+    assert " ".join(shot.text().split()).count(stakes) == 1  # the log's offer
+    _, shot = run_headless(screen, [key("?")], size=(100, 200))
+    text = " ".join(shot.text().split())
+    assert f"This run's, {quest.name}: {quest.text} {stakes}" in text
