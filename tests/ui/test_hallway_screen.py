@@ -21,7 +21,9 @@ from game.rules.purchases import Trap, Treasure
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
+from game.ui.screens.designer_flow import designer_screen
 from game.ui.screens.hallway_screen import HallwayScreen
+from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
 from game.ui.session import Session
 from game.ui.state import Exit
@@ -167,3 +169,25 @@ def test_a_human_seats_pick_is_listed_once_in_the_roll_off_not_again_as_a_note(k
     picks = [row.strip() for row in screen.lines() if row.strip()[:2] in ("1.", "2.", "3.")]
     notes = [row.strip() for row in screen.lines() if row.strip().startswith(("Ann takes", "Bob takes"))]
     assert len(picks) == 3 and notes == [], screen.lines()
+
+
+def test_the_hallways_hand_over_has_no_esc_back_and_esc_does_not_show_the_next_seats_screen(kit: Kit) -> None:
+    """The Hallway's "Pass the keyboard" said "Esc back", but Esc went on like any key: the
+    wrong player pressing it opened the category pick meant for another."""
+    session = make_session(seed=4, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    game = session.game
+    for _ in range(3000):
+        if game.hallway.pending is not None and game.hallway.pending.waiting:
+            break
+        apply_action(game, hero_action(game, game.next_seat()))
+    state = designer_screen(kit, session, Exit("map"))
+    assert isinstance(state, HandOverScreen)
+    name = game.seats[game.hallway.pending.waiting[1]].name
+    result, screen = run_headless(state, [key("escape")], size=(80, 24))
+    assert result.interrupted and "take a category" not in screen.text()
+    assert f"Nothing to go back to: the table waits for {name}." in screen.text()
+    assert "Esc" not in screen.lines()[-1] and "any key continue" in screen.lines()[-1]
+    _, screen = run_headless(state, [key("?")], size=(80, 24))
+    assert "Esc stays here" in " ".join(screen.text().split())
+    _, screen = run_headless(state, [key("escape"), key("enter")], size=(80, 24))
+    assert "The Hallway: take a category" in screen.text()
