@@ -22,13 +22,30 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 
+def first_rooms_cleared(game: Game) -> int:
+    """Rooms cleared that are a floor's first room: no Hallway builds those, so they are counted
+    cleared but never entered ("1 entered, 2 cleared" needs saying why)."""
+    floors = game.dungeon.floors
+    return sum(1 for f, x, y in game.stats.cleared_rooms if f in floors and floors[f].entrance == (x, y))
+
+
+def first_rooms_words(game: Game) -> str:
+    """' (1 a floor's first room, which no Hallway builds)' when the cleared count holds any."""
+    n = first_rooms_cleared(game)
+    if not n:
+        return ""
+    return f" ({n} a floor's first room, which no Hallway builds)" if n == 1 else \
+        f" ({n} of them floors' first rooms, which no Hallway builds)"
+
+
 def morgue_text(game: Game, hide_seed: bool = False) -> str:
     s = game.stats
     lines = [
         "Masterless - morgue file",
         f"Seed: {'(hidden)' if hide_seed else game.seed}    Theme: {game.dials.theme}    Turns: {game.turn}",
         f"The party {ending(game.outcome).morgue}. Score: {score(game)} ({score_parts(game).words()})",
-        f"Deepest floor: {s.deepest_floor}   Rooms entered: {s.rooms_entered}   Rooms cleared: {s.rooms_cleared}",
+        f"Deepest floor: {s.deepest_floor}   Rooms entered: {s.rooms_entered}   Rooms cleared: {s.rooms_cleared}"
+        f"{first_rooms_words(game)}",
         f"Monsters killed: {s.monsters_killed}   Traps found: {s.traps_found}   Traps sprung: {s.traps_sprung}",
         f"Treasure found (points): {s.treasure_found}   Hero deaths: {s.deaths}",
     ]

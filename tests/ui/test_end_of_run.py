@@ -217,3 +217,19 @@ def test_the_morgue_gives_a_trait_picked_twice_as_its_degree(tmp_path: Path) -> 
     morgue = write_morgue(game, tmp_path).read_text()
     assert f"(very {first.replace('_', ' ')}, " in morgue
     assert f", {first}," not in morgue.split("Heroes:")[1].split("\n")[1]
+
+
+def test_a_floors_first_room_cleared_is_said_when_more_rooms_are_cleared_than_entered(kit: Kit, tmp_path: Path) -> None:
+    """A wandering monster killed in the entrance room made "Rooms 1 entered, 2 cleared": the
+    entrance is no Hallway's room, so it is cleared without being entered. The count says so."""
+    session = make_session(seed=5)
+    game = session.game
+    entrance = (game.dungeon.floor_no, *game.floor.entrance)
+    game.stats.cleared_rooms += [entrance, (game.dungeon.floor_no, 0, 0)]
+    game.stats.rooms_entered, game.stats.rooms_cleared = 1, 2
+    _, screen = run_headless(EndOfRunScreen(kit, session, TITLE), [], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "entered 1 room and cleared 2 (1 a floor's first room, which no Hallway builds)" in text
+    assert "Rooms 1 entered, 2 cleared (1 a floor's first room, which no Hallway builds)" in text
+    morgue = write_morgue(game, tmp_path).read_text()
+    assert "Rooms cleared: 2 (1 a floor's first room, which no Hallway builds)" in morgue

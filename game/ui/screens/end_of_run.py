@@ -14,7 +14,7 @@ from game.core.outcomes import ending
 from game.core.score_table import ScoreEntry
 from game.core.sentences import plural
 from game.engine.game import Game
-from game.engine.morgue import morgue_text
+from game.engine.morgue import first_rooms_words, morgue_text
 from game.engine.quests import fulfilled, progress, standing
 from game.engine.run_score import score, score_parts
 from game.ui import draw
@@ -64,7 +64,7 @@ def run_sentence(game: Game) -> str:
     below = s.deepest_floor - game.dungeon.entrance_floor
     depth = (f"never went below the entrance floor (Floor {s.deepest_floor})" if below <= 0 else
              f"reached Floor {s.deepest_floor}, {plural(below, 'floor')} below the entrance")
-    rooms = f"entered {plural(s.rooms_entered, 'room')} and cleared {s.rooms_cleared}"
+    rooms = f"entered {plural(s.rooms_entered, 'room')} and cleared {s.rooms_cleared}{first_rooms_words(game)}"
     home = (f"banked {s.banked}" if game.outcome in ("retired", "quest") else
             "banked nothing (the dungeon keeps what the party carried)")
     out = f"The run {depth}, {rooms}, and {home}."
@@ -151,7 +151,8 @@ class EndOfRunScreen(Screen):
                              (rank_words(self.rank, score(game), self.scores), p["treasure"]), indent=22))
         rows += [
             line(("Deepest floor         ", dim), (str(s.deepest_floor), bright)),
-            line(("Rooms                 ", dim), (f"{s.rooms_entered} entered, {s.rooms_cleared} cleared", bright)),
+            line(("Rooms                 ", dim), (f"{s.rooms_entered} entered, {s.rooms_cleared} cleared", bright),
+                 (first_rooms_words(game), text), indent=22),
             line(("Monsters killed       ", dim), (str(s.monsters_killed), text), ("   traps found ", dim),
                  (str(s.traps_found), text), ("   hero deaths ", dim), (str(s.deaths), text)),
             line(("Turns                 ", dim), (str(game.turn), text)),
