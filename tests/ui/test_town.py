@@ -56,7 +56,7 @@ def test_the_purse_every_pack_and_each_trade_value_are_shown(kit: Kit) -> None:
     assert ring_row.rstrip().endswith(str(trade_value(Treasure(**RING))))
     assert "c) Painted Fan" in text
     hints = " ".join(screen.lines()[-2:])
-    for keys in ("a-z", "S trade in", "M make", "H heal", "R retire", "D delve again", "Esc", "?"):
+    for keys in ("a-z", "S trade in", "M make", "H heal", "R retire", "D delve again", "?"):
         assert keys in hints
 
 
@@ -152,7 +152,23 @@ def test_help_and_back(kit: Kit) -> None:
     state.on_event(key("H"))
     assert state.healing is not None
     assert state.on_event(key("escape")) is None and state.healing is None  # Esc closes the chooser first
-    assert state.on_event(key("escape")) == BACK
+
+
+def test_in_town_esc_is_not_offered_and_says_what_leaves_town(kit: Kit) -> None:
+    """The footer said "Esc back", but in town the map sent the party straight back here: the key
+    did nothing anyone could see. Out of town (the screen looked at from the map) Esc goes back."""
+    session = town()
+    state = TownScreen(kit, session, BACK)
+    _, screen = run_headless(state, [key("escape")], size=(80, 24))
+    assert "Esc" not in " ".join(screen.lines()[-2:])
+    assert "The party is in town: D delves again, R retires and ends the run." in screen.text()
+    session.game.phase = "dungeon"
+    assert TownScreen(kit, session, BACK).on_event(key("escape")) == BACK
+
+
+def test_the_town_help_says_where_the_quest_is_paid(kit: Kit) -> None:
+    _, screen = run_headless(TownScreen(kit, town(), BACK), [key("?")], size=(100, 40))
+    assert "A quest fulfilled is paid into the purse when the party arrives" in " ".join(screen.text().split())
 
 
 def test_the_workshop_prices_refuses_and_makes_one_item(kit: Kit) -> None:
