@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.quests import stakes
+from game.engine.quests import how_words, progress_words, stakes
 from game.engine.reach import RANGED_REACH
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
@@ -97,7 +97,8 @@ def quest_words(game: Game | None) -> str:
     if game is None or game.quest is None:
         return " A quest fulfilled is paid in town, when the party climbs out with it done."
     quest = game.quest
-    return f" This run's, {quest.name}: {quest.text} {stakes(quest)}"
+    return (f" This run's, {quest.name}: {quest.text}{how_words(quest)} So far: {progress_words(game)}. "
+            f"{stakes(quest)}")
 
 
 class MapScreen(MapKeys, MapDrawing):
