@@ -52,7 +52,9 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     if game.quest is not None:
         lines.append(f"Quest: {game.quest.name} ({standing(game)})")
     lines += ["", "Seats:"]
-    lines += [f"  {seat.index + 1}. {seat.name} ({seat.kind})" for seat in game.seats]
+    kinds = {"human": "a player", "ai": "an AI designer", "ai+hero": "an AI with a hero"}
+    # "Warden (AI), an AI designer", not "Warden (AI) (ai)"
+    lines += [f"  {seat.index + 1}. {seat.name}, {kinds.get(seat.kind, seat.kind)}" for seat in game.seats]
     lines += ["", "Heroes:"]
     for eid, hero in game.heroes(living=False):
         fate = f"slain by {hero.cause_of_death}" if hero.hits <= 0 else f"{plural(hero.hits, 'Hit')} left"

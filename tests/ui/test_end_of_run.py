@@ -233,3 +233,13 @@ def test_a_floors_first_room_cleared_is_said_when_more_rooms_are_cleared_than_en
     assert "Rooms 1 entered, 2 cleared (1 a floor's first room, which no Hallway builds)" in text
     morgue = write_morgue(game, tmp_path).read_text()
     assert "Rooms cleared: 2 (1 a floor's first room, which no Hallway builds)" in morgue
+
+
+def test_the_morgue_names_each_seat_and_its_kind_without_two_brackets(tmp_path: Path) -> None:
+    """"3. Warden (AI) (ai)" read as two brackets; now "3. Warden (AI), an AI designer"."""
+    game = make_session(seed=5, seats="human,ai+hero,ai").game
+    morgue = write_morgue(game, tmp_path).read_text()
+    seats = morgue.split("Seats:\n")[1].split("\n\n")[0].splitlines()
+    assert seats == [f"  1. {game.seats[0].name}, a player", f"  2. {game.seats[1].name}, an AI with a hero",
+                     f"  3. {game.seats[2].name}, an AI designer"]
+    assert ") (" not in "\n".join(seats)
