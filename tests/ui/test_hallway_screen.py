@@ -16,6 +16,7 @@ from game.designers.builds import encode_trap, encode_treasure
 from game.designers.hallway import _rank
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
+from game.engine.quests import is_named
 from game.engine.start import new_game
 from game.rules.purchases import Trap, Treasure
 from game.ui.events import key
@@ -191,3 +192,25 @@ def test_the_hallways_hand_over_has_no_esc_back_and_esc_does_not_show_the_next_s
     assert "Esc stays here" in " ".join(screen.text().split())
     _, screen = run_headless(state, [key("escape"), key("enter")], size=(80, 24))
     assert "The Hallway: take a category" in screen.text()
+
+
+def room_with_quest_target(seed: int) -> Session:
+    """A solo run walked (by the companion's choices) until a Hallway's monsters hold the quest's
+    creature, bought from the Monsters seat's budget."""
+    session = make_session(seed=seed)
+    game = session.game
+    for _ in range(400):
+        design = game.hallway.last_design
+        if design is not None and any(is_named(p.monster.name, n) for p in design.monsters for n in game.quest.names):
+            return session
+        apply_action(game, hero_action(game, game.next_seat()))
+    raise AssertionError("no room held the quest's creature")
+
+
+@pytest.mark.parametrize(("seed", "marked"), [(52, "kobold lord (the quest's)"),
+                                             (13, "kitten (the quest's: catch it)")])
+def test_a_monster_the_quest_names_is_marked_among_the_rooms_purchases(kit: Kit, seed: int, marked: str) -> None:
+    """The quest's creature is bought first from the Monsters budget: the Hallway says which it is."""
+    session = room_with_quest_target(seed)
+    _, screen = run_headless(HallwayScreen(kit, session, Exit("back")), [], size=(100, 40))
+    assert marked in screen.text()
