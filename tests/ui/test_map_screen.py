@@ -450,7 +450,7 @@ def test_the_quest_offered_says_its_reward_and_what_giving_it_up_costs(tmp_path:
     quest = screen.game.quest
     assert quest is not None and quest.penalty == "half"
     stakes = (f"Its reward, {quest.reward}, is paid in town when the party climbs out with it done; retiring "
-              "without it costs half of what is banked.")
+              "without it done costs half of what the party would bank.")
     _, shot = run_headless(screen, [], size=(100, 30))
     assert " ".join(shot.text().split()).count(stakes) == 1  # the log's offer
     _, shot = run_headless(screen, [key("?")], size=(100, 200))

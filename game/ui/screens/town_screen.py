@@ -44,7 +44,7 @@ HELP_TOPICS = (
         "hero's points and ends the run: what is banked, less what the starting kits would fetch, counts "
         "towards the score with the floors reached and the rooms cleared. Delving takes the party back "
         "to the dungeon's entrance with what it carries. A quest fulfilled is paid into the purse when "
-        "the party arrives; retiring without it done costs half of what is banked.",
+        "the party arrives; retiring without it done costs half of what the party would bank.",
     ),
     (
         "Keys",
