@@ -214,3 +214,17 @@ def test_a_monster_the_quest_names_is_marked_among_the_rooms_purchases(kit: Kit,
     session = room_with_quest_target(seed)
     _, screen = run_headless(HallwayScreen(kit, session, Exit("back")), [], size=(100, 40))
     assert marked in screen.text()
+
+
+def test_the_category_pick_says_which_tie_each_reroll_settles(kit: Kit) -> None:
+    """The pick showed "Re-roll  Player 2 [3]   Warden (AI) [4]" with no word of the tie, where the
+    Hallway report after it says "(tie on 2)"."""
+    session = make_session(seed=7, seats="human,human,ai", dials=Dials(design="ask"))
+    game = session.game
+    for _ in range(3000):
+        if game.hallway.pending is not None and game.hallway.pending.waiting:
+            break
+        apply_action(game, hero_action(game, game.next_seat()))
+    _, screen = run_headless(designer_screen(kit, session, Exit("map")), [key("enter")], size=(80, 24))
+    reroll = next(ln for ln in screen.lines() if ln.startswith("   Re-roll"))
+    assert reroll.rstrip().endswith("(tie on 2)"), reroll
