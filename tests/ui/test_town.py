@@ -278,3 +278,5 @@ def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(
     assert screen.lines()[0].strip() == "Town: your hero grows, the quest fulfilled"
     _, screen = run_headless(state, [key("escape")], size=(80, 24))
     assert "Town waits for your choice" in screen.text() and "Hallway" not in screen.text()
+    _, screen = run_headless(state, [key("?")], size=(100, 40))
+    assert "when the quest is paid (in town, the party back with it fulfilled)" in " ".join(screen.text().split())

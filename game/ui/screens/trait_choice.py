@@ -23,10 +23,11 @@ from game.ui.state import State
 from game.world.components import HeroState
 
 HELP_TOPICS = (
-    ("Growing", "At each level gained and when the quest is fulfilled, your hero gains a story point and "
-                "grows: a new trait of its race or class, or a trait it holds one degree higher (strong, "
-                "very strong, incredibly strong...). A trait ties the hero to actions and Types: every roll "
-                "it ties to gets the Class Bonus, plus one die for each degree above the first."),
+    ("Growing", "At each level gained (in the Hallway) and when the quest is paid (in town, the party back "
+                "with it fulfilled), your hero gains a story point and grows: a new trait of its race or "
+                "class, or a trait it holds one degree higher (strong, very strong, incredibly strong...). A "
+                "trait ties the hero to actions and Types: every roll it ties to gets the Class Bonus, plus "
+                "one die for each degree above the first."),
     ("Keys", "Up/Down choose, Enter takes it. The game waits for your choice."),
 )
 
