@@ -228,3 +228,16 @@ def test_the_category_pick_says_which_tie_each_reroll_settles(kit: Kit) -> None:
     _, screen = run_headless(designer_screen(kit, session, Exit("map")), [key("enter")], size=(80, 24))
     reroll = next(ln for ln in screen.lines() if ln.startswith("   Re-roll"))
     assert reroll.rstrip().endswith("(tie on 2)"), reroll
+
+
+def test_who_builds_the_rooms_tells_the_roll_off_truly_and_names_seats_in_one_bracket(kit: Kit) -> None:
+    """It said each seat "rolls for one of the room's traps, monsters and treasure" (a seat may
+    take several, or none: the roll-off goes round) and named "Swarm (AI) (an AI with a hero)"."""
+    session = make_session(seed=7, seats="human,ai+hero,ai")
+    _, screen = run_headless(HallwayScreen(kit, session, BACK).open_help(), [], size=(100, 60))
+    text = " ".join(screen.text().split())
+    assert "rolls for one of" not in text
+    assert "rolls a die; from the highest, seats take the room's traps, monsters and treasure in turn" in text
+    swarm, warden = session.game.seats[1].name, session.game.seats[2].name
+    assert f"{swarm}, an AI with a hero; {warden}, an AI designer." in text
+    assert ") (" not in text
