@@ -35,7 +35,7 @@ def arrive_in_town(game: Game) -> None:
     if fulfilled(game) and not game.stats.quest_paid:
         game.stats.quest_paid = True
         game.party.purse += game.quest.reward
-        game.say(f"Quest fulfilled: {game.quest.name}. The reward: {game.quest.reward}.", "loot")
+        game.say(f"Quest fulfilled: {game.quest.name}. Its reward, {game.quest.reward}, goes into the purse.", "loot")
         for eid, _ in game.heroes():
             develop(game, eid, "the quest fulfilled")
 

@@ -273,6 +273,8 @@ def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(
     in_town(session)
     eid, hero = game.heroes()[0]
     assert game.stats.quest_paid and hero.growth_due == 1
+    paid = f"Quest fulfilled: {game.quest.name}. Its reward, {game.quest.reward}, goes into the purse."
+    assert paid in [ln.text for ln in game.log]  # it said "The reward: 3." with no word of where it went
     state = TraitChoiceScreen(kit, session, None, hero.seat)
     _, screen = run_headless(state, [], size=(80, 24))
     assert screen.lines()[0].strip() == "Town: your hero grows, the quest fulfilled"
