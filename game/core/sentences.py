@@ -86,7 +86,8 @@ def join_and(parts: list[str]) -> str:
 
 
 _S_S = re.compile(r"(?<=[sS])'s\b")
-_ONE = re.compile(r"\b1 ([A-Za-z]+)\b")
+# a "1" after a label is a name's number, not a count: "Player 1 traps" is Player 1's traps
+_ONE = re.compile(r"(?<!Player )(?<!Level )(?<!Floor )(?<!Room )(?<!room )(?<!Seat )(?<!Turn )\b1 ([A-Za-z]+)\b")
 _DOUBLED = re.compile(r"\b([A-Za-z]{2,}) \1\b")
 _ARTICLE_THE = re.compile(r"\b(this|a|an|the) (The|the)\b")
 _PARENS = re.compile(r"\(([^()]*)\) \(([^()]*)\)")
@@ -94,7 +95,8 @@ _PARENS = re.compile(r"\(([^()]*)\) \(([^()]*)\)")
 
 def tidy(line: str) -> str:
     """The last look at a line before the player reads it: a capital first, "Adventurers's" as
-    "Adventurers'", "1 traps" as "1 trap", "this The" and doubled words once, "(a) (b)" as "(a, b)"."""
+    "Adventurers'", "1 traps" as "1 trap" (not "Player 1 traps", a seat's), "this The" and doubled
+    words once, "(a) (b)" as "(a, b)"."""
     line = _S_S.sub("'", line)
     counted = _singular_of_counted()
     line = _ONE.sub(lambda m: f"1 {counted.get(m.group(1), m.group(1))}", line)

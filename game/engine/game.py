@@ -90,6 +90,7 @@ class RunStats:
     caught_by_name: dict[str, int] = field(default_factory=dict)  # creatures caught for a quest
     rooms_by_interaction: dict[str, int] = field(default_factory=dict)  # rooms entered by table RI
     quest_paid: bool = False
+    quest_penalty: int = 0  # what giving up the quest cost when the run ended in town
     damage: dict[str, int] = field(default_factory=dict)  # hits lost by heroes, by source (HARM_SOURCES)
     deaths_by: dict[str, int] = field(default_factory=dict)  # heroes' deaths, by source
     town_visits: int = 0

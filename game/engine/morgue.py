@@ -8,11 +8,12 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.content import traits
 from game.core.outcomes import ending
 from game.core.paths import atomic_write
 from game.core.score_table import ScoreEntry, load_scores
 from game.core.sentences import plural, tidy
-from game.engine.quests import progress
+from game.engine.quests import standing
 from game.engine.run_score import score, score_parts
 from game.mapgen.floor import render_text
 from game.rules.costs import trade_value
@@ -21,25 +22,45 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 
+def first_rooms_cleared(game: Game) -> int:
+    """Rooms cleared that are a floor's first room: no Hallway builds those, so they are counted
+    cleared but never entered ("1 entered, 2 cleared" needs saying why)."""
+    floors = game.dungeon.floors
+    return sum(1 for f, x, y in game.stats.cleared_rooms if f in floors and floors[f].entrance == (x, y))
+
+
+def first_rooms_words(game: Game) -> str:
+    """' (1 a floor's first room, which no Hallway builds)' when the cleared count holds any."""
+    n = first_rooms_cleared(game)
+    if not n:
+        return ""
+    return f" ({n} a floor's first room, which no Hallway builds)" if n == 1 else \
+        f" ({n} of them floors' first rooms, which no Hallway builds)"
+
+
 def morgue_text(game: Game, hide_seed: bool = False) -> str:
     s = game.stats
     lines = [
         "Masterless - morgue file",
         f"Seed: {'(hidden)' if hide_seed else game.seed}    Theme: {game.dials.theme}    Turns: {game.turn}",
         f"The party {ending(game.outcome).morgue}. Score: {score(game)} ({score_parts(game).words()})",
-        f"Deepest floor: {s.deepest_floor}   Rooms entered: {s.rooms_entered}   Rooms cleared: {s.rooms_cleared}",
+        f"Deepest floor: {s.deepest_floor}   Rooms entered: {s.rooms_entered}   Rooms cleared: {s.rooms_cleared}"
+        f"{first_rooms_words(game)}",
         f"Monsters killed: {s.monsters_killed}   Traps found: {s.traps_found}   Traps sprung: {s.traps_sprung}",
         f"Treasure found (points): {s.treasure_found}   Hero deaths: {s.deaths}",
     ]
     if game.quest is not None:
-        lines.append(f"Quest: {game.quest.name} ({progress(game, game.quest)}/{game.quest.count})")
+        lines.append(f"Quest: {game.quest.name} ({standing(game)})")
     lines += ["", "Seats:"]
-    lines += [f"  {seat.index + 1}. {seat.name} ({seat.kind})" for seat in game.seats]
+    kinds = {"human": "a player", "ai": "an AI designer", "ai+hero": "an AI with a hero"}
+    # "Warden (AI), an AI designer", not "Warden (AI) (ai)"
+    lines += [f"  {seat.index + 1}. {seat.name}, {kinds.get(seat.kind, seat.kind)}" for seat in game.seats]
     lines += ["", "Heroes:"]
     for eid, hero in game.heroes(living=False):
         fate = f"slain by {hero.cause_of_death}" if hero.hits <= 0 else f"{plural(hero.hits, 'Hit')} left"
+        held = ", ".join(traits().describe(hero.traits))  # "very violent", not "violent, violent"
         lines.append(f"  {game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "
-                     f"({', '.join(hero.traits)}), {hero.xp} XP, {plural(hero.kills, 'kill')} - {fate}")
+                     f"({held}), {hero.xp} XP, {plural(hero.kills, 'kill')} - {fate}")
         for _, item in game.pack(eid):
             lines.append(f"      carrying {item.spec.name or 'an item'} "
                          f"(cost {item.cost}, trades for {trade_value(item.spec)})")

@@ -108,6 +108,71 @@ def ending_penalty(game: Game) -> int:
     return game.party.purse // 2 if game.quest.penalty == "half" else 0
 
 
+def stakes(quest: Quest) -> str:
+    """What the quest pays and what giving it up costs, as the offer and the help say it."""
+    paid = f"Its reward, {quest.reward}, is paid in town when the party climbs out with it done"
+    price = "; retiring without it done costs half of what the party would bank."  # town.retiring_worth
+    return paid + (price if quest.penalty == "half" else ".")
+
+
+SORT_WORDS = {"features": "with features", "empty": "empty", "objective": "holding an objective",
+              "encounter": "with an encounter"}  # table RI's rooms, as a player tells them apart
+
+
+def progress_words(game: Game) -> str:
+    """How far the run has come towards its quest, in the goal's own words and true to the counts
+    the quest is judged by: "2 of 3 fights won", "goblin 1/3 killed", "rooms empty 0/2, ..."."""
+    quest = game.quest
+    if quest is None:
+        return ""
+    stats, n, count = game.stats, progress(game, quest), quest.count
+    if quest.goal == "win_fights":
+        return f"{n} of {count} fights won"
+    if quest.goal == "kill_monsters":
+        return f"{n} of {count} monsters killed"
+    if quest.goal == "collect":
+        kind = "healing items" if quest.heal_only else "Fancy items" if quest.fancy_only else "items"
+        return f"{n} of {count} {kind} taken"
+    if quest.goal == "map_rooms":
+        return f"{n} of {count} rooms mapped"
+    if quest.goal == "map_each":
+        each = ", ".join(f"{SORT_WORDS.get(i, i)} {stats.rooms_by_interaction.get(i, 0)}/{count}"
+                         for i in quest.interactions)
+        return f"rooms mapped of each sort: {each}"
+    if quest.goal == "find_objective":
+        return f"{n} of {count} found"
+    if quest.goal == "reach_floor":
+        return f"the deepest floor reached is {n}, the quest's is {count}"
+    if quest.goal == "kill_named":
+        done = "caught" if quest.catch else "killed"
+        return ", ".join(f"{name} {named_count(game, quest, name)}/{count} {done}" for name in quest.names)
+    return f"{n}/{count}"
+
+
+def how_words(quest: Quest) -> str:
+    """What the player does that the goal's words leave unsaid ("" when nothing)."""
+    if quest.catch:
+        return (" To catch it, walk into it: an Agility roll against the Floor's dice; missed, it bolts. "
+                "Killing it does not count.")
+    if quest.goal == "find_objective":
+        return " What the quest is after lies in rooms the log marks (\"what the quest is after\"): take it."
+    return ""
+
+
+def standing(game: Game) -> str:
+    """Where the quest stands, in the words the end screen and the morgue file share: "fulfilled,
+    reward 14", "done but never brought home", "7/10, given up for 10", "2/10" ("" for none)."""
+    quest = game.quest
+    if quest is None:
+        return ""
+    if game.stats.quest_paid:
+        return f"fulfilled, reward {quest.reward}"
+    if fulfilled(game):
+        return "done but never brought home"
+    done = f"{min(progress(game, quest), quest.count)}/{quest.count}"
+    return f"{done}, given up for {game.stats.quest_penalty}" if game.stats.quest_penalty else done
+
+
 def try_catch(game: Game, hero_eid: int, mon_eid: int) -> bool:
     """A hero lays hands on a creature its quest wants caught (Roll Through the Dungeon: "catch
     it with Agility [S: caught][F: escaped]"): an annoying conflict against Floor dice (the book

@@ -7,7 +7,7 @@ from game.core.seats import HeroChoice, Seat
 from game.engine.game import TIME_TRACK, Game
 from game.engine.kits import give_kit
 from game.engine.placement import free_tile_near
-from game.engine.quests import pick_quest
+from game.engine.quests import pick_quest, stakes
 from game.engine.rounds import start_round
 from game.engine.spawning import spawn_doors
 from game.mapgen.floor import Floor
@@ -36,7 +36,7 @@ def start_run(game: Game, heroes: dict[int, HeroChoice]) -> None:
     game.quest = pick_quest(game)
     game.say(f"The party stands at the mouth of the {game.dials.theme}, Floor {game.dungeon.floor_no}.", "hallway")
     if game.quest is not None:
-        game.say(f"Quest: {game.quest.name} - {game.quest.text}", "hallway")
+        game.say(f"Quest: {game.quest.name} - {game.quest.text} {stakes(game.quest)}", "hallway")
     start_round(game)
 
 

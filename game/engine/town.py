@@ -35,7 +35,7 @@ def arrive_in_town(game: Game) -> None:
     if fulfilled(game) and not game.stats.quest_paid:
         game.stats.quest_paid = True
         game.party.purse += game.quest.reward
-        game.say(f"Quest fulfilled: {game.quest.name}. The reward: {game.quest.reward}.", "loot")
+        game.say(f"Quest fulfilled: {game.quest.name}. Its reward, {game.quest.reward}, goes into the purse.", "loot")
         for eid, _ in game.heroes():
             develop(game, eid, "the quest fulfilled")
 
@@ -78,6 +78,7 @@ def retire(game: Game, action: A.Retire) -> Result:
     penalty = ending_penalty(game)
     if penalty:
         game.party.purse -= penalty
+        game.stats.quest_penalty = penalty
         game.say(f"The quest ({game.quest.name}) was not done: giving it up costs {penalty}.", "danger")
     game.stats.banked = game.party.purse
     game.phase = "over"

@@ -256,7 +256,7 @@ def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, st
 def way_on_words(game: Game, side: str) -> str:
     """What the hero stands at when the known is done: an opening into a room not yet entered."""
     toward = SIDE_WORDS[{"n": "s", "s": "n", "e": "w", "w": "e"}[side]]
-    return f"A way {toward} into a room not yet entered: x goes through (the Hallway designs it)."
+    return f"A way {toward} into a room not yet entered: x goes through to the Hallway."  # fits 80 columns
 
 
 def room_goals(game: Game, eid: int, travel: Travel) -> list[tuple[int, int]]:

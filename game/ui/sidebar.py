@@ -123,7 +123,8 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         draw.text(console, ix + 3, row, elide(name, iw - 3), name_fg, width=iw - 3)
         row += 1
         if hero.hits <= 0:
-            put(f"  fallen: {hero.cause_of_death or 'dead'}", palette["bad"])
+            # whole words ("fallen: Accursed..." not "fallen: Accursed Homun"); c has it whole
+            put("  " + elide(f"fallen: {hero.cause_of_death or 'dead'}", iw - 2), palette["bad"])
             continue
         making = f"  L{hero.level} {hero.race} {hero.klass}"
         story = f"  story {hero.story_points}"

@@ -17,6 +17,7 @@ from game.rules.costs import monster_cost, monster_hits
 from game.rules.purchases import Monster, Treasure
 from game.ui.auto_travel import FURNITURE_CODES, Travel, room_goals
 from game.ui.events import key
+from game.ui.present.headless import run_headless
 from game.ui.screens.map_screen import MapScreen, first_screen
 from game.ui.session import Session
 from game.world.components import Carried, Glyph, MonsterState, Named, Position
@@ -195,3 +196,13 @@ def test_companions_standing_in_the_way_never_hold_x_up(tmp_path: Path) -> None:
         pos = game.position(hero)
         assert (pos.x, pos.y) != start_xy and screen.notice != "Someone stands in the way.", (seed, screen.notice)
     assert boxed, "no seed started with the hero boxed in: the case is not tested"
+
+
+def test_the_way_on_notice_fits_80_columns_whole(tmp_path: Path) -> None:
+    """"A way east into a room not yet entered: x goes through (the Hallway designs it" at 80x24:
+    the notice ran past the screen's edge and lost its end."""
+    screen = map_screen(tmp_path, 42, level=1)
+    press_x(screen)
+    assert "into a room not yet entered" in screen.notice
+    _, shot = run_headless(screen, [], size=(80, 24))
+    assert screen.notice in shot.text()

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from screen_games import make_kit, make_session
+from screen_games import give, in_town, make_kit, make_session
 
 from game.agents.autoplay import play
 from game.core.outcomes import ending
+from game.engine.actions import Retire
 from game.engine.morgue import ScoreEntry, add_score, score, write_morgue
+from game.engine.quests import all_quests
 from game.engine.run_score import ScoreParts
 from game.ui.events import key
 from game.ui.kit import Kit
@@ -20,6 +22,7 @@ from game.ui.screens.high_scores import HighScoresScreen
 from game.ui.screens.widgets import TextScreen
 from game.ui.session import Session
 from game.ui.state import Exit
+from game.world.components import HeroState
 
 TITLE = Exit("title")
 
@@ -158,3 +161,85 @@ def test_banking_less_than_the_kits_says_the_score_stops_at_zero() -> None:
     assert ScoreParts(banked=2, kits=4, floors=0, rooms=0).words().startswith(
         "banked 2 less the kits' 4: 0 (never below 0); ")
     assert ScoreParts(banked=6, kits=4, floors=0, rooms=0).words().startswith("banked 6 less the kits' 4: 2; ")
+
+
+def quest_run(quest_id: int) -> Session:
+    """A solo run given quest `quest_id`, in town with one item to sell (so giving the quest up
+    costs something)."""
+    session = make_session(seed=5)
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.id == quest_id)
+    hero = game.heroes()[0][0]
+    give(game, hero, "a silver cup", fancy=True, value=4)
+    return session
+
+
+def test_a_quest_given_up_says_its_count_and_its_cost_on_screen_and_in_the_morgue(kit: Kit, tmp_path: Path) -> None:
+    session = in_town(quest_run(12))  # The Old Mine: map ten rooms
+    game = session.game
+    session.apply(Retire(0))
+    assert game.phase == "over" and game.stats.quest_penalty > 0
+    cost = game.stats.quest_penalty
+    mapped = game.stats.rooms_entered
+    _, screen = run_headless(EndOfRunScreen(kit, session, TITLE), [], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert f"Its quest, The Old Mine, was left undone ({mapped}/10); giving it up cost {cost}." in text
+    assert f"Quest The Old Mine ({mapped}/10, given up for {cost})" in text
+    assert f"Quest: The Old Mine ({mapped}/10, given up for {cost})" in write_morgue(game, tmp_path).read_text()
+
+
+def test_a_quest_fulfilled_says_so_in_the_morgue_not_a_count_past_its_goal(kit: Kit, tmp_path: Path) -> None:
+    session = quest_run(17)  # Deeper: stand on Floor 3
+    game = session.game
+    game.stats.deepest_floor = 5
+    in_town(session)
+    session.apply(Retire(0))
+    assert game.outcome == "quest"
+    _, screen = run_headless(EndOfRunScreen(kit, session, TITLE), [], size=(100, 40))
+    assert "Deeper (fulfilled, reward 6)" in screen.text()
+    morgue = write_morgue(game, tmp_path).read_text()
+    assert "Quest: Deeper (fulfilled, reward 6)" in morgue and "5/3" not in morgue
+
+
+def test_the_end_help_says_a_quest_is_paid_in_town_not_that_it_ends_the_run(kit: Kit, ended: Session) -> None:
+    _, screen = run_headless(EndOfRunScreen(kit, ended, TITLE), [key("?")], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "or when the quest is fulfilled" not in text
+    assert "when the party retires in town with its loot; a quest fulfilled is paid in town" in text
+
+
+def test_the_morgue_gives_a_trait_picked_twice_as_its_degree(tmp_path: Path) -> None:
+    session = make_session(seed=5)
+    game = session.game
+    eid, hero = game.heroes()[0]
+    first = hero.traits[0]
+    game.world.comp(eid, HeroState).traits = (*hero.traits, first)
+    morgue = write_morgue(game, tmp_path).read_text()
+    assert f"(very {first.replace('_', ' ')}, " in morgue
+    assert f", {first}," not in morgue.split("Heroes:")[1].split("\n")[1]
+
+
+def test_a_floors_first_room_cleared_is_said_when_more_rooms_are_cleared_than_entered(kit: Kit, tmp_path: Path) -> None:
+    """A wandering monster killed in the entrance room made "Rooms 1 entered, 2 cleared": the
+    entrance is no Hallway's room, so it is cleared without being entered. The count says so."""
+    session = make_session(seed=5)
+    game = session.game
+    entrance = (game.dungeon.floor_no, *game.floor.entrance)
+    game.stats.cleared_rooms += [entrance, (game.dungeon.floor_no, 0, 0)]
+    game.stats.rooms_entered, game.stats.rooms_cleared = 1, 2
+    _, screen = run_headless(EndOfRunScreen(kit, session, TITLE), [], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "entered 1 room and cleared 2 (1 a floor's first room, which no Hallway builds)" in text
+    assert "Rooms 1 entered, 2 cleared (1 a floor's first room, which no Hallway builds)" in text
+    morgue = write_morgue(game, tmp_path).read_text()
+    assert "Rooms cleared: 2 (1 a floor's first room, which no Hallway builds)" in morgue
+
+
+def test_the_morgue_names_each_seat_and_its_kind_without_two_brackets(tmp_path: Path) -> None:
+    """"3. Warden (AI) (ai)" read as two brackets; now "3. Warden (AI), an AI designer"."""
+    game = make_session(seed=5, seats="human,ai+hero,ai").game
+    morgue = write_morgue(game, tmp_path).read_text()
+    seats = morgue.split("Seats:\n")[1].split("\n\n")[0].splitlines()
+    assert seats == [f"  1. {game.seats[0].name}, a player", f"  2. {game.seats[1].name}, an AI with a hero",
+                     f"  3. {game.seats[2].name}, an AI designer"]
+    assert ") (" not in "\n".join(seats)

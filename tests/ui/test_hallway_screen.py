@@ -16,12 +16,15 @@ from game.designers.builds import encode_trap, encode_treasure
 from game.designers.hallway import _rank
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
+from game.engine.quests import is_named
 from game.engine.start import new_game
 from game.rules.purchases import Trap, Treasure
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
+from game.ui.screens.designer_flow import designer_screen
 from game.ui.screens.hallway_screen import HallwayScreen
+from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
 from game.ui.session import Session
 from game.ui.state import Exit
@@ -167,3 +170,74 @@ def test_a_human_seats_pick_is_listed_once_in_the_roll_off_not_again_as_a_note(k
     picks = [row.strip() for row in screen.lines() if row.strip()[:2] in ("1.", "2.", "3.")]
     notes = [row.strip() for row in screen.lines() if row.strip().startswith(("Ann takes", "Bob takes"))]
     assert len(picks) == 3 and notes == [], screen.lines()
+
+
+def test_the_hallways_hand_over_has_no_esc_back_and_esc_does_not_show_the_next_seats_screen(kit: Kit) -> None:
+    """The Hallway's "Pass the keyboard" said "Esc back", but Esc went on like any key: the
+    wrong player pressing it opened the category pick meant for another."""
+    session = make_session(seed=4, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    game = session.game
+    for _ in range(3000):
+        if game.hallway.pending is not None and game.hallway.pending.waiting:
+            break
+        apply_action(game, hero_action(game, game.next_seat()))
+    state = designer_screen(kit, session, Exit("map"))
+    assert isinstance(state, HandOverScreen)
+    name = game.seats[game.hallway.pending.waiting[1]].name
+    result, screen = run_headless(state, [key("escape")], size=(80, 24))
+    assert result.interrupted and "take a category" not in screen.text()
+    assert f"Nothing to go back to: the table waits for {name}." in screen.text()
+    assert "Esc" not in screen.lines()[-1] and "any key continue" in screen.lines()[-1]
+    _, screen = run_headless(state, [key("?")], size=(80, 24))
+    assert "Esc stays here" in " ".join(screen.text().split())
+    _, screen = run_headless(state, [key("escape"), key("enter")], size=(80, 24))
+    assert "The Hallway: take a category" in screen.text()
+
+
+def room_with_quest_target(seed: int) -> Session:
+    """A solo run walked (by the companion's choices) until a Hallway's monsters hold the quest's
+    creature, bought from the Monsters seat's budget."""
+    session = make_session(seed=seed)
+    game = session.game
+    for _ in range(400):
+        design = game.hallway.last_design
+        if design is not None and any(is_named(p.monster.name, n) for p in design.monsters for n in game.quest.names):
+            return session
+        apply_action(game, hero_action(game, game.next_seat()))
+    raise AssertionError("no room held the quest's creature")
+
+
+@pytest.mark.parametrize(("seed", "marked"), [(52, "kobold lord (the quest's)"),
+                                             (13, "kitten (the quest's: catch it)")])
+def test_a_monster_the_quest_names_is_marked_among_the_rooms_purchases(kit: Kit, seed: int, marked: str) -> None:
+    """The quest's creature is bought first from the Monsters budget: the Hallway says which it is."""
+    session = room_with_quest_target(seed)
+    _, screen = run_headless(HallwayScreen(kit, session, Exit("back")), [], size=(100, 40))
+    assert marked in screen.text()
+
+
+def test_the_category_pick_says_which_tie_each_reroll_settles(kit: Kit) -> None:
+    """The pick showed "Re-roll  Player 2 [3]   Warden (AI) [4]" with no word of the tie, where the
+    Hallway report after it says "(tie on 2)"."""
+    session = make_session(seed=7, seats="human,human,ai", dials=Dials(design="ask"))
+    game = session.game
+    for _ in range(3000):
+        if game.hallway.pending is not None and game.hallway.pending.waiting:
+            break
+        apply_action(game, hero_action(game, game.next_seat()))
+    _, screen = run_headless(designer_screen(kit, session, Exit("map")), [key("enter")], size=(80, 24))
+    reroll = next(ln for ln in screen.lines() if ln.startswith("   Re-roll"))
+    assert reroll.rstrip().endswith("(tie on 2)"), reroll
+
+
+def test_who_builds_the_rooms_tells_the_roll_off_truly_and_names_seats_in_one_bracket(kit: Kit) -> None:
+    """It said each seat "rolls for one of the room's traps, monsters and treasure" (a seat may
+    take several, or none: the roll-off goes round) and named "Swarm (AI) (an AI with a hero)"."""
+    session = make_session(seed=7, seats="human,ai+hero,ai")
+    _, screen = run_headless(HallwayScreen(kit, session, BACK).open_help(), [], size=(100, 60))
+    text = " ".join(screen.text().split())
+    assert "rolls for one of" not in text
+    assert "rolls a die; from the highest, seats take the room's traps, monsters and treasure in turn" in text
+    swarm, warden = session.game.seats[1].name, session.game.seats[2].name
+    assert f"{swarm}, an AI with a hero; {warden}, an AI designer." in text
+    assert ") (" not in text

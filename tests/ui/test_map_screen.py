@@ -441,3 +441,49 @@ def test_the_hallway_key_before_any_room_says_why_not(tmp_path: Path) -> None:
     screen = new_map(tmp_path)
     assert press(screen, "H") is screen
     assert "No Hallway yet" in screen.notice
+
+
+def test_the_quest_offered_says_its_reward_and_what_giving_it_up_costs(tmp_path: Path) -> None:
+    """The quest's reward and its price were told nowhere before the run ended; now the offer in
+    the log and the map's help say both, with the numbers the engine pays."""
+    screen = new_map(tmp_path, seed=7)
+    quest = screen.game.quest
+    assert quest is not None and quest.penalty == "half"
+    stakes = (f"Its reward, {quest.reward}, is paid in town when the party climbs out with it done; retiring "
+              "without it done costs half of what the party would bank.")
+    _, shot = run_headless(screen, [], size=(100, 30))
+    assert " ".join(shot.text().split()).count(stakes) == 1  # the log's offer
+    _, shot = run_headless(screen, [key("?")], size=(100, 200))
+    text = " ".join(shot.text().split())
+    assert f"This run's, {quest.name}: {quest.text}" in text and stakes in text
+
+
+def quest_help(tmp_path: Path, quest_id: int, **stats: object) -> str:
+    """The map's help for a run given quest `quest_id`, its run stats set to `stats`."""
+    from game.engine.quests import all_quests
+
+    screen = new_map(tmp_path, seed=7)
+    game = screen.game
+    game.quest = next(q for q in all_quests() if q.id == quest_id)
+    for name, value in stats.items():
+        setattr(game.stats, name, value)
+    _, shot = run_headless(screen, [key("?")], size=(100, 200))
+    return " ".join(shot.text().split())
+
+
+def test_the_quest_help_counts_each_part_of_a_quest_the_sidebar_counts_as_one(tmp_path: Path) -> None:
+    """The sidebar's "Surveyor's Errand 0/2" is the least of four counts; the help gives each,
+    with the goal's words ("Deeper 2/3" is a floor number, not two steps of three)."""
+    text = quest_help(tmp_path, 5, rooms_by_interaction={"features": 2, "empty": 1, "encounter": 3})
+    assert ("So far: rooms mapped of each sort: with features 2/2, empty 1/2, holding an objective 0/2, "
+            "with an encounter 3/2.") in text
+    text = quest_help(tmp_path, 17, deepest_floor=2)
+    assert "So far: the deepest floor reached is 2, the quest's is 3." in text
+    text = quest_help(tmp_path, 11, kills_by_name={"kobold lord": 1, "hobgoblin": 2})
+    assert "So far: kobold lord 1/1 killed, kobold shaman 0/1 killed." in text
+
+
+def test_a_catching_quest_says_how_a_creature_is_caught(tmp_path: Path) -> None:
+    text = quest_help(tmp_path, 14, caught_by_name={})
+    assert "To catch it, walk into it: an Agility roll against the Floor's dice; missed, it bolts." in text
+    assert "So far: kitten 0/1 caught." in text

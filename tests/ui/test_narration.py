@@ -122,3 +122,19 @@ def test_the_hand_over_escape_goes_back_and_question_mark_helps(kit: Kit) -> Non
     assert state.on_event(key("escape")) is secret
     assert isinstance(state.on_event(key("?")), HelpScreen)
     assert state.on_event(key("enter")) == Exit("next")
+
+
+def test_the_lines_just_now_wrap_whole_at_80_columns_not_cut_at_the_edge(kit: Kit) -> None:
+    """At 80x24 "Pim Mossback shoots Xol the Last Sentinel from 2 tiles away (arrows): 3 damage."
+    showed as "... (arrows): 3 da": the number's noun cut off."""
+    session = make_session(seats="human,human,ai")
+    game = session.game
+    said = "Pim Mossback shoots Xol the Last Sentinel from 2 tiles away with a long bow (arrows): 3 damage."
+    for n in range(5):
+        game.say(f"Line {n} of the fight.")
+    game.say(said)
+    _, screen = run_headless(NarrationPrompt(kit, session, BACK, 0), [], size=(80, 24))
+    lines = [ln.strip() for ln in screen.lines()]
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("Pim Mossback shoots"))
+    assert " ".join(lines[at:at + 2]) == said
+    assert "Line 4 of the fight." in lines and "Your line:" in lines

@@ -91,3 +91,19 @@ def test_using_a_potion_names_it_on_the_log(tmp_path: Path) -> None:
     line = game.log[-1].text
     assert "uses Flask of Kind Water and heals 1 Hit." in line, line
     assert "#" not in line
+
+
+def test_a_seat_named_player_1_keeps_the_categories_it_took_plural(tmp_path: Path) -> None:
+    """The Hallway's log line names each taker and its category: "Player 1 traps" is no count of
+    one trap (the log used to read "Hallway: Player 1 trap, ...")."""
+    from game.ui.screens.log_history import LogHistoryScreen
+    from game.ui.state import Exit
+
+    assert tidy("Hallway: Player 1 traps, Player 2 monsters.") == "Hallway: Player 1 traps, Player 2 monsters."
+    assert tidy("Level 1 monsters and 1 monsters") == "Level 1 monsters and 1 monster"
+    session = make_session(seed=7, seats="human,human,ai")
+    play(session.game, 40)
+    said = next(ln.text for ln in session.game.log if ln.text.startswith("Hallway:"))
+    assert said.startswith("Hallway: Player 1 traps,")
+    _, screen = run_headless(LogHistoryScreen(make_kit(tmp_path), session, Exit("back")), [], size=(120, 40))
+    assert said in screen.text()

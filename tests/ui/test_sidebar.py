@@ -6,7 +6,7 @@ import tcod.console
 from screen_games import make_kit, make_session
 
 from game.ui.sidebar import draw_sidebar
-from game.world.components import Effect, Effects
+from game.world.components import Effect, Effects, HeroState
 
 
 def test_a_hold_by_a_titled_monster_names_it_short_and_whole(tmp_path) -> None:
@@ -20,3 +20,17 @@ def test_a_hold_by_a_titled_monster_names_it_short_and_whole(tmp_path) -> None:
     draw_sidebar(console, game, (75, 0, 25, 30), palette, active=eid, here=None, hide_seed=False, titles={})
     rows = ["".join(chr(c) for c in row[75:]).strip() for row in console.ch]
     assert "held by Hagra" in rows
+
+
+def test_a_fallen_heros_slayer_is_named_in_whole_words_at_80_columns(tmp_path) -> None:
+    """At 80x24 the column is 25 wide: "fallen: Accursed Homunculus" was cut to "fallen: Accursed Homun"."""
+    palette = make_kit(tmp_path).palette
+    game = make_session(seats="human,human,ai").game
+    eid, _ = game.heroes()[1]
+    hero = game.world.comp(eid, HeroState)
+    hero.hits, hero.cause_of_death = 0, "Accursed Homunculus"
+    console = tcod.console.Console(80, 24, order="C")
+    draw_sidebar(console, game, (55, 0, 25, 24), palette, active=None, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
+    fallen = next(r for r in rows if r.startswith("fallen:"))
+    assert fallen == "fallen: Accursed..."

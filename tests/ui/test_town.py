@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from screen_games import give, in_town, make_kit, make_session
 
+from game.engine.quests import all_quests
 from game.engine.town import healing_price
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
@@ -19,6 +20,7 @@ from game.ui.present.headless import run_headless
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.town_screen import TownScreen
+from game.ui.screens.trait_choice import TraitChoiceScreen
 from game.ui.screens.workshop_screen import WorkshopScreen
 from game.ui.session import Session
 from game.ui.state import Exit
@@ -54,7 +56,7 @@ def test_the_purse_every_pack_and_each_trade_value_are_shown(kit: Kit) -> None:
     assert ring_row.rstrip().endswith(str(trade_value(Treasure(**RING))))
     assert "c) Painted Fan" in text
     hints = " ".join(screen.lines()[-2:])
-    for keys in ("a-z", "S trade in", "M make", "H heal", "R retire", "D delve again", "Esc", "?"):
+    for keys in ("a-z", "S trade in", "M make", "H heal", "R retire", "D delve again", "?"):
         assert keys in hints
 
 
@@ -150,7 +152,23 @@ def test_help_and_back(kit: Kit) -> None:
     state.on_event(key("H"))
     assert state.healing is not None
     assert state.on_event(key("escape")) is None and state.healing is None  # Esc closes the chooser first
-    assert state.on_event(key("escape")) == BACK
+
+
+def test_in_town_esc_is_not_offered_and_says_what_leaves_town(kit: Kit) -> None:
+    """The footer said "Esc back", but in town the map sent the party straight back here: the key
+    did nothing anyone could see. Out of town (the screen looked at from the map) Esc goes back."""
+    session = town()
+    state = TownScreen(kit, session, BACK)
+    _, screen = run_headless(state, [key("escape")], size=(80, 24))
+    assert "Esc" not in " ".join(screen.lines()[-2:])
+    assert "The party is in town: D delves again, R retires and ends the run." in screen.text()
+    session.game.phase = "dungeon"
+    assert TownScreen(kit, session, BACK).on_event(key("escape")) == BACK
+
+
+def test_the_town_help_says_where_the_quest_is_paid(kit: Kit) -> None:
+    _, screen = run_headless(TownScreen(kit, town(), BACK), [key("?")], size=(100, 40))
+    assert "A quest fulfilled is paid into the purse when the party arrives" in " ".join(screen.text().split())
 
 
 def test_the_workshop_prices_refuses_and_makes_one_item(kit: Kit) -> None:
@@ -244,3 +262,23 @@ def test_at_80_columns_the_header_gives_way_in_words_never_in_numbers(kit: Kit) 
     _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
     header = screen.lines()[0].rstrip()
     assert header.startswith(" Town  Purse: 1234") and header.endswith("137 rooms cleared"), header
+
+
+def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(kit: Kit) -> None:
+    """A quest is paid in town, and the hero grows there: the choice's title said "The Hallway"."""
+    session = make_session(seed=5)
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
+    game.stats.deepest_floor = game.quest.count
+    in_town(session)
+    eid, hero = game.heroes()[0]
+    assert game.stats.quest_paid and hero.growth_due == 1
+    paid = f"Quest fulfilled: {game.quest.name}. Its reward, {game.quest.reward}, goes into the purse."
+    assert paid in [ln.text for ln in game.log]  # it said "The reward: 3." with no word of where it went
+    state = TraitChoiceScreen(kit, session, None, hero.seat)
+    _, screen = run_headless(state, [], size=(80, 24))
+    assert screen.lines()[0].strip() == "Town: your hero grows, the quest fulfilled"
+    _, screen = run_headless(state, [key("escape")], size=(80, 24))
+    assert "Town waits for your choice" in screen.text() and "Hallway" not in screen.text()
+    _, screen = run_headless(state, [key("?")], size=(100, 40))
+    assert "when the quest is paid (in town, the party back with it fulfilled)" in " ".join(screen.text().split())

@@ -19,6 +19,7 @@ from game.rules.party import room_budgets
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
+from game.ui.screens.hallway_screen import tie_face
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, draw_lines, footer, line, seat_named, wrap_line
@@ -152,6 +153,8 @@ class CategoryPickScreen(Screen):
             for seat, face in dice:
                 name, colour = seat_named(self.kit, game, seat)
                 row.add(name, colour).add(" ", text).add(f"[{face}]", colour).add("   ", text)
+            if r:  # which tie this re-roll settles, as the Hallway report says it
+                row.add(f"(tie on {tie_face(rolloff.rounds, r)})", dim)
             rows.append(row)
         order = line(("  Order    ", dim), indent=11)
         for i, seat in enumerate(rolloff.order):

@@ -14,8 +14,8 @@ from game.core.outcomes import ending
 from game.core.score_table import ScoreEntry
 from game.core.sentences import plural
 from game.engine.game import Game
-from game.engine.morgue import morgue_text
-from game.engine.quests import fulfilled, progress
+from game.engine.morgue import first_rooms_words, morgue_text
+from game.engine.quests import fulfilled, progress, standing
 from game.engine.run_score import score, score_parts
 from game.ui import draw
 from game.ui.events import KeyEvent
@@ -30,11 +30,12 @@ from game.world.components import HeroState
 HELP_TOPICS = (
     (
         "The end of a run",
-        "A run ends when every hero is dead at once, when the party retires in town with its loot, or "
-        "when the quest is fulfilled. The score counts what the run achieved: the value banked in town "
-        "less what the starting kits would fetch, 10 for each floor reached below the entrance and 2 "
-        "for each room cleared; a fallen party banks nothing. The morgue file keeps the whole story: "
-        "heroes, rooms, the last of the log and the map as the party knew it.",
+        "A run ends when every hero is dead at once, or when the party retires in town with its loot; "
+        "a quest fulfilled is paid in town, when the party climbs out with it done. The score counts "
+        "what the run achieved: the value banked in town less what the starting kits would fetch, 10 "
+        "for each floor reached below the entrance and 2 for each room cleared; a fallen party banks "
+        "nothing. The morgue file keeps the whole story: heroes, rooms, the last of the log and the map "
+        "as the party knew it.",
     ),
     ("Keys", "M reads the morgue file here. Enter or Esc leaves it: for the title menu when the run began "
              "there, back to the shell after `play`."),
@@ -63,7 +64,7 @@ def run_sentence(game: Game) -> str:
     below = s.deepest_floor - game.dungeon.entrance_floor
     depth = (f"never went below the entrance floor (Floor {s.deepest_floor})" if below <= 0 else
              f"reached Floor {s.deepest_floor}, {plural(below, 'floor')} below the entrance")
-    rooms = f"entered {plural(s.rooms_entered, 'room')} and cleared {s.rooms_cleared}"
+    rooms = f"entered {plural(s.rooms_entered, 'room')} and cleared {s.rooms_cleared}{first_rooms_words(game)}"
     home = (f"banked {s.banked}" if game.outcome in ("retired", "quest") else
             "banked nothing (the dungeon keeps what the party carried)")
     out = f"The run {depth}, {rooms}, and {home}."
@@ -73,7 +74,8 @@ def run_sentence(game: Game) -> str:
         elif fulfilled(game):
             out += f" Its quest, {game.quest.name}, was done but never brought home."
         else:
-            out += f" Its quest, {game.quest.name}, was left undone ({progress(game, game.quest)}/{game.quest.count})."
+            out += f" Its quest, {game.quest.name}, was left undone ({progress(game, game.quest)}/{game.quest.count})"
+            out += f"; giving it up cost {s.quest_penalty}." if s.quest_penalty else "."
     return out
 
 
@@ -149,14 +151,15 @@ class EndOfRunScreen(Screen):
                              (rank_words(self.rank, score(game), self.scores), p["treasure"]), indent=22))
         rows += [
             line(("Deepest floor         ", dim), (str(s.deepest_floor), bright)),
-            line(("Rooms                 ", dim), (f"{s.rooms_entered} entered, {s.rooms_cleared} cleared", bright)),
+            line(("Rooms                 ", dim), (f"{s.rooms_entered} entered, {s.rooms_cleared} cleared", bright),
+                 (first_rooms_words(game), text), indent=22),
             line(("Monsters killed       ", dim), (str(s.monsters_killed), text), ("   traps found ", dim),
                  (str(s.traps_found), text), ("   hero deaths ", dim), (str(s.deaths), text)),
             line(("Turns                 ", dim), (str(game.turn), text)),
         ]
         if game.quest is not None:
-            done = "fulfilled" if game.stats.quest_paid else f"{progress(game, game.quest)}/{game.quest.count}"
-            rows.append(line(("Quest                 ", dim), (f"{game.quest.name} ({done})", text), indent=22))
+            rows.append(line(("Quest                 ", dim), (f"{game.quest.name} ({standing(game)})", text),
+                             indent=22))
         seed = "(hidden)" if self.kit.options.hide_seed else str(game.seed)
         rows.append(line(("Seed                  ", dim), (seed, text)))
         rows.append(Line())

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import tcod.console
 
 from game.core.sentences import plural, tidy
+from game.engine.quests import is_named
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
@@ -142,12 +143,20 @@ class HallwayScreen(Screen):
             for placed in design.monsters:
                 name = placed.monster.name or "something"
                 names[name] = names.get(name, 0) + 1
-            listed = ", ".join(n if c == 1 else f"{n} (x{c})" for n, c in names.items())
+            listed = ", ".join((n if c == 1 else f"{n} (x{c})") + self.quest_mark(n) for n, c in names.items())
             return f"{plural(len(design.monsters), 'monster')}: {listed}" if names else "no monsters"
         if category == "traps":
             count = len(design.traps)
             return f"{plural(count, 'trap')}; what and where stays hidden until found"
         return "what and where stays hidden until found"
+
+    def quest_mark(self, name: str) -> str:
+        """' (the quest's)' after a monster the run's quest names: bought first from the budget
+        (DESIGN.md §3: nothing in a room is free, a quest's creature neither)."""
+        quest = self.session.game.quest
+        if quest is None or quest.goal != "kill_named" or not any(is_named(name, n) for n in quest.names):
+            return ""
+        return " (the quest's: catch it)" if quest.catch else " (the quest's)"
 
     def hallway_notes(self) -> list[str]:
         """What else happened in this Hallway (new heroes, level-ups), from the log; not a human

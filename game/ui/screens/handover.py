@@ -14,18 +14,16 @@ from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer
 from game.ui.state import State
 
-HELP_TOPICS = (
-    (
-        "Passing the keyboard",
-        "Several players share this keyboard. While this screen is up nothing of the game is shown: "
-        "hand the keyboard to the named player, who presses any key when ready. Esc goes back to "
-        "the screen before, if the wrong player got up.",
-    ),
-)
+PASSING = ("Several players share this keyboard. While this screen is up nothing of the game is shown: "
+           "hand the keyboard to the named player, who presses any key when ready.")
+ESC_BACK = " Esc goes back to the screen before, if the wrong player got up."
+ESC_WAITS = (" In the Hallway there is no screen before: the table waits for the named player, and Esc "
+             "stays here, so the wrong player cannot open what is not theirs.")
 
 
 class HandOverScreen(Screen):
-    """"Pass the keyboard to <seat>": any key shows ``next_state``; Esc goes back; ``?`` help."""
+    """"Pass the keyboard to <seat>": any key shows ``next_state``; Esc goes back (or, with no
+    screen to go back to, stays and says so); ``?`` help."""
 
     def __init__(self, kit: Kit, back: State | None, seat_name: str, colour: RGB, next_state: State,
                  reason: str = "") -> None:
@@ -34,16 +32,21 @@ class HandOverScreen(Screen):
         self.colour = colour
         self.next_state = next_state
         self.reason = reason
+        self.notice = ""
         self._cursor: tuple[int, int] | None = None
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         return self.next_state  # any key but Esc and ? goes on
 
     def go_back(self) -> State:
-        return self.back if self.back is not None else self.next_state
+        if self.back is None:  # the Hallway's: Esc used to go on, showing the next seat's screen
+            self.notice = f"Nothing to go back to: the table waits for {self.seat_name}."
+            return self
+        return self.back
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=HELP_TOPICS)
+        topics = (("Passing the keyboard", PASSING + (ESC_WAITS if self.back is None else ESC_BACK)),)
+        return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=topics)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
@@ -56,7 +59,11 @@ class HandOverScreen(Screen):
             for i, row in enumerate(draw.wrap(self.reason, console.width - 8)[:3]):
                 draw.text_center(console, mid + 1 + i, row, palette["text_dim"])
         draw.text_center(console, mid + 5, f"{self.seat_name}: press any key when you are ready.", palette["accent"])
-        footer(console, self.kit, [("any key", "continue"), ("Esc", "back"), ("?", "help")])
+        if self.notice:
+            draw.text_center(console, mid + 7, self.notice, palette["warning"])
+        hints = [("any key", "continue"), ("Esc", "back"), ("?", "help")] if self.back is not None else \
+            [("any key", "continue"), ("?", "help")]
+        footer(console, self.kit, hints)
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor

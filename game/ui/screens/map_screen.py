@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.engine.quests import how_words, progress_words, stakes
 from game.engine.reach import RANGED_REACH
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
@@ -37,6 +38,7 @@ from game.ui.state import State
 from game.world.components import HeroState
 
 if TYPE_CHECKING:
+    from game.engine.game import Game
     from game.ui.auto_travel import Travel
 
 TRAVEL_DELAY = 0.03  # seconds between travel steps (a key pressed meanwhile stops the walk)
@@ -55,7 +57,7 @@ NARRATION_EVERY = 5  # turns between two narration prompts to the same seat
 
 
 
-def help_topics(kit: Kit) -> list[tuple[str, str]]:
+def help_topics(kit: Kit, game: Game | None = None) -> list[tuple[str, str]]:
     k = kit.keymap
 
     def key(action: str) -> str:
@@ -77,6 +79,8 @@ def help_topics(kit: Kit) -> list[tuple[str, str]]:
                                  f"({key('travel_stairs')} walks there). {key('head_back')} turns the party for "
                                  f"town, {key('travel_entrance')} walks back to the stair up, {key('head_back')} "
                                  f"there climbs out. In town, sell loot and retire: that is your score."),
+        ("The quest", "The sidebar's Quest row is the run's goal and how far the party has come; the log's "
+                      "first lines tell it whole." + quest_words(game)),
         ("Who builds the rooms", "Every seat at the table, yours too, wins some of each room's traps, monsters "
                                  "and treasure in the Hallway and must spend it all; in solo play the AI builds "
                                  "your seat's share. Your seat's monsters still hunt your hero. '~ Seat' after a "
@@ -86,6 +90,15 @@ def help_topics(kit: Kit) -> list[tuple[str, str]]:
                            f"that won its rank (a tie: nobody), {kit.glyphs['die_thwacko']} a seat's Thwack-O "
                            f"die, in its colour. {key('roll_panel')} expands or hides the panel."),
     ]
+
+
+def quest_words(game: Game | None) -> str:
+    """This run's quest whole, for the help: its name, its words and its stakes."""
+    if game is None or game.quest is None:
+        return " A quest fulfilled is paid in town, when the party climbs out with it done."
+    quest = game.quest
+    return (f" This run's, {quest.name}: {quest.text}{how_words(quest)} So far: {progress_words(game)}. "
+            f"{stakes(quest)}")
 
 
 class MapScreen(MapKeys, MapDrawing):
@@ -273,7 +286,7 @@ class MapScreen(MapKeys, MapDrawing):
         if action == "help":
             from game.ui.screens.help import HelpScreen  # start-up: opened on demand
 
-            return HelpScreen(self.kit, back=self, title="Help", topics=help_topics(self.kit))
+            return HelpScreen(self.kit, back=self, title="Help", topics=help_topics(self.kit, self.session.game))
         if action == "options":
             from game.ui.screens.options_screen import OptionsScreen  # start-up: opened on demand
 

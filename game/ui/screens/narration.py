@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tcod.console
 
+from game.core.sentences import tidy
 from game.engine.actions import Narrate
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
@@ -79,9 +80,15 @@ class NarrationPrompt(Screen):
             draw.text(console, 12, y, title, palette["text_bright"], width=console.width - 14)
             y += 2
         draw.text(console, 2, y, "Just now:", palette["accent"])
-        recent = [ln for ln in game.log[-6:]]
-        for i, ln in enumerate(recent):
-            draw.text(console, 4, y + 1 + i, ln.text, palette["text_dim"], width=console.width - 6)
+        # the last lines whole, wrapped (not cut at the edge: "... (arrows): 3 da"), the oldest
+        # dropped first when they do not all fit above the line being written
+        room = max(1, console.height - y - 8)
+        blocks = [draw.wrap(tidy(ln.text), console.width - 6) for ln in game.log[-6:]]
+        while len(blocks) > 1 and sum(len(b) for b in blocks) > room:
+            blocks.pop(0)
+        recent = [row for block in blocks for row in block][-room:]
+        for i, row in enumerate(recent):
+            draw.text(console, 4, y + 1 + i, row, palette["text_dim"], width=console.width - 6)
         y += len(recent) + 2
         draw.text(console, 2, y, "Your line:", palette["accent"])
         box_w = console.width - 6

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.sentences import join_and
 from game.ui.kit import Kit
 
 if TYPE_CHECKING:
@@ -21,18 +20,23 @@ def table_words(game: Game) -> str:
     """The explanation, naming this table's seats."""
     you = next((s for s in game.seats if s.human and s.has_hero), None)
     me = you.name if you is not None else "your seat"
-    others = [f"{s.name} ({'an AI with a hero' if s.has_hero else 'an AI designer'})" for s in game.seats
-              if s is not you]
+    others = [seat_words(s.name, s.has_hero) for s in game.seats if s is not you]
     return (
-        f"There is no game master. Before each room every seat at the table, {me} too, rolls for one of "
-        f"the room's traps, monsters and treasure, and must spend that whole budget on it. In solo play the "
+        f"There is no game master. Before each room every seat at the table, {me} too, rolls a die; from "
+        f"the highest, seats take the room's traps, monsters and treasure in turn, each spending every "
+        f"point. In solo play the "
         f"AI builds your own seat's share for you: the Hallway says \"built for them by the AI\". "
         f"So some monsters may be bought by {me}, and they still hunt your hero: what a seat buys belongs "
         f"to the dungeon, not to the seat's friends.\n\n"
         f"A name after a log line (~ {me}) is the seat whose Thwack-O die won that roll and so tells it; "
         f"it is not who struck.\n\n"
-        f"At this table: {me} (you, with a hero)" + (f", {join_and(others)}." if others else ".")
+        f"At this table: {me} (you, with a hero)" + "".join(f"; {o}" for o in others) + "."
     )
+
+
+def seat_words(name: str, has_hero: bool) -> str:
+    """'Swarm (AI), an AI with a hero': the name whole, and no "(AI) (an AI ...)" brackets."""
+    return f"{name}, {'an AI with a hero' if has_hero else 'an AI designer'}"
 
 
 def solo(game: Game) -> bool:

@@ -43,7 +43,8 @@ HELP_TOPICS = (
         "points), drunk at once. Retiring sells everything the heroes carry, banks the purse and every "
         "hero's points and ends the run: what is banked, less what the starting kits would fetch, counts "
         "towards the score with the floors reached and the rooms cleared. Delving takes the party back "
-        "to the dungeon's entrance with what it carries.",
+        "to the dungeon's entrance with what it carries. A quest fulfilled is paid into the purse when "
+        "the party arrives; retiring without it done costs half of what the party would bank.",
     ),
     (
         "Keys",
@@ -250,6 +251,12 @@ class TownScreen(Screen):
             seat = heroes[0][1].seat if heroes else 0
         return seat
 
+    def go_back(self) -> State:
+        if self.in_town():  # Esc led to the map, which sent the party straight back here
+            self.status = "The party is in town: D delves again, R retires and ends the run."
+            return self
+        return super().go_back()
+
     def on_event(self, event):  # noqa: ANN001, ANN201 - Screen's signature
         if self.healing is not None and isinstance(event, KeyEvent) and event.key == "escape":
             self.healing = None
@@ -279,7 +286,9 @@ class TownScreen(Screen):
             hints = [("Left/Right", "points"), ("Enter", "buy"), ("Esc", "cancel"), ("?", "help")]
         else:
             hints = [("a-z", "pick"), ("Up/Down", "move"), ("S", "trade in"), ("U", "drink"), ("M", "make"),
-                     ("H", "heal"), ("R", "retire"), ("D", "delve again"), ("Esc", "back"), ("?", "help")]
+                     ("H", "heal"), ("R", "retire"), ("D", "delve again"), ("?", "help")]
+            if not self.in_town():  # in town there is nothing behind this screen to go back to
+                hints.insert(-1, ("Esc", "back"))
         bottom = footer(console, self.kit, hints) - 1
         if self.healing is not None:
             eid = self.healing_hero()

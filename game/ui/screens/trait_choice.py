@@ -1,7 +1,8 @@
-"""The Hallway's trait choice (Budget Dungeons, DESIGN.md §3): a human hero that gained a level or
-fulfilled the quest picks a new trait of its race or class, or raises one it holds a degree. Each
-choice says what the trait ties the hero to (the rolls where its Class Bonus counts). The pick is
-a ChooseTrait action like any other input; the game waits for it, so there is no backing out."""
+"""The trait choice (Budget Dungeons, DESIGN.md §3): a human hero that gained a level (in the
+Hallway) or fulfilled the quest (in town, where it is paid) picks a new trait of its race or
+class, or raises one it holds a degree. Each choice says what the trait ties the hero to (the
+rolls where its Class Bonus counts). The pick is a ChooseTrait action like any other input; the
+game waits for it, so there is no backing out."""
 
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ from game.ui.state import State
 from game.world.components import HeroState
 
 HELP_TOPICS = (
-    ("Growing", "At each level gained and when the quest is fulfilled, your hero gains a story point and "
-                "grows: a new trait of its race or class, or a trait it holds one degree higher (strong, "
-                "very strong, incredibly strong...). A trait ties the hero to actions and Types: every roll "
-                "it ties to gets the Class Bonus, plus one die for each degree above the first."),
+    ("Growing", "At each level gained (in the Hallway) and when the quest is paid (in town, the party back "
+                "with it fulfilled), your hero gains a story point and grows: a new trait of its race or "
+                "class, or a trait it holds one degree higher (strong, very strong, incredibly strong...). A "
+                "trait ties the hero to actions and Types: every roll it ties to gets the Class Bonus, plus "
+                "one die for each degree above the first."),
     ("Keys", "Up/Down choose, Enter takes it. The game waits for your choice."),
 )
 
@@ -70,11 +72,15 @@ class TraitChoiceScreen(Screen):
         return None
 
     def go_back(self) -> State:
-        self.notice = "The Hallway waits for your choice: pick one and press Enter."
+        self.notice = f"{self.where()} waits for your choice: pick one and press Enter."
         return self
 
     def open_help(self) -> State:
         return HelpScreen(self.kit, back=self, title="Help: growing", topics=HELP_TOPICS)
+
+    def where(self) -> str:
+        """Where the growth comes: the Hallway (a level gained) or town (the quest paid there)."""
+        return "Town" if self.session.game.phase == "town" else "The Hallway"
 
     def choose(self, trait: str) -> State | None:
         game = self.session.game
@@ -96,7 +102,8 @@ class TraitChoiceScreen(Screen):
         palette = self.kit.palette
         game = self.session.game
         draw.clear(console, palette)
-        draw.text(console, 1, 0, "The Hallway: your hero grows", palette["title"])
+        why = ", the quest fulfilled" if game.phase == "town" else ""
+        draw.text(console, 1, 0, f"{self.where()}: your hero grows{why}", palette["title"])
         bottom = footer(console, self.kit, [("Up/Down", "choose"), ("Enter", "take it"), ("?", "help")]) - 1
         eid = self.hero()
         if eid is None:
