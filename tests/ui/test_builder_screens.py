@@ -326,3 +326,27 @@ def test_fill_the_rest_in_a_room_with_no_spot_says_why_instead_of_crashing(kit: 
     assert "The AI cannot finish this: a room with no spot cannot hold a trap." in text
     _, text = step(screen, "enter")
     assert "Refused: a trap must sit on one of the room's spots." in text
+
+
+# -- what the hints promise ------------------------------------------------------------------------------
+
+
+def hint_rows_of(text: str) -> str:
+    """The footer: the rows after the last blank one."""
+    return text.rstrip("\n").split("\n\n")[-1]
+
+
+def test_esc_is_named_only_where_it_does_something_and_enter_says_what_it_does(kit: Kit) -> None:
+    """The footer read "Esc stop" in the draft, where Esc stops nothing, and "Enter buy" while
+    a bought thing was being changed, where Enter saves the change and buys nothing."""
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen)
+    assert "Esc" not in hint_rows_of(text) and "Enter buy" in text
+    _, text = step(screen, "enter", "tab")  # in the bought list
+    assert "Esc back to draft" in text and "Enter change it" in text
+    _, text = step(screen, "enter")  # changing purchase 1
+    assert "Changing purchase 1" in text
+    assert "Esc keep as it was" in text and "Enter save change" in text and "Enter buy" not in text
+    state, text = step(screen, "escape")
+    assert state is screen and screen.editing is None and "Left as it was" in text
+    assert "Esc" not in hint_rows_of(text) and "Enter buy" in text

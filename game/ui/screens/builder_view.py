@@ -16,15 +16,28 @@ from game.ui.screens.widgets import footer, hint_rows, seat_named
 class BuilderView:
     """Drawing for BuilderScreen (which holds the state it reads)."""
 
-    def hints(self) -> list[tuple[str, str]]:
+    def hints(self, focus: str | None = None, editing: bool | None = None) -> list[tuple[str, str]]:
+        """The keys as they work now: Enter buys the draft, saves a change or takes a bought thing
+        back; Esc is named only where it does something (in the draft it stops nothing)."""
+        focus = self.focus if focus is None else focus
+        editing = self.editing is not None if editing is None else editing
+        enter = "change it" if focus == "bought" else "save change" if editing else "buy"
         hints = [("Tab", "draft/bought"), ("Up/Down", "move"), ("Left/Right/-/+", "change"),
-                 ("Enter", "buy" if self.focus == "draft" else "change it"), ("Del", "sell back")]
+                 ("Enter", enter), ("Del", "sell back")]
         if self.category == "monsters":
             hints.append(("a/d", "add/drop ability"))
-        hints += [("r", "name"), ("s", "suggest"), ("f", "fill the rest"), ("w", "save design"), ("c", "confirm"),
-                  ("Esc", "stop"),
-                  ("?", "help")]
-        return hints
+        hints += [("r", "name"), ("s", "suggest"), ("f", "fill the rest"), ("w", "save design"), ("c", "confirm")]
+        if editing:
+            hints.append(("Esc", "keep as it was"))
+        elif focus == "bought":
+            hints.append(("Esc", "back to draft"))
+        return [*hints, ("?", "help")]
+
+    def footer_rows(self, width: int) -> int:
+        """Rows kept for the hints: the most any of their forms needs, so the panels above stay
+        put as the hints change with the focus."""
+        forms = (self.hints(), self.hints("draft", True), self.hints("bought", False))
+        return max(len(hint_rows(form, width - 1)) for form in forms)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
@@ -54,7 +67,7 @@ class BuilderView:
         for i, row in enumerate(rule_rows):
             draw.text(console, 1, 2 + i, row, palette["text_dim"])
         hints = self.hints()
-        foot_top = h - len(hint_rows(hints, w - 1))
+        foot_top = h - self.footer_rows(w)
         msg_rows = fit_rows(self.message, w - 2, 2) if self.message else []
         body_top = 2 + len(rule_rows) + 1
         body_bottom = foot_top - 1 - 2  # two rows for the message
