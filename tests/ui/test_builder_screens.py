@@ -21,6 +21,7 @@ from game.ui.present.headless import run_headless
 from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.category_pick import CategoryPickScreen, rolloff_so_far
 from game.ui.screens.designer_flow import designer_screen
+from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
 from game.ui.session import Session
@@ -350,3 +351,20 @@ def test_esc_is_named_only_where_it_does_something_and_enter_says_what_it_does(k
     state, text = step(screen, "escape")
     assert state is screen and screen.editing is None and "Left as it was" in text
     assert "Esc" not in hint_rows_of(text) and "Enter buy" in text
+
+
+def test_one_purchase_is_one_in_the_confirmation_and_the_save_dialog(kit: Kit) -> None:
+    """"Build the Treasure with these 1 purchase?" and "The 1 traps bought so far go into a
+    design file": one thing bought is told as one."""
+    screen = builder(kit, "treasure", budget=1)
+    state, text = step(screen, "enter", "c")
+    assert isinstance(state, ConfirmDialog) and "with this one purchase?" in text
+    assert state.question.endswith("this one purchase? The heroes meet it next; there is no changing it after.")
+    _, text = step(screen, "w")
+    assert "The 1 item bought so far goes into a design file" in text
+    screen = builder(kit, "traps", budget=4)
+    state, text = step(screen, "enter", "enter", "c")
+    assert isinstance(state, ConfirmDialog) and "with these 2 purchases?" in text
+    assert state.question.endswith("these 2 purchases? The heroes meet them next; there is no changing them after.")
+    _, text = step(screen, "w")
+    assert "The 2 traps bought so far go into" in text

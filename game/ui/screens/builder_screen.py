@@ -391,9 +391,11 @@ class BuilderScreen(BuilderForm, BuilderView):
             self.say(f"Not yet: {problem}.")
             return None
         count = len(self.model.items)
-        return ConfirmDialog(self.kit, self, f"Build the {CATEGORY_LABEL[self.category]} with these {count} "
-                             f"purchase{'s' * (count != 1)}? The heroes meet them next; there is no changing "
-                             "them after.", on_yes=self.submit, title="Confirm the room", yes_label="Build it")
+        these = "this one purchase" if count == 1 else f"these {count} purchases"
+        them = "it" if count == 1 else "them"
+        return ConfirmDialog(self.kit, self, f"Build the {CATEGORY_LABEL[self.category]} with {these}? The heroes "
+                             f"meet {them} next; there is no changing {them} after.", on_yes=self.submit,
+                             title="Confirm the room", yes_label="Build it")
 
     def submit(self) -> State | None:
         game = self.game

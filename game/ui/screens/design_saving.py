@@ -18,6 +18,7 @@ from game.mapgen.plan import Spot
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
+from game.ui.screens.builder_words import NOUN
 from game.ui.screens.dialog import MessageDialog
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import TextField
@@ -75,7 +76,9 @@ class SaveDesignDialog(Screen):
             self.back.on_draw(console)
             draw.dim_console(console)
         width = min(console.width - 2, 64)
-        body = draw.wrap(f"The {len(self.purchases)} {self.category} bought so far go into a design file in "
+        count = len(self.purchases)
+        bought = plural(count, NOUN.get(self.category, "purchase"))
+        body = draw.wrap(f"The {bought} bought so far {'goes' if count == 1 else 'go'} into a design file in "
                          f"{designs_dir()}. Its name:", width - 4)
         height = len(body) + 6
         x, y = (console.width - width) // 2, max(0, (console.height - height) // 2)
