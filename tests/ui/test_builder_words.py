@@ -71,3 +71,51 @@ def test_a_wide_terminal_shows_a_small_map_of_the_room_with_the_draft_spot_marke
     y = top + 1 + spot.y - bounds[1]
     x = next(x for x in range(left, 120) if rows[y][x] == "1")  # the draft's spot, drawn as its number
     assert tuple(console.bg[y, x]) == kit.palette["selection_bg"]
+
+
+def test_the_bought_list_says_where_each_trap_sits_at_80_columns(tmp_path: Path) -> None:
+    """Two traps on two doors read "1 arrows (door,..." and "2 arrows (door,...": neither which
+    door nor a closed bracket. Each purchase now has its spot on the row under its name."""
+    kit = make_kit(tmp_path)
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen) and state.category == "traps"
+    doors = [i for i, spot in enumerate(state.spots()) if spot.host == "door"]
+    assert len(doors) >= 2
+    state.draft_spot(doors[0])
+    step(state, "enter")
+    state.draft_spot(doors[1])
+    _, text = step(state, "enter")
+    assert len(state.model.items) == 2
+    left = [row[:27] for row in text.split("\n")]
+    for n, p in enumerate(state.model.items, start=1):
+        where = state.where_short(state.spots()[p.spot])
+        row = next(i for i, line in enumerate(left) if line.strip().startswith(f"{n} "))
+        assert left[row].split()[1] == p.item.type and left[row].rstrip().endswith(str(state.model.cost(p)))
+        assert left[row + 1].strip() == where, (left[row + 1], where)
+    assert not any("..." in line for line in left), left
+
+
+def test_a_long_bought_list_scrolls_by_whole_purchases_and_marks_what_is_hidden(tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen)
+    state.model.budget = 20
+    for n in range(8):
+        state.draft_spot(n % len(state.spots()))
+        step(state, "enter")
+    for keys in ([], ["tab", "up", "up", "up"], ["up", "up", "up"]):
+        _, text = step(state, *keys)
+        left = [row[:28] for row in text.split("\n")]
+        top = next(i for i, row in enumerate(left) if "Bought (8)" in row) + 1
+        assert left[top].strip()[0].isdigit(), left[top]  # a purchase's own row, never a spot cut from it
+        shown = [int(row.split()[0]) for row in left[top:] if row.strip()[:1].isdigit()]
+        assert shown == list(range(shown[0], shown[-1] + 1))
+        assert (shown[0] > 1) == ("⬆" in left[top]) and (shown[-1] < 8) == any("⬇" in row for row in left)

@@ -8,7 +8,7 @@ import tcod.console
 from game.designers.builder import quote
 from game.ui import draw
 from game.ui.fit import elide, fit_rows
-from game.ui.screens.builder_words import CATEGORY_LABEL, LEFT_W, NOUN, describe_short
+from game.ui.screens.builder_words import CATEGORY_LABEL, LEFT_W, NOUN, bought_name, bought_place
 from game.ui.screens.room_sketch import draw_sketch, sketch_size
 from game.ui.screens.widgets import footer, hint_rows, seat_named
 
@@ -98,20 +98,33 @@ class BuilderView:
         if self.category == "monsters":
             facts.append(f"Each monster >= {model.floor}")
         list_h = max(1, ih - len(facts) - 1)
-        start = max(0, min(self.bought_row - list_h + 1, len(model.items) - list_h))
+        # each purchase on a row of its own, with the spot it sits on in the row below (a trap's
+        # spot could not share the row: "arrows (door,..." told neither which door nor where)
+        lines: list[tuple[int, str, str]] = []  # (purchase, text, cost on its first row)
+        for i, p in enumerate(model.items):
+            number = f"{i + 1} "
+            lines.append((i, number + elide(bought_name(p), iw - 4 - len(number)), f"{model.cost(p):>3}"))
+            at = bought_place(p, self.spots(), self.where_short, iw - 2)
+            if at:
+                lines.append((i, "  " + at, ""))
+        mine = [n for n, line in enumerate(lines) if line[0] == self.bought_row]
+        start = max(0, min(mine[-1] - list_h + 1 if mine else 0, len(lines) - list_h))
+        while 0 < start < len(lines) and not lines[start][2]:  # never a spot without its purchase above
+            start += 1
         if not model.items:
             draw.text(console, ix, iy, "nothing yet", palette["text_dim"], width=iw)
-        for n, p in enumerate(model.items[start:start + list_h]):
-            i = start + n
+        for n, (i, text, cost) in enumerate(lines[start:start + list_h]):
             selected = self.focus == "bought" and i == self.bought_row
             editing = i == self.editing
             fg = palette["selection_fg"] if selected else palette["warning"] if editing else palette["text"]
             bg = palette["selection_bg"] if selected else None
-            cost = f"{model.cost(p):>3}"
-            label = elide(f"{i + 1} {describe_short(p, self.spots(), self.where_short)}", iw - 4)
-            draw.text(console, ix - 1, iy + n, f" {label:<{iw - 3}}{cost}", fg, bg, width=iw + 1)
-            if selected:
+            draw.text(console, ix - 1, iy + n, f" {text:<{iw - 3}}{cost:>3}", fg, bg, width=iw + 1)
+            if selected and self._cursor is None:
                 self._cursor = (ix, iy + n)
+        if start > 0:
+            draw.text(console, ix + iw, iy, self.kit.glyphs["more_above"], palette["text_dim"])
+        if start + list_h < len(lines):
+            draw.text(console, ix + iw, iy + list_h - 1, self.kit.glyphs["more_below"], palette["text_dim"])
         for n, fact in enumerate(facts):
             draw.text(console, ix, iy + ih - len(facts) + n, fact, palette["text_dim"], width=iw)
 
