@@ -119,3 +119,45 @@ def test_a_long_bought_list_scrolls_by_whole_purchases_and_marks_what_is_hidden(
         shown = [int(row.split()[0]) for row in left[top:] if row.strip()[:1].isdigit()]
         assert shown == list(range(shown[0], shown[-1] + 1))
         assert (shown[0] > 1) == ("⬆" in left[top]) and (shown[-1] < 8) == any("⬇" in row for row in left)
+
+
+def about_rows(text: str) -> str:
+    """The draft's explanation: the rows above its "Cost" row, right of the bought list."""
+    rows = text.split("\n")
+    cost = next(i for i, row in enumerate(rows) if row[27:].lstrip().startswith("Cost "))
+    return " ".join(row[27:].strip() for row in rows[cost - 2:cost])
+
+
+def test_what_a_field_means_is_never_a_list_cut_in_its_middle_at_80_columns(tmp_path: Path) -> None:
+    """"Trap kinds that fit: dart (arrows), falling... (gas)." paired a trap with the wrong Type;
+    a narrow draft now says the same in fewer words, whole."""
+    kit = make_kit(tmp_path)
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen) and state.category == "traps"
+    for n in range(len(state.spots())):
+        state.draft_spot(n)
+        suits = {k.type for k in state.kinds_here(n)}
+        for field in ("spot", "type"):
+            state.row = next(i for i, f in enumerate(state.fields()) if f.key == field)
+            _, text = step(state)
+            about = about_rows(text)
+            assert "..." not in about, about
+            if not about.endswith(("that suits it.", "that suits the spot.")):  # the forms that list them
+                assert all(t in about for t in suits), (about, suits)
+    monsters = builder_screen_for(tmp_path, "monsters")
+    _, text = step(monsters)
+    assert "..." not in about_rows(text) and "(the Floor)" in about_rows(text)
+
+
+def builder_screen_for(tmp_path: Path, category: str) -> BuilderScreen:
+    from screen_games import make_session
+    from test_builder_screens import Plan
+
+    from game.core.dials import Dials
+
+    session = make_session(seed=7, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    return BuilderScreen(make_kit(tmp_path), session, Exit("done"), 0, category, 12, Plan(()))

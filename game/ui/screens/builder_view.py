@@ -135,8 +135,8 @@ class BuilderView:
         ix, iy, iw, ih = draw.panel(console, x, y, width, height, palette, title)
         fields = self.fields()
         self.row = max(0, min(self.row, len(fields) - 1))
-        about = fields[self.row].about if self.focus == "draft" else "Enter takes it back into the draft to " \
-            "change it; Del sells it back."
+        about = fields[self.row].about_in(iw, 2) if self.focus == "draft" else "Enter takes it back into the " \
+            "draft to change it; Del sells it back."
         q = quote(self.draft.item)
         why = self.model.refusal(self.draft, self.editing)
         if self.model.left == 0 and self.editing is None and self.model.can_confirm():
