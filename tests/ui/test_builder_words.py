@@ -161,3 +161,27 @@ def builder_screen_for(tmp_path: Path, category: str) -> BuilderScreen:
 
     session = make_session(seed=7, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
     return BuilderScreen(make_kit(tmp_path), session, Exit("done"), 0, category, 12, Plan(()))
+
+
+def test_a_spot_too_long_for_the_draft_gives_up_words_not_its_place(tmp_path: Path) -> None:
+    """At 80 columns the Spot read "Pile of old bones in the north-e..." style: cut before it said
+    where, or what springs it. Now it is "Pile of old bones, NE: search it"."""
+    kit = make_kit(tmp_path)
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen) and state.category == "traps"
+    squeezed = 0
+    for n, spot in enumerate(state.spots()):
+        state.draft_spot(n)
+        state.row = 0
+        _, text = step(state)
+        row = next(line for line in text.split("\n") if ">Spot" in line)
+        shown = row.split(">Spot", 1)[1].strip()
+        assert "..." not in shown, shown
+        short = state.where_short(spot)  # "pile of old bones, NE"
+        assert shown == state.spot_words(spot) or shown.lower().startswith(short.lower()), shown
+        squeezed += shown != state.spot_words(spot)
+    assert squeezed, "no spot needed its shorter words: the test shows nothing"

@@ -20,6 +20,7 @@ class Field:
     change: Callable[[int], None]
     warn: bool = False
     shorter: tuple[str, ...] = ()  # `about` in fewer words, for a narrow draft (first that fits)
+    short_values: tuple[str, ...] = ()  # `value` in fewer words, likewise
 
     def about_in(self, width: int, rows: int) -> str:
         """The first of `about` and its shorter forms that fits `rows` rows of `width`: a list

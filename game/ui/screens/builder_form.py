@@ -8,13 +8,16 @@ from dataclasses import replace
 from typing import Any
 
 from game.core.rng import Stream
+from game.core.sentences import capitalised
 from game.designers.builder import known_types
 from game.designers.scout import pick_resist
 from game.designers.traps import trap_kinds
+from game.mapgen.plan import Spot
 from game.rules.costs import monster_hits
 from game.rules.purchases import Ability, Monster, Trap
 from game.ui.screens.builder_fields import Field, cycle, cycle_int, yes
 from game.ui.screens.builder_words import pairs_text
+from game.ui.screens.spot_words import VERBS
 
 
 class BuilderForm:
@@ -58,12 +61,13 @@ class BuilderForm:
         if isinstance(item, Trap):
             spots = self.spots()
             where = self.spot_words(spots[spot]) if 0 <= spot < len(spots) else "(no spot)"
+            short_where = self.spot_shorter(spots[spot]) if 0 <= spot < len(spots) else ()
             kinds = self.kinds_here(spot)
             fits = ", ".join(sorted({f"{k.name.replace('_', ' ')} ({k.type})" for k in kinds})) or "any"
             suits = ", ".join(sorted({k.type for k in kinds})) or "any"
             out.append(Field("spot", "Spot", where, "", "Where it sits: the action there springs it. "
                              f"Trap kinds that fit: {fits}.",
-                             lambda d: self.draft_spot((spot + d) % max(1, len(spots))),
+                             lambda d: self.draft_spot((spot + d) % max(1, len(spots))), short_values=short_where,
                              shorter=(f"The action there springs it. Types that suit it: {suits}.",
                                       f"Types that suit this spot: {suits}.",
                                       "The action there springs it; s suggests a Type that suits it.")))
@@ -142,12 +146,19 @@ class BuilderForm:
             spots = self.spots()
             lies = "in the open" if spot == -1 else (self.spot_words(spots[spot]).split(":")[0]
                                                        if 0 <= spot < len(spots) else "?")
+            short_lies = (capitalised(self.where_short(spots[spot])),) if 0 <= spot < len(spots) else ()
             out.append(Field("where", "Lies", lies, "", "In the open, or hidden in furniture that can hold it.",
-                             lambda d: self.draft_where(cycle_int(holders, spot, d))))
+                             lambda d: self.draft_where(cycle_int(holders, spot, d)), short_values=short_lies))
         name = item.name or "(the table names it)"
         out.append(Field("name", "Name", name, "r", "r types a name; s suggests one; empty: the table names it.",
                          lambda d: None))
         return out
+
+    def spot_shorter(self, spot: Spot) -> tuple[str, ...]:
+        """A spot in fewer words, for a narrow draft: "Pile of old bones, E wall: search it", then
+        without what springs it (never "Pile of old bones in the east...")."""
+        short = capitalised(self.where_short(spot))
+        return (f"{short}: {VERBS.get(spot.action, spot.action)}", short)
 
     def draft_spot(self, spot: int) -> None:
         self.draft = replace(self.draft, spot=spot)

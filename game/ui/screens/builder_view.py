@@ -7,7 +7,7 @@ import tcod.console
 
 from game.designers.builder import quote
 from game.ui import draw
-from game.ui.fit import elide, fit_rows
+from game.ui.fit import elide, first_fitting, fit_rows
 from game.ui.screens.builder_words import CATEGORY_LABEL, LEFT_W, NOUN, bought_name, bought_place
 from game.ui.screens.room_sketch import draw_sketch, sketch_size
 from game.ui.screens.widgets import footer, hint_rows, seat_named
@@ -172,8 +172,8 @@ class BuilderView:
                                                 palette["background"])
                 continue
             value_colour = palette["bad"] if field.warn else palette["text_bright"]
-            written = draw.text(console, vx, iy + n, elide(field.value, iw - label_w - 1), value_colour,
-                                width=iw - label_w - 1)
+            shown = elide(first_fitting(iw - label_w - 1, field.value, *field.short_values), iw - label_w - 1)
+            written = draw.text(console, vx, iy + n, shown, value_colour, width=iw - label_w - 1)
             if field.note and vx + written + 2 + len(field.note) <= ix + iw:
                 draw.text(console, ix + iw - len(field.note), iy + n, field.note,
                           palette["bad"] if field.warn else palette["text_dim"])
