@@ -368,3 +368,17 @@ def test_one_purchase_is_one_in_the_confirmation_and_the_save_dialog(kit: Kit) -
     assert state.question.endswith("these 2 purchases? The heroes meet them next; there is no changing them after.")
     _, text = step(screen, "w")
     assert "The 2 traps bought so far go into" in text
+
+
+def test_while_a_name_is_typed_the_keys_shown_are_the_ones_that_type_it(kit: Kit) -> None:
+    """Typing a name, the footer still read "Enter buy ... c confirm" and the draft "Enter buys
+    it": Enter keeps the name there, and c is a letter of it."""
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen, "r", *list("Grin"))
+    footer = hint_rows_of(text)
+    assert "Enter keep the name" in footer and "Esc cancel" in footer
+    assert "Enter buy" not in footer and "c confirm" not in footer
+    assert "Enter keeps it" in text and "Legal: then Enter buys it" in text
+    _, text = step(screen, "c", "enter")
+    assert screen.draft.item.name == "Grinc" and screen.model.items == []
+    assert "Enter buy" in hint_rows_of(text)

@@ -19,6 +19,8 @@ class BuilderView:
     def hints(self, focus: str | None = None, editing: bool | None = None) -> list[tuple[str, str]]:
         """The keys as they work now: Enter buys the draft, saves a change or takes a bought thing
         back; Esc is named only where it does something (in the draft it stops nothing)."""
+        if self.naming is not None and focus is None:  # typing a name: every letter is the name's
+            return [("Enter", "keep the name"), ("Esc", "cancel"), ("Left/Right", "move"), ("F1", "help")]
         focus = self.focus if focus is None else focus
         editing = self.editing is not None if editing is None else editing
         enter = "change it" if focus == "bought" else "save change" if editing else "buy"
@@ -137,6 +139,8 @@ class BuilderView:
         self.row = max(0, min(self.row, len(fields) - 1))
         about = fields[self.row].about_in(iw, 2) if self.focus == "draft" else "Enter takes it back into the " \
             "draft to change it; Del sells it back."
+        if self.naming is not None:
+            about = "Type its name: Enter keeps it, Esc leaves the name as it was."
         q = quote(self.draft.item)
         why = self.model.refusal(self.draft, self.editing)
         if self.model.left == 0 and self.editing is None and self.model.can_confirm():
@@ -146,7 +150,8 @@ class BuilderView:
         else:
             after = self.model.left - q.cost + (self.model.cost(self.model.items[self.editing])
                                                 if self.editing is not None else 0)
-            verdict = f"Legal: Enter {'saves it' if self.editing is not None else 'buys it'} ({after} left after)"
+            enter = "saves it" if self.editing is not None else "buys it"
+            verdict = f"Legal: {'then ' if self.naming is not None else ''}Enter {enter} ({after} left after)"
             verdict_colour = palette["good"]
         info = ([(row, palette["text_dim"]) for row in fit_rows(about, iw, 2)]
                 + [(row, palette["accent"]) for row in fit_rows(f"Cost {q.sum_text}", iw, 2)]
