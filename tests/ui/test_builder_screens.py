@@ -382,3 +382,12 @@ def test_while_a_name_is_typed_the_keys_shown_are_the_ones_that_type_it(kit: Kit
     _, text = step(screen, "c", "enter")
     assert screen.draft.item.name == "Grinc" and screen.model.items == []
     assert "Enter buy" in hint_rows_of(text)
+
+
+def test_tab_with_nothing_bought_says_why_it_stays_on_the_draft(kit: Kit) -> None:
+    """Tab, hinted as "draft/bought", did nothing at all before the first purchase."""
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen, "tab")
+    assert screen.focus == "draft" and "Nothing is bought yet" in text
+    _, text = step(screen, "enter", "tab")
+    assert screen.focus == "bought" and "Enter change it" in text

@@ -166,6 +166,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         if action == "help":
             return self.open_help()
         if key in ("tab", "S-tab"):
+            if self.focus == "draft" and not self.model.items:
+                self.say("Nothing is bought yet: Enter buys the draft, and Tab then reaches the list.", bad=False)
             self.focus = "bought" if self.focus == "draft" and self.model.items else "draft"
             return None
         if action is None or key in "+-=_":
