@@ -391,3 +391,19 @@ def test_tab_with_nothing_bought_says_why_it_stays_on_the_draft(kit: Kit) -> Non
     assert screen.focus == "draft" and "Nothing is bought yet" in text
     _, text = step(screen, "enter", "tab")
     assert screen.focus == "bought" and "Enter change it" in text
+
+
+def test_points_too_few_for_a_monster_say_the_way_on(kit: Kit) -> None:
+    """With 1 point left and the Floor at 2, Enter was refused with the Floor rule alone: no word
+    of what could still spend that point."""
+    screen = builder(kit, "monsters", budget=6)
+    floor = screen.model.floor
+    assert floor == 2
+    step(screen, *go_to(screen, "level"), "right", "right", "right", "enter")  # a Level 5 monster: 1 left
+    assert screen.model.left == 1
+    _, text = step(screen, "enter")
+    flat = " ".join(line.strip() for line in text.split("\n"))
+    assert "Refused: each monster must cost at least the Floor (2 points). 1 point buys no monster: raise a " \
+           "bought one (Tab, Enter) or f fills the rest." in flat
+    _, text = step(screen, "tab", "enter", *go_to(screen, "level"), "right", "enter")
+    assert screen.model.left == 0 and "Every point is spent" in text

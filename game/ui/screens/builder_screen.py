@@ -311,13 +311,21 @@ class BuilderScreen(BuilderForm, BuilderView):
         else:
             why = self.model.add(self.draft)
             if why:
-                self.say(f"Refused: {why}.")
+                self.say(f"Refused: {why}.{self.too_few_for_a_monster()}")
                 return None
             self.say(f"Bought: {describe(self.draft.item)}. {plural(self.model.left, 'point')} left.", bad=False)
         self.bought_row = len(self.model.items) - 1
         self.draft = self.next_draft()
         self.row = min(self.row, len(self.fields()) - 1)
         return None
+
+    def too_few_for_a_monster(self) -> str:
+        """The way on when the points left cannot buy a monster of their own (fewer than the Floor):
+        the refusal alone left the player at a dead end."""
+        left = self.model.left
+        if self.category != "monsters" or not 0 < left < self.model.floor or not self.model.items:
+            return ""
+        return f" {plural(left, 'point')} buys no monster: raise a bought one (Tab, Enter) or f fills the rest."
 
     def next_draft(self) -> Purchase:
         """After a purchase, the draft is a fresh one like it (nameless), fitted to what is left."""
