@@ -244,3 +244,31 @@ def test_at_80_columns_the_header_gives_way_in_words_never_in_numbers(kit: Kit) 
     _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
     header = screen.lines()[0].rstrip()
     assert header.startswith(" Town  Purse: 1234") and header.endswith("137 rooms cleared"), header
+
+
+def test_a_long_item_and_its_price_wrap_whole_at_80_columns(kit: Kit) -> None:
+    """The workshop cut its lines at the screen's edge: "+2 Pai" and a price that stopped before
+    its sum ("x 64 (Annoy pair 1, Annoy pair 2, An"), so the cost itself was never shown."""
+    session = town()
+    _, hero = session.game.heroes()[0]
+    hero.workshop = 7
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    presses = [key(k) for k in ("v", "v", "v", "h", "h", "h", "a", "a", "a", "a", "p", "p", "t")]
+    _, screen = run_headless(workshop, presses, size=(80, 24))
+    flat = " ".join(line.strip() for line in screen.lines())
+    assert "+2 Pain dice vs" in flat
+    assert "Annoy pair 4, Pain 1, Pain 2) = 512" in flat
+    assert all(len(line.rstrip()) <= 80 for line in screen.lines())
+
+
+def test_a_price_beyond_the_heros_points_says_whose_points_and_how_to_get_more(kit: Kit) -> None:
+    """"over budget: 0 points left" read as if the workshop had a budget of its own."""
+    session = town()
+    first, hero = session.game.heroes()[0]
+    hero.workshop = 1
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    _, screen = run_headless(workshop, [], size=(80, 24))
+    flat = " ".join(line.strip() for line in screen.lines())
+    name = session.game.name(first)
+    assert f"Refused: over budget: it costs 2 and {name} has 1 workshop point (S in town trades items in for " \
+           "more)" in flat
