@@ -407,3 +407,17 @@ def test_points_too_few_for_a_monster_say_the_way_on(kit: Kit) -> None:
            "bought one (Tab, Enter) or f fills the rest." in flat
     _, text = step(screen, "tab", "enter", *go_to(screen, "level"), "right", "enter")
     assert screen.model.left == 0 and "Every point is spent" in text
+
+
+def test_every_type_the_party_attacks_with_and_every_level_is_listed_on_the_left(kit: Kit) -> None:
+    """Four heroes' attack Types took three rows of the narrow list; the third was dropped
+    unseen (and those are the only Types worth a Resist die), as was the fourth hero's Level."""
+    from game.designers.scout import PartyView
+
+    screen = builder(kit, "monsters", budget=12)
+    types = ("arrows", "crushing", "lightning", "poison")
+    screen.model.party = PartyView((2, 2, 2, 2), tuple((t, 1) for t in types), frozenset())
+    _, text = step(screen)
+    left = " ".join(row[:27].strip() for row in text.split("\n"))
+    assert all(t in left for t in types), left
+    assert "Levels 2, 2, 2, 2" in left  # it read "Party Levels 2, 2, 2," at 80 columns: a hero cut off

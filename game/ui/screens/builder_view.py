@@ -94,9 +94,10 @@ class BuilderView:
         palette = self.kit.palette
         model = self.model
         ix, iy, iw, ih = draw.panel(console, x, y, width, height, palette, f"Bought ({len(model.items)})")
+        levels = ", ".join(str(v) for v in self.party.levels)  # four heroes' levels read "2, 2, 2," cut
         facts = [f"Left {model.left} of {model.budget}",
-                 f"Party Levels {', '.join(str(v) for v in self.party.levels)}",
-                 *draw.wrap(f"Attacks: {', '.join(self.party.attack_types) or '-'}", iw)[:2]]
+                 *fit_rows(first_fitting(iw, f"Party Levels {levels}", f"Levels {levels}"), iw, 2),
+                 *fit_rows(f"Attacks: {', '.join(self.party.attack_types) or '-'}", iw, 3)]
         if self.category == "monsters":
             facts.append(f"Each monster >= {model.floor}")
         list_h = max(1, ih - len(facts) - 1)
