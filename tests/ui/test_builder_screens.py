@@ -421,3 +421,14 @@ def test_every_type_the_party_attacks_with_and_every_level_is_listed_on_the_left
     left = " ".join(row[:27].strip() for row in text.split("\n"))
     assert all(t in left for t in types), left
     assert "Levels 2, 2, 2, 2" in left  # it read "Party Levels 2, 2, 2," at 80 columns: a hero cut off
+
+
+def test_the_builders_help_lists_no_map_keys_that_mean_something_else_here(kit: Kit) -> None:
+    """Its help went on into the map's keys: "Search for traps  s" under "Help: the room
+    builder", where s suggests a name, o and x do nothing and g types nothing."""
+    screen = builder(kit, "traps", budget=7)
+    helped = screen.open_help()
+    lines = [line.text for line in helped.lines()]
+    assert "Keys" in lines and "Menus and dialogs" in lines
+    for map_only in ("Search for traps", "Explore automatically", "Movement", "Inventory"):
+        assert map_only not in lines, map_only

@@ -272,3 +272,12 @@ def test_a_price_beyond_the_heros_points_says_whose_points_and_how_to_get_more(k
     name = session.game.name(first)
     assert f"Refused: over budget: it costs 2 and {name} has 1 workshop point (S in town trades items in for " \
            "more)" in flat
+
+
+def test_the_workshops_help_lists_no_map_keys(kit: Kit) -> None:
+    """"Pick up  g, Comma" and "Search for traps  s" in the workshop's help, where the letters
+    are the workshop's own."""
+    session = town()
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    lines = [line.text for line in workshop.open_help().lines()]
+    assert "Keys" in lines and "Search for traps" not in lines and "Pick up" not in lines

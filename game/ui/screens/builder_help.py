@@ -45,3 +45,7 @@ HELP_TOPICS = (
         "the draft. ?: this help.",
     ),
 )
+
+# The map's keys (s searches, o opens, x explores ...) are not the builder's: its help lists only
+# the keymap's sections that work here, beside its own "Keys" topic.
+KEY_SECTIONS = ("Menus and dialogs", "Everywhere")

@@ -43,7 +43,7 @@ from game.rules.purchases import Ability, Monster, Trap, Treasure
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
 from game.ui.screens.builder_form import BuilderForm
-from game.ui.screens.builder_help import HELP_TOPICS
+from game.ui.screens.builder_help import HELP_TOPICS, KEY_SECTIONS
 from game.ui.screens.builder_view import BuilderView
 from game.ui.screens.builder_words import CATEGORY_LABEL
 from game.ui.screens.dialog import ConfirmDialog
@@ -430,7 +430,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         return SaveDesignDialog(self.kit, self, self.category, self.model.items, self.spots(), suggested, by=name)
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=HELP_TOPICS,
+                          sections=KEY_SECTIONS)
 
     # -- drawing -----------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
+from game.ui.screens.builder_help import KEY_SECTIONS
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer
@@ -90,7 +91,7 @@ class WorkshopScreen(Screen):
         return None
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: workshop", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: workshop", topics=HELP_TOPICS, sections=KEY_SECTIONS)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
