@@ -432,3 +432,17 @@ def test_the_builders_help_lists_no_map_keys_that_mean_something_else_here(kit: 
     assert "Keys" in lines and "Menus and dialogs" in lines
     for map_only in ("Search for traps", "Explore automatically", "Movement", "Inventory"):
         assert map_only not in lines, map_only
+
+
+def test_esc_on_a_designers_hand_over_waits_instead_of_showing_the_builder(kit: Kit) -> None:
+    """Its footer offered "Esc back", and its help "Esc goes back ... if the wrong player got up";
+    with nowhere to go back to, Esc went on and showed the next seat's pick to whoever pressed it."""
+    state = designer_screen(kit, at_hallway(), Secret())
+    assert isinstance(state, HandOverScreen)
+    same, text = step(state, "escape")
+    assert same is state and "Pass the keyboard to" in text
+    assert "Esc" not in text.rstrip().split("\n")[-1]
+    helped = state.open_help()
+    assert "Esc goes back" not in " ".join(line.text for line in helped.lines())
+    nxt, _ = step(state, "enter")
+    assert isinstance(nxt, (CategoryPickScreen, BuilderScreen))

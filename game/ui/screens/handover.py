@@ -22,10 +22,21 @@ HELP_TOPICS = (
         "the screen before, if the wrong player got up.",
     ),
 )
+# Between the Hallway's designers there is no screen to go back to: Esc waits, like the screen,
+# for the named player (it once went on, showing the next seat's builder to whoever pressed it).
+HELP_TOPICS_NO_WAY_BACK = (
+    (
+        "Passing the keyboard",
+        "Several players share this keyboard. While this screen is up nothing of the game is shown: "
+        "hand the keyboard to the named player, who presses any key when ready. There is no going "
+        "back from here: Esc waits too, so a wrong player who got up shows nothing by it.",
+    ),
+)
 
 
 class HandOverScreen(Screen):
-    """"Pass the keyboard to <seat>": any key shows ``next_state``; Esc goes back; ``?`` help."""
+    """"Pass the keyboard to <seat>": any key shows ``next_state``; Esc goes back (with no screen
+    to go back to, it waits); ``?`` help."""
 
     def __init__(self, kit: Kit, back: State | None, seat_name: str, colour: RGB, next_state: State,
                  reason: str = "") -> None:
@@ -40,10 +51,11 @@ class HandOverScreen(Screen):
         return self.next_state  # any key but Esc and ? goes on
 
     def go_back(self) -> State:
-        return self.back if self.back is not None else self.next_state
+        return self.back if self.back is not None else self
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=HELP_TOPICS)
+        topics = HELP_TOPICS if self.back is not None else HELP_TOPICS_NO_WAY_BACK
+        return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=topics)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
@@ -56,7 +68,8 @@ class HandOverScreen(Screen):
             for i, row in enumerate(draw.wrap(self.reason, console.width - 8)[:3]):
                 draw.text_center(console, mid + 1 + i, row, palette["text_dim"])
         draw.text_center(console, mid + 5, f"{self.seat_name}: press any key when you are ready.", palette["accent"])
-        footer(console, self.kit, [("any key", "continue"), ("Esc", "back"), ("?", "help")])
+        esc = [("Esc", "back")] if self.back is not None else []
+        footer(console, self.kit, [("any key", "continue"), *esc, ("?", "help")])
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
