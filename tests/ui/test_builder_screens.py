@@ -446,3 +446,17 @@ def test_esc_on_a_designers_hand_over_waits_instead_of_showing_the_builder(kit: 
     assert "Esc goes back" not in " ".join(line.text for line in helped.lines())
     nxt, _ = step(state, "enter")
     assert isinstance(nxt, (CategoryPickScreen, BuilderScreen))
+
+
+def test_confirming_with_a_change_not_saved_asks_for_it_first(kit: Kit) -> None:
+    """c while a bought trap was being changed confirmed the room without the change, and the
+    dialog's "these 2 purchases" gave no sign of it."""
+    screen = builder(kit, "traps", budget=4)
+    step(screen, "enter", "enter")
+    assert screen.model.left == 0
+    state, text = step(screen, "tab", "up", "enter", *go_to(screen, "name"), "r", *list("Moth"), "enter", "c")
+    assert state is screen and screen.model.items[0].item.name == ""
+    assert "Purchase 1 has a change not saved: Enter saves it or Esc leaves it as it was, then c confirms." in \
+        " ".join(line.strip() for line in text.split("\n"))
+    state, _ = step(screen, "enter", "c")
+    assert isinstance(state, ConfirmDialog) and screen.model.items[0].item.name == "Moth"

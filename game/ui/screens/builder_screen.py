@@ -390,6 +390,11 @@ class BuilderScreen(BuilderForm, BuilderView):
         return None
 
     def confirm(self) -> State | None:
+        if self.editing is not None and self.draft != self.model.items[self.editing]:
+            # the change on the right is not bought: confirming would drop it unseen
+            self.say(f"Purchase {self.editing + 1} has a change not saved: Enter saves it or Esc leaves it as it "
+                     "was, then c confirms.")
+            return None
         if not self.model.can_confirm():
             problem = self.model.problems()[0]
             self.say(f"Not yet: {problem.reason}. f fills the rest for you.")
