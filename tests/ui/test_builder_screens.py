@@ -460,3 +460,14 @@ def test_confirming_with_a_change_not_saved_asks_for_it_first(kit: Kit) -> None:
         " ".join(line.strip() for line in text.split("\n"))
     state, _ = step(screen, "enter", "c")
     assert isinstance(state, ConfirmDialog) and screen.model.items[0].item.name == "Moth"
+
+
+def test_an_added_ability_says_what_it_adds_to_the_price_after_doubling(kit: Kit) -> None:
+    """"Ability 2 added: ... (+2)" on a monster whose first ability holds: its price went up by 4."""
+    screen = builder(kit, "monsters", budget=30)
+    _, text = step(screen, "a")
+    assert "Ability 1 added: one Annoy pair and one Pain die (+2)." in text
+    before = screen.model.cost(screen.draft)
+    _, text = step(screen, *go_to(screen, "a0.hold"), "right", "a")
+    assert screen.model.cost(screen.draft) - 2 * before == 4  # the hold doubled it, the new ability adds 2 x 2
+    assert "Ability 2 added: one Annoy pair and one Pain die (+4)." in text

@@ -222,10 +222,13 @@ class BuilderScreen(BuilderForm, BuilderView):
             return None
         used = [a.type for a in self.draft.item.abilities]
         kind = pick_type(self.stream("ability"), self.style().monsters.kinds, self.party, used)
+        before = self.model.cost(self.draft)
         self.set_item(abilities=(*self.draft.item.abilities, Ability(kind, annoy=2, pain=1)))
         self.row = next(i for i, f in enumerate(self.fields())
                         if f.key == f"a{len(self.draft.item.abilities) - 1}.type")
-        self.say(f"Ability {len(self.draft.item.abilities)} added: one Annoy pair and one Pain die (+2).", bad=False)
+        more = self.model.cost(self.draft) - before  # +2, doubled by every doubling the monster has
+        self.say(f"Ability {len(self.draft.item.abilities)} added: one Annoy pair and one Pain die (+{more}).",
+                 bad=False)
         return None
 
     def drop_ability(self) -> State | None:
