@@ -471,3 +471,17 @@ def test_an_added_ability_says_what_it_adds_to_the_price_after_doubling(kit: Kit
     _, text = step(screen, *go_to(screen, "a0.hold"), "right", "a")
     assert screen.model.cost(screen.draft) - 2 * before == 4  # the hold doubled it, the new ability adds 2 x 2
     assert "Ability 2 added: one Annoy pair and one Pain die (+4)." in text
+
+
+def test_where_an_item_lies_says_so_when_no_furniture_can_hold_it(kit: Kit) -> None:
+    """In a room with nothing to hide treasure in, Left/Right on "Lies" did nothing and the
+    line still offered "hidden in furniture that can hold it"."""
+    session = make_session(seed=7, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    bare = BuilderScreen(kit, session, Exit("done"), 0, "treasure", 5, Plan((Spot(3, 4, "open", "door"),)))
+    _, text = step(bare, *go_to(bare, "where"), "right")
+    assert bare.draft.spot == -1 and "In the open: nothing in this room can hold it." in text
+    furnished = builder(kit, "treasure", budget=5)
+    _, text = step(furnished, *go_to(furnished, "where"))
+    assert "or hidden in furniture" in text
+    step(furnished, "right")
+    assert furnished.draft.spot == 1  # the chest

@@ -147,7 +147,9 @@ class BuilderForm:
             lies = "in the open" if spot == -1 else (self.spot_words(spots[spot]).split(":")[0]
                                                        if 0 <= spot < len(spots) else "?")
             short_lies = (capitalised(self.where_short(spots[spot])),) if 0 <= spot < len(spots) else ()
-            out.append(Field("where", "Lies", lies, "", "In the open, or hidden in furniture that can hold it.",
+            about = ("In the open, or hidden in furniture that can hold it." if len(holders) > 1 else
+                     "In the open: nothing in this room can hold it.")  # Left/Right had nothing to offer
+            out.append(Field("where", "Lies", lies, "", about,
                              lambda d: self.draft_where(cycle_int(holders, spot, d)), short_values=short_lies))
         name = item.name or "(the table names it)"
         out.append(Field("name", "Name", name, "r", "r types a name; s suggests one; empty: the table names it.",
