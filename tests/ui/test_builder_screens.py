@@ -485,3 +485,13 @@ def test_where_an_item_lies_says_so_when_no_furniture_can_hold_it(kit: Kit) -> N
     assert "or hidden in furniture" in text
     step(furnished, "right")
     assert furnished.draft.spot == 1  # the chest
+
+
+def test_after_a_long_fill_the_message_still_says_c_confirms(kit: Kit) -> None:
+    """At 80 columns the AI's notes pushed the way on off the end: "... All spent:..."."""
+    screen = builder(kit, "monsters", budget=7)
+    step(screen, *go_to(screen, "level"), "left", "a")
+    step(screen, *go_to(screen, "a0.hold"), "right", "enter")  # (1 + 2) x 2 = 6: 1 point left, under the Floor
+    _, text = step(screen, "f")
+    assert screen.model.left == 0 and "rebuilds" in screen.message
+    assert "All spent: c confirms." in text

@@ -389,7 +389,7 @@ class BuilderScreen(BuilderForm, BuilderView):
             self.say(f"The AI cannot finish this: {exc}.")
             return None
         self.bought_row = max(0, len(self.model.items) - 1)
-        self.say(" ".join(notes) + " All spent: c confirms.", bad=False)
+        self.say("All spent: c confirms. " + " ".join(notes), bad=False)  # the way on first: a long note is elided
         return None
 
     def confirm(self) -> State | None:
