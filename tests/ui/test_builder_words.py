@@ -185,3 +185,33 @@ def test_a_spot_too_long_for_the_draft_gives_up_words_not_its_place(tmp_path: Pa
         assert shown == state.spot_words(spot) or shown.lower().startswith(short.lower()), shown
         squeezed += shown != state.spot_words(spot)
     assert squeezed, "no spot needed its shorter words: the test shows nothing"
+
+
+def test_the_treasure_sketch_marks_only_the_furniture_an_item_can_lie_in(tmp_path: Path) -> None:
+    """The small map numbered every spot, doors too, for an item that can only lie in the open
+    or in furniture that holds it: Left/Right on "Lies" never reached those numbers."""
+    import tcod.console
+
+    from game.ui.screens.room_sketch import sketch_size
+
+    kit = make_kit(tmp_path, glyphs="ascii")
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen)
+    state.category = state.model.category = "treasure"
+    state.draft = state.new_draft()
+    holders = state.model.treasure_spots()
+    others = [n for n in range(len(state.spots())) if n not in holders]
+    assert holders and others
+    console = tcod.console.Console(120, 32, order="C")
+    state.on_draw(console)
+    rows = ["".join(chr(c) for c in row) for row in console.ch]
+    sketch_w, sketch_h = sketch_size(state.plan)
+    top = next(i for i, row in enumerate(rows) if "The room" in row)
+    sketch = "\n".join(row[120 - sketch_w:] for row in rows[top:top + sketch_h])
+    assert "Numbers: hiding places" in sketch
+    marks = {ch for ch in sketch.split("Numbers")[0] if ch.isdigit()}
+    assert marks == {str((n + 1) % 10) for n in holders}, (marks, holders)

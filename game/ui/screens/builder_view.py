@@ -82,7 +82,8 @@ class BuilderView:
         if sketch_w and bounds is not None and w - lx - sketch_w >= 52 and body_h >= sketch_h:
             draw_sketch(console, self.kit, self.plan, self.spots(), (bounds[0], bounds[1]),
                         self.draft.spot if self.category != "monsters" else -1,
-                        (w - sketch_w, body_top - 1, sketch_w, sketch_h))
+                        (w - sketch_w, body_top - 1, sketch_w, sketch_h),
+                        self.model.treasure_spots() if self.category == "treasure" else None)
             self.draw_draft(console, lx, body_top - 1, w - lx - sketch_w, body_h)
         else:
             self.draw_draft(console, lx, body_top - 1, w - lx, body_h)
