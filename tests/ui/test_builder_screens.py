@@ -495,3 +495,13 @@ def test_after_a_long_fill_the_message_still_says_c_confirms(kit: Kit) -> None:
     _, text = step(screen, "f")
     assert screen.model.left == 0 and "rebuilds" in screen.message
     assert "All spent: c confirms." in text
+
+
+def test_an_items_annoy_dice_are_counted_in_pairs_as_a_traps_are(kit: Kit) -> None:
+    """A trap's row read "2 (1 pair)", an item's plain "2", though both are bought and priced by
+    the pair (an item's price doubles once per pair, not per die)."""
+    screen = builder(kit, "treasure", budget=9)
+    _, text = step(screen, "right", *go_to(screen, "annoy"), "right")
+    row = next(line for line in text.split("\n") if ">Annoy dice" in line)
+    assert "2 (1 pair)" in row and "x2 a pair" in row
+    assert "x 2 (Annoy pair 1) = 4" in text

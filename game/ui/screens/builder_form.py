@@ -135,7 +135,7 @@ class BuilderForm:
             number("heal", "Heal", item.heal, "+1 each", "Magic: heals that many Hits, once. Fancy only.",
                    lambda v: self.set_item(heal=v))
             number("annoy", "Annoy dice", item.annoy, "x2 a pair", "Magic: dice for dodging its Type. Fancy only.",
-                   lambda v: self.set_item(annoy=v), 2)
+                   lambda v: self.set_item(annoy=v), 2, f"{item.annoy} ({pairs_text(item.annoy)})")
             number("pain", "Pain dice", item.pain, "x2 each", "Magic: dice against its Type's harm. Fancy only.",
                    lambda v: self.set_item(pain=v))
             toggle("universal", "Universal", item.universal, "x2", "Magic: its dice count against every Type.",
