@@ -43,6 +43,7 @@ class SaveDesignDialog(Screen):
         self.spots = tuple(spots)
         self.by = by
         self.field = TextField(suggested[:NAME_LIMIT], NAME_LIMIT)
+        self.problem = ""  # why Enter saved nothing (it once did nothing, silently)
         self._cursor: tuple[int, int] | None = None
 
     def on_event(self, event: Event) -> State | None:
@@ -53,11 +54,13 @@ class SaveDesignDialog(Screen):
         if event.key == "enter":
             return self.save()
         self.field.feed(event)  # every other key edits the name (letters are not menu keys here)
+        self.problem = ""
         return None
 
     def save(self) -> State | None:
         name = self.field.value.strip()
         if not name:
+            self.problem = "A design needs a name."
             return None
         design = design_from_build(name, self.category, self.purchases, self.spots, self.by)
         try:
@@ -89,6 +92,8 @@ class SaveDesignDialog(Screen):
         self._cursor = self.field.draw(console, ix, row, iw, palette["text_bright"], palette["background"])
         hint = "Enter: save   Esc: cancel"
         draw.text(console, ix + max(0, iw - len(hint)), row + 2, hint, palette["text_dim"])
+        if self.problem:
+            draw.text(console, ix, row + 2, self.problem, palette["bad"], width=max(0, iw - len(hint) - 1))
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
