@@ -281,3 +281,4 @@ def test_the_workshops_help_lists_no_map_keys(kit: Kit) -> None:
     workshop = TownScreen(kit, session, BACK).on_event(key("M"))
     lines = [line.text for line in workshop.open_help().lines()]
     assert "Keys" in lines and "Search for traps" not in lines and "Pick up" not in lines
+    assert "Previous value" not in lines  # h is Heal here; Left/Right change nothing

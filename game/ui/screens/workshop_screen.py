@@ -17,7 +17,6 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
-from game.ui.screens.builder_help import KEY_SECTIONS
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer
@@ -91,7 +90,8 @@ class WorkshopScreen(Screen):
         return None
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: workshop", topics=HELP_TOPICS, sections=KEY_SECTIONS)
+        # its letters are its own (h is Heal here, not "previous value"), and it has no list to move in
+        return HelpScreen(self.kit, back=self, title="Help: workshop", topics=HELP_TOPICS, sections=("Everywhere",))
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
