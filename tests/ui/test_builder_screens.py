@@ -429,8 +429,9 @@ def test_the_builders_help_lists_no_map_keys_that_mean_something_else_here(kit: 
     screen = builder(kit, "traps", budget=7)
     helped = screen.open_help()
     lines = [line.text for line in helped.lines()]
-    assert "Keys" in lines and "Menus and dialogs" in lines
-    for map_only in ("Search for traps", "Explore automatically", "Movement", "Inventory"):
+    assert "Keys" in lines and "Everywhere" in lines
+    for map_only in ("Search for traps", "Explore automatically", "Movement", "Inventory",
+                     "Remove a key binding", "Next entry"):  # Del sells back here; Tab goes to the list
         assert map_only not in lines, map_only
 
 

@@ -46,6 +46,7 @@ HELP_TOPICS = (
     ),
 )
 
-# The map's keys (s searches, o opens, x explores ...) are not the builder's: its help lists only
-# the keymap's sections that work here, beside its own "Keys" topic.
-KEY_SECTIONS = ("Menus and dialogs", "Everywhere")
+# The map's keys (s searches, o opens, x explores ...) are not the builder's, nor all the menus'
+# (Tab is not "next entry" here, Del sells back rather than "remove a key binding"): its help lists
+# only the keys that work everywhere, beside its own "Keys" topic.
+KEY_SECTIONS = ("Everywhere",)
