@@ -506,3 +506,15 @@ def test_an_items_annoy_dice_are_counted_in_pairs_as_a_traps_are(kit: Kit) -> No
     row = next(line for line in text.split("\n") if ">Annoy dice" in line)
     assert "2 (1 pair)" in row and "x2 a pair" in row
     assert "x 2 (Annoy pair 1) = 4" in text
+
+
+def test_fill_the_rest_with_a_change_not_saved_asks_for_it_first(kit: Kit) -> None:
+    """f while a bought thing was being changed dropped the change and filled, unseen."""
+    screen = builder(kit, "traps", budget=6)
+    step(screen, "enter")
+    _, text = step(screen, "tab", "enter", *go_to(screen, "pain"), "right", "f")
+    assert len(screen.model.items) == 1 and screen.draft.item.pain == 2
+    assert "Purchase 1 has a change not saved: Enter saves it or Esc leaves it as it was, then f fills the " \
+           "rest." in " ".join(line.strip() for line in text.split("\n"))
+    step(screen, "enter", "f")
+    assert screen.model.items[0].item.pain == 2 and screen.model.left == 0

@@ -376,7 +376,18 @@ class BuilderScreen(BuilderForm, BuilderView):
                      bad=False)
         return None
 
+    def unsaved_change(self, then: str) -> bool:
+        """Whether a bought thing is being changed and the change is not saved (then say so): c
+        confirmed, and f filled, without it, unseen."""
+        if self.editing is None or self.draft == self.model.items[self.editing]:
+            return False
+        self.say(f"Purchase {self.editing + 1} has a change not saved: Enter saves it or Esc leaves it as it was, "
+                 f"then {then}.")
+        return True
+
     def fill_rest(self) -> State | None:
+        if self.unsaved_change("f fills the rest"):
+            return None
         if self.editing is not None:
             self.editing = None
             self.draft = self.new_draft()
@@ -393,10 +404,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         return None
 
     def confirm(self) -> State | None:
-        if self.editing is not None and self.draft != self.model.items[self.editing]:
-            # the change on the right is not bought: confirming would drop it unseen
-            self.say(f"Purchase {self.editing + 1} has a change not saved: Enter saves it or Esc leaves it as it "
-                     "was, then c confirms.")
+        if self.unsaved_change("c confirms"):
             return None
         if not self.model.can_confirm():
             problem = self.model.problems()[0]
