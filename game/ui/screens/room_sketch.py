@@ -4,6 +4,7 @@ the draft is on highlighted, so "the door in the west wall" can be seen as well 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import tcod.console
@@ -26,7 +27,7 @@ def sketch_size(plan: Any) -> tuple[int, int]:
 
 def draw_sketch(console: tcod.console.Console, kit: Kit, plan: Any, spots: tuple[Spot, ...],
                 origin: tuple[int, int], selected: int, rect: tuple[int, int, int, int],
-                usable: Any = None) -> None:
+                usable: Collection[int] | None = None) -> None:
     """Draw ``plan``'s layout in ``rect``; ``origin`` is the floor coordinate of its top-left tile.
     ``usable`` (indexes into ``spots``), if given, are the only spots marked: an item cannot lie
     in a door, so its number there offered a place the draft could never take."""
