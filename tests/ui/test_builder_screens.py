@@ -518,3 +518,16 @@ def test_fill_the_rest_with_a_change_not_saved_asks_for_it_first(kit: Kit) -> No
            "rest." in " ".join(line.strip() for line in text.split("\n"))
     step(screen, "enter", "f")
     assert screen.model.items[0].item.pain == 2 and screen.model.left == 0
+
+
+def test_selling_back_one_purchase_keeps_the_change_made_to_another(kit: Kit) -> None:
+    """Selling back purchase 1 while purchase 2 was being changed threw the change away unseen."""
+    screen = builder(kit, "traps", budget=8)
+    step(screen, "enter", "enter")
+    assert len(screen.model.items) == 2
+    step(screen, "tab", "enter", *go_to(screen, "pain"), "right")  # changing purchase 2: Pain 2
+    _, text = step(screen, "tab", "up", "delete")
+    assert len(screen.model.items) == 1 and screen.editing == 0
+    assert "Changing purchase 1" in text and screen.draft.item.pain == 2
+    _, text = step(screen, "tab", "enter")
+    assert screen.model.items[0].item.pain == 2 and "Changed:" in text

@@ -354,10 +354,13 @@ class BuilderScreen(BuilderForm, BuilderView):
         if self.focus != "bought" or not self.model.items:
             self.say("Tab to the bought list to sell something back.", bad=False)
             return None
-        gone = self.model.remove(self.bought_row)
-        if self.editing is not None:
+        sold = self.bought_row
+        gone = self.model.remove(sold)
+        if self.editing == sold:  # the thing being changed is gone: so is its change
             self.editing = None
             self.draft = self.new_draft()
+        elif self.editing is not None and self.editing > sold:  # another one: its change stays, renumbered
+            self.editing -= 1
         self.bought_row = max(0, min(self.bought_row, len(self.model.items) - 1))
         if not self.model.items:
             self.focus = "draft"
