@@ -531,3 +531,17 @@ def test_selling_back_one_purchase_keeps_the_change_made_to_another(kit: Kit) ->
     assert "Changing purchase 1" in text and screen.draft.item.pain == 2
     _, text = step(screen, "tab", "enter")
     assert screen.model.items[0].item.pain == 2 and "Changed:" in text
+
+
+def test_taking_another_purchase_back_keeps_a_change_not_saved(kit: Kit) -> None:
+    """Enter in the bought list while a change was not saved took a purchase back into the draft
+    over the change, which was lost unseen."""
+    screen = builder(kit, "traps", budget=8)
+    step(screen, "enter", "enter")
+    step(screen, "tab", "enter", *go_to(screen, "pain"), "right")  # changing purchase 2: Pain 2
+    _, text = step(screen, "tab", "up", "enter")
+    assert screen.editing == 1 and screen.draft.item.pain == 2
+    assert "Purchase 2 has a change not saved: Tab back to it and Enter saves it or Esc leaves it as it was, " \
+           "then Enter here takes one back." in " ".join(line.strip() for line in text.split("\n"))
+    step(screen, "escape", "enter")  # leave the change; now Enter takes purchase 1 back
+    assert screen.editing == 0 and screen.model.items[1].item.pain == 1

@@ -342,6 +342,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         if not self.model.items:
             self.focus = "draft"
             return None
+        if self.unsaved_change("Enter here takes one back"):  # taking one back would drop that change
+            return None
         self.editing = self.bought_row
         self.draft = self.model.items[self.bought_row]
         self.focus = "draft"
@@ -381,10 +383,11 @@ class BuilderScreen(BuilderForm, BuilderView):
 
     def unsaved_change(self, then: str) -> bool:
         """Whether a bought thing is being changed and the change is not saved (then say so): c
-        confirmed, and f filled, without it, unseen."""
+        confirmed, f filled and Enter in the list took another back, without it, unseen."""
         if self.editing is None or self.draft == self.model.items[self.editing]:
             return False
-        self.say(f"Purchase {self.editing + 1} has a change not saved: Enter saves it or Esc leaves it as it was, "
+        saves = "Tab back to it and Enter saves it" if self.focus == "bought" else "Enter saves it"
+        self.say(f"Purchase {self.editing + 1} has a change not saved: {saves} or Esc leaves it as it was, "
                  f"then {then}.")
         return True
 
