@@ -307,8 +307,8 @@ class RoomBuilder:
                     raise ValueError(f"a monster budget of {self.budget} cannot buy a monster of {self.floor} points")
                 else:
                     gone = self.items.pop()
-                    notes.append(f"{left} point{'s' * (left != 1)} cannot buy a monster of {self.floor} (the "
-                                 f"Floor): the AI rebuilds {describe(gone.item)} with them.")
+                    notes.append(f"{plural(left, 'point')} cannot buy a monster of {self.floor} (the Floor): the "
+                                 f"AI rebuilds {describe(gone.item)} with {'it' if left == 1 else 'them'}.")
                     before -= 1
             if self.left > 0:
                 bought = design_monsters(self.left, self.floor, self.party, chosen.monsters, stream)

@@ -202,3 +202,12 @@ def test_encode_round_trips_through_the_engines_decoder():
     decoded = decode("traps", b.encode(), SPOTS)
     assert [p.trap for p in decoded] == [p.item for p in b.items]
     assert [p.spot for p in decoded] == [SPOTS[2], SPOTS[1]]
+
+
+def test_one_point_left_over_is_it_not_them():
+    """"1 point cannot buy a monster of 4 (the Floor): the AI rebuilds ... with them.\""""
+    b = builder("monsters", budget=9, floor=4)
+    b.add(Purchase(Monster(2, abilities=(Ability("fire", 2, 1, continuous=True),))))  # 8: 1 left
+    notes = b.fill_rest(Stream(1), "artisan")
+    assert notes[0].startswith("1 point cannot buy a monster of 4 (the Floor): the AI rebuilds ")
+    assert notes[0].endswith(" with it.")

@@ -78,3 +78,14 @@ def test_nothing_bought_nothing_saved(tmp_path, monkeypatch):
     state, text = press(builder(tmp_path, "traps"), "w")
     assert isinstance(state, BuilderScreen) and "Buy something first" in text
     assert not (tmp_path / "data" / "designs").exists()
+
+
+def test_enter_with_no_name_says_a_design_needs_one(tmp_path, monkeypatch):
+    """With the name wiped, Enter did nothing at all: no file, no word why."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    state, _ = press(builder(tmp_path, "traps"), "enter", "w")
+    state, text = press(state, *["backspace"] * 40, "enter")
+    assert isinstance(state, SaveDesignDialog) and "A design needs a name." in text
+    assert not (tmp_path / "data" / "designs").exists()
+    state, text = press(state, "X")
+    assert "A design needs a name." not in text

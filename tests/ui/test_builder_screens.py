@@ -21,6 +21,7 @@ from game.ui.present.headless import run_headless
 from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.category_pick import CategoryPickScreen, rolloff_so_far
 from game.ui.screens.designer_flow import designer_screen
+from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
 from game.ui.session import Session
@@ -326,3 +327,221 @@ def test_fill_the_rest_in_a_room_with_no_spot_says_why_instead_of_crashing(kit: 
     assert "The AI cannot finish this: a room with no spot cannot hold a trap." in text
     _, text = step(screen, "enter")
     assert "Refused: a trap must sit on one of the room's spots." in text
+
+
+# -- what the hints promise ------------------------------------------------------------------------------
+
+
+def hint_rows_of(text: str) -> str:
+    """The footer: the rows after the last blank one."""
+    return text.rstrip("\n").split("\n\n")[-1]
+
+
+def test_esc_is_named_only_where_it_does_something_and_enter_says_what_it_does(kit: Kit) -> None:
+    """The footer read "Esc stop" in the draft, where Esc stops nothing, and "Enter buy" while
+    a bought thing was being changed, where Enter saves the change and buys nothing."""
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen)
+    assert "Esc" not in hint_rows_of(text) and "Enter buy" in text
+    _, text = step(screen, "enter", "tab")  # in the bought list
+    assert "Esc back to draft" in text and "Enter change it" in text
+    _, text = step(screen, "enter")  # changing purchase 1
+    assert "Changing purchase 1" in text
+    assert "Esc keep as it was" in text and "Enter save change" in text and "Enter buy" not in text
+    state, text = step(screen, "escape")
+    assert state is screen and screen.editing is None and "Left as it was" in text
+    assert "Esc" not in hint_rows_of(text) and "Enter buy" in text
+
+
+def test_one_purchase_is_one_in_the_confirmation_and_the_save_dialog(kit: Kit) -> None:
+    """"Build the Treasure with these 1 purchase?" and "The 1 traps bought so far go into a
+    design file": one thing bought is told as one."""
+    screen = builder(kit, "treasure", budget=1)
+    state, text = step(screen, "enter", "c")
+    assert isinstance(state, ConfirmDialog) and "with this one purchase?" in text
+    assert state.question.endswith("this one purchase? The heroes meet it next; there is no changing it after.")
+    _, text = step(screen, "w")
+    assert "The 1 item bought so far goes into a design file" in text
+    screen = builder(kit, "traps", budget=4)
+    state, text = step(screen, "enter", "enter", "c")
+    assert isinstance(state, ConfirmDialog) and "with these 2 purchases?" in text
+    assert state.question.endswith("these 2 purchases? The heroes meet them next; there is no changing them after.")
+    _, text = step(screen, "w")
+    assert "The 2 traps bought so far go into" in text
+
+
+def test_while_a_name_is_typed_the_keys_shown_are_the_ones_that_type_it(kit: Kit) -> None:
+    """Typing a name, the footer still read "Enter buy ... c confirm" and the draft "Enter buys
+    it": Enter keeps the name there, and c is a letter of it."""
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen, "r", *list("Grin"))
+    footer = hint_rows_of(text)
+    assert "Enter keep the name" in footer and "Esc cancel" in footer
+    assert "Enter buy" not in footer and "c confirm" not in footer
+    assert "Enter keeps it" in text and "Legal: then Enter buys it" in text
+    _, text = step(screen, "c", "enter")
+    assert screen.draft.item.name == "Grinc" and screen.model.items == []
+    assert "Enter buy" in hint_rows_of(text)
+
+
+def test_tab_with_nothing_bought_says_why_it_stays_on_the_draft(kit: Kit) -> None:
+    """Tab, hinted as "draft/bought", did nothing at all before the first purchase."""
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen, "tab")
+    assert screen.focus == "draft" and "Nothing is bought yet" in text
+    _, text = step(screen, "enter", "tab")
+    assert screen.focus == "bought" and "Enter change it" in text
+
+
+def test_points_too_few_for_a_monster_say_the_way_on(kit: Kit) -> None:
+    """With 1 point left and the Floor at 2, Enter was refused with the Floor rule alone: no word
+    of what could still spend that point."""
+    screen = builder(kit, "monsters", budget=6)
+    floor = screen.model.floor
+    assert floor == 2
+    step(screen, *go_to(screen, "level"), "right", "right", "right", "enter")  # a Level 5 monster: 1 left
+    assert screen.model.left == 1
+    _, text = step(screen, "enter")
+    flat = " ".join(line.strip() for line in text.split("\n"))
+    assert "Refused: each monster must cost at least the Floor (2 points). 1 point buys no monster: raise a " \
+           "bought one (Tab, Enter) or f fills the rest." in flat
+    _, text = step(screen, "tab", "enter", *go_to(screen, "level"), "right", "enter")
+    assert screen.model.left == 0 and "Every point is spent" in text
+
+
+def test_every_type_the_party_attacks_with_and_every_level_is_listed_on_the_left(kit: Kit) -> None:
+    """Four heroes' attack Types took three rows of the narrow list; the third was dropped
+    unseen (and those are the only Types worth a Resist die), as was the fourth hero's Level."""
+    from game.designers.scout import PartyView
+
+    screen = builder(kit, "monsters", budget=12)
+    types = ("arrows", "crushing", "lightning", "poison")
+    screen.model.party = PartyView((2, 2, 2, 2), tuple((t, 1) for t in types), frozenset())
+    _, text = step(screen)
+    left = " ".join(row[:27].strip() for row in text.split("\n"))
+    assert all(t in left for t in types), left
+    assert "Levels 2, 2, 2, 2" in left  # it read "Party Levels 2, 2, 2," at 80 columns: a hero cut off
+
+
+def test_the_builders_help_lists_no_map_keys_that_mean_something_else_here(kit: Kit) -> None:
+    """Its help went on into the map's keys: "Search for traps  s" under "Help: the room
+    builder", where s suggests a name, o and x do nothing and g types nothing."""
+    screen = builder(kit, "traps", budget=7)
+    helped = screen.open_help()
+    lines = [line.text for line in helped.lines()]
+    assert "Keys" in lines and "Everywhere" in lines
+    for map_only in ("Search for traps", "Explore automatically", "Movement", "Inventory",
+                     "Remove a key binding", "Next entry"):  # Del sells back here; Tab goes to the list
+        assert map_only not in lines, map_only
+
+
+def test_esc_on_a_designers_hand_over_waits_instead_of_showing_the_builder(kit: Kit) -> None:
+    """Its footer offered "Esc back", and its help "Esc goes back ... if the wrong player got up";
+    with nowhere to go back to, Esc went on and showed the next seat's pick to whoever pressed it."""
+    state = designer_screen(kit, at_hallway(), Secret())
+    assert isinstance(state, HandOverScreen)
+    same, text = step(state, "escape")
+    assert same is state and "Pass the keyboard to" in text
+    assert "Esc" not in text.rstrip().split("\n")[-1]
+    helped = state.open_help()
+    assert "Esc goes back" not in " ".join(line.text for line in helped.lines())
+    nxt, _ = step(state, "enter")
+    assert isinstance(nxt, (CategoryPickScreen, BuilderScreen))
+
+
+def test_confirming_with_a_change_not_saved_asks_for_it_first(kit: Kit) -> None:
+    """c while a bought trap was being changed confirmed the room without the change, and the
+    dialog's "these 2 purchases" gave no sign of it."""
+    screen = builder(kit, "traps", budget=4)
+    step(screen, "enter", "enter")
+    assert screen.model.left == 0
+    state, text = step(screen, "tab", "up", "enter", *go_to(screen, "name"), "r", *list("Moth"), "enter", "c")
+    assert state is screen and screen.model.items[0].item.name == ""
+    assert "Purchase 1 has a change not saved: Enter saves it or Esc leaves it as it was, then c confirms." in \
+        " ".join(line.strip() for line in text.split("\n"))
+    state, _ = step(screen, "enter", "c")
+    assert isinstance(state, ConfirmDialog) and screen.model.items[0].item.name == "Moth"
+
+
+def test_an_added_ability_says_what_it_adds_to_the_price_after_doubling(kit: Kit) -> None:
+    """"Ability 2 added: ... (+2)" on a monster whose first ability holds: its price went up by 4."""
+    screen = builder(kit, "monsters", budget=30)
+    _, text = step(screen, "a")
+    assert "Ability 1 added: one Annoy pair and one Pain die (+2)." in text
+    before = screen.model.cost(screen.draft)
+    _, text = step(screen, *go_to(screen, "a0.hold"), "right", "a")
+    assert screen.model.cost(screen.draft) - 2 * before == 4  # the hold doubled it, the new ability adds 2 x 2
+    assert "Ability 2 added: one Annoy pair and one Pain die (+4)." in text
+
+
+def test_where_an_item_lies_says_so_when_no_furniture_can_hold_it(kit: Kit) -> None:
+    """In a room with nothing to hide treasure in, Left/Right on "Lies" did nothing and the
+    line still offered "hidden in furniture that can hold it"."""
+    session = make_session(seed=7, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    bare = BuilderScreen(kit, session, Exit("done"), 0, "treasure", 5, Plan((Spot(3, 4, "open", "door"),)))
+    _, text = step(bare, *go_to(bare, "where"), "right")
+    assert bare.draft.spot == -1 and "In the open: nothing in this room can hold it." in text
+    furnished = builder(kit, "treasure", budget=5)
+    _, text = step(furnished, *go_to(furnished, "where"))
+    assert "or hidden in furniture" in text
+    step(furnished, "right")
+    assert furnished.draft.spot == 1  # the chest
+
+
+def test_after_a_long_fill_the_message_still_says_c_confirms(kit: Kit) -> None:
+    """At 80 columns the AI's notes pushed the way on off the end: "... All spent:..."."""
+    screen = builder(kit, "monsters", budget=7)
+    step(screen, *go_to(screen, "level"), "left", "a")
+    step(screen, *go_to(screen, "a0.hold"), "right", "enter")  # (1 + 2) x 2 = 6: 1 point left, under the Floor
+    _, text = step(screen, "f")
+    assert screen.model.left == 0 and "rebuilds" in screen.message
+    assert "All spent: c confirms." in text
+
+
+def test_an_items_annoy_dice_are_counted_in_pairs_as_a_traps_are(kit: Kit) -> None:
+    """A trap's row read "2 (1 pair)", an item's plain "2", though both are bought and priced by
+    the pair (an item's price doubles once per pair, not per die)."""
+    screen = builder(kit, "treasure", budget=9)
+    _, text = step(screen, "right", *go_to(screen, "annoy"), "right")
+    row = next(line for line in text.split("\n") if ">Annoy dice" in line)
+    assert "2 (1 pair)" in row and "x2 a pair" in row
+    assert "x 2 (Annoy pair 1) = 4" in text
+
+
+def test_fill_the_rest_with_a_change_not_saved_asks_for_it_first(kit: Kit) -> None:
+    """f while a bought thing was being changed dropped the change and filled, unseen."""
+    screen = builder(kit, "traps", budget=6)
+    step(screen, "enter")
+    _, text = step(screen, "tab", "enter", *go_to(screen, "pain"), "right", "f")
+    assert len(screen.model.items) == 1 and screen.draft.item.pain == 2
+    assert "Purchase 1 has a change not saved: Enter saves it or Esc leaves it as it was, then f fills the " \
+           "rest." in " ".join(line.strip() for line in text.split("\n"))
+    step(screen, "enter", "f")
+    assert screen.model.items[0].item.pain == 2 and screen.model.left == 0
+
+
+def test_selling_back_one_purchase_keeps_the_change_made_to_another(kit: Kit) -> None:
+    """Selling back purchase 1 while purchase 2 was being changed threw the change away unseen."""
+    screen = builder(kit, "traps", budget=8)
+    step(screen, "enter", "enter")
+    assert len(screen.model.items) == 2
+    step(screen, "tab", "enter", *go_to(screen, "pain"), "right")  # changing purchase 2: Pain 2
+    _, text = step(screen, "tab", "up", "delete")
+    assert len(screen.model.items) == 1 and screen.editing == 0
+    assert "Changing purchase 1" in text and screen.draft.item.pain == 2
+    _, text = step(screen, "tab", "enter")
+    assert screen.model.items[0].item.pain == 2 and "Changed:" in text
+
+
+def test_taking_another_purchase_back_keeps_a_change_not_saved(kit: Kit) -> None:
+    """Enter in the bought list while a change was not saved took a purchase back into the draft
+    over the change, which was lost unseen."""
+    screen = builder(kit, "traps", budget=8)
+    step(screen, "enter", "enter")
+    step(screen, "tab", "enter", *go_to(screen, "pain"), "right")  # changing purchase 2: Pain 2
+    _, text = step(screen, "tab", "up", "enter")
+    assert screen.editing == 1 and screen.draft.item.pain == 2
+    assert "Purchase 2 has a change not saved: Tab back to it and Enter saves it or Esc leaves it as it was, " \
+           "then Enter here takes one back." in " ".join(line.strip() for line in text.split("\n"))
+    step(screen, "escape", "enter")  # leave the change; now Enter takes purchase 1 back
+    assert screen.editing == 0 and screen.model.items[1].item.pain == 1

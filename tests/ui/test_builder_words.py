@@ -71,3 +71,147 @@ def test_a_wide_terminal_shows_a_small_map_of_the_room_with_the_draft_spot_marke
     y = top + 1 + spot.y - bounds[1]
     x = next(x for x in range(left, 120) if rows[y][x] == "1")  # the draft's spot, drawn as its number
     assert tuple(console.bg[y, x]) == kit.palette["selection_bg"]
+
+
+def test_the_bought_list_says_where_each_trap_sits_at_80_columns(tmp_path: Path) -> None:
+    """Two traps on two doors read "1 arrows (door,..." and "2 arrows (door,...": neither which
+    door nor a closed bracket. Each purchase now has its spot on the row under its name."""
+    kit = make_kit(tmp_path)
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen) and state.category == "traps"
+    doors = [i for i, spot in enumerate(state.spots()) if spot.host == "door"]
+    assert len(doors) >= 2
+    state.draft_spot(doors[0])
+    step(state, "enter")
+    state.draft_spot(doors[1])
+    _, text = step(state, "enter")
+    assert len(state.model.items) == 2
+    left = [row[:27] for row in text.split("\n")]
+    for n, p in enumerate(state.model.items, start=1):
+        where = state.where_short(state.spots()[p.spot])
+        row = next(i for i, line in enumerate(left) if line.strip().startswith(f"{n} "))
+        assert left[row].split()[1] == p.item.type and left[row].rstrip().endswith(str(state.model.cost(p)))
+        assert left[row + 1].strip() == where, (left[row + 1], where)
+    assert not any("..." in line for line in left), left
+
+
+def test_a_long_bought_list_scrolls_by_whole_purchases_and_marks_what_is_hidden(tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen)
+    state.model.budget = 20
+    for n in range(8):
+        state.draft_spot(n % len(state.spots()))
+        step(state, "enter")
+    for keys in ([], ["tab", "up", "up", "up"], ["up", "up", "up"]):
+        _, text = step(state, *keys)
+        left = [row[:28] for row in text.split("\n")]
+        top = next(i for i, row in enumerate(left) if "Bought (8)" in row) + 1
+        assert left[top].strip()[0].isdigit(), left[top]  # a purchase's own row, never a spot cut from it
+        shown = [int(row.split()[0]) for row in left[top:] if row.strip()[:1].isdigit()]
+        assert shown == list(range(shown[0], shown[-1] + 1))
+        assert (shown[0] > 1) == ("⬆" in left[top]) and (shown[-1] < 8) == any("⬇" in row for row in left)
+
+
+def about_rows(text: str) -> str:
+    """The draft's explanation: the rows above its "Cost" row, right of the bought list."""
+    rows = text.split("\n")
+    cost = next(i for i, row in enumerate(rows) if row[27:].lstrip().startswith("Cost "))
+    return " ".join(row[27:].strip() for row in rows[cost - 2:cost])
+
+
+def test_what_a_field_means_is_never_a_list_cut_in_its_middle_at_80_columns(tmp_path: Path) -> None:
+    """"Trap kinds that fit: dart (arrows), falling... (gas)." paired a trap with the wrong Type;
+    a narrow draft now says the same in fewer words, whole."""
+    kit = make_kit(tmp_path)
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen) and state.category == "traps"
+    for n in range(len(state.spots())):
+        state.draft_spot(n)
+        suits = {k.type for k in state.kinds_here(n)}
+        for field in ("spot", "type"):
+            state.row = next(i for i, f in enumerate(state.fields()) if f.key == field)
+            _, text = step(state)
+            about = about_rows(text)
+            assert "..." not in about, about
+            if not about.endswith(("that suits it.", "that suits the spot.")):  # the forms that list them
+                assert all(t in about for t in suits), (about, suits)
+    monsters = builder_screen_for(tmp_path, "monsters")
+    _, text = step(monsters)
+    assert "..." not in about_rows(text) and "(the Floor)" in about_rows(text)
+
+
+def builder_screen_for(tmp_path: Path, category: str) -> BuilderScreen:
+    from screen_games import make_session
+    from test_builder_screens import Plan
+
+    from game.core.dials import Dials
+
+    session = make_session(seed=7, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    return BuilderScreen(make_kit(tmp_path), session, Exit("done"), 0, category, 12, Plan(()))
+
+
+def test_a_spot_too_long_for_the_draft_gives_up_words_not_its_place(tmp_path: Path) -> None:
+    """At 80 columns the Spot read "Pile of old bones in the north-e..." style: cut before it said
+    where, or what springs it. Now it is "Pile of old bones, NE: search it"."""
+    kit = make_kit(tmp_path)
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen) and state.category == "traps"
+    squeezed = 0
+    for n, spot in enumerate(state.spots()):
+        state.draft_spot(n)
+        state.row = 0
+        _, text = step(state)
+        row = next(line for line in text.split("\n") if ">Spot" in line)
+        shown = row.split(">Spot", 1)[1].strip()
+        assert "..." not in shown, shown
+        short = state.where_short(spot)  # "pile of old bones, NE"
+        assert shown == state.spot_words(spot) or shown.lower().startswith(short.lower()), shown
+        squeezed += shown != state.spot_words(spot)
+    assert squeezed, "no spot needed its shorter words: the test shows nothing"
+
+
+def test_the_treasure_sketch_marks_only_the_furniture_an_item_can_lie_in(tmp_path: Path) -> None:
+    """The small map numbered every spot, doors too, for an item that can only lie in the open
+    or in furniture that holds it: Left/Right on "Lies" never reached those numbers."""
+    import tcod.console
+
+    from game.ui.screens.room_sketch import sketch_size
+
+    kit = make_kit(tmp_path, glyphs="ascii")
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, text = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            break
+    assert isinstance(state, BuilderScreen)
+    state.category = state.model.category = "treasure"
+    state.draft = state.new_draft()
+    holders = state.model.treasure_spots()
+    others = [n for n in range(len(state.spots())) if n not in holders]
+    assert holders and others
+    console = tcod.console.Console(120, 32, order="C")
+    state.on_draw(console)
+    rows = ["".join(chr(c) for c in row) for row in console.ch]
+    sketch_w, sketch_h = sketch_size(state.plan)
+    top = next(i for i, row in enumerate(rows) if "The room" in row)
+    sketch = "\n".join(row[120 - sketch_w:] for row in rows[top:top + sketch_h])
+    assert "Numbers: hiding places" in sketch
+    marks = {ch for ch in sketch.split("Numbers")[0] if ch.isdigit()}
+    assert marks == {str((n + 1) % 10) for n in holders}, (marks, holders)

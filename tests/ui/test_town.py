@@ -282,3 +282,41 @@ def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(
     assert "Town waits for your choice" in screen.text() and "Hallway" not in screen.text()
     _, screen = run_headless(state, [key("?")], size=(100, 40))
     assert "when the quest is paid (in town, the party back with it fulfilled)" in " ".join(screen.text().split())
+
+
+def test_a_long_item_and_its_price_wrap_whole_at_80_columns(kit: Kit) -> None:
+    """The workshop cut its lines at the screen's edge: "+2 Pai" and a price that stopped before
+    its sum ("x 64 (Annoy pair 1, Annoy pair 2, An"), so the cost itself was never shown."""
+    session = town()
+    _, hero = session.game.heroes()[0]
+    hero.workshop = 7
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    presses = [key(k) for k in ("v", "v", "v", "h", "h", "h", "a", "a", "a", "a", "p", "p", "t")]
+    _, screen = run_headless(workshop, presses, size=(80, 24))
+    flat = " ".join(line.strip() for line in screen.lines())
+    assert "+2 Pain dice vs" in flat
+    assert "Annoy pair 4, Pain 1, Pain 2) = 512" in flat
+    assert all(len(line.rstrip()) <= 80 for line in screen.lines())
+
+
+def test_a_price_beyond_the_heros_points_says_whose_points_and_how_to_get_more(kit: Kit) -> None:
+    """"over budget: 0 points left" read as if the workshop had a budget of its own."""
+    session = town()
+    first, hero = session.game.heroes()[0]
+    hero.workshop = 1
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    _, screen = run_headless(workshop, [], size=(80, 24))
+    flat = " ".join(line.strip() for line in screen.lines())
+    name = session.game.name(first)
+    assert f"Refused: over budget: it costs 2 and {name} has 1 workshop point (S in town trades items in for " \
+           "more)" in flat
+
+
+def test_the_workshops_help_lists_no_map_keys(kit: Kit) -> None:
+    """"Pick up  g, Comma" and "Search for traps  s" in the workshop's help, where the letters
+    are the workshop's own."""
+    session = town()
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    lines = [line.text for line in workshop.open_help().lines()]
+    assert "Keys" in lines and "Search for traps" not in lines and "Pick up" not in lines
+    assert "Previous value" not in lines  # h is Heal here; Left/Right change nothing

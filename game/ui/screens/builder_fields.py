@@ -3,6 +3,7 @@ its price note, its explanation and how Left/Right change it."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,6 +19,14 @@ class Field:
     about: str
     change: Callable[[int], None]
     warn: bool = False
+    shorter: tuple[str, ...] = ()  # `about` in fewer words, for a narrow draft (first that fits)
+    short_values: tuple[str, ...] = ()  # `value` in fewer words, likewise
+
+    def about_in(self, width: int, rows: int) -> str:
+        """The first of `about` and its shorter forms that fits `rows` rows of `width`: a list
+        elided in its middle reads wrong ("dart (arrows), falling... (gas)")."""
+        forms = (self.about, *self.shorter)
+        return next((text for text in forms if len(textwrap.wrap(text, max(1, width))) <= rows), forms[-1])
 
 
 def yes(flag: bool) -> str:

@@ -8,13 +8,16 @@ from dataclasses import replace
 from typing import Any
 
 from game.core.rng import Stream
+from game.core.sentences import capitalised
 from game.designers.builder import known_types
 from game.designers.scout import pick_resist
 from game.designers.traps import trap_kinds
+from game.mapgen.plan import Spot
 from game.rules.costs import monster_hits
 from game.rules.purchases import Ability, Monster, Trap
 from game.ui.screens.builder_fields import Field, cycle, cycle_int, yes
 from game.ui.screens.builder_words import pairs_text
+from game.ui.screens.spot_words import VERBS
 
 
 class BuilderForm:
@@ -48,9 +51,9 @@ class BuilderForm:
         out: list[Field] = []
 
         def number(key: str, label: str, value: int, note: str, about: str, setter: Callable[[int], None],
-                   step: int = 1, shown: str | None = None) -> None:
+                   step: int = 1, shown: str | None = None, shorter: tuple[str, ...] = ()) -> None:
             out.append(Field(key, label, shown if shown is not None else str(value), note, about,
-                             lambda d: setter(max(0, value + d * step))))
+                             lambda d: setter(max(0, value + d * step)), shorter=shorter))
 
         def toggle(key: str, label: str, value: bool, note: str, about: str, setter: Callable[[bool], None]) -> None:
             out.append(Field(key, label, yes(value), note, about, lambda d: setter(not value)))
@@ -58,13 +61,22 @@ class BuilderForm:
         if isinstance(item, Trap):
             spots = self.spots()
             where = self.spot_words(spots[spot]) if 0 <= spot < len(spots) else "(no spot)"
-            fits = ", ".join(sorted({f"{k.name.replace('_', ' ')} ({k.type})" for k in self.kinds_here(spot)}))
+            short_where = self.spot_shorter(spots[spot]) if 0 <= spot < len(spots) else ()
+            kinds = self.kinds_here(spot)
+            fits = ", ".join(sorted({f"{k.name.replace('_', ' ')} ({k.type})" for k in kinds})) or "any"
+            suits = ", ".join(sorted({k.type for k in kinds})) or "any"
             out.append(Field("spot", "Spot", where, "", "Where it sits: the action there springs it. "
-                             f"Trap kinds that fit: {fits or 'any'}.",
-                             lambda d: self.draft_spot((spot + d) % max(1, len(spots)))))
+                             f"Trap kinds that fit: {fits}.",
+                             lambda d: self.draft_spot((spot + d) % max(1, len(spots))), short_values=short_where,
+                             shorter=(f"The action there springs it. Types that suit it: {suits}.",
+                                      f"Types that suit this spot: {suits}.",
+                                      "The action there springs it; s suggests a Type that suits it.")))
             out.append(Field("type", "Type", item.type or "(none)", "",
-                             f"Its one damage Type. Fits this spot: {fits or 'any'}. s suggests one.",
-                             lambda d: self.set_item(type=cycle(types, item.type, d))))
+                             f"Its one damage Type. Fits this spot: {fits}. s suggests one.",
+                             lambda d: self.set_item(type=cycle(types, item.type, d)),
+                             shorter=(f"Its one damage Type. This spot suits {suits}. s suggests one.",
+                                      f"One damage Type; this spot suits {suits}.",
+                                      "Its one damage Type; s suggests one that suits the spot.")))
             number("annoy", "Annoy dice", item.annoy, "+1 a pair", "Dice the hero must beat to avoid it, "
                    "bought in pairs; at least one pair.", lambda v: self.set_item(annoy=v), 2,
                    f"{item.annoy} ({pairs_text(item.annoy)})")
@@ -81,7 +93,9 @@ class BuilderForm:
         elif isinstance(item, Monster):
             number("level", "Level", item.level, "+1 each", f"Hits are 3 x Level ({monster_hits(item.level)}); "
                    f"its plain attacks roll Level Pain dice. Each monster costs at least {self.model.floor} "
-                   "(the Floor).", lambda v: self.set_item(level=v))
+                   "(the Floor).", lambda v: self.set_item(level=v),
+                   shorter=(f"Hits 3 x Level ({monster_hits(item.level)}); plain attacks roll Level Pain dice. "
+                            f"Costs at least {self.model.floor} (the Floor).",))
             out.append(Field("mtype", "Attack Type", item.type, "", "What its plain attacks are (words only).",
                              lambda d: self.set_item(type=cycle(types, item.type, d))))
             for i, a in enumerate(item.abilities):
@@ -96,7 +110,9 @@ class BuilderForm:
                 out.append(Field(f"a{i}.resist", "  Resist dice", str(len(a.resist)), "+1 each",
                                  f"Dice against one Type each; the party attacks with "
                                  f"{', '.join(self.party.attack_types) or 'nothing'}.",
-                                 lambda d, i=i, a=a: self.resist_count(i, a, d)))
+                                 lambda d, i=i, a=a: self.resist_count(i, a, d),
+                                 shorter=("Dice against one Type each, worth it only against a Type the party "
+                                          "attacks with (on the left).",)))
                 for j, r in enumerate(a.resist):
                     pointless = r not in self.model.attack_types
                     out.append(Field(f"a{i}.r{j}", "    resists", r, "nobody uses it" if pointless else "",
@@ -119,7 +135,7 @@ class BuilderForm:
             number("heal", "Heal", item.heal, "+1 each", "Magic: heals that many Hits, once. Fancy only.",
                    lambda v: self.set_item(heal=v))
             number("annoy", "Annoy dice", item.annoy, "x2 a pair", "Magic: dice for dodging its Type. Fancy only.",
-                   lambda v: self.set_item(annoy=v), 2)
+                   lambda v: self.set_item(annoy=v), 2, f"{item.annoy} ({pairs_text(item.annoy)})")
             number("pain", "Pain dice", item.pain, "x2 each", "Magic: dice against its Type's harm. Fancy only.",
                    lambda v: self.set_item(pain=v))
             toggle("universal", "Universal", item.universal, "x2", "Magic: its dice count against every Type.",
@@ -130,12 +146,21 @@ class BuilderForm:
             spots = self.spots()
             lies = "in the open" if spot == -1 else (self.spot_words(spots[spot]).split(":")[0]
                                                        if 0 <= spot < len(spots) else "?")
-            out.append(Field("where", "Lies", lies, "", "In the open, or hidden in furniture that can hold it.",
-                             lambda d: self.draft_where(cycle_int(holders, spot, d))))
+            short_lies = (capitalised(self.where_short(spots[spot])),) if 0 <= spot < len(spots) else ()
+            about = ("In the open, or hidden in furniture that can hold it." if len(holders) > 1 else
+                     "In the open: nothing in this room can hold it.")  # Left/Right had nothing to offer
+            out.append(Field("where", "Lies", lies, "", about,
+                             lambda d: self.draft_where(cycle_int(holders, spot, d)), short_values=short_lies))
         name = item.name or "(the table names it)"
         out.append(Field("name", "Name", name, "r", "r types a name; s suggests one; empty: the table names it.",
                          lambda d: None))
         return out
+
+    def spot_shorter(self, spot: Spot) -> tuple[str, ...]:
+        """A spot in fewer words, for a narrow draft: "Pile of old bones, E wall: search it", then
+        without what springs it (never "Pile of old bones in the east...")."""
+        short = capitalised(self.where_short(spot))
+        return (f"{short}: {VERBS.get(spot.action, spot.action)}", short)
 
     def draft_spot(self, spot: int) -> None:
         self.draft = replace(self.draft, spot=spot)

@@ -41,6 +41,12 @@ HELP_TOPICS = (
         "Backspace: sell back the purchase under the cursor. a / d: add or drop a monster's special "
         "ability. r: name it (Enter keeps the name, Esc cancels). s: suggest Types and a name. f: fill "
         "the rest for me. w: save what you bought as a design file, to share or to play with again (--designs). "
-        "c: confirm the room. Esc: stop changing a purchase. ?: this help.",
+        "c: confirm the room. Esc: stop changing a purchase, leaving it as it was; in the list, back to "
+        "the draft. ?: this help.",
     ),
 )
+
+# The map's keys (s searches, o opens, x explores ...) are not the builder's, nor all the menus'
+# (Tab is not "next entry" here, Del sells back rather than "remove a key binding"): its help lists
+# only the keys that work everywhere, beside its own "Keys" topic.
+KEY_SECTIONS = ("Everywhere",)

@@ -43,7 +43,7 @@ from game.rules.purchases import Ability, Monster, Trap, Treasure
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
 from game.ui.screens.builder_form import BuilderForm
-from game.ui.screens.builder_help import HELP_TOPICS
+from game.ui.screens.builder_help import HELP_TOPICS, KEY_SECTIONS
 from game.ui.screens.builder_view import BuilderView
 from game.ui.screens.builder_words import CATEGORY_LABEL
 from game.ui.screens.dialog import ConfirmDialog
@@ -166,6 +166,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         if action == "help":
             return self.open_help()
         if key in ("tab", "S-tab"):
+            if self.focus == "draft" and not self.model.items:
+                self.say("Nothing is bought yet: Enter buys the draft, and Tab then reaches the list.", bad=False)
             self.focus = "bought" if self.focus == "draft" and self.model.items else "draft"
             return None
         if action is None or key in "+-=_":
@@ -220,10 +222,13 @@ class BuilderScreen(BuilderForm, BuilderView):
             return None
         used = [a.type for a in self.draft.item.abilities]
         kind = pick_type(self.stream("ability"), self.style().monsters.kinds, self.party, used)
+        before = self.model.cost(self.draft)
         self.set_item(abilities=(*self.draft.item.abilities, Ability(kind, annoy=2, pain=1)))
         self.row = next(i for i, f in enumerate(self.fields())
                         if f.key == f"a{len(self.draft.item.abilities) - 1}.type")
-        self.say(f"Ability {len(self.draft.item.abilities)} added: one Annoy pair and one Pain die (+2).", bad=False)
+        more = self.model.cost(self.draft) - before  # +2, doubled by every doubling the monster has
+        self.say(f"Ability {len(self.draft.item.abilities)} added: one Annoy pair and one Pain die (+{more}).",
+                 bad=False)
         return None
 
     def drop_ability(self) -> State | None:
@@ -309,13 +314,21 @@ class BuilderScreen(BuilderForm, BuilderView):
         else:
             why = self.model.add(self.draft)
             if why:
-                self.say(f"Refused: {why}.")
+                self.say(f"Refused: {why}.{self.too_few_for_a_monster()}")
                 return None
             self.say(f"Bought: {describe(self.draft.item)}. {plural(self.model.left, 'point')} left.", bad=False)
         self.bought_row = len(self.model.items) - 1
         self.draft = self.next_draft()
         self.row = min(self.row, len(self.fields()) - 1)
         return None
+
+    def too_few_for_a_monster(self) -> str:
+        """The way on when the points left cannot buy a monster of their own (fewer than the Floor):
+        the refusal alone left the player at a dead end."""
+        left = self.model.left
+        if self.category != "monsters" or not 0 < left < self.model.floor or not self.model.items:
+            return ""
+        return f" {plural(left, 'point')} buys no monster: raise a bought one (Tab, Enter) or f fills the rest."
 
     def next_draft(self) -> Purchase:
         """After a purchase, the draft is a fresh one like it (nameless), fitted to what is left."""
@@ -329,6 +342,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         if not self.model.items:
             self.focus = "draft"
             return None
+        if self.unsaved_change("Enter here takes one back"):  # taking one back would drop that change
+            return None
         self.editing = self.bought_row
         self.draft = self.model.items[self.bought_row]
         self.focus = "draft"
@@ -341,10 +356,13 @@ class BuilderScreen(BuilderForm, BuilderView):
         if self.focus != "bought" or not self.model.items:
             self.say("Tab to the bought list to sell something back.", bad=False)
             return None
-        gone = self.model.remove(self.bought_row)
-        if self.editing is not None:
+        sold = self.bought_row
+        gone = self.model.remove(sold)
+        if self.editing == sold:  # the thing being changed is gone: so is its change
             self.editing = None
             self.draft = self.new_draft()
+        elif self.editing is not None and self.editing > sold:  # another one: its change stays, renumbered
+            self.editing -= 1
         self.bought_row = max(0, min(self.bought_row, len(self.model.items) - 1))
         if not self.model.items:
             self.focus = "draft"
@@ -363,7 +381,19 @@ class BuilderScreen(BuilderForm, BuilderView):
                      bad=False)
         return None
 
+    def unsaved_change(self, then: str) -> bool:
+        """Whether a bought thing is being changed and the change is not saved (then say so): c
+        confirmed, f filled and Enter in the list took another back, without it, unseen."""
+        if self.editing is None or self.draft == self.model.items[self.editing]:
+            return False
+        saves = "Tab back to it and Enter saves it" if self.focus == "bought" else "Enter saves it"
+        self.say(f"Purchase {self.editing + 1} has a change not saved: {saves} or Esc leaves it as it was, "
+                 f"then {then}.")
+        return True
+
     def fill_rest(self) -> State | None:
+        if self.unsaved_change("f fills the rest"):
+            return None
         if self.editing is not None:
             self.editing = None
             self.draft = self.new_draft()
@@ -376,10 +406,12 @@ class BuilderScreen(BuilderForm, BuilderView):
             self.say(f"The AI cannot finish this: {exc}.")
             return None
         self.bought_row = max(0, len(self.model.items) - 1)
-        self.say(" ".join(notes) + " All spent: c confirms.", bad=False)
+        self.say("All spent: c confirms. " + " ".join(notes), bad=False)  # the way on first: a long note is elided
         return None
 
     def confirm(self) -> State | None:
+        if self.unsaved_change("c confirms"):
+            return None
         if not self.model.can_confirm():
             problem = self.model.problems()[0]
             self.say(f"Not yet: {problem.reason}. f fills the rest for you.")
@@ -391,9 +423,11 @@ class BuilderScreen(BuilderForm, BuilderView):
             self.say(f"Not yet: {problem}.")
             return None
         count = len(self.model.items)
-        return ConfirmDialog(self.kit, self, f"Build the {CATEGORY_LABEL[self.category]} with these {count} "
-                             f"purchase{'s' * (count != 1)}? The heroes meet them next; there is no changing "
-                             "them after.", on_yes=self.submit, title="Confirm the room", yes_label="Build it")
+        these = "this one purchase" if count == 1 else f"these {count} purchases"
+        them = "it" if count == 1 else "them"
+        return ConfirmDialog(self.kit, self, f"Build the {CATEGORY_LABEL[self.category]} with {these}? The heroes "
+                             f"meet {them} next; there is no changing {them} after.", on_yes=self.submit,
+                             title="Confirm the room", yes_label="Build it")
 
     def submit(self) -> State | None:
         game = self.game
@@ -418,7 +452,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         return SaveDesignDialog(self.kit, self, self.category, self.model.items, self.spots(), suggested, by=name)
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=HELP_TOPICS,
+                          sections=KEY_SECTIONS)
 
     # -- drawing -----------------------------------------------------------------------------------
 

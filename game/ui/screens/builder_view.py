@@ -7,8 +7,8 @@ import tcod.console
 
 from game.designers.builder import quote
 from game.ui import draw
-from game.ui.fit import elide, fit_rows
-from game.ui.screens.builder_words import CATEGORY_LABEL, LEFT_W, NOUN, describe_short
+from game.ui.fit import elide, first_fitting, fit_rows
+from game.ui.screens.builder_words import CATEGORY_LABEL, LEFT_W, NOUN, bought_name, bought_place
 from game.ui.screens.room_sketch import draw_sketch, sketch_size
 from game.ui.screens.widgets import footer, hint_rows, seat_named
 
@@ -16,15 +16,30 @@ from game.ui.screens.widgets import footer, hint_rows, seat_named
 class BuilderView:
     """Drawing for BuilderScreen (which holds the state it reads)."""
 
-    def hints(self) -> list[tuple[str, str]]:
+    def hints(self, focus: str | None = None, editing: bool | None = None) -> list[tuple[str, str]]:
+        """The keys as they work now: Enter buys the draft, saves a change or takes a bought thing
+        back; Esc is named only where it does something (in the draft it stops nothing)."""
+        if self.naming is not None and focus is None:  # typing a name: every letter is the name's
+            return [("Enter", "keep the name"), ("Esc", "cancel"), ("Left/Right", "move"), ("F1", "help")]
+        focus = self.focus if focus is None else focus
+        editing = self.editing is not None if editing is None else editing
+        enter = "change it" if focus == "bought" else "save change" if editing else "buy"
         hints = [("Tab", "draft/bought"), ("Up/Down", "move"), ("Left/Right/-/+", "change"),
-                 ("Enter", "buy" if self.focus == "draft" else "change it"), ("Del", "sell back")]
+                 ("Enter", enter), ("Del", "sell back")]
         if self.category == "monsters":
             hints.append(("a/d", "add/drop ability"))
-        hints += [("r", "name"), ("s", "suggest"), ("f", "fill the rest"), ("w", "save design"), ("c", "confirm"),
-                  ("Esc", "stop"),
-                  ("?", "help")]
-        return hints
+        hints += [("r", "name"), ("s", "suggest"), ("f", "fill the rest"), ("w", "save design"), ("c", "confirm")]
+        if editing:
+            hints.append(("Esc", "keep as it was"))
+        elif focus == "bought":
+            hints.append(("Esc", "back to draft"))
+        return [*hints, ("?", "help")]
+
+    def footer_rows(self, width: int) -> int:
+        """Rows kept for the hints: the most any of their forms needs, so the panels above stay
+        put as the hints change with the focus."""
+        forms = (self.hints(), self.hints("draft", True), self.hints("bought", False))
+        return max(len(hint_rows(form, width - 1)) for form in forms)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
@@ -54,7 +69,7 @@ class BuilderView:
         for i, row in enumerate(rule_rows):
             draw.text(console, 1, 2 + i, row, palette["text_dim"])
         hints = self.hints()
-        foot_top = h - len(hint_rows(hints, w - 1))
+        foot_top = h - self.footer_rows(w)
         msg_rows = fit_rows(self.message, w - 2, 2) if self.message else []
         body_top = 2 + len(rule_rows) + 1
         body_bottom = foot_top - 1 - 2  # two rows for the message
@@ -67,7 +82,8 @@ class BuilderView:
         if sketch_w and bounds is not None and w - lx - sketch_w >= 52 and body_h >= sketch_h:
             draw_sketch(console, self.kit, self.plan, self.spots(), (bounds[0], bounds[1]),
                         self.draft.spot if self.category != "monsters" else -1,
-                        (w - sketch_w, body_top - 1, sketch_w, sketch_h))
+                        (w - sketch_w, body_top - 1, sketch_w, sketch_h),
+                        self.model.treasure_spots() if self.category == "treasure" else None)
             self.draw_draft(console, lx, body_top - 1, w - lx - sketch_w, body_h)
         else:
             self.draw_draft(console, lx, body_top - 1, w - lx, body_h)
@@ -79,26 +95,40 @@ class BuilderView:
         palette = self.kit.palette
         model = self.model
         ix, iy, iw, ih = draw.panel(console, x, y, width, height, palette, f"Bought ({len(model.items)})")
+        levels = ", ".join(str(v) for v in self.party.levels)  # four heroes' levels read "2, 2, 2," cut
         facts = [f"Left {model.left} of {model.budget}",
-                 f"Party Levels {', '.join(str(v) for v in self.party.levels)}",
-                 *draw.wrap(f"Attacks: {', '.join(self.party.attack_types) or '-'}", iw)[:2]]
+                 *fit_rows(first_fitting(iw, f"Party Levels {levels}", f"Levels {levels}"), iw, 2),
+                 *fit_rows(f"Attacks: {', '.join(self.party.attack_types) or '-'}", iw, 3)]
         if self.category == "monsters":
             facts.append(f"Each monster >= {model.floor}")
         list_h = max(1, ih - len(facts) - 1)
-        start = max(0, min(self.bought_row - list_h + 1, len(model.items) - list_h))
+        # each purchase on a row of its own, with the spot it sits on in the row below (a trap's
+        # spot could not share the row: "arrows (door,..." told neither which door nor where)
+        lines: list[tuple[int, str, str]] = []  # (purchase, text, cost on its first row)
+        for i, p in enumerate(model.items):
+            number = f"{i + 1} "
+            lines.append((i, number + elide(bought_name(p), iw - 4 - len(number)), f"{model.cost(p):>3}"))
+            at = bought_place(p, self.spots(), self.where_short, iw - 2)
+            if at:
+                lines.append((i, "  " + at, ""))
+        mine = [n for n, line in enumerate(lines) if line[0] == self.bought_row]
+        start = max(0, min(mine[-1] - list_h + 1 if mine else 0, len(lines) - list_h))
+        while 0 < start < len(lines) and not lines[start][2]:  # never a spot without its purchase above
+            start += 1
         if not model.items:
             draw.text(console, ix, iy, "nothing yet", palette["text_dim"], width=iw)
-        for n, p in enumerate(model.items[start:start + list_h]):
-            i = start + n
+        for n, (i, text, cost) in enumerate(lines[start:start + list_h]):
             selected = self.focus == "bought" and i == self.bought_row
             editing = i == self.editing
             fg = palette["selection_fg"] if selected else palette["warning"] if editing else palette["text"]
             bg = palette["selection_bg"] if selected else None
-            cost = f"{model.cost(p):>3}"
-            label = elide(f"{i + 1} {describe_short(p, self.spots(), self.where_short)}", iw - 4)
-            draw.text(console, ix - 1, iy + n, f" {label:<{iw - 3}}{cost}", fg, bg, width=iw + 1)
-            if selected:
+            draw.text(console, ix - 1, iy + n, f" {text:<{iw - 3}}{cost:>3}", fg, bg, width=iw + 1)
+            if selected and self._cursor is None:
                 self._cursor = (ix, iy + n)
+        if start > 0:
+            draw.text(console, ix + iw, iy, self.kit.glyphs["more_above"], palette["text_dim"])
+        if start + list_h < len(lines):
+            draw.text(console, ix + iw, iy + list_h - 1, self.kit.glyphs["more_below"], palette["text_dim"])
         for n, fact in enumerate(facts):
             draw.text(console, ix, iy + ih - len(facts) + n, fact, palette["text_dim"], width=iw)
 
@@ -109,8 +139,10 @@ class BuilderView:
         ix, iy, iw, ih = draw.panel(console, x, y, width, height, palette, title)
         fields = self.fields()
         self.row = max(0, min(self.row, len(fields) - 1))
-        about = fields[self.row].about if self.focus == "draft" else "Enter takes it back into the draft to " \
-            "change it; Del sells it back."
+        about = fields[self.row].about_in(iw, 2) if self.focus == "draft" else "Enter takes it back into the " \
+            "draft to change it; Del sells it back."
+        if self.naming is not None:
+            about = "Type its name: Enter keeps it, Esc leaves the name as it was."
         q = quote(self.draft.item)
         why = self.model.refusal(self.draft, self.editing)
         if self.model.left == 0 and self.editing is None and self.model.can_confirm():
@@ -120,7 +152,8 @@ class BuilderView:
         else:
             after = self.model.left - q.cost + (self.model.cost(self.model.items[self.editing])
                                                 if self.editing is not None else 0)
-            verdict = f"Legal: Enter {'saves it' if self.editing is not None else 'buys it'} ({after} left after)"
+            enter = "saves it" if self.editing is not None else "buys it"
+            verdict = f"Legal: {'then ' if self.naming is not None else ''}Enter {enter} ({after} left after)"
             verdict_colour = palette["good"]
         info = ([(row, palette["text_dim"]) for row in fit_rows(about, iw, 2)]
                 + [(row, palette["accent"]) for row in fit_rows(f"Cost {q.sum_text}", iw, 2)]
@@ -146,8 +179,8 @@ class BuilderView:
                                                 palette["background"])
                 continue
             value_colour = palette["bad"] if field.warn else palette["text_bright"]
-            written = draw.text(console, vx, iy + n, elide(field.value, iw - label_w - 1), value_colour,
-                                width=iw - label_w - 1)
+            shown = elide(first_fitting(iw - label_w - 1, field.value, *field.short_values), iw - label_w - 1)
+            written = draw.text(console, vx, iy + n, shown, value_colour, width=iw - label_w - 1)
             if field.note and vx + written + 2 + len(field.note) <= ix + iw:
                 draw.text(console, ix + iw - len(field.note), iy + n, field.note,
                           palette["bad"] if field.warn else palette["text_dim"])

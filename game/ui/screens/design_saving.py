@@ -18,6 +18,7 @@ from game.mapgen.plan import Spot
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
+from game.ui.screens.builder_words import NOUN
 from game.ui.screens.dialog import MessageDialog
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import TextField
@@ -42,6 +43,7 @@ class SaveDesignDialog(Screen):
         self.spots = tuple(spots)
         self.by = by
         self.field = TextField(suggested[:NAME_LIMIT], NAME_LIMIT)
+        self.problem = ""  # why Enter saved nothing (it once did nothing, silently)
         self._cursor: tuple[int, int] | None = None
 
     def on_event(self, event: Event) -> State | None:
@@ -52,11 +54,13 @@ class SaveDesignDialog(Screen):
         if event.key == "enter":
             return self.save()
         self.field.feed(event)  # every other key edits the name (letters are not menu keys here)
+        self.problem = ""
         return None
 
     def save(self) -> State | None:
         name = self.field.value.strip()
         if not name:
+            self.problem = "A design needs a name."
             return None
         design = design_from_build(name, self.category, self.purchases, self.spots, self.by)
         try:
@@ -75,7 +79,9 @@ class SaveDesignDialog(Screen):
             self.back.on_draw(console)
             draw.dim_console(console)
         width = min(console.width - 2, 64)
-        body = draw.wrap(f"The {len(self.purchases)} {self.category} bought so far go into a design file in "
+        count = len(self.purchases)
+        bought = plural(count, NOUN.get(self.category, "purchase"))
+        body = draw.wrap(f"The {bought} bought so far {'goes' if count == 1 else 'go'} into a design file in "
                          f"{designs_dir()}. Its name:", width - 4)
         height = len(body) + 6
         x, y = (console.width - width) // 2, max(0, (console.height - height) // 2)
@@ -86,6 +92,8 @@ class SaveDesignDialog(Screen):
         self._cursor = self.field.draw(console, ix, row, iw, palette["text_bright"], palette["background"])
         hint = "Enter: save   Esc: cancel"
         draw.text(console, ix + max(0, iw - len(hint)), row + 2, hint, palette["text_dim"])
+        if self.problem:
+            draw.text(console, ix, row + 2, self.problem, palette["bad"], width=max(0, iw - len(hint) - 1))
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor

@@ -46,7 +46,8 @@ def wrap_keys(keys: Sequence[str], width: int) -> list[str]:
 
 
 class HelpScreen(MenuKeys):
-    """Lists every binding; ``topics`` adds free text sections (heading, text) before the keys."""
+    """Lists every binding; ``topics`` adds free text sections (heading, text) before the keys, and
+    ``sections`` keeps only those sections of the keymap (a screen whose letters are its own)."""
 
     def __init__(
         self,
@@ -54,10 +55,12 @@ class HelpScreen(MenuKeys):
         back: State | None = None,
         title: str = "Help",
         topics: Sequence[tuple[str, str]] = (),
+        sections: Sequence[str] | None = None,
     ) -> None:
         super().__init__(kit, back)
         self.title = title
         self.topics = tuple(topics)
+        self.sections = None if sections is None else tuple(sections)  # the keymap's sections shown (None: all)
         self.offset = 0
         self._page = 1
         self._max_offset = 0
@@ -73,6 +76,8 @@ class HelpScreen(MenuKeys):
             blocks.append(block)
         key_width = max(8, column_width - LABEL_WIDTH)
         for section, rows in self.kit.keymap.help_sections():
+            if self.sections is not None and section not in self.sections:
+                continue
             block = [HelpLine(section, "heading")]
             for label, keys in rows:
                 wrapped = wrap_keys(keys, key_width)

@@ -4,6 +4,7 @@ the draft is on highlighted, so "the door in the west wall" can be seen as well 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import tcod.console
@@ -25,8 +26,11 @@ def sketch_size(plan: Any) -> tuple[int, int]:
 
 
 def draw_sketch(console: tcod.console.Console, kit: Kit, plan: Any, spots: tuple[Spot, ...],
-                origin: tuple[int, int], selected: int, rect: tuple[int, int, int, int]) -> None:
-    """Draw ``plan``'s layout in ``rect``; ``origin`` is the floor coordinate of its top-left tile."""
+                origin: tuple[int, int], selected: int, rect: tuple[int, int, int, int],
+                usable: Collection[int] | None = None) -> None:
+    """Draw ``plan``'s layout in ``rect``; ``origin`` is the floor coordinate of its top-left tile.
+    ``usable`` (indexes into ``spots``), if given, are the only spots marked: an item cannot lie
+    in a door, so its number there offered a place the draft could never take."""
     x, y, w, h = rect
     palette = kit.palette
     ix, iy, iw, ih = draw.panel(console, x, y, w, h, palette, "The room")
@@ -39,6 +43,8 @@ def draw_sketch(console: tcod.console.Console, kit: Kit, plan: Any, spots: tuple
             console.bg[iy + row, ix + col] = tables.lit_bg[tile]
     ox, oy = origin
     for n, spot in enumerate(spots):
+        if usable is not None and n not in usable:
+            continue
         sx, sy = ix + spot.x - ox, iy + spot.y - oy
         if ix <= sx < ix + iw and iy <= sy < iy + min(ih - 1, len(plan.layout)):
             chosen = n == selected
@@ -47,5 +53,6 @@ def draw_sketch(console: tcod.console.Console, kit: Kit, plan: Any, spots: tuple
             bg = palette["selection_bg"] if chosen else None
             draw.text(console, sx, sy, mark, fg, bg)
     if ih >= 1:
-        note = f"{selected + 1} is the draft's spot" if 0 <= selected < len(spots) else "Numbers: the spots"
+        where = "Numbers: the spots" if usable is None else "Numbers: hiding places"
+        note = f"{selected + 1} is the draft's spot" if 0 <= selected < len(spots) else where
         draw.text(console, ix, iy + ih - 1, elide(note, iw), palette["text_dim"], width=iw)

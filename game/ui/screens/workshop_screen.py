@@ -16,6 +16,7 @@ from game.rules.purchases import Treasure
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
+from game.ui.palette import RGB
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer
@@ -48,7 +49,14 @@ class WorkshopScreen(Screen):
         return self.session.game.world.comp(self.hero, HeroState).workshop
 
     def why_not(self) -> str:
-        return refusal(self.session.game, self.hero, self.item)
+        """The rule the item breaks, or its price beyond the hero's points told as such (the
+        builder's "over budget: 0 points left" read as if the workshop had a budget of its own)."""
+        why = refusal(self.session.game, self.hero, self.item)
+        if why.startswith("over budget"):
+            name = self.session.game.name(self.hero)
+            return (f"over budget: it costs {quote(self.item).cost} and {name} has "
+                    f"{plural(self.points(), 'workshop point')} (S in town trades items in for more)")
+        return why
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         item, k = self.item, event.key
@@ -82,7 +90,8 @@ class WorkshopScreen(Screen):
         return None
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: workshop", topics=HELP_TOPICS)
+        # its letters are its own (h is Heal here, not "previous value"), and it has no list to move in
+        return HelpScreen(self.kit, back=self, title="Help: workshop", topics=HELP_TOPICS, sections=("Everywhere",))
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
@@ -90,15 +99,27 @@ class WorkshopScreen(Screen):
         draw.clear(console, palette)
         points = plural(self.points(), "point")
         draw.text(console, 1, 0, f"Workshop: {game.name(self.hero)}, {points}", palette["title"])
-        draw.text(console, 2, 2, f"Item: {', '.join(item_features(self.item))}", palette["treasure"],
-                  width=console.width - 4)  # the features begin with "fancy" or "mundane"
-        draw.text(console, 2, 3, f"Type: {self.item.type or '(none)'}", palette["text"])
-        draw.text(console, 2, 5, f"Price: {quote(self.item).sum_text}", palette["text"], width=console.width - 4)
+        width = console.width - 4
+        row = 2
+
+        def lines(text: str, colour: RGB) -> None:
+            """`text` word-wrapped under its first word, never cut (a price cut short lost its sum)."""
+            nonlocal row
+            head = text.split(": ", 1)[0] + ": " if ": " in text else ""
+            for i, line in enumerate(draw.wrap(text, width) if not head else
+                                     draw.wrap(text[len(head):], width - len(head))):
+                draw.text(console, 2, row, (head if i == 0 else " " * len(head)) + line, colour, width=width)
+                row += 1
+
+        lines(f"Item: {', '.join(item_features(self.item))}", palette["treasure"])  # begins "fancy" or "mundane"
+        lines(f"Type: {self.item.type or '(none)'}", palette["text"])
+        row += 1
+        lines(f"Price: {quote(self.item).sum_text}", palette["text"])
         why = self.why_not()
-        line, colour = (f"Refused: {why}", palette["bad"]) if why else ("Enter makes it.", palette["good"])
-        draw.text(console, 2, 6, line, colour, width=console.width - 4)
+        lines(f"Refused: {why}" if why else "Enter makes it.", palette["bad"] if why else palette["good"])
         if self.status:
-            draw.text(console, 2, 8, self.status, palette["info"], width=console.width - 4)
+            row += 1
+            lines(self.status, palette["info"])
         footer(console, self.kit, [("f", "fancy"), ("v/V", "value"), ("h/H", "heal"), ("a/A", "annoy"),
                                    ("p/P", "pain"), ("u", "universal"), ("t/T", "type"), ("Enter", "make"),
                                    ("Esc", "back"), ("?", "help")])
