@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.agents.companion import hero_action, trait_action
+from game.agents.companion import ai_action
 from game.core.dials import Dials
 from game.core.seats import drawn_personalities, parse_seats
 from game.engine import actions as A
@@ -32,8 +32,7 @@ def play(game: Game, max_turns: int, check: bool = False, on_action: Callable[[G
         if seat is None:
             break
         with deciding:  # nothing changes while the AI chooses: its route questions are asked once
-            waiting = game.awaiting()  # a human seat's hero, played by the AI, may owe a trait
-            action = trait_action(game, waiting.seat) if waiting.kind == "trait" else hero_action(game, seat)
+            action = ai_action(game)
         if stalled > MAX_ACTIONS_PER_TURN:
             action = A.Wait(seat) if game.phase == "dungeon" else A.Retire(seat)
         apply_action(game, action)

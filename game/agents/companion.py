@@ -162,6 +162,15 @@ def trait_action(game: Game, seat: int) -> A.ChooseTrait:
     return A.ChooseTrait(seat, wished if wished in offered else offered[0])
 
 
+def ai_action(game: Game) -> Any:
+    """What the AI does for the seat the game waits for: a human seat's owed trait (autoplay and
+    the tests play human seats by the AI too), else its hero's action."""
+    waiting = game.awaiting()
+    if waiting.kind == "trait":
+        return trait_action(game, waiting.seat)
+    return hero_action(game, game.next_seat())
+
+
 def ready_to_go_down(game: Game) -> bool:
     """A good party goes down a known stair when it is strong, has looked round this floor (its
     loot and experience) and the floor below still leads somewhere."""

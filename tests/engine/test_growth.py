@@ -4,7 +4,7 @@ chosen by its player (the game waits for a recorded ChooseTrait)."""
 
 from engine_arena import arena
 
-from game.agents.companion import hero_action
+from game.agents.companion import ai_action
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.growth import growth_choices
@@ -154,7 +154,7 @@ def test_the_hallway_waits_for_a_human_heros_growth_before_anyone_designs_the_ro
     for _ in range(2000):
         if game.awaiting().kind == "trait":
             break
-        apply_action(game, hero_action(game, game.next_seat()))
+        apply_action(game, ai_action(game))
     else:
         raise AssertionError("the party never reached a new room")
     pos = game.position(hero)

@@ -3,7 +3,7 @@ kitten caught, hobgoblins no goblins, the apothecary's draughts, objective items
 
 from engine_arena import arena, free_neighbour, put_monster
 
-from game.agents.companion import hero_action
+from game.agents.companion import ai_action
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.quests import all_quests, is_named, pick_quest, progress
@@ -37,7 +37,7 @@ def test_a_quest_target_is_bought_first_from_the_rooms_monster_budget():
     for _ in range(3000):
         if game.stats.rooms_entered > rooms or game.phase != "dungeon":
             break
-        apply_action(game, hero_action(game, game.next_seat()))
+        apply_action(game, ai_action(game))
     design = game.hallway.last_design
     assert design is not None and game.stats.rooms_entered == rooms + 1
     assert design.monsters[0].monster.name == "goblin"

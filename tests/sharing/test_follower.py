@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tcod.console
 
-from game.agents.companion import hero_action
+from game.agents.companion import ai_action
 from game.engine import actions as A
 from game.engine.recording import Recorder
 from game.engine.spectate import Follower
@@ -24,7 +24,7 @@ def start(path, seed: int = 5) -> Session:
 def play(session: Session, actions: int) -> None:
     game = session.game
     for _ in range(actions):
-        session.apply(hero_action(game, game.next_seat()))
+        session.apply(ai_action(game))
 
 
 def test_it_follows_the_recording_as_the_player_plays(tmp_path):
@@ -106,7 +106,7 @@ def test_the_spectator_sees_the_hallway_report_until_the_player_acts_and_can_rea
     for _ in range(400):  # the player plays until the party enters a new room
         if game.stats.rooms_entered:
             break
-        session.apply(hero_action(game, game.next_seat()))
+        session.apply(ai_action(game))
         watch.on_tick()
         screen_text(watch)
     assert game.stats.rooms_entered, "never entered a room"
@@ -115,7 +115,7 @@ def test_the_spectator_sees_the_hallway_report_until_the_player_acts_and_can_rea
     log = watch.on_event(key("m"))  # the log so far, the player's own screen, on the spectator's copy
     assert type(log).__name__ == "LogHistoryScreen" and log.session.game is watch.follower.game
     assert log.on_event(key("escape")) is watch
-    session.apply(hero_action(game, game.next_seat()))  # the player has read the report and goes on
+    session.apply(ai_action(game))  # the player has read the report and goes on
     watch.on_tick()
     assert "The Hallway" not in screen_text(watch)
     watch.on_event(key("H"))  # the last report on demand, and H again puts it away

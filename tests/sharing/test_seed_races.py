@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from sharing_tools import run
 
-from game.agents.companion import hero_action
-from game.agents.scripted import trait_input
+from game.agents.companion import ai_action
 from game.engine.recording import Header
 from game.engine.seed_scores import SeedScore, export_line, parse_line
 from game.ui.app import start_state
@@ -37,8 +36,7 @@ def finish_run(home: Path, seeded: bool) -> None:
     for _ in range(6000):
         if game.phase == "over":
             break
-        owed = game.awaiting().kind == "trait"  # a level reached: the player picks its trait
-        session.apply(trait_input(game) if owed else hero_action(game, game.next_seat()))
+        session.apply(ai_action(game))
     assert game.phase == "over"
     host.end_of_run(session, state)
 

@@ -11,7 +11,7 @@ import pytest
 import tcod.console
 from screen_games import make_kit, make_session
 
-from game.agents.companion import hero_action
+from game.agents.companion import ai_action
 from game.core.dials import Dials
 from game.engine.dispatch import apply_action
 from game.mapgen.plan import Spot
@@ -60,7 +60,7 @@ def at_hallway(seed: int = 4, seats: str = "human:Ann,human:Bob,ai") -> Session:
     for _ in range(3000):
         if game.hallway.pending is not None and game.hallway.pending.waiting:
             return session
-        apply_action(game, hero_action(game, game.next_seat()))
+        apply_action(game, ai_action(game))
     raise AssertionError("the party never reached a new room")
 
 

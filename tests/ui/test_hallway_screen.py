@@ -9,7 +9,7 @@ import pytest
 from screen_games import make_kit, make_session
 
 from game.agents.autoplay import play
-from game.agents.companion import hero_action
+from game.agents.companion import ai_action, hero_action
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.designers.builds import encode_trap, encode_treasure
@@ -180,7 +180,7 @@ def test_the_hallways_hand_over_has_no_esc_back_and_esc_does_not_show_the_next_s
     for _ in range(3000):
         if game.hallway.pending is not None and game.hallway.pending.waiting:
             break
-        apply_action(game, hero_action(game, game.next_seat()))
+        apply_action(game, ai_action(game))
     state = designer_screen(kit, session, Exit("map"))
     assert isinstance(state, HandOverScreen)
     name = game.seats[game.hallway.pending.waiting[1]].name
@@ -203,7 +203,7 @@ def room_with_quest_target(seed: int) -> Session:
         design = game.hallway.last_design
         if design is not None and any(is_named(p.monster.name, n) for p in design.monsters for n in game.quest.names):
             return session
-        apply_action(game, hero_action(game, game.next_seat()))
+        apply_action(game, ai_action(game))
     raise AssertionError("no room held the quest's creature")
 
 
@@ -224,7 +224,7 @@ def test_the_category_pick_says_which_tie_each_reroll_settles(kit: Kit) -> None:
     for _ in range(3000):
         if game.hallway.pending is not None and game.hallway.pending.waiting:
             break
-        apply_action(game, hero_action(game, game.next_seat()))
+        apply_action(game, ai_action(game))
     _, screen = run_headless(designer_screen(kit, session, Exit("map")), [key("enter")], size=(80, 24))
     reroll = next(ln for ln in screen.lines() if ln.startswith("   Re-roll"))
     assert reroll.rstrip().endswith("(tie on 2)"), reroll

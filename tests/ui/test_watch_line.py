@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tcod.console
 
-from game.agents.companion import hero_action
+from game.agents.companion import ai_action
 from game.engine.recording import Recorder
 from game.engine.spectate import Follower
 from game.ui.kit import Kit
@@ -19,7 +19,7 @@ def test_at_80_columns_the_keys_are_shortened_not_cut(tmp_path) -> None:
     recorder = Recorder.for_new_game(path, 7, "human:Ann,human:Bob,ai", flush_every=1)
     session = Session(recorder.start(), recorder)
     for _ in range(57):
-        session.apply(hero_action(session.game, session.game.next_seat()))
+        session.apply(ai_action(session.game))
     watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(path))
     lines = {}
     for width in (80, 140):
