@@ -160,7 +160,7 @@ def take_category(game: Game, action: A.TakeCategory) -> Result:
         game.say(reason)
         return Refused(reason)
     pending.picks.append((action.seat, action.category))
-    game.say(f"{game.seats[action.seat].name} takes {action.category}.", "hallway")
+    game.say(f"{game.seats[action.seat].name} takes {action.category.title()}.", "hallway")  # as the roll-off lists it
     return DONE
 
 

@@ -160,14 +160,14 @@ class HallwayScreen(Screen):
 
     def hallway_notes(self) -> list[str]:
         """What else happened in this Hallway (new heroes, level-ups), from the log; not a human
-        seat's pick of a category ("Ann takes monsters."): the roll-off lists the picks."""
+        seat's pick of a category ("Ann takes Monsters."): the roll-off lists the picks."""
         game = self.session.game
         log = game.log
         last = next((i for i in range(len(log) - 1, -1, -1) if log[i].text.startswith("Hallway:")), None)
         if last is None:
             return []
         design = game.hallway.last_design
-        picks = {f"{game.seats[seat].name} takes {category}." for category, seat in
+        picks = {f"{game.seats[seat].name} takes {category.title()}." for category, seat in
                  (design.rolloff.picks if design is not None and design.rolloff is not None else ())}
         notes = []
         i = last - 1
