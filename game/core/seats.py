@@ -30,12 +30,26 @@ class Seat:
         return self.kind in ("human", "ai+hero")
 
 
+NAME_MOST = 20  # characters of a player's name the screens have room for
+
+
+def short_name(text: str) -> str:
+    """A player's name as the table shows it: at most NAME_MOST characters, cut after its last
+    whole word that fits ("Maximiliana Featherstonehaugh" -> "Maximiliana", not
+    "Maximiliana Feathers"); a single longer word is cut where it must be."""
+    name = " ".join(text.split())
+    if len(name) <= NAME_MOST:
+        return name
+    cut = name[:NAME_MOST + 1].rfind(" ")
+    return name[:cut] if cut > 0 else name[:NAME_MOST]
+
+
 def parse_seats(text: str) -> tuple[Seat, ...]:
     """`human,ai,ai` -> seats; 1-4 seats, at least one with a hero. A seat may carry its
     player's name after a colon (`human:Ann,human:Bob,ai`); names are kept in recordings."""
     parts = [k.strip() for k in text.split(",") if k.strip()]
     kinds = [p.split(":", 1)[0].strip().lower() for p in parts]
-    given = [p.split(":", 1)[1].strip()[:20] if ":" in p else "" for p in parts]
+    given = [short_name(p.split(":", 1)[1]) if ":" in p else "" for p in parts]
     if not 1 <= len(kinds) <= 4:
         raise UsageError(f"--seats takes 1 to 4 seats, got {len(kinds)}")
     for k in kinds:

@@ -45,3 +45,9 @@ def test_a_seat_that_names_its_personality_is_called_as_the_other_ai_seats_are()
     seats = parse_seats("human:Ann,ai:trickster,ai")
     assert [s.name for s in seats] == ["Ann", "Trickster (AI)", "Warden (AI)"]
     assert [d.personality for d in designers_for(seats)][1:] == ["trickster", "warden"]
+
+
+def test_a_long_players_name_is_cut_after_a_whole_word() -> None:
+    """`--seats human:Maximiliana Featherstonehaugh` was shown as "Maximiliana Feathers"."""
+    seats = parse_seats("human:Maximiliana Featherstonehaugh,human:  Bo   Li ,human:Abcdefghijklmnopqrstuvwxyz,ai")
+    assert [s.name for s in seats[:3]] == ["Maximiliana", "Bo Li", "Abcdefghijklmnopqrst"]
