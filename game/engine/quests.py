@@ -22,7 +22,10 @@ def all_quests() -> list[Quest]:
 
 
 def pick_quest(game: Game) -> Quest | None:
-    quests = all_quests()
+    """The run's quest, drawn from table Q less the floors the party would stand on already: a
+    party of Level 3 sets out on Floor 3, where "reach Floor 3" would be fulfilled before a step."""
+    start = game.dungeon.entrance_floor
+    quests = [q for q in all_quests() if not (q.goal == "reach_floor" and q.count <= start)]
     return game.streams.get("quest").choice(quests) if quests else None
 
 

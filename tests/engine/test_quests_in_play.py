@@ -4,11 +4,14 @@ kitten caught, hobgoblins no goblins, the apothecary's draughts, objective items
 from engine_arena import arena, free_neighbour, put_monster
 
 from game.agents.companion import ai_action
+from game.core.dials import Dials
+from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
-from game.engine.quests import all_quests, is_named, pick_quest, progress
+from game.engine.quests import all_quests, fulfilled, is_named, pick_quest, progress
 from game.engine.room_entry import place_objective
 from game.engine.spawning import make_treasure_entity
+from game.engine.start import new_game
 from game.rules.costs import monster_cost
 from game.rules.purchases import Monster, Treasure
 from game.world.components import MonsterState, Position, TreasureState
@@ -113,3 +116,17 @@ def test_giving_up_the_quest_costs_half_the_purse():
     game.phase, game.party.purse = "town", 11
     apply_action(game, A.Retire(0))
     assert game.stats.banked == 6 and game.outcome == "retired"
+
+
+def test_no_party_is_sent_to_a_floor_it_sets_out_on():
+    """A Level 3 party starts on Floor 3: "Deeper" (reach Floor 3) was fulfilled at turn 0.
+    Through new games at every starting level: a floor quest is always below the entrance."""
+    floors = set()
+    for level in (1, 2, 3, 4, 5):
+        for seed in range(60):
+            game = new_game(seed, parse_seats("ai+hero,ai"), level, Dials())
+            assert not fulfilled(game), (level, seed, game.quest.name)
+            if game.quest.goal == "reach_floor":
+                floors.add((level, game.quest.count))
+            game.close()
+    assert (2, 3) in floors and (4, 5) in floors and not any(count <= level for level, count in floors)
