@@ -10,6 +10,7 @@ from screen_games import make_kit
 from test_builder_screens import at_hallway, step
 
 from game.mapgen.plan import Spot
+from game.ui.kit import Kit
 from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.designer_flow import designer_screen
 from game.ui.screens.spot_words import spot_short, spot_words
@@ -17,6 +18,16 @@ from game.ui.state import Exit
 
 COORDS = re.compile(r"\(\d+,\s*\d+\)")
 
+
+
+def open_builder(kit: Kit) -> BuilderScreen:
+    """The builder of the first human designer at a hot-seat Hallway, through its pick."""
+    state = designer_screen(kit, at_hallway(), Exit("x"))
+    for _ in range(6):
+        state, _ = step(state, "enter")
+        if isinstance(state, BuilderScreen):
+            return state
+    raise AssertionError("the Hallway never opened a builder")
 
 def test_spots_are_named_by_thing_and_place() -> None:
     bounds = (10, 20, 22, 30)
@@ -28,13 +39,7 @@ def test_spots_are_named_by_thing_and_place() -> None:
 
 
 def test_the_builder_on_screen_never_shows_coordinates_or_internal_names(tmp_path: Path) -> None:
-    kit = make_kit(tmp_path)
-    state = designer_screen(kit, at_hallway(), Exit("x"))
-    for _ in range(6):
-        state, text = step(state, "enter")
-        if isinstance(state, BuilderScreen):
-            break
-    assert isinstance(state, BuilderScreen)
+    state = open_builder(make_kit(tmp_path))
     seen = []
     for name in ("right", "right", "right", "f"):  # look at several spots, then let the AI fill the rest
         state, text = step(state, name)
@@ -76,13 +81,8 @@ def test_a_wide_terminal_shows_a_small_map_of_the_room_with_the_draft_spot_marke
 def test_the_bought_list_says_where_each_trap_sits_at_80_columns(tmp_path: Path) -> None:
     """Two traps on two doors read "1 arrows (door,..." and "2 arrows (door,...": neither which
     door nor a closed bracket. Each purchase now has its spot on the row under its name."""
-    kit = make_kit(tmp_path)
-    state = designer_screen(kit, at_hallway(), Exit("x"))
-    for _ in range(6):
-        state, text = step(state, "enter")
-        if isinstance(state, BuilderScreen):
-            break
-    assert isinstance(state, BuilderScreen) and state.category == "traps"
+    state = open_builder(make_kit(tmp_path))
+    assert state.category == "traps"
     doors = [i for i, spot in enumerate(state.spots()) if spot.host == "door"]
     assert len(doors) >= 2
     state.draft_spot(doors[0])
@@ -100,13 +100,7 @@ def test_the_bought_list_says_where_each_trap_sits_at_80_columns(tmp_path: Path)
 
 
 def test_a_long_bought_list_scrolls_by_whole_purchases_and_marks_what_is_hidden(tmp_path: Path) -> None:
-    kit = make_kit(tmp_path)
-    state = designer_screen(kit, at_hallway(), Exit("x"))
-    for _ in range(6):
-        state, text = step(state, "enter")
-        if isinstance(state, BuilderScreen):
-            break
-    assert isinstance(state, BuilderScreen)
+    state = open_builder(make_kit(tmp_path))
     state.model.budget = 20
     for n in range(8):
         state.draft_spot(n % len(state.spots()))
@@ -131,13 +125,8 @@ def about_rows(text: str) -> str:
 def test_what_a_field_means_is_never_a_list_cut_in_its_middle_at_80_columns(tmp_path: Path) -> None:
     """"Trap kinds that fit: dart (arrows), falling... (gas)." paired a trap with the wrong Type;
     a narrow draft now says the same in fewer words, whole."""
-    kit = make_kit(tmp_path)
-    state = designer_screen(kit, at_hallway(), Exit("x"))
-    for _ in range(6):
-        state, text = step(state, "enter")
-        if isinstance(state, BuilderScreen):
-            break
-    assert isinstance(state, BuilderScreen) and state.category == "traps"
+    state = open_builder(make_kit(tmp_path))
+    assert state.category == "traps"
     for n in range(len(state.spots())):
         state.draft_spot(n)
         suits = {k.type for k in state.kinds_here(n)}
@@ -166,13 +155,8 @@ def builder_screen_for(tmp_path: Path, category: str) -> BuilderScreen:
 def test_a_spot_too_long_for_the_draft_gives_up_words_not_its_place(tmp_path: Path) -> None:
     """At 80 columns the Spot read "Pile of old bones in the north-e..." style: cut before it said
     where, or what springs it. Now it is "Pile of old bones, NE: search it"."""
-    kit = make_kit(tmp_path)
-    state = designer_screen(kit, at_hallway(), Exit("x"))
-    for _ in range(6):
-        state, text = step(state, "enter")
-        if isinstance(state, BuilderScreen):
-            break
-    assert isinstance(state, BuilderScreen) and state.category == "traps"
+    state = open_builder(make_kit(tmp_path))
+    assert state.category == "traps"
     squeezed = 0
     for n, spot in enumerate(state.spots()):
         state.draft_spot(n)
@@ -194,13 +178,7 @@ def test_the_treasure_sketch_marks_only_the_furniture_an_item_can_lie_in(tmp_pat
 
     from game.ui.screens.room_sketch import sketch_size
 
-    kit = make_kit(tmp_path, glyphs="ascii")
-    state = designer_screen(kit, at_hallway(), Exit("x"))
-    for _ in range(6):
-        state, text = step(state, "enter")
-        if isinstance(state, BuilderScreen):
-            break
-    assert isinstance(state, BuilderScreen)
+    state = open_builder(make_kit(tmp_path, glyphs="ascii"))
     state.category = state.model.category = "treasure"
     state.draft = state.new_draft()
     holders = state.model.treasure_spots()

@@ -9,7 +9,7 @@ import pytest
 from screen_games import make_kit, make_session
 
 from game.agents.autoplay import play
-from game.agents.companion import ai_action, hero_action
+from game.agents.companion import ai_action
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.designers.builds import encode_trap, encode_treasure
@@ -158,29 +158,37 @@ def test_a_human_seats_pick_is_listed_once_in_the_roll_off_not_again_as_a_note(k
         pending = game.hallway.pending
         if game.stats.rooms_entered and pending is None:
             break
-        seat = game.next_seat()
-        if pending is not None and pending.waiting and pending.waiting[0] == "category":
+        seat, waiting = game.next_seat(), game.awaiting().kind
+        if waiting == "category":
             apply_action(game, A.TakeCategory(seat, pending.waiting[2][0]))
-        elif pending is not None and pending.waiting:
+        elif waiting == "build":
             _, _, category, budget, _plan = pending.waiting
             apply_action(game, A.BuildRoom(seat, category, LEGAL_BUILD[category](budget)))
         else:
-            apply_action(game, hero_action(game, seat))
+            apply_action(game, ai_action(game))
     _, screen = run_headless(HallwayScreen(kit, session, BACK), [], size=(100, 40))
     picks = [row.strip() for row in screen.lines() if row.strip()[:2] in ("1.", "2.", "3.")]
     notes = [row.strip() for row in screen.lines() if row.strip().startswith(("Ann takes", "Bob takes"))]
     assert len(picks) == 3 and notes == [], screen.lines()
 
 
+def at_a_human_designer(seed: int, seats: str) -> Session:
+    """A hot-seat run (design = ask) walked by the AI until the Hallway waits for a human's
+    category pick."""
+    session = make_session(seed=seed, seats=seats, dials=Dials(design="ask"))
+    game = session.game
+    for _ in range(3000):
+        if game.awaiting().kind == "category":
+            return session
+        apply_action(game, ai_action(game))
+    raise AssertionError("no Hallway waited for a designer")
+
+
 def test_the_hallways_hand_over_has_no_esc_back_and_esc_does_not_show_the_next_seats_screen(kit: Kit) -> None:
     """The Hallway's "Pass the keyboard" said "Esc back", but Esc went on like any key: the
     wrong player pressing it opened the category pick meant for another."""
-    session = make_session(seed=4, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    session = at_a_human_designer(4, "human:Ann,human:Bob,ai")
     game = session.game
-    for _ in range(3000):
-        if game.hallway.pending is not None and game.hallway.pending.waiting:
-            break
-        apply_action(game, ai_action(game))
     state = designer_screen(kit, session, Exit("map"))
     assert isinstance(state, HandOverScreen)
     name = game.seats[game.hallway.pending.waiting[1]].name
@@ -219,12 +227,7 @@ def test_a_monster_the_quest_names_is_marked_among_the_rooms_purchases(kit: Kit,
 def test_the_category_pick_says_which_tie_each_reroll_settles(kit: Kit) -> None:
     """The pick showed "Re-roll  Player 2 [3]   Warden (AI) [4]" with no word of the tie, where the
     Hallway report after it says "(tie on 2)"."""
-    session = make_session(seed=7, seats="human,human,ai", dials=Dials(design="ask"))
-    game = session.game
-    for _ in range(3000):
-        if game.hallway.pending is not None and game.hallway.pending.waiting:
-            break
-        apply_action(game, ai_action(game))
+    session = at_a_human_designer(7, "human,human,ai")
     _, screen = run_headless(designer_screen(kit, session, Exit("map")), [key("enter")], size=(80, 24))
     reroll = next(ln for ln in screen.lines() if ln.startswith("   Re-roll"))
     assert reroll.rstrip().endswith("(tie on 2)"), reroll
