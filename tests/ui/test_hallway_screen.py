@@ -18,6 +18,7 @@ from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.quests import is_named
 from game.engine.start import new_game
+from game.rules.party import xp_to_be
 from game.rules.purchases import Trap, Treasure
 from game.ui.events import key
 from game.ui.kit import Kit
@@ -28,6 +29,7 @@ from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
 from game.ui.session import Session
 from game.ui.state import Exit
+from game.world.components import HeroState
 
 BACK = Exit("back")
 LEGAL_BUILD = {  # a build of each category that spends the whole budget
@@ -244,3 +246,20 @@ def test_who_builds_the_rooms_tells_the_roll_off_truly_and_names_seats_in_one_br
     swarm, warden = session.game.seats[1].name, session.game.seats[2].name
     assert f"{swarm}, an AI with a hero; {warden}, an AI designer." in text
     assert ") (" not in text
+
+
+def test_a_hallway_waiting_for_a_heros_growth_opens_no_designers_screen_until_it_is_chosen(kit: Kit) -> None:
+    """The Hallway waits for a human hero's trait before its roll-off: the designers' hook must
+    leave that wait to the trait choice (it read the wait as a build and failed on it)."""
+    session = make_session(seed=4, seats="human:Ann,human:Bob,ai", dials=Dials(design="ask"))
+    game = session.game
+    game.world.comp(game.party.hero_of[1], HeroState).xp = xp_to_be(3)
+    for _ in range(3000):
+        if game.awaiting().kind == "trait":
+            break
+        apply_action(game, ai_action(game))
+    assert game.hallway.pending is not None and game.awaiting().seat == 1
+    assert designer_screen(kit, session, Exit("map")) is None
+    apply_action(game, ai_action(game))  # Bob's player picks the trait
+    assert game.awaiting().kind == "category"
+    assert isinstance(designer_screen(kit, session, Exit("map")), HandOverScreen)

@@ -31,9 +31,10 @@ def hot_seat(game: Any) -> bool:
 
 
 def waiting_human(game: Any) -> int | None:
-    """The human seat the pending Hallway waits for, or None."""
+    """The human seat the pending Hallway waits for to pick or build, or None (a hero's growth,
+    which it may wait for first, has a screen of its own)."""
     pending = game.hallway.pending
-    if pending is None or not pending.waiting or game.phase == "over":
+    if pending is None or pending.waiting[:1] not in (("category",), ("build",)) or game.phase == "over":
         return None
     seat = pending.waiting[1]
     if not 0 <= seat < len(game.seats) or not game.seats[seat].human:
