@@ -160,7 +160,8 @@ class PendingRoom:
     min_rose: bool
     picks: list[tuple[int, str]] = field(default_factory=list)
     manual: dict[str, tuple] = field(default_factory=dict)
-    waiting: tuple = ()  # ("category", seat, left) or ("build", seat, category, budget, plan)
+    waiting: tuple = ()  # ("trait", seat), ("category", seat, left) or ("build", seat, category, budget, plan)
+    quest_target: str | None = None  # the quest's creature due in this room ("" none), once the room is shaped
 
 
 @dataclass

@@ -111,6 +111,9 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
         return False
     floor = game.floor
     plan = floor.plan_room(cell, side, need_stair=pending.min_rose)
+    if pending.quest_target is None:  # asked once, before any human builds: the builder names it
+        pending.quest_target = target_for_room(game, plan.interaction, room_no)
+    quest_target = pending.quest_target
     heroes = game.heroes()
     budgets = room_budgets([h.level for _, h in heroes], game.dungeon.floor_no)
     by_seat = {d.seat: d for d in designers}
@@ -121,7 +124,6 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     game.party.category_order = tuple(rolloff.order)
     items = [i for eid, _ in heroes for i in game.items(eid)]
     manual = {c: decode(c, raw, plan.spots) for c, raw in pending.manual.items()}
-    quest_target = target_for_room(game, plan.interaction, room_no)
     design = design_room(game.streams, game.dungeon.floor_no, room_no, [game.sheet(e) for e, _ in heroes], designers,
                          rolloff, game.dials, items=items, cell=cell, plan=plan, min_rose=pending.min_rose,
                          seen_names=game.dungeon.seen_names, manual=manual, library=game.designs,

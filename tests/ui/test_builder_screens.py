@@ -13,6 +13,7 @@ from screen_games import make_kit, make_session
 
 from game.agents.companion import ai_action
 from game.core.dials import Dials
+from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.mapgen.plan import Spot
 from game.ui.events import Event, key
@@ -545,3 +546,30 @@ def test_taking_another_purchase_back_keeps_a_change_not_saved(kit: Kit) -> None
            "then Enter here takes one back." in " ".join(line.strip() for line in text.split("\n"))
     step(screen, "escape", "enter")  # leave the change; now Enter takes purchase 1 back
     assert screen.editing == 0 and screen.model.items[1].item.pain == 1
+
+
+def test_a_human_monsters_designer_is_told_the_quests_creature_due_in_the_room(kit: Kit) -> None:
+    """The AI buys the quest's creature first from the Monsters budget; a human building the
+    monsters was never told one was due (and, buying none, sent it on to a later room)."""
+    session = make_session(seed=52, seats="human:Ann,human:Bob", dials=Dials(design="ask"))
+    game = session.game
+    for _ in range(3000):
+        waiting = game.hallway.pending.waiting if game.hallway.pending is not None else ()
+        if waiting[:1] == ("build",) and waiting[2] == "monsters":
+            break
+        if waiting[:1] == ("category",):
+            apply_action(game, A.TakeCategory(waiting[1], "monsters" if "monsters" in waiting[2] else waiting[2][0]))
+        else:
+            apply_action(game, ai_action(game))
+    else:
+        raise AssertionError("no human built the monsters")
+    due = game.hallway.pending.quest_target
+    assert due and due in game.quest.names
+    _, _, category, budget, plan = game.hallway.pending.waiting
+    screen_state = BuilderScreen(kit, session, None, waiting[1], category, budget, plan)
+    for size in ((80, 24), (100, 30)):
+        _, screen = run_headless(screen_state, [], size=size)
+        left = " ".join(row[:28].strip() for row in screen.lines())
+        assert f"Quest's creature due: {due}" in " ".join(left.split()), screen.lines()
+    _, screen = run_headless(screen_state, [key("?")], size=(100, 40))
+    assert "the quest's creature is due in this room" in " ".join(screen.text().split())

@@ -26,7 +26,9 @@ HELP_TOPICS = (
         "for each Continuous Hold, Continuous Damage and Universal over all its abilities. Hits are 3 x "
         "Level; its plain attacks roll Level Pain dice. Each monster must cost at least the Floor. An "
         "ability has a Type and at least one pair of Annoy dice, and must hold or hurt. Resist dice "
-        "only against a Type some hero attacks with.",
+        "only against a Type some hero attacks with. When the quest's creature is due in this room, "
+        "the left column names it: a monster whose name holds that word is it (\"kitten\" in "
+        "\"Old kitten\"); buy none and it comes in a later room.",
     ),
     (
         "Treasure",

@@ -101,6 +101,9 @@ class BuilderView:
                  *fit_rows(f"Attacks: {', '.join(self.party.attack_types) or '-'}", iw, 3)]
         if self.category == "monsters":
             facts.append(f"Each monster >= {model.floor}")
+            pending = self.game.hallway.pending
+            if pending is not None and pending.quest_target:  # bought here or it comes in a later room
+                facts.extend(fit_rows(f"Quest's creature due: {pending.quest_target}", iw, 2))
         list_h = max(1, ih - len(facts) - 1)
         # each purchase on a row of its own, with the spot it sits on in the row below (a trap's
         # spot could not share the row: "arrows (door,..." told neither which door nor where)
