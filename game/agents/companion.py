@@ -15,7 +15,7 @@ from game.engine import actions as A
 from game.engine.game import TIME_TRACK
 from game.engine.growth import growth_choices, trait_to_raise
 from game.engine.loot import on_floor_of, reachable_treasure
-from game.engine.quests import fulfilled
+from game.engine.quests import fulfilled, to_be_caught
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 from game.engine.routes import Goals, exit_side, explore_goals, step_towards, steps_around, tiles_of
 from game.engine.way_on import has_way_on, seen_unworked, way_on
@@ -117,6 +117,10 @@ def hero_action(game: Game, seat: int, leader: int | None = None) -> Any:
         if story_worth_spending(game, eid, hero, pos):
             return A.SpendStory(seat)
         return fight
+    # 2b. the quest's creature to catch, in sight: lay hands on it
+    catch = catch_action(game, seat, eid, pos)
+    if catch is not None:
+        return catch
     # 3. a known trap next to us: disarm it if the class knows how, or if it guards loot
     px, py = pos.x, pos.y
     for _, (trap, tpos) in on_floor_of(game, TrapState, pos):  # the cheapest test first
@@ -269,10 +273,13 @@ def step_action(seat: int, step: tuple[int, int] | None) -> Any:
 def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
     foes = []
     visible = game.derived.visible
+    catching = game.quest is not None and game.quest.catch  # its creature is caught, not fought (`catch_action`)
     for meid, (mon, mpos) in on_floor_of(game, MonsterState, pos):  # `game.monsters()` here, with their places
         if mon.hits <= 0 or not mon.aware:
             continue
         if visible is not None and not visible[mpos.y, mpos.x]:
+            continue
+        if catching and to_be_caught(game, meid):
             continue
         foes.append((max(abs(pos.x - mpos.x), abs(pos.y - mpos.y)), mon.hits, meid, mpos, mon))
     if not foes:
@@ -291,6 +298,25 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
     step = walk(game, seat, eid, [(mpos.x + dx, mpos.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                                   if (dx or dy)])
     return A.Wait(seat) if step is None else step
+
+
+def catch_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
+    """The quest wants a creature caught and one is in sight: walk up to it and step into it (a
+    catch, `quests.try_catch`), peaceful or not; None when there is none, or no way to it."""
+    if game.quest is None or not game.quest.catch:
+        return None
+    visible = game.derived.visible
+    near = []
+    for meid, (mon, mpos) in on_floor_of(game, MonsterState, pos):
+        if mon.hits > 0 and (visible is None or visible[mpos.y, mpos.x]) and to_be_caught(game, meid):
+            near.append((chebyshev(pos, mpos.x, mpos.y), meid, mpos))
+    if not near:
+        return None
+    dist, _, mpos = min(near)
+    if dist <= 1:
+        return move_action(seat, mpos.x - pos.x, mpos.y - pos.y)
+    return walk(game, seat, eid, [(mpos.x + dx, mpos.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                  if (dx or dy)])
 
 
 def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = True) -> Any:

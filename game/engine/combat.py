@@ -8,6 +8,8 @@ Decisions where the book is silent, for a conflict on a map:
   Type helps against them; a monster rolls Level dice + each Resist die against an engaged
   hero's attack Type.
 - A special ability's Pain roll is like a trap's: the monster's dice harm, the hero's defend.
+- A creature the quest wants caught is never a hero's target: its dice only ward off its bites
+  (the quest says "gently"; a hero catches it by walking into it, `quests.try_catch`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 from game.core.sentences import possessive
 from game.engine.harm import alive, apply_damage, resist, suffer, take_bonus_dice
 from game.engine.log import RollRecord
+from game.engine.quests import to_be_caught
 from game.engine.reach import RANGED_REACH, engaged_with
 from game.engine.tactics import choose_ability, monster_targets
 from game.rules.conflicts import painful_conflict
@@ -57,9 +60,12 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
         return False
     if not within_reach(heroes, monsters):
         return False  # nobody within anybody's reach (see `engaged_with`): no fight this turn
+    hittable = monsters
+    if game.quest is not None and game.quest.catch:  # "gently": no blow or shot at what is to be caught
+        hittable = [(e, p) for e, p in monsters if not to_be_caught(game, e)]
     hero_targets: dict[int, list[int]] = {}
     for eid, _ in heroes:
-        hero_targets[eid] = engaged_with(game, eid, game.sheet(eid).attack, monsters)
+        hero_targets[eid] = engaged_with(game, eid, game.sheet(eid).attack, hittable)
     mon_targets: dict[int, list[int]] = {}
     for eid, mon, _ in after:
         if mon.fleeing:

@@ -76,6 +76,15 @@ def wanted(game: Game) -> list[str]:
     return [n for n in quest.names if named_count(game, quest, n) < quest.count]
 
 
+def to_be_caught(game: Game, mon_eid: int) -> bool:
+    """Whether the quest wants this creature caught (a hero lays hands on it, never a blow)."""
+    quest = game.quest
+    if quest is None or not quest.catch:
+        return False
+    name = game.name(mon_eid)
+    return any(is_named(name, n) for n in wanted(game))
+
+
 def target_for_room(game: Game, interaction: str, room_no: int) -> str:
     """The creature the quest puts in the room about to be designed ("" for none): one a
     previous room could not buy, else one in an objective room (quests whose targets are "always
@@ -156,7 +165,7 @@ def how_words(quest: Quest) -> str:
     """What the player does that the goal's words leave unsaid ("" when nothing)."""
     if quest.catch:
         return (" To catch it, walk into it: an Agility roll against the Floor's dice; missed, it bolts. "
-                "Killing it does not count.")
+                "No hero strikes or shoots at it in a fight; killing it would not count.")
     if quest.goal == "find_objective":
         return " What the quest is after lies in rooms the log marks (\"what the quest is after\"): take it."
     return ""
@@ -181,12 +190,9 @@ def try_catch(game: Game, hero_eid: int, mon_eid: int) -> bool:
     it with Agility [S: caught][F: escaped]"): an annoying conflict against Floor dice (the book
     gives no tier). Caught, it leaves the dungeon with the party; missed, it bolts. Returns
     whether this was a catch attempt (the hero's blow is spent on it either way)."""
-    quest = game.quest
-    if quest is None or not quest.catch:
+    if not to_be_caught(game, mon_eid):
         return False
     name = game.name(mon_eid)
-    if not any(is_named(name, n) for n in wanted(game)):
-        return False
     ok, _ = resist(game, hero_eid, f"{name} (Agility)", -1, game.dungeon.floor_no, "", False, action="agility")
     mon = game.world.comp(mon_eid, MonsterState)
     if ok:
