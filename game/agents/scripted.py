@@ -52,18 +52,13 @@ def designer_input(game: Game) -> Any:
     return A.BuildRoom(seat, category, items)
 
 
-def trait_input(game: Game) -> Any:
-    """A human hero's owed growth, as the AI would choose it (see `companion.trait_action`)."""
-    return trait_action(game, game.awaiting().seat)
-
-
 def scripted_action(game: Game, seat: int, n: int) -> Any:
     """The `n`th input (counting from 0) of the seat to act now."""
 
-    waiting = game.awaiting().kind
-    if waiting == "trait":
-        return trait_input(game)
-    if waiting in ("category", "build"):
+    waiting = game.awaiting()
+    if waiting.kind == "trait":
+        return trait_action(game, waiting.seat)
+    if waiting.kind in ("category", "build"):
         return designer_input(game)
     if game.phase == "town":
         return A.Retire(seat)

@@ -90,7 +90,6 @@ def enter_room(game: Game, leader: int, cell: tuple[int, int], side: str, target
     if owed is not None:  # a level-up's trait is chosen in the Hallway, before anyone designs
         pending.waiting = ("trait", owed)
         return False
-    pending.waiting = ()
     designers = designers_for(game.seats, game.dials.design)
     room_no = game.stats.rooms_entered + 1
     stream = game.streams.get("hallway", game.dungeon.floor_no, room_no).fork("roll-off")
