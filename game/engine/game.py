@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from game.designers.records import RoomDesign
 
 GAME_VERSION = "0.1.0"
-RULES_VERSION = 15  # bump when a change to the rules would change how a recording plays
+RULES_VERSION = 16  # bump when a change to the rules would change how a recording plays
 
 
 T = TypeVar("T")
@@ -83,10 +83,10 @@ class RunStats:
     xp_gained: int = 0
     treasure_found: int = 0
     banked: int = 0
-    collected: int = 0  # items taken (a quest counts them)
+    collected: int = 0  # items taken below and carried out to town (a collect quest counts them)
     collected_fancy: int = 0
-    collected_heal: int = 0  # healing items taken (the apothecary's quest)
-    objectives: int = 0  # objective items found (table RI's objective rooms)
+    collected_heal: int = 0  # healing items carried out (the apothecary's quest)
+    objectives: int = 0  # objective items carried out to town (table RI's objective rooms)
     caught_by_name: dict[str, int] = field(default_factory=dict)  # creatures caught for a quest
     rooms_by_interaction: dict[str, int] = field(default_factory=dict)  # rooms entered by table RI
     quest_paid: bool = False

@@ -57,15 +57,9 @@ def pick_up(game: Game, eid: int) -> Result:
         if item.seat >= 0:
             game.stats.treasure_found += item.cost
             item.seat = -1  # counted once, even if dropped and taken again
-            game.stats.collected += 1
-            if item.spec.fancy:
-                game.stats.collected_fancy += 1
-            if item.spec.heal:
-                game.stats.collected_heal += 1
+            item.from_below = True  # a collect quest counts it once it reaches town (`quests.bring_out`)
         worth = f"worth {trade_value(item.spec)} in town"
         if item.objective:
-            item.objective = False  # counted once
-            game.stats.objectives += 1
             worth = "what the quest is after, not for trading"
         game.say(f"{game.name(eid)} takes {game.name(item_eid)} ({worth}).", "loot")
     return DONE

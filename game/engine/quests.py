@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.harm import resist
 from game.mapgen.tables import Quest, encounter_name, quests
-from game.world.components import MonsterState, Position
+from game.world.components import MonsterState, Position, TreasureState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -48,20 +48,57 @@ def progress(game: Game, quest: Quest) -> int:
     if quest.goal == "kill_monsters":
         return stats.monsters_killed
     if quest.goal == "collect":
-        if quest.heal_only:
-            return stats.collected_heal
-        return stats.collected_fancy if quest.fancy_only else stats.collected
+        return brought_out(game, quest) + in_the_packs(game, quest)
     if quest.goal == "map_rooms":
         return stats.rooms_entered
     if quest.goal == "map_each":
         return min((stats.rooms_by_interaction.get(i, 0) for i in quest.interactions), default=0)
     if quest.goal == "find_objective":
-        return stats.objectives
+        return stats.objectives + in_the_packs(game, quest)
     if quest.goal == "reach_floor":
         return stats.deepest_floor
     if quest.goal == "kill_named":
         return min((named_count(game, quest, n) for n in quest.names), default=0)
     return 0
+
+
+def brought_out(game: Game, quest: Quest) -> int:
+    """The items a collect quest wants that the party has already carried out to town."""
+    stats = game.stats
+    if quest.heal_only:
+        return stats.collected_heal
+    return stats.collected_fancy if quest.fancy_only else stats.collected
+
+
+def counts_for(quest: Quest, item: TreasureState) -> bool:
+    """Whether a carried item would count for `quest` were it carried out now: an objective item
+    for an objective quest, else an item taken below that the collect quest's words admit."""
+    if quest.goal == "find_objective":
+        return item.objective
+    return (quest.goal == "collect" and item.from_below and (item.spec.heal > 0 or not quest.heal_only)
+            and (item.spec.fancy or not quest.fancy_only))
+
+
+def in_the_packs(game: Game, quest: Quest) -> int:
+    """The items the party carries now that would count for the quest in town: taken, but not
+    yet carried out (one drunk, or dropped by a fallen hero, counts no more until taken again)."""
+    return sum(1 for eid, _ in game.heroes() for _, item in game.pack(eid) if counts_for(quest, item))
+
+
+def bring_out(game: Game) -> None:
+    """The party reaches town: what it carries up from below is counted for the quests (the
+    book's "bring out"), once: an item taken back down and up again is not counted twice."""
+    stats = game.stats
+    for eid, _ in game.heroes():
+        for _, item in game.pack(eid):
+            if item.from_below:
+                item.from_below = False
+                stats.collected += 1
+                stats.collected_fancy += bool(item.spec.fancy)
+                stats.collected_heal += item.spec.heal > 0
+            if item.objective:
+                item.objective = False
+                stats.objectives += 1
 
 
 def fulfilled(game: Game) -> bool:
@@ -144,7 +181,7 @@ def progress_words(game: Game) -> str:
         return f"{n} of {count} monsters killed"
     if quest.goal == "collect":
         kind = "healing items" if quest.heal_only else "Fancy items" if quest.fancy_only else "items"
-        return f"{n} of {count} {kind} taken"
+        return carried_words(brought_out(game, quest), in_the_packs(game, quest), count, f" {kind}")
     if quest.goal == "map_rooms":
         return f"{n} of {count} rooms mapped"
     if quest.goal == "map_each":
@@ -152,7 +189,7 @@ def progress_words(game: Game) -> str:
                          for i in quest.interactions)
         return f"rooms mapped of each sort: {each}"
     if quest.goal == "find_objective":
-        return f"{n} of {count} found"
+        return carried_words(stats.objectives, in_the_packs(game, quest), count, "")
     if quest.goal == "reach_floor":
         return f"the deepest floor reached is {n}, the quest's is {count}"
     if quest.goal == "kill_named":
@@ -161,13 +198,22 @@ def progress_words(game: Game) -> str:
     return f"{n}/{count}"
 
 
+def carried_words(out: int, held: int, count: int, kind: str) -> str:
+    """"1 of 3 items brought out, 1 more in the packs": the quest counts an item once it reaches town."""
+    more = f", {held} more in the packs" if held else ""
+    return f"{out} of {count}{kind} brought out{more}"
+
+
 def how_words(quest: Quest) -> str:
     """What the player does that the goal's words leave unsaid ("" when nothing)."""
     if quest.catch:
         return (" To catch it, walk into it: an Agility roll against the Floor's dice; missed, it bolts. "
                 "No hero strikes or shoots at it in a fight; killing it would not count.")
     if quest.goal == "find_objective":
-        return " What the quest is after lies in rooms the log marks (\"what the quest is after\"): take it."
+        return (" What the quest is after lies in rooms the log marks (\"what the quest is after\"):"
+                " take it and carry it out to town.")
+    if quest.goal == "collect":
+        return " An item counts once it is carried out to town: one used up or left below does not."
     return ""
 
 

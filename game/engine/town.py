@@ -11,7 +11,7 @@ from game.engine import actions as A
 from game.engine.game import TIME_TRACK
 from game.engine.growth import develop
 from game.engine.placement import gather_party
-from game.engine.quests import ending_penalty, fulfilled
+from game.engine.quests import bring_out, ending_penalty, fulfilled
 from game.engine.results import DONE, Result
 from game.engine.rounds import start_round
 from game.rules.costs import trade_value, treasure_cost
@@ -30,6 +30,7 @@ def arrive_in_town(game: Game) -> None:
     for eid, _ in game.heroes():
         game.world.comp(eid, Effects).active.clear()
     restock(game)
+    bring_out(game)
     game.say("The party comes blinking into daylight. Town! Oil, torches, food and lock picks are restocked.",
              "hallway")
     if fulfilled(game) and not game.stats.quest_paid:

@@ -1,5 +1,6 @@
 """Table Q through the engine: every quest offered, targets bought from the room's budget, the
-kitten caught, hobgoblins no goblins, the apothecary's draughts, objective items, the penalty."""
+kitten caught, hobgoblins no goblins, the apothecary's draughts, objective items, the penalty,
+and what a collect or objective quest counts: what is carried out to town, once."""
 
 from engine_arena import arena, free_neighbour, put_monster
 
@@ -9,7 +10,8 @@ from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.combat import combat_turn
 from game.engine.dispatch import apply_action
-from game.engine.quests import all_quests, fulfilled, is_named, pick_quest, progress
+from game.engine.fates import hero_died
+from game.engine.quests import all_quests, fulfilled, is_named, pick_quest, progress, progress_words
 from game.engine.room_entry import place_objective
 from game.engine.spawning import make_treasure_entity
 from game.engine.start import new_game
@@ -174,3 +176,68 @@ def test_ai_heroes_walk_up_to_the_creature_to_be_caught_and_catch_it():
         caught += progress(game, game.quest)
         assert game.world.comp(kitten, MonsterState).hits > 0 or progress(game, game.quest) == 1
     assert caught > 0
+
+
+def climb_out(game, hero: int) -> None:
+    """The hero walks onto the entrance's stair and climbs out to town (the arena's floor is the entrance)."""
+    pos = game.position(hero)
+    pos.x, pos.y = game.floor.start
+    apply_action(game, A.Ascend(0))
+    assert game.phase == "town", game.log[-3:]
+
+
+def take(game, hero: int, item: Treasure, name: str) -> int:
+    """An item a room's designer placed (seat 1) at the hero's feet, picked up."""
+    pos = game.position(hero)
+    eid = make_treasure_entity(game, item, name, 1, Position(pos.x, pos.y, pos.floor))
+    apply_action(game, A.PickUp(0))
+    return eid
+
+
+def test_a_collected_item_counts_once_it_is_carried_out_and_only_once():
+    game, hero = arena(8)
+    game.quest = quest(7)  # four healing draughts
+    take(game, hero, Treasure(fancy=True, heal=2), "a draught")
+    assert progress(game, game.quest) == 1 and game.stats.collected_heal == 0  # carried, not yet out
+    climb_out(game, hero)
+    assert game.stats.collected_heal == 1 and progress(game, game.quest) == 1
+    apply_action(game, A.Delve(0))
+    climb_out(game, hero)  # the same draught carried out again is not counted again
+    assert game.stats.collected_heal == 1 and progress(game, game.quest) == 1
+
+
+def test_a_draught_drunk_below_no_longer_counts_for_the_apothecary():
+    game, hero = arena(9)
+    game.quest = quest(7)
+    take(game, hero, Treasure(fancy=True, heal=2), "a draught")
+    take(game, hero, Treasure(fancy=True, heal=2), "a draught")
+    assert progress(game, game.quest) == 2
+    apply_action(game, A.UseItem(0, 0))
+    assert progress(game, game.quest) == 1
+    climb_out(game, hero)
+    assert game.stats.collected_heal == 1 and progress(game, game.quest) == 1
+
+
+def test_an_objective_item_left_below_by_a_fallen_hero_is_not_brought_out():
+    game, hero = arena(10, seats="human,ai+hero,ai")
+    game.quest = quest(15)  # one glowing stone
+    place_objective(game, game.floor.cell_of(game.position(hero).x, game.position(hero).y))
+    item = next(e for e, _ in game.world.get(TreasureState) if "object of the quest" in game.name(e))
+    ipos = game.position(item)
+    pos = game.position(hero)
+    pos.x, pos.y = ipos.x, ipos.y
+    apply_action(game, A.PickUp(0))
+    assert fulfilled(game)
+    hero_died(game, hero, "a test")
+    assert not fulfilled(game) and game.position(item) is not None  # dropped where the hero fell
+    assert progress_words(game) == "0 of 1 brought out"
+
+
+def test_the_quest_line_tells_what_is_carried_from_what_is_brought_out():
+    game, hero = arena(11)
+    game.quest = quest(2)  # three pieces of gear
+    take(game, hero, Treasure(value=1), "a spoon")
+    climb_out(game, hero)
+    apply_action(game, A.Delve(0))
+    take(game, hero, Treasure(value=1), "a ladle")
+    assert progress_words(game) == "1 of 3 items brought out, 1 more in the packs"
