@@ -70,10 +70,22 @@ def make(game: Game, eid: int, item: Treasure, name: str = "") -> Result:
     cost = quote(item).cost
     hero.workshop -= cost
     game.stats.town_designed += 1
-    label = name or ("a healer's draught" if item.heal else "a piece of new work")
+    label = name or new_work_name(game, item)
     make_treasure_entity(game, item, label, -1, None, carried_by=eid)
     game.say(f"{game.name(eid)} has {label} made for {plural(cost, 'point')} ({hero.workshop} left).", "loot")
     return DONE
+
+
+def new_work_name(game: Game, item: Treasure) -> str:
+    """A name for an item made in town, given as the designers name the dungeon's treasure and
+    unlike any the run has given (every item made was "a piece of new work" before). Drawn from
+    a stream of its own per item made, so no other draw moves; the run's names are not added to."""
+    from game.designers.naming import Namer  # start-up: only the town workshop names designs
+
+    seen = set(game.dungeon.seen_names)
+    seen.update(game.name(e) for h, _ in game.heroes(living=False) for e, _ in game.pack(h))
+    stream = game.streams.get("workshop-name", game.stats.town_designed)
+    return Namer(game.dials.seriousness, game.dials.theme, stream, seen).treasure(item, None)[0]
 
 
 def design_item(game: Game, action: A.DesignItem) -> Result:

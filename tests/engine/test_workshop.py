@@ -104,3 +104,14 @@ def test_a_hurt_ai_hero_sells_plain_valuables_then_drinks_before_it_sells_a_ward
     assert isinstance(second, A.UseItem) and game.pack(hero)[second.item][1].spec.heal == 1
     apply_action(game, second)
     assert state.hits == 3 and [t.spec for _, t in game.pack(hero)] == [RING]
+
+
+def test_each_item_made_gets_a_name_of_its_own_and_the_log_says_it():
+    game, hero = in_town()
+    game.world.comp(hero, HeroState).workshop = 40
+    for _ in range(4):
+        apply_action(game, A.DesignItem(0, fancy=True, pain=1, type="fire"))
+    names = [game.name(e) for e, _ in game.pack(hero)]
+    assert len(set(names)) == 4 and "a piece of new work" not in names
+    assert all(any(f"has {n} made" in line.text for line in game.log) for n in names)
+    assert "Warding" in names[0]  # named for what it does, as the dungeon's treasure is
