@@ -13,7 +13,7 @@ from game.mapgen.plan import Spot
 from game.ui.kit import Kit
 from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.designer_flow import designer_screen
-from game.ui.screens.spot_words import spot_short, spot_words
+from game.ui.screens.spot_words import spot_short, spot_words, which_of
 from game.ui.state import Exit
 
 COORDS = re.compile(r"\(\d+,\s*\d+\)")
@@ -193,3 +193,22 @@ def test_the_treasure_sketch_marks_only_the_furniture_an_item_can_lie_in(tmp_pat
     assert "Numbers: hiding places" in sketch
     marks = {ch for ch in sketch.split("Numbers")[0] if ch.isdigit()}
     assert marks == {str((n + 1) % 10) for n in holders}, (marks, holders)
+
+
+def test_spots_that_would_read_the_same_are_told_apart() -> None:
+    bounds = (10, 20, 30, 30)
+    middle = (Spot(19, 25, "walk", "floor"), Spot(21, 24, "walk", "floor"))
+    assert [spot_words(s, bounds) for s in middle] == ["Floor in the middle of the room: walk over it"] * 2
+    told = which_of((*middle, Spot(10, 25, "open", "door")), bounds)
+    assert told == {middle[0]: ("the western of two", "W one"), middle[1]: ("the eastern of two", "E one")}
+    column = tuple(Spot(20, y, "walk", "floor") for y in (26, 24, 25))
+    assert [which_of(column, bounds)[s][1] for s in column] == ["3rd from N", "1st from N", "2nd from N"]
+
+
+def test_every_spot_of_the_room_being_built_reads_differently_on_screen(tmp_path: Path) -> None:
+    state = open_builder(make_kit(tmp_path))
+    seen = set()
+    for _ in state.spots():  # Right walks the Spot field round every spot of the room
+        state, text = step(state, "right")
+        seen.add(re.search(r">Spot +(\S.*?)(?:  |$)", text, re.M).group(1))
+    assert len(seen) == len(state.spots()), seen

@@ -48,7 +48,7 @@ from game.ui.screens.builder_view import BuilderView
 from game.ui.screens.builder_words import CATEGORY_LABEL
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
-from game.ui.screens.spot_words import spot_short, spot_words
+from game.ui.screens.spot_words import spot_short, spot_words, which_of
 from game.ui.screens.widgets import TextField, seat_named
 from game.ui.session import Session
 from game.ui.state import State
@@ -99,6 +99,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         self.message_bad = False
         self.uses = 0  # suggestions and fills asked for: each gets a stream of its own
         self._cursor: tuple[int, int] | None = None
+        self._which: dict[Spot, tuple[str, str]] | None = None  # the room's spots are fixed: told apart once
         self.draft = self.new_draft()
 
     # -- the game --------------------------------------------------------------------------------
@@ -135,10 +136,16 @@ class BuilderScreen(BuilderForm, BuilderView):
         return record.bounds if record is not None else None
 
     def spot_words(self, spot: Spot) -> str:
-        return spot_words(spot, self.room_bounds(), getattr(self.plan, "theme", None))
+        return spot_words(spot, self.room_bounds(), getattr(self.plan, "theme", None), self.which(spot)[0])
 
     def where_short(self, spot: Spot) -> str:
-        return spot_short(spot, self.room_bounds(), getattr(self.plan, "theme", None))
+        return spot_short(spot, self.room_bounds(), getattr(self.plan, "theme", None), self.which(spot)[1])
+
+    def which(self, spot: Spot) -> tuple[str, str]:
+        """How the spot is told from one that reads the same ("", "" when none does)."""
+        if self._which is None:
+            self._which = which_of(self.spots(), self.room_bounds())
+        return self._which.get(spot, ("", ""))
 
     def holders(self) -> tuple[int, ...]:
         return (-1, *self.model.treasure_spots())

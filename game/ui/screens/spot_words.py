@@ -39,15 +39,43 @@ def place(spot: Spot, bounds: Bounds | None) -> str:
     return f"in the {part} of the room" if part else "in the middle of the room"
 
 
-def spot_words(spot: Spot, bounds: Bounds | None = None, theme: str | None = None) -> str:
-    """"Door in the north wall: open it"."""
+ORDINALS = ("1st", "2nd", "3rd")
+FROM = {"west": "W", "north": "N"}
+
+
+def which_of(spots: tuple[Spot, ...], bounds: Bounds | None, theme: str | None = None) -> dict[Spot, tuple[str, str]]:
+    """Spots that would read the same ("floor, middle" twice) told apart, long and short: "the
+    western of two" / "W one", "the 2nd of 3 from the north" / "2nd from N", counted along the
+    way they lie farther apart. Spots that read alike nowhere else are not in the answer."""
+    alike: dict[str, list[Spot]] = {}
+    for spot in spots:
+        alike.setdefault(f"{spot.host} {spot.action} {place(spot, bounds)}", []).append(spot)
+    out: dict[Spot, tuple[str, str]] = {}
+    for group in alike.values():
+        if len(group) < 2:
+            continue
+        across = max(s.x for s in group) - min(s.x for s in group) >= max(s.y for s in group) - min(s.y for s in group)
+        side = "west" if across else "north"
+        ordered = sorted(group, key=lambda s: (s.x, s.y) if across else (s.y, s.x))
+        for i, spot in enumerate(ordered):
+            if len(group) == 2:
+                end = side if i == 0 else {"west": "east", "north": "south"}[side]
+                out[spot] = (f"the {end}ern of two", f"{end[0].upper()} one")
+            else:
+                nth = ORDINALS[i] if i < len(ORDINALS) else f"{i + 1}th"
+                out[spot] = (f"the {nth} of {len(group)} from the {side}", f"{nth} from {FROM[side]}")
+    return out
+
+
+def spot_words(spot: Spot, bounds: Bounds | None = None, theme: str | None = None, which: str = "") -> str:
+    """"Door in the north wall: open it"; `which` tells it from a spot that reads the same."""
     where = place(spot, bounds)
     verb = VERBS.get(spot.action, spot.action)
-    return capitalised(f"{thing(spot, theme)}{' ' + where if where else ''}: {verb}")
+    return capitalised(f"{thing(spot, theme)}{' ' + where if where else ''}{', ' + which if which else ''}: {verb}")
 
 
-def spot_short(spot: Spot, bounds: Bounds | None = None, theme: str | None = None) -> str:
-    """For a narrow list: "chest, NE", "door, N wall"."""
+def spot_short(spot: Spot, bounds: Bounds | None = None, theme: str | None = None, which: str = "") -> str:
+    """For a narrow list: "chest, NE", "door, N wall", "floor, middle, W one"."""
     where = place(spot, bounds)
     letters = {"north": "N", "south": "S", "east": "E", "west": "W"}
     short = ""
@@ -57,4 +85,4 @@ def spot_short(spot: Spot, bounds: Bounds | None = None, theme: str | None = Non
         short = "middle"
     elif where:
         short = "".join(letters[w] for w in where.split()[2].split("-"))
-    return f"{thing(spot, theme)}{', ' + short if short else ''}"
+    return f"{thing(spot, theme)}{', ' + short if short else ''}{', ' + which if which else ''}"
