@@ -87,8 +87,11 @@ def in_the_packs(game: Game, quest: Quest) -> int:
 
 def bring_out(game: Game) -> None:
     """The party reaches town: what it carries up from below is counted for the quests (the
-    book's "bring out"), once: an item taken back down and up again is not counted twice."""
+    book's "bring out"), once: an item taken back down and up again is not counted twice. The
+    log says what the quest gained when it is not yet fulfilled (that has a line of its own)."""
     stats = game.stats
+    quest = game.quest
+    held = in_the_packs(game, quest) if quest is not None else 0
     for eid, _ in game.heroes():
         for _, item in game.pack(eid):
             if item.from_below:
@@ -99,6 +102,8 @@ def bring_out(game: Game) -> None:
             if item.objective:
                 item.objective = False
                 stats.objectives += 1
+    if held and not fulfilled(game):
+        game.say(f"Carried out for the quest ({quest.name}): {held}. So far {progress_words(game)}.", "loot")
 
 
 def fulfilled(game: Game) -> bool:

@@ -30,9 +30,9 @@ def arrive_in_town(game: Game) -> None:
     for eid, _ in game.heroes():
         game.world.comp(eid, Effects).active.clear()
     restock(game)
-    bring_out(game)
     game.say("The party comes blinking into daylight. Town! Oil, torches, food and lock picks are restocked.",
              "hallway")
+    bring_out(game)
     if fulfilled(game) and not game.stats.quest_paid:
         game.stats.quest_paid = True
         game.party.purse += game.quest.reward

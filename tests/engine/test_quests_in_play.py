@@ -241,3 +241,13 @@ def test_the_quest_line_tells_what_is_carried_from_what_is_brought_out():
     apply_action(game, A.Delve(0))
     take(game, hero, Treasure(value=1), "a ladle")
     assert progress_words(game) == "1 of 3 items brought out, 1 more in the packs"
+
+
+def test_town_says_what_was_carried_out_for_a_quest_not_yet_done():
+    game, hero = arena(12)
+    game.quest = quest(2)  # three pieces of gear
+    take(game, hero, Treasure(value=1), "a spoon")
+    take(game, hero, Treasure(value=1), "a ladle")
+    climb_out(game, hero)
+    assert "Carried out for the quest (Kit and Caboodle): 2. So far 2 of 3 items brought out." in [
+        line.text for line in game.log]
