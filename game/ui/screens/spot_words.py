@@ -40,13 +40,12 @@ def place(spot: Spot, bounds: Bounds | None) -> str:
 
 
 ORDINALS = ("1st", "2nd", "3rd")
-FROM = {"west": "W", "north": "N"}
 
 
-def which_of(spots: tuple[Spot, ...], bounds: Bounds | None, theme: str | None = None) -> dict[Spot, tuple[str, str]]:
+def which_of(spots: tuple[Spot, ...], bounds: Bounds | None) -> dict[Spot, tuple[str, str]]:
     """Spots that would read the same ("floor, middle" twice) told apart, long and short: "the
     western of two" / "W one", "the 2nd of 3 from the north" / "2nd from N", counted along the
-    way they lie farther apart. Spots that read alike nowhere else are not in the answer."""
+    way they lie farther apart. A spot that reads like no other is not in the answer."""
     alike: dict[str, list[Spot]] = {}
     for spot in spots:
         alike.setdefault(f"{spot.host} {spot.action} {place(spot, bounds)}", []).append(spot)
@@ -63,7 +62,7 @@ def which_of(spots: tuple[Spot, ...], bounds: Bounds | None, theme: str | None =
                 out[spot] = (f"the {end}ern of two", f"{end[0].upper()} one")
             else:
                 nth = ORDINALS[i] if i < len(ORDINALS) else f"{i + 1}th"
-                out[spot] = (f"the {nth} of {len(group)} from the {side}", f"{nth} from {FROM[side]}")
+                out[spot] = (f"the {nth} of {len(group)} from the {side}", f"{nth} from {side[0].upper()}")
     return out
 
 
