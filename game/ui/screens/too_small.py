@@ -35,7 +35,7 @@ class TooSmallScreen:
             "",
             "Ctrl-C saves and quits.",
         ]
-        if width >= 40 and height >= len(long):
+        if max(len(line) for line in long) <= width and height >= len(long):
             return long
         short = draw.wrap(f"Make the terminal larger: {have}, need {need}. Ctrl-C saves and quits.", width)
         return short[:height]
