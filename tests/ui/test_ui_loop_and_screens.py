@@ -246,3 +246,12 @@ def test_the_too_small_screen_says_the_size_it_needs_in_full_at_every_width() ->
         text = " ".join(row for row in rows if row)
         assert "80x24" in text, (width, height, rows)
         assert f"{width}x{height}" in text, (width, height, rows)
+
+
+def test_the_too_small_screen_over_the_title_does_not_promise_a_save(kit: Kit) -> None:
+    presenter = HeadlessPresenter(50, 12)
+    presenter.feed(key("C-c"))
+    result = run(TitleScreen(kit, standard_title_entries(kit)), presenter)
+    assert result.interrupted
+    assert "saves and quits" not in presenter.text()
+    assert "Ctrl-C quits; a run in play is saved." in presenter.text()
