@@ -191,3 +191,13 @@ def test_a_long_log_line_is_never_cut_inside_a_word(viewer: ReplayViewerScreen) 
     for row in shown:
         for word in row.replace(ELLIPSIS, " ").split():
             assert word in words, (word, row)
+
+
+def test_a_long_recordings_folder_is_shown_whole_above_the_list(kit: Kit, tmp_path: Path,
+                                                                 recorded: tuple[Recording, bytes]) -> None:
+    folder = tmp_path / ("a-long-folder-name-that-a-player-might-have" * 2) / "recordings"
+    folder.mkdir(parents=True)
+    (folder / "run-7.mlrec").write_bytes(recorded[1])
+    _, screen = run_headless(ReplaysScreen(kit, folder, BACK), [], size=(80, 24))
+    assert str(folder) in screen.text().replace("\n", "").replace(" ", "")
+    assert "run-7.mlrec" in screen.text()

@@ -289,7 +289,15 @@ class ReplaysScreen(Screen):
         palette = self.kit.palette
         draw.clear(console, palette)
         draw.text(console, 1, 0, "Replays", palette["title"])
-        draw.text(console, 10, 0, str(self.directory), palette["text_dim"], width=console.width - 11)
+        where = str(self.directory)
+        if len(where) <= console.width - 11:
+            draw.text(console, 10, 0, where, palette["text_dim"])
+            top = 2
+        else:  # a long data directory: the whole path on rows of its own, never cut at the edge
+            rows = [where[i:i + console.width - 2] for i in range(0, len(where), console.width - 2)][:3]
+            for i, row in enumerate(rows):
+                draw.text(console, 1, 1 + i, row, palette["text_dim"])
+            top = 2 + len(rows)
         bottom = footer(console, self.kit, [("Up/Down", "choose"), ("Enter", "watch"), ("Esc", "back"),
                                             ("?", "help")]) - 1
         if self.status:
@@ -299,10 +307,9 @@ class ReplaysScreen(Screen):
             bottom -= len(rows)
         self._cursor = None
         if not self.files:
-            draw.text(console, 2, 2, "No recordings yet: every run you play is kept here when it ends.",
+            draw.text(console, 2, top, "No recordings yet: every run you play is kept here when it ends.",
                       palette["text_dim"], width=console.width - 4)
             return
-        top = 2
         height = max(1, bottom - top + 1)
         if self.index < self.offset:
             self.offset = self.index
