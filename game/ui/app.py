@@ -287,21 +287,25 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
 
     hosts = hosts if hosts is not None else []
 
-    def start(back: State) -> Callable[..., State]:
+    def start(back: State, form: State) -> Callable[..., State]:
+        """Starting from `form`: leaving the run goes to `back`; "keep the saved run" goes back to
+        the form as the player left it (their heroes and dials are not thrown away)."""
         def begin(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice]) -> State:
             def make() -> State:
                 state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
                                           back=back)
                 hosts.append(host)
                 return state
-            return guard_new_run(kit, back, make)
+            return guard_new_run(kit, form, make)
         return begin
 
     def new_game(preset: str) -> Callable[[State], State]:
         def open_form(title: State) -> State:
             from game.ui.screens.new_game import NewGameScreen  # start-up: opened on demand
 
-            return NewGameScreen(kit, start(title), title, preset=preset)
+            form = NewGameScreen(kit, lambda *args: title, title, preset=preset)
+            form.start = start(title, form)
+            return form
         return open_form
 
     def continue_game(title: State) -> State:

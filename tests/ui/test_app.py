@@ -127,11 +127,27 @@ def test_a_new_run_asks_before_replacing_a_run_in_progress(home: Path, tmp_path:
     state, _ = app.start_state(kit, seed=7)
     run_headless(state, [key(".")], kit=kit)  # a run in progress, autosaved
     title = app.title_screen(kit)
-    ask = title.on_event(key("n")).begin()
+    form = title.on_event(key("n"))
+    ask = form.begin()
     assert type(ask).__name__ == "ConfirmDialog" and "seed 7" in ask.question
-    assert ask.on_event(key("N")) is title
+    assert ask.on_event(key("N")) is form  # keeping the saved run goes back to the form, not the title
     game, _, _ = run_files.load_autosave()
     assert game.turn == 1  # kept
     new = title.on_event(key("n")).begin().on_event(key("Y"))
     assert isinstance(new, MapScreen) and new.game.turn == 0
     assert len(list((home / "data" / "recordings").glob("*.mlrec"))) == 1  # the old run, for replays
+
+
+def test_keeping_the_saved_run_keeps_the_heroes_made_on_the_form(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state, _ = app.start_state(kit, seed=7)
+    run_headless(state, [key(".")], kit=kit)  # a run in progress, autosaved
+    title = app.title_screen(kit)
+    form = title.on_event(key("n"))
+    form.hero(0).name = "Wilhelmina Quick"
+    form.seed = "4242"
+    ask = form.on_event(key("S"))
+    assert type(ask).__name__ == "ConfirmDialog"
+    _, screen = run_headless(ask, [key("N")], kit=kit)
+    assert "New game" in screen.text() and "Wilhelmina Quick" in screen.text()
+    assert form.seed == "4242"
