@@ -203,3 +203,14 @@ def test_a_human_seat_named_by_its_player_keeps_the_name_in_the_game(kit):
     screen.seats[0].name = "Ann, the: Bold"
     assert screen.seats_text() == "human:Ann the Bold,ai,ai"
     assert parse_seats(screen.seats_text())[0].name == "Ann the Bold"
+
+
+def test_the_form_offers_no_seat_colour_the_game_would_ignore(kit: Kit) -> None:
+    """The game draws each seat in its place's colour (the engine's seats take no other), so a
+    colour picked on the form would do nothing: the form offers none, and shows each seat's name
+    in the colour the game will use."""
+    state = NewGameScreen(kit, Starter(), BACK)
+    _, screen = run_headless(state, [])
+    assert "colour" not in screen.text()
+    assert not any(r.key.endswith(".colour") for r in state.rows())
+    assert state.colours() == [kit.palette.seat(i) for i in range(len(state.seats))]

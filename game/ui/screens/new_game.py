@@ -1,11 +1,12 @@
-"""New game: the table (1-4 seats, each human, ai or ai+hero, with a name and a colour), a hero
+"""New game: the table (1-4 seats, each human, ai or ai+hero, with a name), a hero
 for every human seat (Budget Dungeons: a name, one race trait, two class traits; a trait taken
 twice reads "very strong"), the starting Level, every dial, and the seed (blank: a fresh one).
 
 "Start" calls ``start(seed, seats_text, level, dials, heroes)`` (the app's), which returns the
 first screen of the run. The seats' names and colours go along as the keywords ``seat_names``
 and ``seat_colours`` when ``start`` accepts them (the engine's seats take their names and
-colours from their order today).
+colours from their order today, so the form offers no colour to pick: one the game ignored
+would be a setting that does nothing; a seat is drawn in its place's colour, here as in the game).
 
 One form, scrolled: Up/Down pick a row, Left/Right change its value, Enter edits a text row (or
 starts, on Start). The hot-seat entry point is the same form with two human seats and an AI.
@@ -126,8 +127,6 @@ class NewGameScreen(NewGameView, Screen):
                             help="human: a player here; ai: designs rooms, no hero; ai+hero: designs and brings "
                                  "an AI companion."))
             rows.append(Row(f"seat.{i}.name", "  name", "text", "The seat's name in the log and the Hallway."))
-            rows.append(Row(f"seat.{i}.colour", "  colour", help="The seat's colour: its name, hero and "
-                                                                 "Thwack-O die are drawn in it."))
         for i, seat in enumerate(self.seats):
             if seat.kind != "human":
                 continue
