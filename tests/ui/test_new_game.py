@@ -125,11 +125,40 @@ def test_names_are_typed_and_escape_undoes_an_edit(kit: Kit) -> None:
     run_headless(state, [*go(state, "hero.0.name"), key("enter"), *[key("backspace")] * 40, *typed("Mab the Bold"),
                          key("enter")])
     run_headless(state, [*go(state, "seat.0.name"), key("enter"), *typed("x"), key("escape")])
-    run_headless(state, [*go(state, "seat.1.name"), key("enter"), *[key("backspace")] * 20, *typed("Gloom"),
+    run_headless(state, [*go(state, "seat.0.name"), key("enter"), *[key("backspace")] * 20, *typed("Gloom"),
                          key("enter")])
     run_headless(state, [key("S")])
     assert start.calls[0][4][0].name == "Mab the Bold"
-    assert start.names == ["Player 1", "Gloom", "Warden (AI)"]
+    assert start.names == ["Gloom", "Swarm (AI)", "Warden (AI)"]
+    assert start.calls[0][1] == "human:Gloom,ai,ai"
+
+
+def test_an_ai_seat_is_named_for_the_personality_picked_and_plays_it(kit: Kit, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typing a name for an AI seat did nothing in the game; its name row now picks the
+    personality the seat designs with, and the run's seat carries it."""
+    from game.designers.table import default_personality
+    from game.ui import app
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    title = app.title_screen(kit)
+    form = title.on_event(key("n"))
+    _, screen = run_headless(form, [*go(form, "seat.1.name"), key("right")])
+    assert "Warden (AI)" in screen.text() and "Swarm (AI)" not in screen.text()
+    run_headless(form, [*go(form, "seat.1.name"), key("enter")])  # Enter steps it too: no typing that is lost
+    assert form.seats[1].name == "Trickster (AI)"
+    game = form.begin().game
+    try:
+        assert [s.name for s in game.seats] == ["Player 1", "Trickster (AI)", "Warden (AI)"]
+        assert default_personality(game.seats[1]) == "trickster"
+    finally:
+        game.close()
+
+
+def test_an_untouched_table_keeps_its_plain_seats(kit: Kit) -> None:
+    start = Starter()
+    run_headless(NewGameScreen(kit, start, BACK), [key("S")])
+    assert start.calls[0][1] == "human,ai,ai"
 
 
 def test_every_dial_can_be_set(kit: Kit) -> None:

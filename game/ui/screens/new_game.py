@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
 
-from game.core.content import traits
+from game.core.content import load, traits
 from game.core.dials import DIE_SIZES, SERIOUSNESS, THEMES, Dials
-from game.core.seats import FIRST, LAST, SEAT_KINDS, HeroChoice
+from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, SEAT_KINDS, HeroChoice
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
@@ -55,6 +55,17 @@ StartFn = Callable[..., State]
 
 
 
+
+
+def ai_personality(name: str) -> str:
+    """The personality an AI seat's name stands for ("Tyrant (AI)" -> "tyrant")."""
+    return name.strip().lower().removesuffix(" (ai)")
+
+
+def personality_help(name: str) -> str:
+    summary = load("personalities").get(ai_personality(name), {}).get("summary", "")
+    return ("An AI seat goes by the personality it designs rooms with; Left/Right picks another."
+            + (f" {ai_personality(name).title()}: {summary}." if summary else ""))
 
 
 class NewGameScreen(NewGameView, Screen):
@@ -111,10 +122,14 @@ class NewGameScreen(NewGameView, Screen):
         """`human:Ann,ai,...`: a human seat's player name goes with it into the game and its
         recording (the characters that separate seats are left out of names)."""
         parts, humans = [], 0
-        for seat in self.seats:
+        for i, seat in enumerate(self.seats):
             name = "".join(c for c in seat.name.strip() if c not in ",:")
             humans += seat.kind == "human"
-            given = seat.kind == "human" and name and name != f"Player {humans}"  # the engine's own default
+            if seat.kind != "human":  # an AI seat picked a personality: `ai:tyrant`, as --seats takes it
+                given = seat.named and name != default_name(seat.kind, i, humans)
+                parts.append(f"{seat.kind}:{ai_personality(name)}" if given else seat.kind)
+                continue
+            given = name and name != f"Player {humans}"  # the engine's own default
             parts.append(f"{seat.kind}:{name}" if given else seat.kind)
         return ",".join(parts)
 
@@ -126,7 +141,10 @@ class NewGameScreen(NewGameView, Screen):
             rows.append(Row(f"seat.{i}.kind", f"Seat {i + 1}",
                             help="human: a player here; ai: designs rooms, no hero; ai+hero: designs and brings "
                                  "an AI companion."))
-            rows.append(Row(f"seat.{i}.name", "  name", "text", "The seat's name in the log and the Hallway."))
+            if self.seats[i].kind == "human":
+                rows.append(Row(f"seat.{i}.name", "  name", "text", "The seat's name in the log and the Hallway."))
+            else:
+                rows.append(Row(f"seat.{i}.name", "  name", help=personality_help(self.seats[i].name)))
         for i, seat in enumerate(self.seats):
             if seat.kind != "human":
                 continue
@@ -218,8 +236,13 @@ class NewGameScreen(NewGameView, Screen):
         elif parts[0] == "seat":
             seat = self.seats[int(parts[1])]
             if parts[2] == "kind":
-                seat.kind = step(SEAT_KINDS, seat.kind)
+                was_human, seat.kind = seat.kind == "human", step(SEAT_KINDS, seat.kind)
+                if was_human != (seat.kind == "human"):
+                    seat.named = False  # a player's name is no AI's, nor an AI's a player's
                 self.rename()
+            elif parts[2] == "name":  # an AI seat: its name is its personality ("Tyrant (AI)")
+                seat.name = f"{step(EVERY_PERSONALITY, ai_personality(seat.name)).title()} (AI)"
+                seat.named = True
             elif parts[2] == "colour":
                 seat.colour = self.next_colour(seat, delta)
         elif parts[0] == "hero":
