@@ -243,3 +243,16 @@ def test_the_form_offers_no_seat_colour_the_game_would_ignore(kit: Kit) -> None:
     assert "colour" not in screen.text()
     assert not any(r.key.endswith(".colour") for r in state.rows())
     assert state.colours() == [kit.palette.seat(i) for i in range(len(state.seats))]
+
+
+def test_a_long_player_name_stops_where_the_game_would_cut_it(kit: Kit) -> None:
+    """The table shows at most 20 characters of a player's name; the form took 40 and the game
+    then showed another name than the form had."""
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    run_headless(state, [*go(state, "seat.0.name"), key("enter"), *[key("backspace")] * 20,
+                         *typed("Maximiliana Featherstonehaugh"), key("enter")])
+    _, screen = run_headless(state, [key("S")])
+    shown = state.seats[0].name
+    assert shown == "Maximiliana Featherst"[:20]
+    assert [s.name for s in parse_seats(start.calls[0][1])][0] == shown

@@ -22,7 +22,7 @@ from typing import Any
 
 from game.core.content import load, traits
 from game.core.dials import DIE_SIZES, SERIOUSNESS, THEMES, Dials
-from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, SEAT_KINDS, HeroChoice
+from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, NAME_MOST, SEAT_KINDS, HeroChoice
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
@@ -389,7 +389,8 @@ class NewGameScreen(NewGameView, Screen):
             self.change(row.key, -1 if action == "menu_left" else 1)
         elif action == "select":
             if row.kind == "text":
-                limit = 12 if row.key == "seed" else 40
+                # a player's name as long as the table shows it, so the form never shows more than the game
+                limit = 12 if row.key == "seed" else NAME_MOST if row.key.startswith("seat.") else 40
                 self.editing = TextField(self.text_of(row.key), limit, "0123456789" if row.key == "seed" else None)
             elif row.kind == "button":
                 return self.begin()
