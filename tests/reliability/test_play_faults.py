@@ -276,3 +276,25 @@ def test_a_second_ctrl_c_while_leaving_is_no_traceback(tmp_path: Path) -> None:
         app.close()
     assert "Traceback" not in output(app), output(app)
     assert read_recording(autosave(tmp_path)).header.seed == 1
+
+
+def test_a_long_paste_into_a_name_says_in_one_line_that_none_of_it_went_in(tmp_path: Path) -> None:
+    """A paste is dropped unread (no stray key of it may act); the field keeps its name and the
+    form says why the paste did not appear, instead of nothing happening at all."""
+    app = PtyApp(python_argv("main.py"), 80, 24, env=env_for(tmp_path))
+    try:
+        assert app.wait_for("New game", timeout=30), app.text()
+        app.send("n")
+        assert app.wait_for("The table"), app.text()
+        app.send("\x1b[B" * 3 + "\r")  # down to the first seat's name, Enter edits it
+        assert app.wait_for("Esc undo"), app.text()
+        app.send("Zed" + "\x01\x1b[31m" + "é漢" * 40 + "x" * 200)
+        assert app.wait_for("That paste was too long", timeout=10), app.text()
+        assert "Player 1" in app.text() and "Zed" not in app.text()
+        app.send("Q\r")  # typing still works after it
+        assert app.wait_for("Player 1Q"), app.text()
+        app.send("\x03")
+        app.wait(30)
+    finally:
+        app.close()
+    no_crash(app, tmp_path)

@@ -23,7 +23,7 @@ from typing import Any
 from game.core.content import load, traits
 from game.core.dials import DIE_SIZES, SERIOUSNESS, THEMES, Dials
 from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, NAME_MOST, SEAT_KINDS, HeroChoice
-from game.ui.events import Event, KeyEvent
+from game.ui.events import PASTE_REFUSED, Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
 from game.ui.screens.help import HelpScreen
@@ -339,7 +339,11 @@ class NewGameScreen(NewGameView, Screen):
     # -- events ---------------------------------------------------------------------------
 
     def on_event(self, event: Event) -> State | None:
+        if isinstance(event, PasteEvent):
+            self.status = PASTE_REFUSED
+            return None
         if self.editing is not None and isinstance(event, KeyEvent):
+            self.status = ""
             if event.key == "escape":
                 self.editing = None
             elif event.key in ("enter", "tab", "down", "up"):
