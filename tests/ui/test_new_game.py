@@ -256,3 +256,16 @@ def test_a_long_player_name_stops_where_the_game_would_cut_it(kit: Kit) -> None:
     shown = state.seats[0].name
     assert shown == "Maximiliana Featherst"[:20]
     assert [s.name for s in parse_seats(start.calls[0][1])][0] == shown
+
+
+def test_a_character_the_screen_cannot_draw_is_left_out_of_a_name_and_said(kit: Kit) -> None:
+    """A wide or combining character was taken into the name, then shown as '?' on every screen."""
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    _, screen = run_headless(state, [*go(state, "seat.0.name"), key("enter"), *[key("backspace")] * 20,
+                                     *typed("Zé漢😀o"), key("\u0301")])
+    assert "cannot be drawn here" in screen.text()
+    _, screen = run_headless(state, [key("enter"), key("S")])
+    assert state.seats[0].name == "Zéo"
+    assert "?" not in screen.text().split("\n")[0]
+    assert start.calls[0][1].startswith("human:Zéo,")

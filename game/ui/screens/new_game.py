@@ -26,6 +26,7 @@ from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, NAME_MOST, SEAT_KIND
 from game.ui.events import PASTE_REFUSED, Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
+from game.ui.present.ansi import one_cell
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.new_game_drafts import (
     LEVELS,
@@ -354,6 +355,8 @@ class NewGameScreen(NewGameView, Screen):
                     self.move(-1 if event.key == "up" else 1)
             elif event.key == "f1":
                 return self.open_help()
+            elif event.char and not event.char.isspace() and not one_cell(event.char):
+                self.status = "That character cannot be drawn here (it would show as ?), so it is left out."
             else:
                 self.editing.feed(event)
             return None
