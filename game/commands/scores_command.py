@@ -91,6 +91,14 @@ def export(seed: int | None) -> int:
 
 def import_line(text: str, recording: str | None) -> int:
     entry = parse_line(text)
+    kept = _kept(entry)
+    if kept is not None:  # played here, or already replayed: what the table holds is what to say
+        rank, _ = add_entry(scores_path(), kept)
+        how = "played here" if kept.source == "here" else "verified by replaying its recording"
+        print(f"Already had: seed {kept.seed}, score {kept.score}, {how}; #{rank} on that seed.")
+        if kept.recording:
+            print(f"Watch how it was done: python main.py replay {kept.recording}")
+        return 0
     if recording is not None:
         entry = _checked(entry, recording)
     rank, new = add_entry(scores_path(), entry)
@@ -103,6 +111,14 @@ def import_line(text: str, recording: str | None) -> int:
         print(f"Ask for the recording (its checksum is {entry.checksum}) and import the line again with "
               "--recording FILE to check it; `python main.py replay FILE` plays it.")
     return 0
+
+
+def _kept(entry: SeedScore) -> SeedScore | None:
+    """The table's row for the same run when no import can better it (the run was played here,
+    or its recording was already replayed here): importing it again copies nothing."""
+    rows = load_tables(scores_path()).get(entry.seed, [])
+    same = next((r for r in rows if r.checksum == entry.checksum), None)
+    return same if same is not None and (same.source == "here" or same.verified) else None
 
 
 def _checked(entry: SeedScore, recording: str) -> SeedScore:
