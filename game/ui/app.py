@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.dials import Dials, parse_dials
-from game.core.errors import FileProblem, MasterlessError, UsageError
+from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
@@ -39,6 +39,8 @@ from game.ui.run_files import (
     load_autosave,
     open_recorder,
     run_in_progress,
+    set_aside_unreadable_run,
+    unreadable_run,
 )
 from game.ui.run_guard import check_personalities, check_record_file, own_data_dir, with_notices
 from game.ui.run_host import RunHost
@@ -54,7 +56,19 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
     the autosave; the old run is kept as a recording under Replays, but cannot be continued)."""
     saved = run_in_progress()
     if saved is None:
-        return begin()
+        problem = unreadable_run()
+        if problem is None:
+            return begin()
+
+        def set_aside() -> State:
+            set_aside_unreadable_run()
+            return begin()
+
+        return ConfirmDialog(kit, back if back is not None else Exit("kept"),
+                             f"There is a saved run this version cannot read ({printable(problem)}). A new run "
+                             "moves it aside, kept as it is, to an autosave.broken file in the same folder. "
+                             "Start a new run?", on_yes=set_aside, title="Start a new run?",
+                             yes_label="New run", no_label="Keep it")
 
     def replace() -> State:
         archive_run()

@@ -151,3 +151,24 @@ def test_keeping_the_saved_run_keeps_the_heroes_made_on_the_form(home: Path, tmp
     _, screen = run_headless(ask, [key("N")], kit=kit)
     assert "New game" in screen.text() and "Wilhelmina Quick" in screen.text()
     assert form.seed == "4242"
+
+
+def test_a_new_run_never_writes_over_a_save_this_version_cannot_read(home: Path, tmp_path: Path) -> None:
+    """A save from a newer Masterless (or a damaged one) was silently overwritten by a new run:
+    it became the backup at the first write and was gone at the second."""
+    kit = make_kit(tmp_path)
+    (home / "data").mkdir(parents=True)
+    newer = b"MASTERLESS RECORDING 9\n" + bytes(range(256))
+    save = home / "data" / "autosave.mlrec"
+    save.write_bytes(newer)
+    title = app.title_screen(kit)
+    form = title.on_event(key("n"))
+    ask = form.begin()
+    assert type(ask).__name__ == "ConfirmDialog" and "cannot read" in ask.question
+    assert "newer Masterless" in ask.question
+    assert ask.on_event(key("N")) is form and save.read_bytes() == newer
+    new = form.begin().on_event(key("Y"))
+    assert isinstance(new, MapScreen)
+    run_headless(new, [key("."), key(".")], kit=kit)
+    assert (home / "data" / "autosave.broken.mlrec").read_bytes() == newer
+    assert run_files.load_autosave()[0].turn == 2
