@@ -35,6 +35,7 @@ from game.ui.run_files import (
     archive_run_unplayed,
     data_dir,
     derive_seed,
+    file_ended_run,
     has_autosave,
     load_autosave,
     open_recorder,
@@ -56,6 +57,7 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
     the autosave; the old run is kept as a recording under Replays, but cannot be continued)."""
     saved = run_in_progress()
     if saved is None:
+        file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
         problem = unreadable_run()
         if problem is None:
             return begin()

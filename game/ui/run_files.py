@@ -102,6 +102,19 @@ def set_aside_unreadable_run() -> list[Path]:
     return set_aside_autosave()
 
 
+def file_ended_run() -> Path | None:
+    """An ended run's autosave still in place (filing it failed as the run ended) goes under
+    Replays before a new run takes the autosave, or, if that fails again, is set aside as it is."""
+    info = find_autosave()
+    if info is None or info.phase != "over" or info.path != autosave_path():
+        return None
+    try:
+        return archive_run()
+    except OSError:
+        aside = set_aside_autosave()
+        return aside[0] if aside else None
+
+
 def archive_run_unplayed() -> None:
     """Remove the autosave of a run that never got a single action."""
 

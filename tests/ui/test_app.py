@@ -172,3 +172,17 @@ def test_a_new_run_never_writes_over_a_save_this_version_cannot_read(home: Path,
     run_headless(new, [key("."), key(".")], kit=kit)
     assert (home / "data" / "autosave.broken.mlrec").read_bytes() == newer
     assert run_files.load_autosave()[0].turn == 2
+
+
+def test_an_ended_runs_save_left_behind_goes_to_replays_before_a_new_run(home: Path, tmp_path: Path) -> None:
+    """When filing a run that had ended failed (a full disk), its autosave stayed; a new run then
+    wrote over it and the run's recording was lost for good."""
+    kit = make_kit(tmp_path)
+    ended = (Path(__file__).parents[1] / "recordings" / "solo-scripted.mlrec").read_bytes()
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "autosave.mlrec").write_bytes(ended)
+    new = app.title_screen(kit).on_event(key("n")).begin()
+    assert isinstance(new, MapScreen)
+    run_headless(new, [key("."), key(".")], kit=kit)
+    kept = [p.read_bytes() for p in (home / "data" / "recordings").glob("*.mlrec")]
+    assert kept == [ended]
