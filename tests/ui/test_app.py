@@ -186,3 +186,12 @@ def test_an_ended_runs_save_left_behind_goes_to_replays_before_a_new_run(home: P
     run_headless(new, [key("."), key(".")], kit=kit)
     kept = [p.read_bytes() for p in (home / "data" / "recordings").glob("*.mlrec")]
     assert kept == [ended]
+
+
+def test_the_greyed_continue_key_says_why_nothing_happens(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    title = app.title_screen(kit)
+    _, screen = run_headless(title, [key("c")], kit=kit)
+    assert "No saved run to continue: New game starts one." in screen.text()
+    _, screen = run_headless(title, [key("down")], kit=kit)
+    assert "No saved run to continue" not in screen.text()
