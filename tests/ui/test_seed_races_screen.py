@@ -40,3 +40,19 @@ def test_the_title_menu_opens_the_seed_tables_and_a_seeds_table(tmp_path: Path, 
     assert "Seed 42" in text and "Ann Reed" in text and "[imported, not checked]" in text
     assert text.index("130") < text.index("75")  # best first
     assert table.on_event(key("escape")) is seeds and seeds.on_event(key("escape")) is title
+
+
+def test_a_long_list_of_seeds_scrolls_with_the_selection(tmp_path: Path) -> None:
+    """The list was cut at the screen's foot while Up/Down went on over every seed: the
+    selection went off the screen and Enter opened a seed the player could not see."""
+    path = tmp_path / "seed_scores.json"
+    for seed in range(1, 41):
+        add_entry(path, SeedScore(seed, 100 + seed, f"{seed:016x}", outcome="retired", floor=2, turns=50))
+    seeds = SeedRacesScreen(make_kit(tmp_path), None, path)
+    seeds.on_event(key("up"))  # wraps to the last seed, 40
+    text = text_of(seeds, (80, 24))
+    assert "40 140 1" in " ".join(text.split())
+    table = seeds.on_event(key("enter"))
+    assert "Seed 40" in text_of(table, (80, 24))
+    seeds.on_event(key("down"))  # wraps to the first again
+    assert "1 101 1" in " ".join(text_of(seeds, (80, 24)).split())

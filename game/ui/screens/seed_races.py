@@ -16,7 +16,7 @@ from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
-from game.ui.screens.widgets import footer
+from game.ui.screens.widgets import footer, scroll_marks
 from game.ui.state import State
 
 HELP_TOPICS = (
@@ -45,6 +45,7 @@ class SeedRacesScreen(Screen):
         self.tables = load_tables(self.path)
         self.seed = seed
         self.index = 0
+        self.offset = 0  # the first seed shown
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         seeds = sorted(self.tables)
@@ -83,12 +84,18 @@ class SeedRacesScreen(Screen):
                 draw.text(console, 1, 2 + i, row, palette["text_dim"])
             return
         draw.text(console, 1, 2, f"{'Seed':>12}  {'Best':>5}  Runs", palette["accent"])
-        for i, seed in enumerate(sorted(self.tables)[: max(0, bottom - 3)]):
+        seeds = sorted(self.tables)
+        height = max(1, bottom - 2)
+        # the list scrolls with the selection: Up/Down never move it off the screen
+        self.offset = min(max(self.offset, self.index - height + 1), self.index, max(0, len(seeds) - height))
+        for i, seed in enumerate(seeds[self.offset:self.offset + height]):
             rows = self.tables[seed]
-            selected = i == self.index
+            selected = self.offset + i == self.index
             fg = palette["selection_fg"] if selected else palette["text"]
             bg = palette["selection_bg"] if selected else None
             draw.text(console, 1, 3 + i, f"{seed:>12}  {rows[0].score:>5}  {len(rows)}", fg, bg)
+        scroll_marks(console, self.kit, console.width - 1, 3, 3 + height - 1, self.offset > 0,
+                     self.offset + height < len(seeds))
 
     def draw_table(self, console: tcod.console.Console, bottom: int) -> None:
         palette = self.kit.palette
