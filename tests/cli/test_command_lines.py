@@ -51,3 +51,20 @@ def test_a_long_players_name_is_cut_after_a_whole_word() -> None:
     """`--seats human:Maximiliana Featherstonehaugh` was shown as "Maximiliana Feathers"."""
     seats = parse_seats("human:Maximiliana Featherstonehaugh,human:  Bo   Li ,human:Abcdefghijklmnopqrstuvwxyz,ai")
     assert [s.name for s in seats[:3]] == ["Maximiliana", "Bo Li", "Abcdefghijklmnopqrst"]
+
+
+def test_the_replayed_line_of_a_run_not_over_says_where_it_stops_and_counts_one_action(tmp_path, capsys) -> None:
+    """A run saved on the way read "1 actions, turn 0, ended on floor 2 (deepest 2), dungeon; 0 turns/s"."""
+    from game.engine.actions import Wait
+    from game.engine.recording import Recorder
+    from game.ui.session import Session
+
+    path = tmp_path / "left.mlrec"
+    recorder = Recorder.for_new_game(path, 5, "human,ai,ai", flush_every=1)
+    session = Session(recorder.start(), recorder)
+    session.apply(Wait(0))
+    session.game.close()
+    assert cli.main(["replay", "--headless", "--verify", str(path)]) == 0
+    line = capsys.readouterr().out
+    assert ", 1 action, turn " in line and "stops on floor 2 (deepest 2), in the dungeon, not over" in line, line
+    assert "ended" not in line
