@@ -269,3 +269,10 @@ def test_a_character_the_screen_cannot_draw_is_left_out_of_a_name_and_said(kit: 
     assert state.seats[0].name == "Zéo"
     assert "?" not in screen.text().split("\n")[0]
     assert start.calls[0][1].startswith("human:Zéo,")
+
+
+def test_the_help_says_how_an_ai_seats_personality_is_picked(kit: Kit) -> None:
+    state = NewGameScreen(kit, Starter(), BACK)
+    helped = state.on_event(key("?"))
+    _, screen = run_headless(helped, [], size=(120, 60))
+    assert "Left/Right on its name picks another" in " ".join(screen.text().split())
