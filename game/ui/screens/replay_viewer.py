@@ -9,6 +9,7 @@ drawing (``game.ui.map_view``, ``game.ui.roll_panel``) when they are there, else
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -258,11 +259,15 @@ class ReplaysScreen(Screen):
         self._cursor: tuple[int, int] | None = None
 
     def scan(self) -> list[Path]:
+        found: list[tuple[float, str, Path]] = []
         try:
-            found = [p for p in self.directory.iterdir() if p.suffix == SUFFIX and p.is_file()]
+            for p in self.directory.iterdir():
+                if p.suffix == SUFFIX and p.is_file():
+                    with contextlib.suppress(OSError):  # gone as the list is read (a run being filed)
+                        found.append((-p.stat().st_mtime, p.name, p))
         except OSError:
             return []
-        return sorted(found, key=lambda p: (-p.stat().st_mtime, p.name))
+        return [p for _, _, p in sorted(found)]
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         n = len(self.files)
