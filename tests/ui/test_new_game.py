@@ -276,3 +276,12 @@ def test_the_help_says_how_an_ai_seats_personality_is_picked(kit: Kit) -> None:
     helped = state.on_event(key("?"))
     _, screen = run_headless(helped, [], size=(120, 60))
     assert "Left/Right on its name picks another" in " ".join(screen.text().split())
+
+
+def test_a_letter_typed_into_the_seed_is_refused_in_one_line(kit: Kit) -> None:
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    _, screen = run_headless(state, [*go(state, "seed"), key("enter"), *typed("12"), key("x")])
+    assert "A seed is a number: digits only" in screen.text()
+    _, screen = run_headless(state, [*typed("3"), key("enter"), key("S")])
+    assert start.calls[0][0] == 123

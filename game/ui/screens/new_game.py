@@ -355,6 +355,8 @@ class NewGameScreen(NewGameView, Screen):
                     self.move(-1 if event.key == "up" else 1)
             elif event.key == "f1":
                 return self.open_help()
+            elif self.selected == "seed" and event.char and not event.char.isdigit():
+                self.status = "A seed is a number: digits only (blank for a fresh one)."
             elif event.char and not event.char.isspace() and not one_cell(event.char):
                 self.status = "That character cannot be drawn here (it would show as ?), so it is left out."
             else:
