@@ -285,3 +285,10 @@ def test_a_letter_typed_into_the_seed_is_refused_in_one_line(kit: Kit) -> None:
     assert "A seed is a number: digits only" in screen.text()
     _, screen = run_headless(state, [*typed("3"), key("enter"), key("S")])
     assert start.calls[0][0] == 123
+
+
+def test_typing_past_a_fields_length_says_so(kit: Kit) -> None:
+    state = NewGameScreen(kit, Starter(), BACK)
+    _, screen = run_headless(state, [*go(state, "seed"), key("enter"), *typed("1234567890123")])
+    assert "That is as long as it can be here: 12 digits." in screen.text()
+    assert state.editing is not None and state.editing.value == "123456789012"

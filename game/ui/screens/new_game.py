@@ -359,6 +359,9 @@ class NewGameScreen(NewGameView, Screen):
                 self.status = "A seed is a number: digits only (blank for a fresh one)."
             elif event.char and not event.char.isspace() and not one_cell(event.char):
                 self.status = "That character cannot be drawn here (it would show as ?), so it is left out."
+            elif event.char and len(self.editing.value) >= self.editing.limit:
+                what = "digits" if self.selected == "seed" else "characters"
+                self.status = f"That is as long as it can be here: {self.editing.limit} {what}."
             else:
                 self.editing.feed(event)
             return None
