@@ -292,3 +292,22 @@ def test_typing_past_a_fields_length_says_so(kit: Kit) -> None:
     _, screen = run_headless(state, [*go(state, "seed"), key("enter"), *typed("1234567890123")])
     assert "That is as long as it can be here: 12 digits." in screen.text()
     assert state.editing is not None and state.editing.value == "123456789012"
+
+
+def test_two_players_or_two_heroes_of_one_name_are_refused_in_one_line(kit: Kit) -> None:
+    """Two seats called Ann: the hand-over said "Pass the keyboard to Ann" and nobody knew which."""
+    start = Starter()
+    state = hot_seat_screen(kit, start, BACK)
+    for seat in (0, 1):
+        run_headless(state, [*go(state, f"seat.{seat}.name"), key("enter"), *[key("backspace")] * 20,
+                             *typed("Ann"), key("enter")])
+    _, screen = run_headless(state, [key("S")])
+    assert "Two players share the name Ann: give each their own." in screen.text() and not start.calls
+    run_headless(state, [*go(state, "seat.1.name"), key("enter"), key("backspace"), key("backspace"),
+                         key("backspace"), *typed("Bob"), key("enter")])
+    state.hero(0).name = state.hero(1).name = "Mab"
+    _, screen = run_headless(state, [key("S")])
+    assert "Two heroes share the name Mab" in screen.text() and not start.calls
+    state.hero(1).name = "Tam"
+    run_headless(state, [key("S")])
+    assert start.calls and start.calls[0][1].startswith("human:Ann,human:Bob")

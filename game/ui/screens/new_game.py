@@ -306,6 +306,13 @@ class NewGameScreen(NewGameView, Screen):
                 out.append(f"Seat {i + 1} needs a name.")
             if seat.kind == "human" and not self.hero(i).name.strip():
                 out.append(f"The hero of {seat.name or f'seat {i + 1}'} needs a name.")
+        players = [" ".join(s.name.split()).casefold() for s in self.seats if s.kind == "human"]
+        heroes = [" ".join(self.hero(i).name.split()).casefold() for i, s in enumerate(self.seats)
+                  if s.kind == "human"]
+        for names, who in ((players, "players"), (heroes, "heroes")):
+            twice = next((n for n in names if n and names.count(n) > 1), None)
+            if twice is not None:  # "Ann's turn" must say which Ann
+                out.append(f"Two {who} share the name {twice.title()}: give each their own.")
         if self.seed and not self.seed.isdigit():
             out.append("The seed is a number (or blank for a fresh one).")
         return out
