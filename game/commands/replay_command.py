@@ -14,7 +14,7 @@ import sys
 import time
 from typing import Any
 
-from game.core.errors import ReplayDesync, UsageError
+from game.core.errors import ReplayDesync, UsageError, printable
 from game.core.sentences import plural
 from game.engine.morgue_link import recording_of
 from game.engine.recording import Recording
@@ -61,7 +61,7 @@ def verify_headless(recording: Recording, strict: bool) -> int:
             where = f"stops on {floors}, {'in town' if game.phase == 'town' else 'in the dungeon'}, not over"
         status = "verified" if strict else "replayed"
         speed = f"; {game.turn / max(seconds, 1e-9):,.0f} turns/s" if game.turn else ""
-        print(f"{recording.where}: {status}: seed {header.seed}, seats {header.seats}, "
+        print(f"{recording.where}: {status}: seed {header.seed}, seats {printable(header.seats)}, "
               f"{plural(len(recording.steps), 'action')}, turn {game.turn}, {where}{speed}{problem}")
     finally:
         replay.close()

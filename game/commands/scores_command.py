@@ -15,7 +15,7 @@ import shutil
 from dataclasses import replace
 from typing import Any
 
-from game.core.errors import FileProblem, UsageError
+from game.core.errors import FileProblem, UsageError, printable
 from game.core.paths import recordings_dir
 from game.engine.morgue import score
 from game.engine.recorded_play import replay
@@ -64,13 +64,13 @@ def show(seed: int | None) -> int:
     print(f"Seed {seed}")
     print(f"{'#':>3}  {'score':>5}  {'outcome':<10} {'floor':>5} {'turns':>6}  who")
     for rank, r in enumerate(rows, start=1):
-        who = r.heroes or "a friend's party"
+        who = printable(r.heroes) or "a friend's party"  # names from a friend's recording: never raw escapes
         if r.source != "here":
             who += " [imported, replayed here]" if r.verified else " [imported, not checked]"
         turns = r.turns if r.source == "here" else r.turns or "-"  # a run here may end on turn 0; a line may not say
         print(f"{rank:>3}  {r.score:>5}  {(r.outcome or '-'):<10} {r.floor or '-':>5} {turns:>6}  {who}")
         if r.recording:
-            print(f"{'':>12}replay {r.recording}")
+            print(f"{'':>12}replay {printable(r.recording)}")
     return 0
 
 
