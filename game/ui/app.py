@@ -272,6 +272,9 @@ def _play(args: Any, kit: Kit, window: bool, seed: int, dials: Dials, seats: str
         raise
     for host in hosts:
         _goodbye(host, result)
+    if not hosts and getattr(result, "result", None) == "kept":  # "Keep it": no new run, the saved one waits
+        with contextlib.suppress(OSError, ValueError):
+            print("Kept the saved run: `python main.py continue` picks it up.", file=sys.stderr)
     return 0
 
 

@@ -298,3 +298,25 @@ def test_a_long_paste_into_a_name_says_in_one_line_that_none_of_it_went_in(tmp_p
     finally:
         app.close()
     no_crash(app, tmp_path)
+
+
+def test_keeping_the_saved_run_says_how_to_go_on_with_it(tmp_path: Path) -> None:
+    """Answering "Keep it" to `play` ended the program without a word."""
+    first = play(tmp_path, "play", "--seed", "2")
+    try:
+        started(first, 2)
+        first.send(".")
+        first.send("\x03")
+        first.wait(30)
+    finally:
+        first.close()
+    app = play(tmp_path, "play", "--seed", "3")
+    try:
+        assert app.wait_for("Keep it", timeout=30), app.text()
+        app.send("N")
+        assert app.wait(30) == 0
+    finally:
+        app.close()
+    assert "Kept the saved run: `python main.py continue` picks it up." in output(app)
+    assert read_recording(autosave(tmp_path)).header.seed == 2
+    no_crash(app, tmp_path)
