@@ -14,7 +14,8 @@ import sys
 import time
 from typing import Any
 
-from game.core.errors import ReplayDesync, UsageError
+from game.core.errors import ReplayDesync, UsageError, printable
+from game.core.sentences import plural
 from game.engine.morgue_link import recording_of
 from game.engine.recording import Recording
 from game.engine.recording_read import read_recording
@@ -53,12 +54,15 @@ def verify_headless(recording: Recording, strict: bool) -> int:
             problem = f"; {exc}"
         seconds = time.perf_counter() - start
         game = replay.game
-        where = (f"ended on floor {game.dungeon.floor_no} (deepest {game.stats.deepest_floor}), {game.phase}"
-                 + (f" ({game.outcome})" if game.outcome else ""))
+        floors = f"floor {game.dungeon.floor_no} (deepest {game.stats.deepest_floor})"
+        if game.phase == "over":
+            where = f"ended on {floors}, over" + (f" ({game.outcome})" if game.outcome else "")
+        else:  # a run saved on the way (an autosave, a run left): it has not ended
+            where = f"stops on {floors}, {'in town' if game.phase == 'town' else 'in the dungeon'}, not over"
         status = "verified" if strict else "replayed"
-        print(f"{recording.where}: {status}: seed {header.seed}, seats {header.seats}, {len(recording.steps)} actions, "
-              f"turn {game.turn}, {where}; {game.turn / max(seconds, 1e-9):,.0f} turns/s"
-              f"{problem}")
+        speed = f"; {game.turn / max(seconds, 1e-9):,.0f} turns/s" if game.turn else ""
+        print(f"{recording.where}: {status}: seed {header.seed}, seats {printable(header.seats)}, "
+              f"{plural(len(recording.steps), 'action')}, turn {game.turn}, {where}{speed}{problem}")
     finally:
         replay.close()
     return 0

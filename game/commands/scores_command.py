@@ -15,7 +15,7 @@ import shutil
 from dataclasses import replace
 from typing import Any
 
-from game.core.errors import FileProblem, UsageError
+from game.core.errors import FileProblem, UsageError, printable
 from game.core.paths import recordings_dir
 from game.engine.morgue import score
 from game.engine.recorded_play import replay
@@ -64,13 +64,13 @@ def show(seed: int | None) -> int:
     print(f"Seed {seed}")
     print(f"{'#':>3}  {'score':>5}  {'outcome':<10} {'floor':>5} {'turns':>6}  who")
     for rank, r in enumerate(rows, start=1):
-        who = r.heroes or "a friend's party"
+        who = printable(r.heroes) or "a friend's party"  # names from a friend's recording: never raw escapes
         if r.source != "here":
             who += " [imported, replayed here]" if r.verified else " [imported, not checked]"
         turns = r.turns if r.source == "here" else r.turns or "-"  # a run here may end on turn 0; a line may not say
         print(f"{rank:>3}  {r.score:>5}  {(r.outcome or '-'):<10} {r.floor or '-':>5} {turns:>6}  {who}")
         if r.recording:
-            print(f"{'':>12}replay {r.recording}")
+            print(f"{'':>12}replay {printable(r.recording)}")
     return 0
 
 
@@ -91,6 +91,14 @@ def export(seed: int | None) -> int:
 
 def import_line(text: str, recording: str | None) -> int:
     entry = parse_line(text)
+    kept = _kept(entry)
+    if kept is not None:  # played here, or already replayed: what the table holds is what to say
+        rank, _ = add_entry(scores_path(), kept)
+        how = "played here" if kept.source == "here" else "verified by replaying its recording"
+        print(f"Already had: seed {kept.seed}, score {kept.score}, {how}; #{rank} on that seed.")
+        if kept.recording:
+            print(f"Watch how it was done: python main.py replay {kept.recording}")
+        return 0
     if recording is not None:
         entry = _checked(entry, recording)
     rank, new = add_entry(scores_path(), entry)
@@ -103,6 +111,14 @@ def import_line(text: str, recording: str | None) -> int:
         print(f"Ask for the recording (its checksum is {entry.checksum}) and import the line again with "
               "--recording FILE to check it; `python main.py replay FILE` plays it.")
     return 0
+
+
+def _kept(entry: SeedScore) -> SeedScore | None:
+    """The table's row for the same run when no import can better it (the run was played here,
+    or its recording was already replayed here): importing it again copies nothing."""
+    rows = load_tables(scores_path()).get(entry.seed, [])
+    same = next((r for r in rows if r.checksum == entry.checksum), None)
+    return same if same is not None and (same.source == "here" or same.verified) else None
 
 
 def _checked(entry: SeedScore, recording: str) -> SeedScore:

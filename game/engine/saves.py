@@ -111,6 +111,27 @@ def find_autosave() -> SaveInfo | None:
     return None
 
 
+def unreadable_autosave() -> str | None:
+    """Why the saved game cannot be read at all (damaged, or from a newer Masterless), when a
+    file of it exists and neither it nor its backup can be read; else None. A new run must not
+    write over it unasked: `set_aside_autosave` keeps it first."""
+    if find_autosave() is not None:
+        return None
+    problems = []
+    for path in (autosave_path(), backup_path()):
+        if path.exists():
+            try:
+                read_recording(path)
+            except MasterlessError as exc:
+                problems.append(str(exc))
+    return "; ".join(problems) or None
+
+
+def set_aside_autosave() -> list[Path]:
+    """Move the autosave and its backup aside (``autosave.broken.mlrec``...), kept as they are."""
+    return [p for p in (_set_aside(autosave_path()), _set_aside(backup_path())) if p is not None]
+
+
 @dataclass
 class LoadedSave:
     game: Game

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.dials import Dials, parse_dials
-from game.core.errors import FileProblem, MasterlessError, UsageError
+from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
@@ -35,10 +35,13 @@ from game.ui.run_files import (
     archive_run_unplayed,
     data_dir,
     derive_seed,
+    file_ended_run,
     has_autosave,
     load_autosave,
     open_recorder,
     run_in_progress,
+    set_aside_unreadable_run,
+    unreadable_run,
 )
 from game.ui.run_guard import check_personalities, check_record_file, own_data_dir, with_notices
 from game.ui.run_host import RunHost
@@ -54,7 +57,20 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
     the autosave; the old run is kept as a recording under Replays, but cannot be continued)."""
     saved = run_in_progress()
     if saved is None:
-        return begin()
+        file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
+        problem = unreadable_run()
+        if problem is None:
+            return begin()
+
+        def set_aside() -> State:
+            set_aside_unreadable_run()
+            return begin()
+
+        return ConfirmDialog(kit, back if back is not None else Exit("kept"),
+                             f"There is a saved run this version cannot read ({printable(problem)}). A new run "
+                             "moves it aside, kept as it is, to an autosave.broken file in the same folder. "
+                             "Start a new run?", on_yes=set_aside, title="Start a new run?",
+                             yes_label="New run", no_label="Keep it")
 
     def replace() -> State:
         archive_run()
@@ -214,7 +230,10 @@ def run_play(args: Any) -> int:
     seats, level = getattr(args, "seats", "human,ai,ai"), getattr(args, "level", 2)
     if not 1 <= level <= 3:
         raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
-    parse_seats(seats)
+    players = [s.name.casefold() for s in parse_seats(seats) if s.human]
+    twice = next((n for n in players if players.count(n) > 1), None)
+    if twice is not None:  # the hand-over would say "Pass the keyboard to Ann" and not which
+        raise UsageError(f"--seats: two players are both called {twice.title()}; give each their own name")
     check_personalities(seats)
     check_record_file(getattr(args, "record", None))  # arguments first: a bad one is said at once
     designs: tuple[Any, ...] = ()
@@ -253,6 +272,9 @@ def _play(args: Any, kit: Kit, window: bool, seed: int, dials: Dials, seats: str
         raise
     for host in hosts:
         _goodbye(host, result)
+    if not hosts and getattr(result, "result", None) == "kept":  # "Keep it": no new run, the saved one waits
+        with contextlib.suppress(OSError, ValueError):
+            print("Kept the saved run: `python main.py continue` picks it up.", file=sys.stderr)
     return 0
 
 
@@ -287,21 +309,25 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
 
     hosts = hosts if hosts is not None else []
 
-    def start(back: State) -> Callable[..., State]:
+    def start(back: State, form: State) -> Callable[..., State]:
+        """Starting from `form`: leaving the run goes to `back`; "keep the saved run" goes back to
+        the form as the player left it (their heroes and dials are not thrown away)."""
         def begin(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice]) -> State:
             def make() -> State:
                 state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
                                           back=back)
                 hosts.append(host)
                 return state
-            return guard_new_run(kit, back, make)
+            return guard_new_run(kit, form, make)
         return begin
 
     def new_game(preset: str) -> Callable[[State], State]:
         def open_form(title: State) -> State:
             from game.ui.screens.new_game import NewGameScreen  # start-up: opened on demand
 
-            return NewGameScreen(kit, start(title), title, preset=preset)
+            form = NewGameScreen(kit, lambda *args: title, title, preset=preset)
+            form.start = start(title, form)
+            return form
         return open_form
 
     def continue_game(title: State) -> State:

@@ -46,7 +46,15 @@ class CloseEvent:
     reason: str = "close"
 
 
-Event = KeyEvent | ResizeEvent | CloseEvent
+@dataclass(frozen=True, slots=True)
+class PasteEvent:
+    """Input came faster than any typing (a paste) and was dropped unread, so that no stray key of
+    it could act; a screen with a text field may say so (every other screen ignores it)."""
+
+
+PASTE_REFUSED = "That paste was too long to take as typing, so none of it went in: type it, or paste less."
+
+Event = KeyEvent | ResizeEvent | CloseEvent | PasteEvent
 
 # Keys the loop itself treats as an interruption (save and leave), whatever the state.
 INTERRUPT_KEYS = frozenset({"C-c"})

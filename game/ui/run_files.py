@@ -22,7 +22,9 @@ from game.engine.saves import (
     find_autosave,
     new_autosave,
     record_target,
+    set_aside_autosave,
     set_record_target,
+    unreadable_autosave,
 )
 from game.engine.saves import has_autosave as _has
 from game.engine.saves import load_autosave as _load
@@ -88,6 +90,29 @@ def run_in_progress() -> str | None:
         return None
     where = "in town" if info.phase == "town" else f"on Floor {info.floor}" if info.floor else "in the dungeon"
     return f"seed {info.seed}, {where}, turn {info.turn}"
+
+
+def unreadable_run() -> str | None:
+    """Why a saved run that exists cannot be read by this version (None: there is none, or it can)."""
+    return unreadable_autosave()
+
+
+def set_aside_unreadable_run() -> list[Path]:
+    """Keep an unreadable saved run aside, untouched, before a new run takes the autosave."""
+    return set_aside_autosave()
+
+
+def file_ended_run() -> Path | None:
+    """An ended run's autosave still in place (filing it failed as the run ended) goes under
+    Replays before a new run takes the autosave, or, if that fails again, is set aside as it is."""
+    info = find_autosave()
+    if info is None or info.phase != "over" or info.path != autosave_path():
+        return None
+    try:
+        return archive_run()
+    except OSError:
+        aside = set_aside_autosave()
+        return aside[0] if aside else None
 
 
 def archive_run_unplayed() -> None:

@@ -51,3 +51,42 @@ def test_a_long_players_name_is_cut_after_a_whole_word() -> None:
     """`--seats human:Maximiliana Featherstonehaugh` was shown as "Maximiliana Feathers"."""
     seats = parse_seats("human:Maximiliana Featherstonehaugh,human:  Bo   Li ,human:Abcdefghijklmnopqrstuvwxyz,ai")
     assert [s.name for s in seats[:3]] == ["Maximiliana", "Bo Li", "Abcdefghijklmnopqrst"]
+
+
+def test_the_replayed_line_of_a_run_not_over_says_where_it_stops_and_counts_one_action(tmp_path, capsys) -> None:
+    """A run saved on the way read "1 actions, turn 0, ended on floor 2 (deepest 2), dungeon; 0 turns/s"."""
+    from game.engine.actions import Wait
+    from game.engine.recording import Recorder
+    from game.ui.session import Session
+
+    path = tmp_path / "left.mlrec"
+    recorder = Recorder.for_new_game(path, 5, "human,ai,ai", flush_every=1)
+    session = Session(recorder.start(), recorder)
+    session.apply(Wait(0))
+    session.game.close()
+    assert cli.main(["replay", "--headless", "--verify", str(path)]) == 0
+    line = capsys.readouterr().out
+    assert ", 1 action, turn " in line and "stops on floor 2 (deepest 2), in the dungeon, not over" in line, line
+    assert "ended" not in line
+
+
+def test_names_from_a_friends_files_never_reach_the_terminal_as_escape_codes(tmp_path, capsys, monkeypatch) -> None:
+    """A recording's seat names and a table's hero names were printed raw: a friend's file could
+    recolour, clear or retitle the player's terminal."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "reliability"))
+    from fault_tools import with_header
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    solo = (Path(__file__).parents[1] / "recordings" / "solo-scripted.mlrec").read_bytes()
+    path = tmp_path / "friend.mlrec"
+    path.write_bytes(with_header(solo, seats="human:\x1b]0;owned\x07Ann,ai,ai"))
+    cli.main(["replay", "--headless", str(path)])
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "seats human:" in out
+    add_entry(scores_path(), SeedScore(9, 5, "b" * 16, heroes="\x1b[2JMab", recording="/x/\x1b[31m.mlrec"))
+    assert cli.main(["scores", "--seed", "9"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "Mab" in out

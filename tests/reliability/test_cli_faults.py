@@ -61,3 +61,10 @@ def test_after_a_ctrl_c_a_second_one_cannot_raise_on_the_way_out(monkeypatch, ca
 def test_a_record_target_that_is_a_device_is_exit_3(tmp_path) -> None:
     line = one_line(run_cli(tmp_path, "autoplay", "--seed", "1", "--max-turns", "5", "--record", "/dev/full"), 3)
     assert "/dev/full" in line
+
+
+def test_play_refuses_two_players_of_one_name(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    code, line = cli_line(capsys, "play", "--seats", "human:Ann,human:ann,ai")
+    assert code == 2 and "two players are both called Ann" in line
+    assert not (tmp_path / "data" / "autosave.mlrec").exists()

@@ -276,3 +276,47 @@ def test_a_second_ctrl_c_while_leaving_is_no_traceback(tmp_path: Path) -> None:
         app.close()
     assert "Traceback" not in output(app), output(app)
     assert read_recording(autosave(tmp_path)).header.seed == 1
+
+
+def test_a_long_paste_into_a_name_says_in_one_line_that_none_of_it_went_in(tmp_path: Path) -> None:
+    """A paste is dropped unread (no stray key of it may act); the field keeps its name and the
+    form says why the paste did not appear, instead of nothing happening at all."""
+    app = PtyApp(python_argv("main.py"), 80, 24, env=env_for(tmp_path))
+    try:
+        assert app.wait_for("New game", timeout=30), app.text()
+        app.send("n")
+        assert app.wait_for("The table"), app.text()
+        app.send("\x1b[B" * 3 + "\r")  # down to the first seat's name, Enter edits it
+        assert app.wait_for("Esc undo"), app.text()
+        app.send("Zed" + "\x01\x1b[31m" + "é漢" * 40 + "x" * 200)
+        assert app.wait_for("That paste was too long", timeout=10), app.text()
+        assert "Player 1" in app.text() and "Zed" not in app.text()
+        app.send("Q\r")  # typing still works after it
+        assert app.wait_for("Player 1Q"), app.text()
+        app.send("\x03")
+        app.wait(30)
+    finally:
+        app.close()
+    no_crash(app, tmp_path)
+
+
+def test_keeping_the_saved_run_says_how_to_go_on_with_it(tmp_path: Path) -> None:
+    """Answering "Keep it" to `play` ended the program without a word."""
+    first = play(tmp_path, "play", "--seed", "2")
+    try:
+        started(first, 2)
+        first.send(".")
+        first.send("\x03")
+        first.wait(30)
+    finally:
+        first.close()
+    app = play(tmp_path, "play", "--seed", "3")
+    try:
+        assert app.wait_for("Keep it", timeout=30), app.text()
+        app.send("N")
+        assert app.wait(30) == 0
+    finally:
+        app.close()
+    assert "Kept the saved run: `python main.py continue` picks it up." in output(app)
+    assert read_recording(autosave(tmp_path)).header.seed == 2
+    no_crash(app, tmp_path)

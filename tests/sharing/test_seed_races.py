@@ -90,6 +90,21 @@ def test_a_friend_imports_the_line_and_checks_it_against_the_recording(home, tmp
     assert run(friend, "replay", str(kept), "--headless", "--verify").returncode == 0
     again = run(friend, "scores", "import", line)
     assert again.returncode == 0 and "Already had" in again.stdout
+    assert "verified by replaying" in again.stdout and "not checked" not in again.stdout  # as the table says
+    again = run(friend, "scores", "import", line, "--recording", str(sent))
+    assert again.returncode == 0 and "Already had" in again.stdout
+    assert len(list((friend / "data" / "recordings").glob("*.mlrec"))) == 1  # no second copy of the run
+
+
+def test_importing_ones_own_line_names_the_run_played_here_and_copies_nothing(home):
+    line = run(home, "scores", "export").stdout.strip()
+    recording = json.loads((home / "data" / "seed_scores.json").read_text())[str(SEED)][0]["recording"]
+    before = sorted((home / "data" / "recordings").iterdir())
+    done = run(home, "scores", "import", line, "--recording", recording)
+    assert done.returncode == 0, done.stderr
+    assert "Already had" in done.stdout and "played here" in done.stdout and "not checked" not in done.stdout
+    assert f"replay {recording}" in done.stdout
+    assert sorted((home / "data" / "recordings").iterdir()) == before
 
 
 def test_a_line_that_lies_about_its_score_is_refused_by_its_recording(home, tmp_path):

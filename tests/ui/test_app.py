@@ -127,11 +127,71 @@ def test_a_new_run_asks_before_replacing_a_run_in_progress(home: Path, tmp_path:
     state, _ = app.start_state(kit, seed=7)
     run_headless(state, [key(".")], kit=kit)  # a run in progress, autosaved
     title = app.title_screen(kit)
-    ask = title.on_event(key("n")).begin()
+    form = title.on_event(key("n"))
+    ask = form.begin()
     assert type(ask).__name__ == "ConfirmDialog" and "seed 7" in ask.question
-    assert ask.on_event(key("N")) is title
+    assert ask.on_event(key("N")) is form  # keeping the saved run goes back to the form, not the title
     game, _, _ = run_files.load_autosave()
     assert game.turn == 1  # kept
     new = title.on_event(key("n")).begin().on_event(key("Y"))
     assert isinstance(new, MapScreen) and new.game.turn == 0
     assert len(list((home / "data" / "recordings").glob("*.mlrec"))) == 1  # the old run, for replays
+
+
+def test_keeping_the_saved_run_keeps_the_heroes_made_on_the_form(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    state, _ = app.start_state(kit, seed=7)
+    run_headless(state, [key(".")], kit=kit)  # a run in progress, autosaved
+    title = app.title_screen(kit)
+    form = title.on_event(key("n"))
+    form.hero(0).name = "Wilhelmina Quick"
+    form.seed = "4242"
+    ask = form.on_event(key("S"))
+    assert type(ask).__name__ == "ConfirmDialog"
+    _, screen = run_headless(ask, [key("N")], kit=kit)
+    assert "New game" in screen.text() and "Wilhelmina Quick" in screen.text()
+    assert form.seed == "4242"
+
+
+def test_a_new_run_never_writes_over_a_save_this_version_cannot_read(home: Path, tmp_path: Path) -> None:
+    """A save from a newer Masterless (or a damaged one) was silently overwritten by a new run:
+    it became the backup at the first write and was gone at the second."""
+    kit = make_kit(tmp_path)
+    (home / "data").mkdir(parents=True)
+    newer = b"MASTERLESS RECORDING 9\n" + bytes(range(256))
+    save = home / "data" / "autosave.mlrec"
+    save.write_bytes(newer)
+    title = app.title_screen(kit)
+    form = title.on_event(key("n"))
+    ask = form.begin()
+    assert type(ask).__name__ == "ConfirmDialog" and "cannot read" in ask.question
+    assert "newer Masterless" in ask.question
+    assert ask.on_event(key("N")) is form and save.read_bytes() == newer
+    new = form.begin().on_event(key("Y"))
+    assert isinstance(new, MapScreen)
+    run_headless(new, [key("."), key(".")], kit=kit)
+    assert (home / "data" / "autosave.broken.mlrec").read_bytes() == newer
+    assert run_files.load_autosave()[0].turn == 2
+
+
+def test_an_ended_runs_save_left_behind_goes_to_replays_before_a_new_run(home: Path, tmp_path: Path) -> None:
+    """When filing a run that had ended failed (a full disk), its autosave stayed; a new run then
+    wrote over it and the run's recording was lost for good."""
+    kit = make_kit(tmp_path)
+    ended = (Path(__file__).parents[1] / "recordings" / "solo-scripted.mlrec").read_bytes()
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "autosave.mlrec").write_bytes(ended)
+    new = app.title_screen(kit).on_event(key("n")).begin()
+    assert isinstance(new, MapScreen)
+    run_headless(new, [key("."), key(".")], kit=kit)
+    kept = [p.read_bytes() for p in (home / "data" / "recordings").glob("*.mlrec")]
+    assert kept == [ended]
+
+
+def test_the_greyed_continue_key_says_why_nothing_happens(home: Path, tmp_path: Path) -> None:
+    kit = make_kit(tmp_path)
+    title = app.title_screen(kit)
+    _, screen = run_headless(title, [key("c")], kit=kit)
+    assert "No saved run to continue: New game starts one." in screen.text()
+    _, screen = run_headless(title, [key("down")], kit=kit)
+    assert "No saved run to continue" not in screen.text()

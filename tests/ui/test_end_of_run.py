@@ -243,3 +243,13 @@ def test_the_morgue_names_each_seat_and_its_kind_without_two_brackets(tmp_path: 
     assert seats == [f"  1. {game.seats[0].name}, a player", f"  2. {game.seats[1].name}, an AI with a hero",
                      f"  3. {game.seats[2].name}, an AI designer"]
     assert ") (" not in "\n".join(seats)
+
+
+def test_a_long_party_is_shortened_by_whole_names_not_cut_mid_word(kit: Kit) -> None:
+    party = "Rook Ashdown, Ysolde of the Low Road, Corvin Holloway"
+    state = HighScoresScreen(kit, [ScoreEntry(151, 11, "retired", 7, 22, 980, party)], TITLE)
+    _, screen = run_headless(state, [], size=(80, 24))
+    shown = screen.lines()[3].split("11", 1)[1].strip()
+    assert "..." in shown and len(shown) < len(party)
+    assert all(word in party.replace(",", "").split() for word in shown.replace("...", " ").replace(",", "").split())
+    assert shown.startswith("Rook Ashdown")

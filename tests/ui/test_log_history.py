@@ -131,3 +131,13 @@ def test_an_empty_log(kit: Kit) -> None:
     session.game.log.clear()
     _, screen = run_headless(LogHistoryScreen(kit, session, BACK), [key("up"), key("n")])
     assert "Nothing has happened yet." in screen.text()
+
+
+def test_a_paste_too_long_to_take_is_said_under_the_search_and_the_search_goes_on(kit: Kit, played: Session) -> None:
+    from game.ui.events import PasteEvent
+
+    state = LogHistoryScreen(kit, played, BACK)
+    _, screen = run_headless(state, [key("/"), *typed("xyz"), PasteEvent()])
+    assert "That paste was too long" in screen.text() and "Find: xyz" in screen.text()
+    _, screen = run_headless(state, [key("q")])
+    assert "That paste was too long" not in screen.text() and "Find: xyzq" in screen.text()

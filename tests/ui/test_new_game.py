@@ -125,11 +125,40 @@ def test_names_are_typed_and_escape_undoes_an_edit(kit: Kit) -> None:
     run_headless(state, [*go(state, "hero.0.name"), key("enter"), *[key("backspace")] * 40, *typed("Mab the Bold"),
                          key("enter")])
     run_headless(state, [*go(state, "seat.0.name"), key("enter"), *typed("x"), key("escape")])
-    run_headless(state, [*go(state, "seat.1.name"), key("enter"), *[key("backspace")] * 20, *typed("Gloom"),
+    run_headless(state, [*go(state, "seat.0.name"), key("enter"), *[key("backspace")] * 20, *typed("Gloom"),
                          key("enter")])
     run_headless(state, [key("S")])
     assert start.calls[0][4][0].name == "Mab the Bold"
-    assert start.names == ["Player 1", "Gloom", "Warden (AI)"]
+    assert start.names == ["Gloom", "Swarm (AI)", "Warden (AI)"]
+    assert start.calls[0][1] == "human:Gloom,ai,ai"
+
+
+def test_an_ai_seat_is_named_for_the_personality_picked_and_plays_it(kit: Kit, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typing a name for an AI seat did nothing in the game; its name row now picks the
+    personality the seat designs with, and the run's seat carries it."""
+    from game.designers.table import default_personality
+    from game.ui import app
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    title = app.title_screen(kit)
+    form = title.on_event(key("n"))
+    _, screen = run_headless(form, [*go(form, "seat.1.name"), key("right")])
+    assert "Warden (AI)" in screen.text() and "Swarm (AI)" not in screen.text()
+    run_headless(form, [*go(form, "seat.1.name"), key("enter")])  # Enter steps it too: no typing that is lost
+    assert form.seats[1].name == "Trickster (AI)"
+    game = form.begin().game
+    try:
+        assert [s.name for s in game.seats] == ["Player 1", "Trickster (AI)", "Warden (AI)"]
+        assert default_personality(game.seats[1]) == "trickster"
+    finally:
+        game.close()
+
+
+def test_an_untouched_table_keeps_its_plain_seats(kit: Kit) -> None:
+    start = Starter()
+    run_headless(NewGameScreen(kit, start, BACK), [key("S")])
+    assert start.calls[0][1] == "human,ai,ai"
 
 
 def test_every_dial_can_be_set(kit: Kit) -> None:
@@ -203,3 +232,82 @@ def test_a_human_seat_named_by_its_player_keeps_the_name_in_the_game(kit):
     screen.seats[0].name = "Ann, the: Bold"
     assert screen.seats_text() == "human:Ann the Bold,ai,ai"
     assert parse_seats(screen.seats_text())[0].name == "Ann the Bold"
+
+
+def test_the_form_offers_no_seat_colour_the_game_would_ignore(kit: Kit) -> None:
+    """The game draws each seat in its place's colour (the engine's seats take no other), so a
+    colour picked on the form would do nothing: the form offers none, and shows each seat's name
+    in the colour the game will use."""
+    state = NewGameScreen(kit, Starter(), BACK)
+    _, screen = run_headless(state, [])
+    assert "colour" not in screen.text()
+    assert not any(r.key.endswith(".colour") for r in state.rows())
+    assert state.colours() == [kit.palette.seat(i) for i in range(len(state.seats))]
+
+
+def test_a_long_player_name_stops_where_the_game_would_cut_it(kit: Kit) -> None:
+    """The table shows at most 20 characters of a player's name; the form took 40 and the game
+    then showed another name than the form had."""
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    run_headless(state, [*go(state, "seat.0.name"), key("enter"), *[key("backspace")] * 20,
+                         *typed("Maximiliana Featherstonehaugh"), key("enter")])
+    _, screen = run_headless(state, [key("S")])
+    shown = state.seats[0].name
+    assert shown == "Maximiliana Featherst"[:20]
+    assert [s.name for s in parse_seats(start.calls[0][1])][0] == shown
+
+
+def test_a_character_the_screen_cannot_draw_is_left_out_of_a_name_and_said(kit: Kit) -> None:
+    """A wide or combining character was taken into the name, then shown as '?' on every screen."""
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    _, screen = run_headless(state, [*go(state, "seat.0.name"), key("enter"), *[key("backspace")] * 20,
+                                     *typed("Zé漢😀o"), key("\u0301")])
+    assert "cannot be drawn here" in screen.text()
+    _, screen = run_headless(state, [key("enter"), key("S")])
+    assert state.seats[0].name == "Zéo"
+    assert "?" not in screen.text().split("\n")[0]
+    assert start.calls[0][1].startswith("human:Zéo,")
+
+
+def test_the_help_says_how_an_ai_seats_personality_is_picked(kit: Kit) -> None:
+    state = NewGameScreen(kit, Starter(), BACK)
+    helped = state.on_event(key("?"))
+    _, screen = run_headless(helped, [], size=(120, 60))
+    assert "Left/Right on its name picks another" in " ".join(screen.text().split())
+
+
+def test_a_letter_typed_into_the_seed_is_refused_in_one_line(kit: Kit) -> None:
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    _, screen = run_headless(state, [*go(state, "seed"), key("enter"), *typed("12"), key("x")])
+    assert "A seed is a number: digits only" in screen.text()
+    _, screen = run_headless(state, [*typed("3"), key("enter"), key("S")])
+    assert start.calls[0][0] == 123
+
+
+def test_typing_past_a_fields_length_says_so(kit: Kit) -> None:
+    state = NewGameScreen(kit, Starter(), BACK)
+    _, screen = run_headless(state, [*go(state, "seed"), key("enter"), *typed("1234567890123")])
+    assert "That is as long as it can be here: 12 digits." in screen.text()
+    assert state.editing is not None and state.editing.value == "123456789012"
+
+
+def test_two_players_or_two_heroes_of_one_name_are_refused_in_one_line(kit: Kit) -> None:
+    """Two seats called Ann: the hand-over said "Pass the keyboard to Ann" and nobody knew which."""
+    start = Starter()
+    state = hot_seat_screen(kit, start, BACK)
+    for seat in (0, 1):
+        run_headless(state, [*go(state, f"seat.{seat}.name"), key("enter"), *[key("backspace")] * 20,
+                             *typed("Ann"), key("enter")])
+    _, screen = run_headless(state, [key("S")])
+    assert "Two players share the name Ann: give each their own." in screen.text() and not start.calls
+    run_headless(state, [*go(state, "seat.1.name"), key("enter"), key("backspace"), key("backspace"),
+                         key("backspace"), *typed("Bob"), key("enter")])
+    state.hero(0).name = state.hero(1).name = "Mab"
+    _, screen = run_headless(state, [key("S")])
+    assert "Two heroes share the name Mab" in screen.text() and not start.calls
+    state.hero(1).name = "Tam"
+    run_headless(state, [key("S")])
+    assert start.calls and start.calls[0][1].startswith("human:Ann,human:Bob")

@@ -191,3 +191,34 @@ def test_a_long_log_line_is_never_cut_inside_a_word(viewer: ReplayViewerScreen) 
     for row in shown:
         for word in row.replace(ELLIPSIS, " ").split():
             assert word in words, (word, row)
+
+
+def test_a_long_recordings_folder_is_shown_whole_above_the_list(kit: Kit, tmp_path: Path,
+                                                                 recorded: tuple[Recording, bytes]) -> None:
+    folder = tmp_path / ("a-long-folder-name-that-a-player-might-have" * 2) / "recordings"
+    folder.mkdir(parents=True)
+    (folder / "run-7.mlrec").write_bytes(recorded[1])
+    _, screen = run_headless(ReplaysScreen(kit, folder, BACK), [], size=(80, 24))
+    assert str(folder) in screen.text().replace("\n", "").replace(" ", "")
+    assert "run-7.mlrec" in screen.text()
+
+
+def test_a_recording_that_goes_as_the_list_is_read_is_left_out_not_a_crash(
+        kit: Kit, tmp_path: Path, recorded: tuple[Recording, bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another copy of the game filing or removing a run while the list is read: the file is seen
+    by the directory listing, then gone when its time is asked (FileNotFoundError)."""
+    folder = tmp_path / "recordings"
+    folder.mkdir()
+    (folder / "run-7.mlrec").write_bytes(recorded[1])
+    (folder / "gone.mlrec").write_bytes(recorded[1])
+    real_stat = Path.stat
+
+    def stat(self: Path, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        if self.name == "gone.mlrec":
+            raise FileNotFoundError(self)
+        return real_stat(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "is_file", lambda self: True)
+    monkeypatch.setattr(Path, "stat", stat)
+    screen = ReplaysScreen(kit, folder, BACK)
+    assert [p.name for p in screen.files] == ["run-7.mlrec"]

@@ -40,3 +40,35 @@ def test_the_title_menu_opens_the_seed_tables_and_a_seeds_table(tmp_path: Path, 
     assert "Seed 42" in text and "Ann Reed" in text and "[imported, not checked]" in text
     assert text.index("130") < text.index("75")  # best first
     assert table.on_event(key("escape")) is seeds and seeds.on_event(key("escape")) is title
+
+
+def test_a_long_list_of_seeds_scrolls_with_the_selection(tmp_path: Path) -> None:
+    """The list was cut at the screen's foot while Up/Down went on over every seed: the
+    selection went off the screen and Enter opened a seed the player could not see."""
+    path = tmp_path / "seed_scores.json"
+    for seed in range(1, 41):
+        add_entry(path, SeedScore(seed, 100 + seed, f"{seed:016x}", outcome="retired", floor=2, turns=50))
+    seeds = SeedRacesScreen(make_kit(tmp_path), None, path)
+    seeds.on_event(key("up"))  # wraps to the last seed, 40
+    text = text_of(seeds, (80, 24))
+    assert "40 140 1" in " ".join(text.split())
+    table = seeds.on_event(key("enter"))
+    assert "Seed 40" in text_of(table, (80, 24))
+    seeds.on_event(key("down"))  # wraps to the first again
+    assert "1 101 1" in " ".join(text_of(seeds, (80, 24)).split())
+
+
+def test_a_seeds_long_table_scrolls_and_shows_each_recording_path_whole(tmp_path: Path) -> None:
+    """Runs past the screen's foot were not shown at all, and a long recording path was cut."""
+    path = tmp_path / "seed_scores.json"
+    folder = "/home/player/a-long-folder-name/another-long-folder-name/masterless/data/recordings"
+    for n in range(15):
+        add_entry(path, SeedScore(9, 500 - n, f"{n:016x}", outcome="retired", floor=2, turns=50, heroes=f"Hero{n}",
+                                  recording=f"{folder}/seed-9-turn-{n}.mlrec"))
+    table = SeedRacesScreen(make_kit(tmp_path), None, path, seed=9)
+    text = text_of(table, (80, 24))
+    assert "Hero0" in text and "Hero14" not in text
+    table.on_event(key("end"))
+    text = text_of(table, (80, 24))
+    assert "Hero14" in text and "486" in text
+    assert f"{folder}/seed-9-turn-14.mlrec" in text.replace("\n", "").replace(" ", "")

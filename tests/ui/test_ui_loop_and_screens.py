@@ -236,3 +236,22 @@ def test_options_tell_each_option_in_full(kit: Kit) -> None:
             screen.on_draw(console)
             shown = " ".join("".join(chr(c) for c in row) for row in console.ch)
             assert " ".join(spec.help.split()[-3:]) in " ".join(shown.split()), (size, spec.name)
+
+
+def test_the_too_small_screen_says_the_size_it_needs_in_full_at_every_width() -> None:
+    for width, height in [(40, 12), (42, 12), (44, 12), (60, 20), (20, 8), (79, 23)]:
+        console = tcod.console.Console(width, height, order="C")
+        TooSmallScreen((80, 24)).on_draw(console)
+        rows = ["".join(chr(c) for c in row).strip() for row in console.ch]
+        text = " ".join(row for row in rows if row)
+        assert "80x24" in text, (width, height, rows)
+        assert f"{width}x{height}" in text, (width, height, rows)
+
+
+def test_the_too_small_screen_over_the_title_does_not_promise_a_save(kit: Kit) -> None:
+    presenter = HeadlessPresenter(50, 12)
+    presenter.feed(key("C-c"))
+    result = run(TitleScreen(kit, standard_title_entries(kit)), presenter)
+    assert result.interrupted
+    assert "saves and quits" not in presenter.text()
+    assert "Ctrl-C quits; a run in play is saved." in presenter.text()

@@ -31,3 +31,17 @@ def test_at_80_columns_the_keys_are_shortened_not_cut(tmp_path) -> None:
     watch.follower.close()
     assert lines[80].endswith("q leaves, ? help") and len(lines[80]) <= 78, lines[80]
     assert lines[140].endswith("q leaves, r rolls, H Hallway, m log, ? help"), lines[140]
+
+
+def test_while_waiting_for_a_game_only_the_keys_that_work_are_offered(tmp_path) -> None:
+    """Waiting, it offered "r rolls, H Hallway, m log", keys that did nothing without a game."""
+    from game.ui.events import key
+
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(tmp_path / "none.mlrec"))
+    console = tcod.console.Console(140, 24, order="C")
+    watch.on_draw(console)
+    text = "\n".join("".join(chr(c) for c in row) for row in console.ch)
+    watch.follower.close()
+    assert "Waiting for a game" in text
+    assert "q leaves, ? help" in text and "r rolls" not in text and "m log" not in text
+    assert watch.on_event(key("m")) is None and watch.on_event(key("r")) is None

@@ -45,6 +45,11 @@ MERGE_GAP = 4
 SYNC_THRESHOLD = 512
 
 
+def one_cell(char: str) -> bool:
+    """Whether the terminal writer can draw ``char`` as itself (else it shows '?')."""
+    return len(char) == 1 and (char == "?" or _sanitize_codepoint(ord(char), False) not in (32, ord("?")))
+
+
 def _sanitize_codepoint(cp: int, ascii_only: bool) -> int:
     """A codepoint that takes exactly one cell, or '?' for one that would not."""
     if cp < 32 or 127 <= cp < 160:

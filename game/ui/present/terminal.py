@@ -37,7 +37,7 @@ from typing import Any, BinaryIO
 import tcod.console
 
 from game.ui.colour_roles import role_codes
-from game.ui.events import CloseEvent, Event, KeyEvent, ResizeEvent, normalize_key
+from game.ui.events import CloseEvent, Event, KeyEvent, PasteEvent, ResizeEvent, normalize_key
 from game.ui.kit import Kit, terminal_speaks_utf8
 from game.ui.loop import MIN_SIZE, run
 from game.ui.options import Options
@@ -326,6 +326,7 @@ class TerminalPresenter:
                 return KeyEvent("C-c")
             if dropped is not None:
                 return CloseEvent(dropped)
+            return PasteEvent()
         try:
             keystroke = term.inkey(timeout=0, esc_delay=self.esc_delay)
         except EOFError:

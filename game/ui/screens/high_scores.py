@@ -12,6 +12,7 @@ from game.core.paths import data_dir
 from game.engine.morgue import ScoreEntry, load_scores
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
@@ -97,7 +98,7 @@ class HighScoresScreen(Screen):
             for (_, width), cell in zip(COLUMNS, self.row(rank, entry), strict=True):
                 draw.text(console, x, y, cell, fg, width=width - 1)
                 x += width
-            draw.text(console, x, y, entry.heroes, fg if marked else palette["text_dim"], width=console.width - x - 2)
+            draw.text(console, x, y, elide(entry.heroes, console.width - x - 2), fg if marked else palette["text_dim"])
         scroll_marks(console, self.kit, console.width - 1, top, top + height - 1, self.offset > 0,
                      self.offset < self._max)
 

@@ -9,7 +9,7 @@ import tcod.console
 from game.core.sentences import tidy
 from game.engine.log import LogLine
 from game.ui import draw
-from game.ui.events import Event, KeyEvent
+from game.ui.events import PASTE_REFUSED, Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.log_pane import KIND_ROLE
 from game.ui.palette import RGB
@@ -55,7 +55,11 @@ class LogHistoryScreen(Screen):
     # -- events ---------------------------------------------------------------------------
 
     def on_event(self, event: Event) -> State | None:
+        if self.search is not None and isinstance(event, PasteEvent):
+            self.status = PASTE_REFUSED
+            return None
         if self.search is not None and isinstance(event, KeyEvent):
+            self.status = ""
             if event.key == "escape":
                 self.search = None
                 self.status = ""
@@ -152,7 +156,7 @@ class LogHistoryScreen(Screen):
             self._cursor = self.search.draw(console, 7, bottom, console.width - 8, palette["text_bright"],
                                             palette["panel_bg"])
             bottom -= 1
-        elif self.status:
+        if self.status:
             draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
             bottom -= 1
         top = 2

@@ -23,6 +23,7 @@ class MenuEntry:
     hotkey: str | None = None
     enabled: bool | Callable[[], bool] = True
     hint: str = ""
+    unavailable: str = ""  # said when the entry is greyed out and its key is pressed anyway
 
     def is_enabled(self) -> bool:
         if self.action is None:

@@ -1,11 +1,12 @@
-"""New game: the table (1-4 seats, each human, ai or ai+hero, with a name and a colour), a hero
+"""New game: the table (1-4 seats, each human, ai or ai+hero, with a name), a hero
 for every human seat (Budget Dungeons: a name, one race trait, two class traits; a trait taken
 twice reads "very strong"), the starting Level, every dial, and the seed (blank: a fresh one).
 
 "Start" calls ``start(seed, seats_text, level, dials, heroes)`` (the app's), which returns the
 first screen of the run. The seats' names and colours go along as the keywords ``seat_names``
 and ``seat_colours`` when ``start`` accepts them (the engine's seats take their names and
-colours from their order today).
+colours from their order today, so the form offers no colour to pick: one the game ignored
+would be a setting that does nothing; a seat is drawn in its place's colour, here as in the game).
 
 One form, scrolled: Up/Down pick a row, Left/Right change its value, Enter edits a text row (or
 starts, on Start). The hot-seat entry point is the same form with two human seats and an AI.
@@ -19,12 +20,13 @@ from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
 
-from game.core.content import traits
+from game.core.content import load, traits
 from game.core.dials import DIE_SIZES, SERIOUSNESS, THEMES, Dials
-from game.core.seats import FIRST, LAST, SEAT_KINDS, HeroChoice
-from game.ui.events import Event, KeyEvent
+from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, NAME_MOST, SEAT_KINDS, HeroChoice
+from game.ui.events import PASTE_REFUSED, Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
+from game.ui.present.ansi import one_cell
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.new_game_drafts import (
     LEVELS,
@@ -54,6 +56,17 @@ StartFn = Callable[..., State]
 
 
 
+
+
+def ai_personality(name: str) -> str:
+    """The personality an AI seat's name stands for ("Tyrant (AI)" -> "tyrant")."""
+    return name.strip().lower().removesuffix(" (ai)")
+
+
+def personality_help(name: str) -> str:
+    summary = load("personalities").get(ai_personality(name), {}).get("summary", "")
+    return ("An AI seat goes by the personality it designs rooms with; Left/Right picks another."
+            + (f" {ai_personality(name).title()}: {summary}." if summary else ""))
 
 
 class NewGameScreen(NewGameView, Screen):
@@ -110,10 +123,14 @@ class NewGameScreen(NewGameView, Screen):
         """`human:Ann,ai,...`: a human seat's player name goes with it into the game and its
         recording (the characters that separate seats are left out of names)."""
         parts, humans = [], 0
-        for seat in self.seats:
+        for i, seat in enumerate(self.seats):
             name = "".join(c for c in seat.name.strip() if c not in ",:")
             humans += seat.kind == "human"
-            given = seat.kind == "human" and name and name != f"Player {humans}"  # the engine's own default
+            if seat.kind != "human":  # an AI seat picked a personality: `ai:tyrant`, as --seats takes it
+                given = seat.named and name != default_name(seat.kind, i, humans)
+                parts.append(f"{seat.kind}:{ai_personality(name)}" if given else seat.kind)
+                continue
+            given = name and name != f"Player {humans}"  # the engine's own default
             parts.append(f"{seat.kind}:{name}" if given else seat.kind)
         return ",".join(parts)
 
@@ -125,9 +142,10 @@ class NewGameScreen(NewGameView, Screen):
             rows.append(Row(f"seat.{i}.kind", f"Seat {i + 1}",
                             help="human: a player here; ai: designs rooms, no hero; ai+hero: designs and brings "
                                  "an AI companion."))
-            rows.append(Row(f"seat.{i}.name", "  name", "text", "The seat's name in the log and the Hallway."))
-            rows.append(Row(f"seat.{i}.colour", "  colour", help="The seat's colour: its name, hero and "
-                                                                 "Thwack-O die are drawn in it."))
+            if self.seats[i].kind == "human":
+                rows.append(Row(f"seat.{i}.name", "  name", "text", "The seat's name in the log and the Hallway."))
+            else:
+                rows.append(Row(f"seat.{i}.name", "  name", help=personality_help(self.seats[i].name)))
         for i, seat in enumerate(self.seats):
             if seat.kind != "human":
                 continue
@@ -219,8 +237,13 @@ class NewGameScreen(NewGameView, Screen):
         elif parts[0] == "seat":
             seat = self.seats[int(parts[1])]
             if parts[2] == "kind":
-                seat.kind = step(SEAT_KINDS, seat.kind)
+                was_human, seat.kind = seat.kind == "human", step(SEAT_KINDS, seat.kind)
+                if was_human != (seat.kind == "human"):
+                    seat.named = False  # a player's name is no AI's, nor an AI's a player's
                 self.rename()
+            elif parts[2] == "name":  # an AI seat: its name is its personality ("Tyrant (AI)")
+                seat.name = f"{step(EVERY_PERSONALITY, ai_personality(seat.name)).title()} (AI)"
+                seat.named = True
             elif parts[2] == "colour":
                 seat.colour = self.next_colour(seat, delta)
         elif parts[0] == "hero":
@@ -283,6 +306,13 @@ class NewGameScreen(NewGameView, Screen):
                 out.append(f"Seat {i + 1} needs a name.")
             if seat.kind == "human" and not self.hero(i).name.strip():
                 out.append(f"The hero of {seat.name or f'seat {i + 1}'} needs a name.")
+        players = [" ".join(s.name.split()).casefold() for s in self.seats if s.kind == "human"]
+        heroes = [" ".join(self.hero(i).name.split()).casefold() for i, s in enumerate(self.seats)
+                  if s.kind == "human"]
+        for names, who in ((players, "players"), (heroes, "heroes")):
+            twice = next((n for n in names if n and names.count(n) > 1), None)
+            if twice is not None:  # "Ann's turn" must say which Ann
+                out.append(f"Two {who} share the name {twice.title()}: give each their own.")
         if self.seed and not self.seed.isdigit():
             out.append("The seed is a number (or blank for a fresh one).")
         return out
@@ -317,7 +347,11 @@ class NewGameScreen(NewGameView, Screen):
     # -- events ---------------------------------------------------------------------------
 
     def on_event(self, event: Event) -> State | None:
+        if isinstance(event, PasteEvent):
+            self.status = PASTE_REFUSED
+            return None
         if self.editing is not None and isinstance(event, KeyEvent):
+            self.status = ""
             if event.key == "escape":
                 self.editing = None
             elif event.key in ("enter", "tab", "down", "up"):
@@ -328,6 +362,13 @@ class NewGameScreen(NewGameView, Screen):
                     self.move(-1 if event.key == "up" else 1)
             elif event.key == "f1":
                 return self.open_help()
+            elif self.selected == "seed" and event.char and not event.char.isdigit():
+                self.status = "A seed is a number: digits only (blank for a fresh one)."
+            elif event.char and not event.char.isspace() and not one_cell(event.char):
+                self.status = "That character cannot be drawn here (it would show as ?), so it is left out."
+            elif event.char and len(self.editing.value) >= self.editing.limit:
+                what = "digits" if self.selected == "seed" else "characters"
+                self.status = f"That is as long as it can be here: {self.editing.limit} {what}."
             else:
                 self.editing.feed(event)
             return None
@@ -367,7 +408,8 @@ class NewGameScreen(NewGameView, Screen):
             self.change(row.key, -1 if action == "menu_left" else 1)
         elif action == "select":
             if row.kind == "text":
-                limit = 12 if row.key == "seed" else 40
+                # a player's name as long as the table shows it, so the form never shows more than the game
+                limit = 12 if row.key == "seed" else NAME_MOST if row.key.startswith("seat.") else 40
                 self.editing = TextField(self.text_of(row.key), limit, "0123456789" if row.key == "seed" else None)
             elif row.kind == "button":
                 return self.begin()

@@ -25,7 +25,8 @@ HELP_TOPICS = (
         "Every seat is a player with its own Thwack-O die: human (you, or a friend at this keyboard), "
         "ai (designs rooms, has no hero) or ai+hero (designs and brings an AI companion). The other "
         "seats build the rooms your heroes meet, spending point budgets on traps, monsters and "
-        "treasure. At least one seat needs a hero.",
+        "treasure. At least one seat needs a hero. An AI seat goes by the personality it builds "
+        "with (Tyrant, Swarm, Warden...): Left/Right on its name picks another.",
     ),
     (
         "Heroes",

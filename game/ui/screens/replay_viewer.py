@@ -9,6 +9,7 @@ drawing (``game.ui.map_view``, ``game.ui.roll_panel``) when they are there, else
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -258,11 +259,15 @@ class ReplaysScreen(Screen):
         self._cursor: tuple[int, int] | None = None
 
     def scan(self) -> list[Path]:
+        found: list[tuple[float, str, Path]] = []
         try:
-            found = [p for p in self.directory.iterdir() if p.suffix == SUFFIX and p.is_file()]
+            for p in self.directory.iterdir():
+                if p.suffix == SUFFIX and p.is_file():
+                    with contextlib.suppress(OSError):  # gone as the list is read (a run being filed)
+                        found.append((-p.stat().st_mtime, p.name, p))
         except OSError:
             return []
-        return sorted(found, key=lambda p: (-p.stat().st_mtime, p.name))
+        return [p for _, _, p in sorted(found)]
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         n = len(self.files)
@@ -289,7 +294,15 @@ class ReplaysScreen(Screen):
         palette = self.kit.palette
         draw.clear(console, palette)
         draw.text(console, 1, 0, "Replays", palette["title"])
-        draw.text(console, 10, 0, str(self.directory), palette["text_dim"], width=console.width - 11)
+        where = str(self.directory)
+        if len(where) <= console.width - 11:
+            draw.text(console, 10, 0, where, palette["text_dim"])
+            top = 2
+        else:  # a long data directory: the whole path on rows of its own, never cut at the edge
+            rows = [where[i:i + console.width - 2] for i in range(0, len(where), console.width - 2)][:3]
+            for i, row in enumerate(rows):
+                draw.text(console, 1, 1 + i, row, palette["text_dim"])
+            top = 2 + len(rows)
         bottom = footer(console, self.kit, [("Up/Down", "choose"), ("Enter", "watch"), ("Esc", "back"),
                                             ("?", "help")]) - 1
         if self.status:
@@ -299,10 +312,9 @@ class ReplaysScreen(Screen):
             bottom -= len(rows)
         self._cursor = None
         if not self.files:
-            draw.text(console, 2, 2, "No recordings yet: every run you play is kept here when it ends.",
+            draw.text(console, 2, top, "No recordings yet: every run you play is kept here when it ends.",
                       palette["text_dim"], width=console.width - 4)
             return
-        top = 2
         height = max(1, bottom - top + 1)
         if self.index < self.offset:
             self.offset = self.index

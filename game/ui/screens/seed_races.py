@@ -13,10 +13,12 @@ import tcod.console
 from game.engine.seed_scores import SeedScore, load_tables, scores_path
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
-from game.ui.screens.widgets import footer
+from game.ui.screens.widgets import footer, scroll_marks
+from game.ui.scrolling import scrolled
 from game.ui.state import State
 
 HELP_TOPICS = (
@@ -45,10 +47,17 @@ class SeedRacesScreen(Screen):
         self.tables = load_tables(self.path)
         self.seed = seed
         self.index = 0
+        self.offset = 0  # the first seed (or, in a seed's table, the first row) shown
+        self._page, self._last = 1, 0  # a seed's table: a page of rows, and the last first row
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         seeds = sorted(self.tables)
-        if self.seed is not None or not seeds:
+        if self.seed is not None:
+            if action == "select":
+                return self.go_back()
+            self.offset = scrolled(self.offset, action, event.key, self._page, self._last)
+            return None
+        if not seeds:
             return self.go_back() if action == "select" else None
         if action == "menu_up":
             self.index = (self.index - 1) % len(seeds)
@@ -66,7 +75,7 @@ class SeedRacesScreen(Screen):
         draw.clear(console, palette)
         hints = [("Up/Down", "choose"), ("Enter", "open"), ("Esc", "back"), ("?", "help")]
         if self.seed is not None:
-            hints = [("Esc", "back"), ("?", "help")]
+            hints = [("Up/Down PgUp/PgDn", "scroll"), ("Esc", "back"), ("?", "help")]
         bottom = footer(console, self.kit, hints) - 1
         if self.seed is None:
             self.draw_seeds(console, bottom)
@@ -83,25 +92,37 @@ class SeedRacesScreen(Screen):
                 draw.text(console, 1, 2 + i, row, palette["text_dim"])
             return
         draw.text(console, 1, 2, f"{'Seed':>12}  {'Best':>5}  Runs", palette["accent"])
-        for i, seed in enumerate(sorted(self.tables)[: max(0, bottom - 3)]):
+        seeds = sorted(self.tables)
+        height = max(1, bottom - 2)
+        # the list scrolls with the selection: Up/Down never move it off the screen
+        self.offset = min(max(self.offset, self.index - height + 1), self.index, max(0, len(seeds) - height))
+        for i, seed in enumerate(seeds[self.offset:self.offset + height]):
             rows = self.tables[seed]
-            selected = i == self.index
+            selected = self.offset + i == self.index
             fg = palette["selection_fg"] if selected else palette["text"]
             bg = palette["selection_bg"] if selected else None
             draw.text(console, 1, 3 + i, f"{seed:>12}  {rows[0].score:>5}  {len(rows)}", fg, bg)
+        scroll_marks(console, self.kit, console.width - 1, 3, 3 + height - 1, self.offset > 0,
+                     self.offset + height < len(seeds))
 
     def draw_table(self, console: tcod.console.Console, bottom: int) -> None:
         palette = self.kit.palette
         draw.text(console, 1, 0, f"Seed {self.seed}", palette["title"])
         draw.text(console, 1, 2, f"{'#':>3}  {'Score':>5}  {'Outcome':<10} {'Floor':>5} {'Turns':>6}  Who",
                   palette["accent"])
-        y = 3
+        lines: list[tuple[int, str, tuple[int, int, int]]] = []  # (x, text, colour), one a row
         for rank, row in enumerate(self.tables.get(self.seed or 0, []), start=1):
-            if y > bottom:
-                break
-            draw.text(console, 1, y, f"{rank:>3}  {row.score:>5}  {(row.outcome or '-'):<10} {row.floor or '-':>5} "
-                                     f"{row.turns or '-':>6}  {who(row)}", palette["text"], width=console.width - 2)
-            y += 1
-            if row.recording and y <= bottom:
-                draw.text(console, 8, y, f"replay {row.recording}", palette["text_dim"], width=console.width - 9)
-                y += 1
+            head = (f"{rank:>3}  {row.score:>5}  {(row.outcome or '-'):<10} {row.floor or '-':>5} "
+                    f"{row.turns or '-':>6}  ")
+            lines.append((1, head + elide(who(row), console.width - 2 - len(head)), palette["text"]))
+            if row.recording:  # a long path goes on in rows of its own: never cut at the edge
+                text = f"replay {row.recording}"
+                width = max(1, console.width - 9)
+                lines += [(8, text[i:i + width], palette["text_dim"]) for i in range(0, len(text), width)]
+        height = max(1, bottom - 2)
+        self._page, self._last = max(1, height - 1), max(0, len(lines) - height)
+        self.offset = min(self.offset, self._last)
+        for i, (x, text, colour) in enumerate(lines[self.offset:self.offset + height]):
+            draw.text(console, x, 3 + i, text, colour)
+        scroll_marks(console, self.kit, console.width - 1, 3, 3 + height - 1, self.offset > 0,
+                     self.offset < self._last)

@@ -67,6 +67,7 @@ def standard_title_entries(
             "c",
             enabled=can_continue if can_continue is not None else True,
             hint="Resume the autosaved game.",
+            unavailable="No saved run to continue: New game starts one.",
         ),
         MenuEntry("Replays", replays or not_ready("Replays"), "r", hint="Watch a recorded run."),
         MenuEntry("High scores", high_scores or not_ready("High scores"), "s", hint="The best runs so far."),
@@ -84,11 +85,16 @@ class TitleScreen(Screen):
         super().__init__(kit, back=None)
         self.menu = Menu(entries)
         self.subtitle = subtitle
+        self.status = ""
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
+        self.status = ""
         entry = self.menu.choose(action, event.key)
         if entry is not None and entry.action is not None:
             return entry.action(self)
+        greyed = next((e for e in self.menu.entries if e.hotkey == event.key and not e.is_enabled()), None)
+        if greyed is not None:
+            self.status = greyed.unavailable or f"{greyed.label} is not available now."
         return None
 
     def on_draw(self, console: tcod.console.Console) -> None:
@@ -112,7 +118,9 @@ class TitleScreen(Screen):
         self.menu.draw(console, menu_x, menu_y, self.kit, menu_width)
         hint_y = menu_y + len(self.menu.entries) + 1
         hint = self.menu.selected.hint
-        if hint:
+        if self.status:
+            draw.text_center(console, hint_y, self.status, palette["warning"])
+        elif hint:
             draw.text_center(console, hint_y, hint, palette["text_dim"])
         for i, notice in enumerate(self.kit.notices[-2:]):
             lines = draw.wrap(notice, console.width - 4)

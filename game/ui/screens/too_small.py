@@ -12,6 +12,7 @@ from game.ui.state import State
 _BACKGROUND = (0, 0, 0)
 _TEXT = (230, 230, 230)
 _ACCENT = (255, 210, 90)
+QUIT_LINE = "Ctrl-C quits; a run in play is saved."  # on the title or a replay there is nothing to save
 
 
 class TooSmallScreen:
@@ -33,11 +34,11 @@ class TooSmallScreen:
             f"It is {have}; the game needs at least {need}.",
             "The game resumes as soon as it fits.",
             "",
-            "Ctrl-C saves and quits.",
+            QUIT_LINE,
         ]
-        if width >= 40 and height >= len(long):
+        if max(len(line) for line in long) <= width and height >= len(long):
             return long
-        short = draw.wrap(f"Make the terminal larger: {have}, need {need}. Ctrl-C saves and quits.", width)
+        short = draw.wrap(f"Make the terminal larger: {have}, need {need}. {QUIT_LINE}", width)
         return short[:height]
 
     def on_event(self, event: Event) -> State | None:

@@ -134,7 +134,8 @@ class WatchScreen:
         """What is watched and the keys; within `width`, the keys shortened to fit ("q leaves, ?
         help"), so the line never ends mid-word ("H H")."""
         text = self.watched()
-        lines = [f"{text}.  {keys}" for keys in WATCH_KEYS]
+        keys = WATCH_KEYS if self.follower.game is not None else WATCH_KEYS[1:]  # no game yet: no rolls, log
+        lines = [f"{text}.  {hint}" for hint in keys]
         return lines[0] if width is None else first_fitting(width, *lines)
 
     def watched(self) -> str:
