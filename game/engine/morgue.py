@@ -67,7 +67,8 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     lines += ["", "Dials:"] + [f"  {d}" for d in game.dials.describe()]
     lines += ["", "Rooms:"] + [f"  {tidy(r)}" for r in s.rooms]
     lines += ["", "Last words of the log:"] + [f"  [{line.turn}] {tidy(line.text)}" for line in game.log[-25:]]
-    lines += ["", f"Map of Floor {game.dungeon.floor_no} as the party knew it:"]
+    lines += ["", f"Map of Floor {game.dungeon.floor_no} as the party knew it (@ is where it came onto the floor, "
+                  "not where anyone stands):"]
     lines += [row.rstrip() for row in render_text(game.floor, explored_only=True).splitlines() if row.strip()]
     return "\n".join(lines) + "\n"
 

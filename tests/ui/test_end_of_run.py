@@ -243,3 +243,11 @@ def test_the_morgue_names_each_seat_and_its_kind_without_two_brackets(tmp_path: 
     assert seats == [f"  1. {game.seats[0].name}, a player", f"  2. {game.seats[1].name}, an AI with a hero",
                      f"  3. {game.seats[2].name}, an AI designer"]
     assert ") (" not in "\n".join(seats)
+
+
+def test_the_morgue_map_says_its_at_sign_is_where_the_party_came_in(ended: Session, tmp_path: Path) -> None:
+    """The morgue's map marks the floor's way in with "@"; a hero slain rooms away seemed to stand
+    there, where a player reads "@" as the hero. The heading now says what the "@" is."""
+    morgue = write_morgue(ended.game, tmp_path).read_text()
+    heading = next(line for line in morgue.splitlines() if line.startswith("Map of Floor"))
+    assert "@ is where it came onto the floor" in heading
