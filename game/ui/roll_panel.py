@@ -11,7 +11,8 @@ same without colour.
 
 Names take what the dice leave of the width, whole where they fit, elided in the middle where
 they do not. A pool that won ranks but had no one in reach (a monster drawn into the fight by a
-hero's bow, two tiles from anyone it could hit) says so on its row: its wins hurt nobody."""
+hero's bow, two tiles from anyone it could hit) says so on its row: its wins hurt nobody; so does
+one that was already fleeing (it strikes no one)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 DIE_W = 4
 GAP = 1
 NO_ONE = "no one in reach"
+FLEEING = "flees: no harm"  # a fleeing monster strikes no one: its won ranks hurt nobody
 MORE_W = 3  # "+N": how many dice did not fit
 
 
@@ -82,14 +84,16 @@ def out_of_reach(game: Game, record: RollRecord) -> set[int]:
     if record.title != FIGHT or record.kind != "pain" or not game.rolls or record.turn != game.rolls[-1].turn:
         return set()
     # Only when everyone in the roll still stands where it stood: a target killed, or a monster
-    # that took flight after the roll, would make an honest win look like one on nobody.
+    # that took flight after the roll, would make an honest win look like one on nobody. One that
+    # was fleeing before it strikes no one (the combat turn gives it no targets): its wins are lost.
+    fled_since = fled_after(game, record)
     for pool in record.pools:
         if not pool.owner.isdigit():
             return set()
         eid = int(pool.owner)
         mon = game.world.try_comp(eid, MonsterState)
         hero = game.world.try_comp(eid, HeroState)
-        if game.position(eid) is None or (mon is not None and (mon.fleeing or mon.hits <= 0)) or \
+        if game.position(eid) is None or (mon is not None and (pool.owner in fled_since or mon.hits <= 0)) or \
                 (hero is not None and hero.hits <= 0):
             return set()
     if any(h.hits <= 0 for _, h in game.heroes(living=False)):
@@ -108,12 +112,24 @@ def out_of_reach(game: Game, record: RollRecord) -> set[int]:
         if game.world.has(eid, HeroState):
             targets = engaged_with(game, eid, game.sheet(eid).attack, monsters)
         elif (mon := game.world.try_comp(eid, MonsterState)) is not None:
-            targets = engaged_with(game, eid, mon.spec.type, heroes)
+            targets = [] if mon.fleeing else engaged_with(game, eid, mon.spec.type, heroes)
         else:
             continue
         if not targets:
             idle.add(i)
     return idle
+
+
+def fled_after(game: Game, record: RollRecord) -> set[str]:
+    """Owners whose morale check, rolled after `record` in its turn, sent them fleeing."""
+    later = False
+    fled: set[str] = set()
+    for other in game.rolls:
+        if other is record:
+            later = True
+        elif later and other.turn == record.turn and other.kind == "check":
+            fled.update(p.owner for p, ok in zip(other.pools, other.successes, strict=False) if not ok)
+    return fled
 
 
 def recent_records(game: Game, limit: int) -> list[RollRecord]:
@@ -133,7 +149,8 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
     names = list(record.names) + [p.owner for p in record.pools[len(record.names):]]
     idle = out_of_reach(game, record)
     # the dice (and a holds/fails or out-of-reach note) first; the names take the rest, up to name_w
-    dice_w = max((len(p.dice) for p in record.pools), default=0) * (DIE_W + GAP) + (len(NO_ONE) + 1 if idle else 6)
+    note_w = max(len(NO_ONE), len(FLEEING)) + 1 if idle else 6
+    dice_w = max((len(p.dice) for p in record.pools), default=0) * (DIE_W + GAP) + note_w
     longest = max((len(n) for n in names), default=4) + 1
     name_w = max(4, min(longest, max(w // 3, w - dice_w)))
     thwack, winner = glyphs.code("die_thwacko"), glyphs.code("rank_winner")
@@ -152,7 +169,9 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         elif not pain and i > 0 and i - 1 < len(record.successes):
             tail = " holds" if record.successes[i - 1] else " fails"
         elif i in idle:
-            tail = " " + NO_ONE
+            fleeing = pool.owner.isdigit() and getattr(game.world.try_comp(int(pool.owner), MonsterState),
+                                                       "fleeing", False)
+            tail = " " + (FLEEING if fleeing else NO_ONE)
         room = (x + w - dx - len(tail)) // (DIE_W + GAP)
         if room < len(pool.dice):  # some left out: the "+N" saying so takes room too, not the note's
             room = (x + w - dx - len(tail) - MORE_W) // (DIE_W + GAP)

@@ -23,6 +23,7 @@ from game.ui.session import Session
 from game.world.components import Glyph, MonsterState, Named, Position
 
 NAME = "Umbrecht the Forsaken"
+FLEEING = "flees: no harm"  # the note on a fleeing monster's won ranks
 
 
 def _monster_two_tiles_away(game: Game, hero: int) -> int:
@@ -168,3 +169,33 @@ def test_no_one_in_reach_is_never_said_of_a_pool_that_hurt_someone(monkeypatch: 
                     assert not [d for d in dealt if d[0] == owner], (seed, game.turn, owner)
         game.close()
     assert flagged > 0
+
+
+def _fight_won_by_a_fleeing_monster(fled_in_this_turn: bool) -> tuple[Game, int]:
+    """A monster beside the hero, fleeing, wins a rank of the turn's fight."""
+    game, monster = _turn_with_a_trap_and_an_idle_melee()
+    hero = game.party.hero_of[0]
+    hpos, mpos = game.position(hero), game.position(monster)
+    mpos.x, mpos.y = hpos.x + (mpos.x - hpos.x) // 2, hpos.y + (mpos.y - hpos.y) // 2
+    game.world.comp(monster, MonsterState).fleeing = True
+    if fled_in_this_turn:  # its morale broke after the fight's roll: its wins did land
+        game.record_roll(RollRecord(25, "check", f"{NAME}'s morale: flees", (Pool(str(monster), 2, (17,)),),
+                                    (NAME,), successes=(False,)))
+    return game, monster
+
+
+def test_a_win_by_a_monster_already_fleeing_says_it_hit_no_one(tmp_path: Path) -> None:
+    """A fleeing monster strikes no one (the combat turn gives it no targets), yet its won ranks
+    were marked like blows, with no damage in the log to match (seed 42, Tamsk on turn 32)."""
+    game, _ = _fight_won_by_a_fleeing_monster(fled_in_this_turn=False)
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    row = next((line for line in term.lines if FLEEING in line), None)
+    assert row is not None and row.strip().startswith("Umbrecht"), term.text()
+
+
+def test_a_monster_that_fled_after_the_roll_gets_no_such_note(tmp_path: Path) -> None:
+    game, _ = _fight_won_by_a_fleeing_monster(fled_in_this_turn=True)
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    assert "Fight (painful" in term.text() and FLEEING not in term.text() and NO_ONE not in term.text()
