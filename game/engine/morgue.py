@@ -47,7 +47,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
         f"Deepest floor: {s.deepest_floor}   Rooms entered: {s.rooms_entered}   Rooms cleared: {s.rooms_cleared}"
         f"{first_rooms_words(game)}",
         f"Monsters killed: {s.monsters_killed}   Traps found: {s.traps_found}   Traps sprung: {s.traps_sprung}",
-        f"Treasure found (points): {s.treasure_found}   Hero deaths: {s.deaths}",
+        f"Treasure taken (points): {s.treasure_found}   Hero deaths: {s.deaths}",
     ]
     if game.quest is not None:
         lines.append(f"Quest: {game.quest.name} ({standing(game)})")
