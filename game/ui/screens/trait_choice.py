@@ -6,6 +6,8 @@ game waits for it, so there is no backing out."""
 
 from __future__ import annotations
 
+import re
+
 import tcod.console
 
 from game.core.content import traits
@@ -155,13 +157,14 @@ class TraitChoiceScreen(Screen):
 
 
 def whole_ties(ties: str, width: int) -> str:
-    """A trait's ties cut to `width` after its last whole tie that fits ("lore; against or with
-    sonic; ..."), never in the middle: "lore; against or with... with sonic" read as one tie."""
+    """A trait's ties cut to `width` after the last whole tie or Type that fits ("lore; against
+    or with sonic; ...", "against or with psychic, holy, ..."), never in the middle: "lore;
+    against or with... with sonic" read as one tie."""
     if len(ties) <= width:
         return ties
-    parts = ties.split("; ")
-    for keep in range(len(parts) - 1, 0, -1):
-        text = "; ".join(parts[:keep]) + "; " + ELLIPSIS
+    cuts = sorted((m.start(), m.group()) for m in re.finditer(r"[;,] ", ties))
+    for at, sep in reversed(cuts):
+        text = ties[:at] + sep + ELLIPSIS
         if len(text) <= width:
             return text
     return elide(ties, width)
