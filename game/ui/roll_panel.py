@@ -24,7 +24,7 @@ from game.core.sentences import capitalised
 from game.engine.combat import FIGHT
 from game.engine.reach import engaged_with
 from game.ui import draw
-from game.ui.fit import elide, first_fitting
+from game.ui.fit import ELLIPSIS, elide, first_fitting
 from game.ui.glyphs import Glyphs
 from game.ui.palette import RGB, Palette
 from game.world.components import HeroState, MonsterState
@@ -67,7 +67,24 @@ def title_of(game: Game, record: RollRecord, width: int | None = None) -> str:
     if not told:
         return elide(fitting, width)
     tail = _with_facts("", told[0])
-    return elide(title, width - len(tail)) + tail if width - len(tail) >= 8 else elide(fitting, width)
+    return elide_owner(title, width - len(tail)) + tail if width - len(tail) >= 8 else elide(fitting, width)
+
+
+def elide_owner(text: str, width: int) -> str:
+    """`text` cut to `width`, the owner's name shortened before what it owns: "Sabbeth the Last
+    Sentinel's toxic spit" reads "Sabbeth the Last... toxic spit", not "Sabbeth the Last
+    Sentinel's...", which does not say which of its rolls it was."""
+    if len(text) <= width:
+        return text
+    for mark in ("'s ", "' "):
+        at = text.rfind(mark)
+        if at > 0:
+            owner, owned = text[:at + len(mark) - 1], text[at + len(mark):]
+            room = width - len(owned) - 1
+            if room >= len(owner.split()[0]) + len(ELLIPSIS):  # at least the name's first word whole
+                return elide(owner, room) + " " + owned
+            break
+    return elide(text, width)
 
 
 def _with_facts(title: str, facts: str) -> str:
@@ -161,7 +178,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             break
         name = names[i] if i < len(names) else pool.owner
         seat_colour = palette.seat(pool.seat) if pool.seat >= 0 else palette["text"]
-        draw.text(console, x, row, elide(name, name_w - 1), palette["text"], width=name_w - 1)
+        draw.text(console, x, row, elide_owner(name, name_w - 1), palette["text"], width=name_w - 1)
         dx = x + name_w
         tail = ""
         if record.kind == "check" and i < len(record.successes):

@@ -199,3 +199,18 @@ def test_a_monster_that_fled_after_the_roll_gets_no_such_note(tmp_path: Path) ->
     kit = make_kit(tmp_path)
     _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
     assert "Fight (painful" in term.text() and FLEEING not in term.text() and NO_ONE not in term.text()
+
+
+def test_an_abilitys_roll_keeps_the_abilitys_name_when_its_owners_is_cut(tmp_path: Path) -> None:
+    """At 80x24 the title read "Sabbeth the Last Sentinel's... (told by Player 1)": which of its
+    rolls it was had gone. The owner's name is cut now, the ability's kept whole."""
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
+    hero = game.party.hero_of[0]
+    game.turn = 77
+    spit = "Sabbeth the Last Sentinel's toxic spit"
+    pools = (Pool("obstacle", 1, (6, 5, 4, 2, 1)), Pool(str(hero), 0, (6, 4, 3)))
+    game.record_roll(RollRecord(77, "annoy", spit, pools, (spit, game.name(hero)), successes=(True,), narrator=0))
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    title = next(line for line in term.lines if "(told by" in line)
+    assert "toxic spit (" in title and title.strip().startswith("Sabbeth"), title
