@@ -206,3 +206,25 @@ def test_the_way_on_notice_fits_80_columns_whole(tmp_path: Path) -> None:
     assert "into a room not yet entered" in screen.notice
     _, shot = run_headless(screen, [], size=(80, 24))
     assert screen.notice in shot.text()
+
+
+def test_a_notice_longer_than_the_hint_line_is_shown_whole_at_80_columns(tmp_path: Path) -> None:
+    """At 80x24 "Nothing left to explore that you can reach. Nothing more can be found in the
+    dungeon for now: head back to town. (< turns the party for town)" was cut at "in the d": the
+    hint line holds 78 cells. A longer notice now wraps onto rows the log gives up."""
+    from game.mapgen.tiles import Tile
+
+    screen = map_screen(tmp_path, 7)
+    game = screen.game
+    pos = game.position(screen.hero())
+    for dx in (-1, 0, 1):  # walled in where it stands: nothing it can reach
+        for dy in (-1, 0, 1):
+            if (dx or dy) and game.creature_at(pos.x + dx, pos.y + dy) is None:
+                game.floor.set_tile(pos.x + dx, pos.y + dy, Tile.WALL)
+    press_x(screen)
+    assert len(screen.notice) > 78, screen.notice
+    _, shot = run_headless(screen, [], size=(80, 24))
+    bottom = " ".join(line.strip() for line in shot.lines()[-3:])
+    assert screen.notice in bottom, bottom
+    newest = game.log[-1].text
+    assert newest.split()[-1] in " ".join(shot.lines()[-6:-2]), "the log's newest line gave way"
