@@ -67,7 +67,17 @@ def title_of(game: Game, record: RollRecord, width: int | None = None) -> str:
     if not told:
         return elide(fitting, width)
     tail = _with_facts("", told[0])
-    return elide_owner(title, width - len(tail)) + tail if width - len(tail) >= 8 else elide(fitting, width)
+    return fit_name(title, width - len(tail)) + tail if width - len(tail) >= 8 else elide(fitting, width)
+
+
+def fit_name(text: str, width: int) -> str:
+    """A name (or "owner's thing") cut to `width` keeping its first word: "Corvin Sootwhistle" in
+    16 cells read "... Sootwhistle", a hero the player knows as Corvin. No comma before the dots."""
+    fitted = elide_owner(text, width)
+    first = text.split()[0].rstrip(",") if text.split() else ""
+    if fitted.startswith(ELLIPSIS) and first and len(first) + len(ELLIPSIS) <= width:
+        fitted = first + ELLIPSIS
+    return fitted.replace("," + ELLIPSIS, ELLIPSIS)
 
 
 def elide_owner(text: str, width: int) -> str:
@@ -178,7 +188,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             break
         name = names[i] if i < len(names) else pool.owner
         seat_colour = palette.seat(pool.seat) if pool.seat >= 0 else palette["text"]
-        draw.text(console, x, row, elide_owner(name, name_w - 1), palette["text"], width=name_w - 1)
+        draw.text(console, x, row, fit_name(name, name_w - 1), palette["text"], width=name_w - 1)
         dx = x + name_w
         tail = ""
         if record.kind == "check" and i < len(record.successes):

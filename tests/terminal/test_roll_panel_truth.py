@@ -214,3 +214,18 @@ def test_an_abilitys_roll_keeps_the_abilitys_name_when_its_owners_is_cut(tmp_pat
     _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
     title = next(line for line in term.lines if "(told by" in line)
     assert "toxic spit (" in title and title.strip().startswith("Sabbeth"), title
+
+
+def test_a_name_cut_for_many_dice_keeps_its_first_word(tmp_path: Path) -> None:
+    """Ten dice at 80x24 leave a name 16 cells: "Corvin Sootwhistle" read "... Sootwhistle", the
+    hero's own name gone, and "Zelk, Bane of Heroes' cleave" read "Zelk,... cleave"."""
+    game, monster = _turn_with_a_trap_and_an_idle_melee()
+    hero = game.party.hero_of[0]
+    tens = (6, 6, 5, 5, 4, 4, 3, 3, 2, 1)
+    game.record_roll(RollRecord(25, "pain", FIGHT, (Pool(str(hero), 0, tens), Pool(str(monster), 2, tens)),
+                                ("Corvin Sootwhistle", "Zelk, Bane of Heroes' cleave"), rank_winners=(-1,) * 10,
+                                narrator=0))
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    names = [line.strip().split("  ")[0] for line in term.lines if " 6 " in line or "6◊" in line]
+    assert "Corvin..." in names and "Zelk... cleave" in names, names
