@@ -127,3 +127,14 @@ def test_the_longest_name_stands_apart_from_its_features(kit: Kit) -> None:
     give(session.game, hero, "a healer's draught", fancy=True, heal=2)
     _, screen = run_headless(InventoryScreen(kit, session, BACK), [])
     assert "a tuning fork of calm  fancy" in screen.text()
+
+
+def test_a_long_items_answer_to_use_is_read_whole_at_80_columns(kit: Kit) -> None:
+    """"Ancestral Draught of Sting-Warding is not used up: its magic works while it is carried."
+    ran past the 80th column and lost its end; the answer now takes two rows when it must."""
+    session = make_session()
+    give(session.game, session.hero(), "Ancestral Draught of Sting-Warding", fancy=True, annoy=2, type="poison")
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")], size=(80, 24))
+    said = "Ancestral Draught of Sting-Warding is not used up: its magic works while it is carried."
+    assert len(said) > 78
+    assert said in " ".join(line.strip() for line in screen.lines()[-4:-1])

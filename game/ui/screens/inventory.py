@@ -148,9 +148,11 @@ class InventoryScreen(Screen):
         hints = [("a-z", "pick"), ("Up/Down", "move"), ("U/Enter", "use"), ("D", "drop"), ("Esc", "back"),
                  ("?", "help")]
         bottom = footer(console, self.kit, hints) - 1
-        if self.status:
-            draw.text(console, 1, bottom, self.status, palette["warning"], width=console.width - 2)
-            bottom -= 1
+        if self.status:  # two rows at most: "Ancestral Draught of Sting-Warding is not used up: ..."
+            said = draw.wrap(self.status, console.width - 2)[:2]
+            for i, row in enumerate(said):
+                draw.text(console, 1, bottom - len(said) + 1 + i, row, palette["warning"], width=console.width - 2)
+            bottom -= len(said)
         top = 2
         wide = console.width >= 110
         list_w = min(100, console.width - 44) if wide else console.width - 2
