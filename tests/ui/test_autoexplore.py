@@ -228,3 +228,26 @@ def test_a_notice_longer_than_the_hint_line_is_shown_whole_at_80_columns(tmp_pat
     assert screen.notice in bottom, bottom
     newest = game.log[-1].text
     assert newest.split()[-1] in " ".join(shot.lines()[-6:-2]), "the log's newest line gave way"
+
+
+def test_a_monster_the_party_sees_is_on_the_map_at_80_columns(tmp_path: Path) -> None:
+    """Seed 9 at 80x24: x stopped ("Uzzrak, Eater of Adventurers comes into view"), yet Uzzrak
+    stood twelve tiles east of the hero, past the map's 54 columns, under the sidebar: the
+    player was told of a monster in view that no screen cell showed. The view now shifts to it."""
+    from game.ui.auto_travel import visible_monsters
+
+    screen = map_screen(tmp_path, 9)
+    game = screen.game
+    for _ in range(12):
+        run_headless(screen, [], size=(80, 24))  # drawn along the way: the view follows as in play
+        press_x(screen)
+        if visible_monsters(game):
+            break
+    (monster,) = visible_monsters(game)
+    _, shot = run_headless(screen, [], size=(80, 24))
+    pos = game.position(monster)
+    at = screen.camera.to_screen(pos.x, pos.y, screen.layout.map[0], screen.layout.map[1])
+    assert at is not None, "the monster in view is off the map"
+    assert shot.lines()[at[1]][at[0]] == game.world.comp(monster, Glyph).char
+    hero = game.position(screen.hero())
+    assert screen.camera.to_screen(hero.x, hero.y, screen.layout.map[0], screen.layout.map[1]) is not None

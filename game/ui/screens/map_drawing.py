@@ -7,6 +7,7 @@ import tcod.console
 
 from game.core.sentences import possessive
 from game.ui import draw
+from game.ui.auto_travel import visible_monsters
 from game.ui.fit import elide
 from game.ui.log_pane import draw_log
 from game.ui.map_layout import compute_layout, hint_line
@@ -63,6 +64,9 @@ class MapDrawing:
         mx, my, mw, mh = lay.map
         if pos is not None:
             self.camera.follow(pos.x, pos.y, mw, mh, game.floor.width, game.floor.height, game.dungeon.floor_no)
+            seen = [(p.x, p.y) for e in visible_monsters(game) if (p := game.position(e)) is not None]
+            if seen:
+                self.camera.reveal(pos.x, pos.y, seen, game.floor.width, game.floor.height)
         draw_map(console, game, self.camera, lay.map, palette, glyphs, active=self.hero())
         if lay.rolls[3] > 0:
             records = recent_records(game, 8)
