@@ -37,6 +37,7 @@ DIE_W = 4
 GAP = 1
 NO_ONE = "no one in reach"
 FLEEING = "flees: no harm"  # a fleeing monster strikes no one: its won ranks hurt nobody
+CHECK_WORDS = ("holds", "rallies", "flees")  # a morale check's result, as its title says it
 MORE_W = 3  # "+N": how many dice did not fit
 
 
@@ -192,7 +193,8 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         dx = x + name_w
         tail = ""
         if record.kind == "check" and i < len(record.successes):
-            tail = " stands" if record.successes[i] else " flees"
+            said = record.title.rsplit(": ", 1)[-1]  # "Xol's morale: rallies": the row says the same
+            tail = " " + (said if said in CHECK_WORDS else "stands" if record.successes[i] else "flees")
         elif not pain and i > 0 and i - 1 < len(record.successes):
             tail = " holds" if record.successes[i - 1] else " fails"
         elif i in idle:
