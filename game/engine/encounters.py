@@ -68,7 +68,7 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
         game.say("The party catches the room's occupants unawares!", "combat")
     elif party_surprised and not monsters_surprised:
         if any(m.cell == cell and m.hostile for _, m in game.monsters()):  # a peaceful room strikes nobody
-            game.say("Surprise! The monsters strike before the party is ready.", "danger")
+            game.say("Surprise! The monsters act before the party is ready.", "danger")  # they may reach no one
         monster_turn(game)
         combat_turn(game, surprised_party=True)
 

@@ -49,10 +49,13 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> Result:
         return Refused("There is nothing there to work.")
     action = "use" if tile in (Tile.LEVER, Tile.FOUNTAIN, Tile.MACHINE) else "search"
     where = host_words(game, Tile(tile).name.lower())  # in the theme's words: "pile of old bones"
+    said = len(game.log)
     spring_all(game, eid, x, y, action, f"{'works' if action == 'use' else 'searches'} the {where}")
     spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
     if game.world.comp(eid, HeroState).hits <= 0:
         return DONE
+    # "nothing more" after a trap went off here or a search before; the first look finds "nothing"
+    more = len(game.log) > said or (game.dungeon.floor_no, x, y) in game.dungeon.opened
     game.dungeon.opened.add((game.dungeon.floor_no, x, y))
     found = 0
     for item_eid, (item, pos) in game.world.get2(TreasureState, Position):
@@ -62,7 +65,7 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> Result:
             game.say(f"In the {where}: {game.name(item_eid)}.", "loot")
     happened = feature_outcome(game, eid, x, y, tile)
     if not found and not happened:
-        game.say(f"{game.name(eid)} finds nothing more in the {where}.")
+        game.say(f"{game.name(eid)} finds nothing {'more ' if more else ''}in the {where}.")
     return DONE
 
 

@@ -47,7 +47,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
         f"Deepest floor: {s.deepest_floor}   Rooms entered: {s.rooms_entered}   Rooms cleared: {s.rooms_cleared}"
         f"{first_rooms_words(game)}",
         f"Monsters killed: {s.monsters_killed}   Traps found: {s.traps_found}   Traps sprung: {s.traps_sprung}",
-        f"Treasure found (points): {s.treasure_found}   Hero deaths: {s.deaths}",
+        f"Treasure taken (points): {s.treasure_found}   Hero deaths: {s.deaths}",
     ]
     if game.quest is not None:
         lines.append(f"Quest: {game.quest.name} ({standing(game)})")
@@ -67,7 +67,8 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     lines += ["", "Dials:"] + [f"  {d}" for d in game.dials.describe()]
     lines += ["", "Rooms:"] + [f"  {tidy(r)}" for r in s.rooms]
     lines += ["", "Last words of the log:"] + [f"  [{line.turn}] {tidy(line.text)}" for line in game.log[-25:]]
-    lines += ["", f"Map of Floor {game.dungeon.floor_no} as the party knew it:"]
+    lines += ["", f"Map of Floor {game.dungeon.floor_no} as the party knew it (@ is where it came onto the floor, "
+                  "not where anyone stands):"]
     lines += [row.rstrip() for row in render_text(game.floor, explored_only=True).splitlines() if row.strip()]
     return "\n".join(lines) + "\n"
 

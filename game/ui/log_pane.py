@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from game.engine.game import Game
     from game.engine.log import LogLine
 
+NBSP = "\u00a0"  # holds a credit's words together through the wrap (textwrap breaks only at ASCII space)
+
 KIND_ROLE = {
     "info": "text",
     "combat": "text_bright",
@@ -38,6 +40,13 @@ def credit(game: Game, line: LogLine) -> str:
     if line.narrator < 0 or line.kind == "narration" or line.narrator >= len(game.seats):
         return ""
     return f" ~ {game.seats[line.narrator].name}"
+
+
+def wrap_credited(text: str, extra: str, width: int) -> list[str]:
+    """`text` and its credit (" ~ Swarm (AI)") word-wrapped, the credit kept whole on one row with
+    the last word: "... 1 damage. ~" above a lone "Player 1" read as a line of its own."""
+    glued = extra.replace(" ", NBSP)
+    return [row.replace(NBSP, " ") for row in draw.wrap(text + glued, width)]
 
 
 def line_colour(line: LogLine, palette: Palette) -> RGB:
@@ -62,13 +71,14 @@ def draw_log(console: tcod.console.Console, game: Game, rect: tuple[int, int, in
         if index < seen:
             colour = _mix(colour, palette["background"], 0.45)
             credit_colour = _mix(credit_colour, palette["background"], 0.45)
-        wrapped = draw.wrap(tidy(line.text) + extra, w)
+        wrapped = wrap_credited(tidy(line.text), extra, w)
         # the credit stays on the last wrapped row, in its own colour
         pieces = []
         for i, part in enumerate(wrapped):
             last = i == len(wrapped) - 1
-            if last and extra and part.endswith(extra):
-                pieces.append((part[: -len(extra)], colour, extra, credit_colour))
+            tail = next((t for t in (extra, extra.strip()) if t and part.endswith(t)), "") if last else ""
+            if tail:
+                pieces.append((part[: -len(tail)], colour, tail, credit_colour))
             else:
                 pieces.append((part, colour, "", colour))
         rows[:0] = pieces
@@ -81,6 +91,6 @@ def draw_log(console: tcod.console.Console, game: Game, rect: tuple[int, int, in
             draw.text(console, x + n, top + i, extra, extra_colour, width=w - n)
     # the newest line's first row: its wrapped rows are the last ones drawn
     last = game.log[-1]
-    n_rows = len(draw.wrap(tidy(last.text) + credit(game, last), w))
+    n_rows = len(wrap_credited(tidy(last.text), credit(game, last), w))
     newest_start = (x, max(top, y + h - n_rows))
     return newest_start

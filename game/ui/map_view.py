@@ -138,6 +138,29 @@ class Camera:
         self.x = self._axis(self.x, hx, view_w, floor_w, margin, force)
         self.y = self._axis(self.y, hy, view_h, floor_h, margin, force)
 
+    def reveal(self, hx: int, hy: int, spots: list[tuple[int, int]], floor_w: int, floor_h: int) -> None:
+        """Shift the view, as little as it takes, so the `spots` (monsters the party sees) show
+        beside the hero at (hx, hy): sight reaches farther than the view is wide at 80 columns,
+        and a monster the party saw stood under the sidebar. A spot too far to show with the
+        hero stays out of the view."""
+        view_w, view_h = self.view
+        self.x = self._reveal_axis(self.x, hx, [x for x, _ in spots], view_w, floor_w)
+        self.y = self._reveal_axis(self.y, hy, [y for _, y in spots], view_h, floor_h)
+
+    @staticmethod
+    def _reveal_axis(cam: int, hero: int, spots: list[int], view: int, size: int) -> int:
+        if size <= view:
+            return cam
+        for spot in sorted(spots, key=lambda s: abs(s - hero)):  # the nearest first
+            lo, hi = min(hero, spot), max(hero, spot)
+            if hi - lo + 3 > view:
+                continue  # it cannot show beside the hero
+            if lo - 1 < cam:
+                cam = max(0, lo - 1)
+            if hi + 1 >= cam + view:
+                cam = min(size - view, hi + 2 - view)
+        return cam
+
     def to_screen(self, x: int, y: int, ox: int, oy: int) -> tuple[int, int] | None:
         sx, sy = x - self.x, y - self.y
         if 0 <= sx < self.view[0] and 0 <= sy < self.view[1]:

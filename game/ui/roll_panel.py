@@ -11,7 +11,8 @@ same without colour.
 
 Names take what the dice leave of the width, whole where they fit, elided in the middle where
 they do not. A pool that won ranks but had no one in reach (a monster drawn into the fight by a
-hero's bow, two tiles from anyone it could hit) says so on its row: its wins hurt nobody."""
+hero's bow, two tiles from anyone it could hit) says so on its row: its wins hurt nobody; so does
+one that was already fleeing (it strikes no one)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from game.core.sentences import capitalised
 from game.engine.combat import FIGHT
 from game.engine.reach import engaged_with
 from game.ui import draw
-from game.ui.fit import elide, first_fitting
+from game.ui.fit import ELLIPSIS, elide, first_fitting
 from game.ui.glyphs import Glyphs
 from game.ui.palette import RGB, Palette
 from game.world.components import HeroState, MonsterState
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 DIE_W = 4
 GAP = 1
 NO_ONE = "no one in reach"
+FLEEING = "flees: no harm"  # a fleeing monster strikes no one: its won ranks hurt nobody
+CHECK_WORDS = ("holds", "rallies", "flees")  # a morale check's result, as its title says it
 MORE_W = 3  # "+N": how many dice did not fit
 
 
@@ -65,7 +68,34 @@ def title_of(game: Game, record: RollRecord, width: int | None = None) -> str:
     if not told:
         return elide(fitting, width)
     tail = _with_facts("", told[0])
-    return elide(title, width - len(tail)) + tail if width - len(tail) >= 8 else elide(fitting, width)
+    return fit_name(title, width - len(tail)) + tail if width - len(tail) >= 8 else elide(fitting, width)
+
+
+def fit_name(text: str, width: int) -> str:
+    """A name (or "owner's thing") cut to `width` keeping its first word: "Corvin Sootwhistle" in
+    16 cells read "... Sootwhistle", a hero the player knows as Corvin. No comma before the dots."""
+    fitted = elide_owner(text, width)
+    first = text.split()[0].rstrip(",") if text.split() else ""
+    if fitted.startswith(ELLIPSIS) and first and len(first) + len(ELLIPSIS) <= width:
+        fitted = first + ELLIPSIS
+    return fitted.replace("," + ELLIPSIS, ELLIPSIS)
+
+
+def elide_owner(text: str, width: int) -> str:
+    """`text` cut to `width`, the owner's name shortened before what it owns: "Sabbeth the Last
+    Sentinel's toxic spit" reads "Sabbeth the Last... toxic spit", not "Sabbeth the Last
+    Sentinel's...", which does not say which of its rolls it was."""
+    if len(text) <= width:
+        return text
+    for mark in ("'s ", "' "):
+        at = text.rfind(mark)
+        if at > 0:
+            owner, owned = text[:at + len(mark) - 1], text[at + len(mark):]
+            room = width - len(owned) - 1
+            if room >= len(owner.split()[0]) + len(ELLIPSIS):  # at least the name's first word whole
+                return elide(owner, room) + " " + owned
+            break
+    return elide(text, width)
 
 
 def _with_facts(title: str, facts: str) -> str:
@@ -82,14 +112,16 @@ def out_of_reach(game: Game, record: RollRecord) -> set[int]:
     if record.title != FIGHT or record.kind != "pain" or not game.rolls or record.turn != game.rolls[-1].turn:
         return set()
     # Only when everyone in the roll still stands where it stood: a target killed, or a monster
-    # that took flight after the roll, would make an honest win look like one on nobody.
+    # that took flight after the roll, would make an honest win look like one on nobody. One that
+    # was fleeing before it strikes no one (the combat turn gives it no targets): its wins are lost.
+    fled_since = fled_after(game, record)
     for pool in record.pools:
         if not pool.owner.isdigit():
             return set()
         eid = int(pool.owner)
         mon = game.world.try_comp(eid, MonsterState)
         hero = game.world.try_comp(eid, HeroState)
-        if game.position(eid) is None or (mon is not None and (mon.fleeing or mon.hits <= 0)) or \
+        if game.position(eid) is None or (mon is not None and (pool.owner in fled_since or mon.hits <= 0)) or \
                 (hero is not None and hero.hits <= 0):
             return set()
     if any(h.hits <= 0 for _, h in game.heroes(living=False)):
@@ -108,12 +140,24 @@ def out_of_reach(game: Game, record: RollRecord) -> set[int]:
         if game.world.has(eid, HeroState):
             targets = engaged_with(game, eid, game.sheet(eid).attack, monsters)
         elif (mon := game.world.try_comp(eid, MonsterState)) is not None:
-            targets = engaged_with(game, eid, mon.spec.type, heroes)
+            targets = [] if mon.fleeing else engaged_with(game, eid, mon.spec.type, heroes)
         else:
             continue
         if not targets:
             idle.add(i)
     return idle
+
+
+def fled_after(game: Game, record: RollRecord) -> set[str]:
+    """Owners whose morale check, rolled after `record` in its turn, sent them fleeing."""
+    later = False
+    fled: set[str] = set()
+    for other in game.rolls:
+        if other is record:
+            later = True
+        elif later and other.turn == record.turn and other.kind == "check":
+            fled.update(p.owner for p, ok in zip(other.pools, other.successes, strict=False) if not ok)
+    return fled
 
 
 def recent_records(game: Game, limit: int) -> list[RollRecord]:
@@ -133,7 +177,8 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
     names = list(record.names) + [p.owner for p in record.pools[len(record.names):]]
     idle = out_of_reach(game, record)
     # the dice (and a holds/fails or out-of-reach note) first; the names take the rest, up to name_w
-    dice_w = max((len(p.dice) for p in record.pools), default=0) * (DIE_W + GAP) + (len(NO_ONE) + 1 if idle else 6)
+    note_w = max(len(NO_ONE), len(FLEEING)) + 1 if idle else 6
+    dice_w = max((len(p.dice) for p in record.pools), default=0) * (DIE_W + GAP) + note_w
     longest = max((len(n) for n in names), default=4) + 1
     name_w = max(4, min(longest, max(w // 3, w - dice_w)))
     thwack, winner = glyphs.code("die_thwacko"), glyphs.code("rank_winner")
@@ -144,15 +189,18 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             break
         name = names[i] if i < len(names) else pool.owner
         seat_colour = palette.seat(pool.seat) if pool.seat >= 0 else palette["text"]
-        draw.text(console, x, row, elide(name, name_w - 1), palette["text"], width=name_w - 1)
+        draw.text(console, x, row, fit_name(name, name_w - 1), palette["text"], width=name_w - 1)
         dx = x + name_w
         tail = ""
         if record.kind == "check" and i < len(record.successes):
-            tail = " stands" if record.successes[i] else " flees"
+            said = record.title.rsplit(": ", 1)[-1]  # "Xol's morale: rallies": the row says the same
+            tail = " " + (said if said in CHECK_WORDS else "stands" if record.successes[i] else "flees")
         elif not pain and i > 0 and i - 1 < len(record.successes):
             tail = " holds" if record.successes[i - 1] else " fails"
         elif i in idle:
-            tail = " " + NO_ONE
+            fleeing = pool.owner.isdigit() and getattr(game.world.try_comp(int(pool.owner), MonsterState),
+                                                       "fleeing", False)
+            tail = " " + (FLEEING if fleeing else NO_ONE)
         room = (x + w - dx - len(tail)) // (DIE_W + GAP)
         if room < len(pool.dice):  # some left out: the "+N" saying so takes room too, not the note's
             room = (x + w - dx - len(tail) - MORE_W) // (DIE_W + GAP)

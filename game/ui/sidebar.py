@@ -12,7 +12,7 @@ import tcod.console
 from game.engine.light import light_kind
 from game.engine.quests import progress
 from game.rules.heroes import max_hits
-from game.rules.party import xp_to_be
+from game.rules.party import level_for_xp, xp_to_be
 from game.ui import draw
 from game.ui.fit import elide, first_fitting
 from game.ui.palette import Palette
@@ -147,8 +147,9 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         if not compact:
             need = xp_to_be(hero.level + 1)
             story = f"  story {hero.story_points}"
-            if hero.xp >= need:
-                choices, xp_fg = (f"  XP {hero.xp} L{hero.level + 1} due", f"  XP {hero.xp} L{hero.level + 1}!"), \
+            due = level_for_xp(hero.xp, hero.level)  # several levels at once are possible
+            if due > hero.level:
+                choices, xp_fg = (f"  XP {hero.xp} L{due} due", f"  XP {hero.xp} L{due}!"), \
                     palette["good"]
             else:
                 choices, xp_fg = (f"  XP {hero.xp}/{need} for L{hero.level + 1}", f"  XP {hero.xp}/{need}"), \

@@ -23,6 +23,7 @@ from game.ui.session import Session
 from game.world.components import Glyph, MonsterState, Named, Position
 
 NAME = "Umbrecht the Forsaken"
+FLEEING = "flees: no harm"  # the note on a fleeing monster's won ranks
 
 
 def _monster_two_tiles_away(game: Game, hero: int) -> int:
@@ -168,3 +169,63 @@ def test_no_one_in_reach_is_never_said_of_a_pool_that_hurt_someone(monkeypatch: 
                     assert not [d for d in dealt if d[0] == owner], (seed, game.turn, owner)
         game.close()
     assert flagged > 0
+
+
+def _fight_won_by_a_fleeing_monster(fled_in_this_turn: bool) -> tuple[Game, int]:
+    """A monster beside the hero, fleeing, wins a rank of the turn's fight."""
+    game, monster = _turn_with_a_trap_and_an_idle_melee()
+    hero = game.party.hero_of[0]
+    hpos, mpos = game.position(hero), game.position(monster)
+    mpos.x, mpos.y = hpos.x + (mpos.x - hpos.x) // 2, hpos.y + (mpos.y - hpos.y) // 2
+    game.world.comp(monster, MonsterState).fleeing = True
+    if fled_in_this_turn:  # its morale broke after the fight's roll: its wins did land
+        game.record_roll(RollRecord(25, "check", f"{NAME}'s morale: flees", (Pool(str(monster), 2, (17,)),),
+                                    (NAME,), successes=(False,)))
+    return game, monster
+
+
+def test_a_win_by_a_monster_already_fleeing_says_it_hit_no_one(tmp_path: Path) -> None:
+    """A fleeing monster strikes no one (the combat turn gives it no targets), yet its won ranks
+    were marked like blows, with no damage in the log to match (seed 42, Tamsk on turn 32)."""
+    game, _ = _fight_won_by_a_fleeing_monster(fled_in_this_turn=False)
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    row = next((line for line in term.lines if FLEEING in line), None)
+    assert row is not None and row.strip().startswith("Umbrecht"), term.text()
+
+
+def test_a_monster_that_fled_after_the_roll_gets_no_such_note(tmp_path: Path) -> None:
+    game, _ = _fight_won_by_a_fleeing_monster(fled_in_this_turn=True)
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    assert "Fight (painful" in term.text() and FLEEING not in term.text() and NO_ONE not in term.text()
+
+
+def test_an_abilitys_roll_keeps_the_abilitys_name_when_its_owners_is_cut(tmp_path: Path) -> None:
+    """At 80x24 the title read "Sabbeth the Last Sentinel's... (told by Player 1)": which of its
+    rolls it was had gone. The owner's name is cut now, the ability's kept whole."""
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
+    hero = game.party.hero_of[0]
+    game.turn = 77
+    spit = "Sabbeth the Last Sentinel's toxic spit"
+    pools = (Pool("obstacle", 1, (6, 5, 4, 2, 1)), Pool(str(hero), 0, (6, 4, 3)))
+    game.record_roll(RollRecord(77, "annoy", spit, pools, (spit, game.name(hero)), successes=(True,), narrator=0))
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    title = next(line for line in term.lines if "(told by" in line)
+    assert "toxic spit (" in title and title.strip().startswith("Sabbeth"), title
+
+
+def test_a_name_cut_for_many_dice_keeps_its_first_word(tmp_path: Path) -> None:
+    """Ten dice at 80x24 leave a name 16 cells: "Corvin Sootwhistle" read "... Sootwhistle", the
+    hero's own name gone, and "Zelk, Bane of Heroes' cleave" read "Zelk,... cleave"."""
+    game, monster = _turn_with_a_trap_and_an_idle_melee()
+    hero = game.party.hero_of[0]
+    tens = (6, 6, 5, 5, 4, 4, 3, 3, 2, 1)
+    game.record_roll(RollRecord(25, "pain", FIGHT, (Pool(str(hero), 0, tens), Pool(str(monster), 2, tens)),
+                                ("Corvin Sootwhistle", "Zelk, Bane of Heroes' cleave"), rank_winners=(-1,) * 10,
+                                narrator=0))
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    names = [line.strip().split("  ")[0] for line in term.lines if " 6 " in line or "6◊" in line]
+    assert "Corvin..." in names and "Zelk... cleave" in names, names

@@ -74,7 +74,7 @@ def test_x_searches_the_room_for_traps_before_it_works_the_furniture(tmp_path: P
     texts = [line.text for line in game.log]
     search = next(i for i, text in enumerate(texts) if "searches and finds" in text or "finds a trap" in text)
     furniture = next(i for i, text in enumerate(texts)
-                     if "finds nothing more in the" in text or text.startswith("In the"))
+                     if "finds nothing" in text and " in the " in text or text.startswith("In the"))
     assert search < furniture, texts
 
 
@@ -206,3 +206,48 @@ def test_the_way_on_notice_fits_80_columns_whole(tmp_path: Path) -> None:
     assert "into a room not yet entered" in screen.notice
     _, shot = run_headless(screen, [], size=(80, 24))
     assert screen.notice in shot.text()
+
+
+def test_a_notice_longer_than_the_hint_line_is_shown_whole_at_80_columns(tmp_path: Path) -> None:
+    """At 80x24 "Nothing left to explore that you can reach. Nothing more can be found in the
+    dungeon for now: head back to town. (< turns the party for town)" was cut at "in the d": the
+    hint line holds 78 cells. A longer notice now wraps onto rows the log gives up."""
+    from game.mapgen.tiles import Tile
+
+    screen = map_screen(tmp_path, 7)
+    game = screen.game
+    pos = game.position(screen.hero())
+    for dx in (-1, 0, 1):  # walled in where it stands: nothing it can reach
+        for dy in (-1, 0, 1):
+            if (dx or dy) and game.creature_at(pos.x + dx, pos.y + dy) is None:
+                game.floor.set_tile(pos.x + dx, pos.y + dy, Tile.WALL)
+    press_x(screen)
+    assert len(screen.notice) > 78, screen.notice
+    _, shot = run_headless(screen, [], size=(80, 24))
+    bottom = " ".join(line.strip() for line in shot.lines()[-3:])
+    assert screen.notice in bottom, bottom
+    newest = game.log[-1].text
+    assert newest.split()[-1] in " ".join(shot.lines()[-6:-2]), "the log's newest line gave way"
+
+
+def test_a_monster_the_party_sees_is_on_the_map_at_80_columns(tmp_path: Path) -> None:
+    """Seed 9 at 80x24: x stopped ("Uzzrak, Eater of Adventurers comes into view"), yet Uzzrak
+    stood twelve tiles east of the hero, past the map's 54 columns, under the sidebar: the
+    player was told of a monster in view that no screen cell showed. The view now shifts to it."""
+    from game.ui.auto_travel import visible_monsters
+
+    screen = map_screen(tmp_path, 9)
+    game = screen.game
+    for _ in range(12):
+        run_headless(screen, [], size=(80, 24))  # drawn along the way: the view follows as in play
+        press_x(screen)
+        if visible_monsters(game):
+            break
+    (monster,) = visible_monsters(game)
+    _, shot = run_headless(screen, [], size=(80, 24))
+    pos = game.position(monster)
+    at = screen.camera.to_screen(pos.x, pos.y, screen.layout.map[0], screen.layout.map[1])
+    assert at is not None, "the monster in view is off the map"
+    assert shot.lines()[at[1]][at[0]] == game.world.comp(monster, Glyph).char
+    hero = game.position(screen.hero())
+    assert screen.camera.to_screen(hero.x, hero.y, screen.layout.map[0], screen.layout.map[1]) is not None

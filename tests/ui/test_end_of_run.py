@@ -9,10 +9,15 @@ from screen_games import give, in_town, make_kit, make_session
 
 from game.agents.autoplay import play
 from game.core.outcomes import ending
-from game.engine.actions import Retire
+from game.core.seats import parse_seats
+from game.engine.actions import PickUp, Retire
+from game.engine.dispatch import apply_action
 from game.engine.morgue import ScoreEntry, add_score, score, write_morgue
 from game.engine.quests import all_quests
 from game.engine.run_score import ScoreParts
+from game.engine.spawning import make_treasure_entity
+from game.engine.start import new_game
+from game.rules.purchases import Treasure
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
@@ -22,7 +27,7 @@ from game.ui.screens.high_scores import HighScoresScreen
 from game.ui.screens.widgets import TextScreen
 from game.ui.session import Session
 from game.ui.state import Exit
-from game.world.components import HeroState
+from game.world.components import HeroState, Position
 
 TITLE = Exit("title")
 
@@ -253,3 +258,26 @@ def test_a_long_party_is_shortened_by_whole_names_not_cut_mid_word(kit: Kit) -> 
     assert "..." in shown and len(shown) < len(party)
     assert all(word in party.replace(",", "").split() for word in shown.replace("...", " ").replace(",", "").split())
     assert shown.startswith("Rook Ashdown")
+
+
+def test_the_morgue_map_says_its_at_sign_is_where_the_party_came_in(ended: Session, tmp_path: Path) -> None:
+    """The morgue's map marks the floor's way in with "@"; a hero slain rooms away seemed to stand
+    there, where a player reads "@" as the hero. The heading now says what the "@" is."""
+    morgue = write_morgue(ended.game, tmp_path).read_text()
+    heading = next(line for line in morgue.splitlines() if line.startswith("Map of Floor"))
+    assert "@ is where it came onto the floor" in heading
+
+
+def test_the_morgue_counts_treasure_taken_not_treasure_seen(tmp_path: Path) -> None:
+    """Seed 42: a gem turned up in a pile of bones while its room's monster lived, so it was never
+    taken; the morgue's "Treasure found (points): 0" denied it was found. The count is of the
+    treasure the party took, and the line now says so."""
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
+    hero = game.party.hero_of[0]
+    pos = game.position(hero)
+    gem = Treasure(value=2, name="Rune-cut Gem")
+    make_treasure_entity(game, gem, "Rune-cut Gem", 1, Position(pos.x, pos.y, pos.floor))
+    apply_action(game, PickUp(0))
+    assert game.stats.treasure_found == 3  # mundane 1 + value 2: the one piece taken
+    morgue = write_morgue(game, tmp_path).read_text()
+    assert "Treasure taken (points): 3" in morgue

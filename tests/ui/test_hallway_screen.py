@@ -263,3 +263,15 @@ def test_a_hallway_waiting_for_a_heros_growth_opens_no_designers_screen_until_it
     apply_action(game, ai_action(game))  # Bob's player picks the trait
     assert game.awaiting().kind == "category"
     assert isinstance(designer_screen(kit, session, Exit("map")), HandOverScreen)
+
+
+def test_the_help_says_what_the_screen_shows_of_the_rooms_purchases(kit: Kit, in_room: Session) -> None:
+    """The screen names every monster bought and counts the traps, yet its help said the heroes
+    "see the monsters when they meet them", as if the Hallway kept them hidden."""
+    design = in_room.game.hallway.last_design
+    _, screen = run_headless(HallwayScreen(kit, in_room, BACK), [], size=(120, 40))
+    assert all(placed.monster.name in screen.text() for placed in design.monsters)
+    _, shown = run_headless(HallwayScreen(kit, in_room, BACK).open_help(), [], size=(100, 60))
+    text = " ".join(shown.text().split())
+    assert "the name of every monster bought" in text and "how many traps there are" in text
+    assert "see the monsters when they meet them" not in text

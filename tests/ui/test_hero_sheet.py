@@ -166,3 +166,13 @@ def test_the_sheet_says_how_far_the_heros_attack_reaches(kit: Kit, choice: HeroC
     reach = (f"ranged: strikes what it sees within {RANGED_REACH} tiles" if ranged
              else "strikes only what stands beside it")
     assert f"Fights with {attack} ({reach})" in screen.text()
+
+
+def test_xp_for_two_levels_names_the_level_the_hallway_will_give(kit: Kit) -> None:
+    """42 XP at Level 2 makes Level 4 in the next Hallway; the sheet said "Level 3 at 20"."""
+    session = make_session()
+    eid, hero = session.game.heroes()[0]
+    assert hero.level == 2
+    hero.xp = 42
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [], size=(120, 40))
+    assert "XP 42  Level 4 at 40: rises in the next Hallway" in screen.text()

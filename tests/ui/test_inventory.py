@@ -127,3 +127,34 @@ def test_the_longest_name_stands_apart_from_its_features(kit: Kit) -> None:
     give(session.game, hero, "a healer's draught", fancy=True, heal=2)
     _, screen = run_headless(InventoryScreen(kit, session, BACK), [])
     assert "a tuning fork of calm  fancy" in screen.text()
+
+
+def test_a_long_items_answer_to_use_is_read_whole_at_80_columns(kit: Kit) -> None:
+    """"Ancestral Draught of Sting-Warding is not used up: its magic works while it is carried."
+    ran past the 80th column and lost its end; the answer now takes two rows when it must."""
+    session = make_session()
+    give(session.game, session.hero(), "Ancestral Draught of Sting-Warding", fancy=True, annoy=2, type="poison")
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")], size=(80, 24))
+    said = "Ancestral Draught of Sting-Warding is not used up: its magic works while it is carried."
+    assert len(said) > 78
+    assert said in " ".join(line.strip() for line in screen.lines()[-4:-1])
+
+
+def test_the_quests_object_is_not_called_worth_its_value_nor_given_a_cost(kit: Kit) -> None:
+    """The object of the quest said "Mundane: no magic, worth its value in town. Cost 1", and U
+    answered that it "is worth its trade value in town": no seat paid for it, it trades for
+    nothing, and it is what the quest is after."""
+    from game.engine.room_entry import place_objective
+    from game.world.components import Carried, Position, TreasureState
+
+    session = make_session()
+    game, hero = session.game, session.hero()
+    pos = game.position(hero)
+    place_objective(game, game.floor.cell_of(pos.x, pos.y))
+    item = next(e for e, t in game.world.get(TreasureState) if t.objective)
+    game.world.remove(item, Position)
+    game.world.add(item, Carried(hero))  # as taking it does
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")], size=(80, 24))
+    text = " ".join(screen.text().split())
+    assert "What the quest is after" in text and "nothing to trade" in text
+    assert "worth its value" not in text and "Cost 1" not in text and "trade value in town" not in text

@@ -341,6 +341,33 @@ def test_look_tab_jumps_to_a_monster_in_view(tmp_path: Path) -> None:
     assert screen.game.name(monster) in text and "Hits left" in text
 
 
+
+def test_look_finds_the_rooms_pile_of_bones_by_name_and_by_tab(tmp_path: Path) -> None:
+    """The pile every room has is searched like furniture, yet "/ bones" said "Nothing called
+    "bones" in view" with it in plain sight, and Tab never stopped on it."""
+    screen = new_map(tmp_path)  # seed 7: the first room's pile of old bones is in view at once
+    keys = [key(";"), key("/"), *(key(c) for c in "bones"), key("enter")]
+    _, presenter = run_headless(screen, keys, kit=screen.kit)
+    text = presenter.text()
+    assert "Nothing called" not in text and "A pile of old bones" in text
+    look = screen.on_event(key(";"))
+    spots = {look.on_event(key("tab")) or (look.x, look.y) for _ in range(10)}
+    assert any(screen.game.floor.tile[y, x] == Tile.DEBRIS for x, y in spots)
+
+
+def test_a_log_lines_credit_is_never_split_across_rows_at_80_columns(tmp_path: Path) -> None:
+    """"...deals Rook the Patient 1 damage. ~" then "Player 1" on a row of its own: the credit
+    broke at its space and read as a line by itself. It now stays whole beside the last word."""
+    screen = new_map(tmp_path)
+    game = screen.game
+    line = "Jorvath the Unvanquished's venom bite deals Rook the Patient 1 damage."
+    game.say(line, "combat", narrator=0)
+    _, presenter = run_headless(screen, [], kit=screen.kit)
+    credit = f"~ {game.seats[0].name}"
+    rows = presenter.lines()
+    assert any(row.rstrip().endswith(credit) for row in rows), rows[-6:]
+    assert not any(row.strip() == game.seats[0].name for row in rows), rows[-6:]
+
 # ----- the end, town, hot-seat ----------------------------------------------------------------------
 def test_a_wiped_party_ends_the_run(tmp_path: Path) -> None:
     from game.engine.fates import wipe

@@ -1,5 +1,6 @@
 """A morale check is a roll that changes a fight, so the roll panel shows it beside the others
-(issue 15, point 2): the d20, the monster's name, and whether it stands or flees."""
+(issue 15, point 2): the d20, the monster's name, and whether it holds, rallies or flees (the
+row said "stands" under a title that said "holds")."""
 
 from __future__ import annotations
 
@@ -34,7 +35,10 @@ def test_every_morale_check_is_a_roll_the_panel_draws(tmp_path, monkeypatch) -> 
         draw_record(console, game, record, 0, 0, 60, kit.palette, kit.glyphs)
         text = "\n".join("".join(chr(c) for c in row) for row in console.ch)
         assert "Gnoll Scout" in text and "d20 check" in title_of(game, record)
-        assert ("flees" in text) == fled and ("stands" in text) == (not fled)
+        row = text.splitlines()[1]
+        said = record.title.rsplit(": ", 1)[-1]  # holds, rallies or flees
+        assert row.rstrip().endswith(said), (record.title, row)  # the row says what the title says
+        assert (said == "flees") == fled
         seen.add(fled)
         game.close()
     assert seen == {True, False}, "60 checks never showed both a stand and a flight"

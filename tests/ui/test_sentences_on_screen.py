@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from screen_games import give, make_kit, make_session
 
@@ -107,3 +108,32 @@ def test_a_seat_named_player_1_keeps_the_categories_it_took_plural(tmp_path: Pat
     assert said.startswith("Hallway: Player 1 traps,")
     _, screen = run_headless(LogHistoryScreen(make_kit(tmp_path), session, Exit("back")), [], size=(120, 40))
     assert said in screen.text()
+
+
+def test_a_first_search_that_finds_nothing_does_not_say_nothing_more() -> None:
+    """Searching a pile of bones for the first time, with nothing in it and no trap on it, read
+    "finds nothing more in the pile of old bones": more than what? "More" is for a second look,
+    or after a trap went off there."""
+    from game.engine.features import use_feature
+    from game.ui.auto_travel import FURNITURE_CODES
+
+    checked = 0
+    for seed in range(1, 30):
+        game = new_game(seed, parse_seats("human,ai,ai"), 2)
+        hero = game.party.hero_of[0]
+        floor = game.floor
+        spots = [(int(x), int(y)) for y, x in zip(*np.nonzero(np.isin(floor.tile, FURNITURE_CODES)), strict=True)]
+        for x, y in spots:
+            before = len(game.log)
+            use_feature(game, hero, x, y, int(floor.tile[y, x]))
+            first = [line.text for line in game.log[before:]]
+            if len(first) != 1 or "finds nothing" not in first[0]:
+                continue  # something was there, or a trap went off
+            assert "finds nothing in the" in first[0], first
+            use_feature(game, hero, x, y, int(floor.tile[y, x]))
+            assert "finds nothing more in the" in game.log[-1].text
+            checked += 1
+        game.close()
+        if checked >= 3:
+            break
+    assert checked

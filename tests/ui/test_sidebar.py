@@ -34,3 +34,17 @@ def test_a_fallen_heros_slayer_is_named_in_whole_words_at_80_columns(tmp_path) -
     rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
     fallen = next(r for r in rows if r.startswith("fallen:"))
     assert fallen == "fallen: Accursed..."
+
+
+def test_xp_for_two_levels_says_the_level_the_hallway_will_give(tmp_path) -> None:
+    """A Level 2 hero with 42 XP rises to Level 4 in the next Hallway (40 XP makes Level 4); the
+    sidebar said "L3 due"."""
+    palette = make_kit(tmp_path).palette
+    game = make_session().game
+    eid, hero = game.heroes()[0]
+    assert hero.level == 2
+    hero.xp = 42
+    console = tcod.console.Console(80, 24, order="C")
+    draw_sidebar(console, game, (55, 0, 25, 24), palette, active=eid, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
+    assert any(r.startswith("XP 42 L4 due") for r in rows), rows

@@ -35,11 +35,12 @@ HELP_TOPICS = (
     (
         "Budgets",
         "Traps get Party Max + Floor points, Monsters Party Total + Floor, Treasure Party Min + Floor, "
-        "and each designer must spend every point. The heroes know the budgets and that they were "
-        "spent; they see the monsters when they meet them, but traps and treasure stay hidden until "
+        "and each designer must spend every point. The heroes know the budgets, that they were "
+        "spent, and the name of every monster bought (what each can do shows when they meet it); "
+        "how many traps there are, but not what or where; and nothing of the treasure until it is "
         "found.",
     ),
-    ("Keys", "Up/Down, PgUp/PgDn scroll. Esc goes back."),
+    ("Keys", "Up/Down, PgUp/PgDn scroll. Esc or Enter goes back."),
 )
 
 

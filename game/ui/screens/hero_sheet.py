@@ -9,7 +9,7 @@ import tcod.console
 from game.core.content import traits
 from game.engine.actions import SpendStory
 from game.rules.heroes import class_bonus, max_hits
-from game.rules.party import xp_to_be
+from game.rules.party import level_for_xp, xp_to_be
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.keymap import key_label
@@ -130,8 +130,9 @@ class HeroSheetScreen(Screen):
             rows.append(line(("Hits ", label), (f"{hero.hits}/{top} ", text), ("=" * filled, p["good"]),
                              ("-" * (bar_w - filled), p["text_dim"])))
         need = xp_to_be(hero.level + 1)
-        if hero.xp >= need:
-            xp_note = f"Level {hero.level + 1} at {need}: rises in the next Hallway"
+        due = level_for_xp(hero.xp, hero.level)  # several levels at once are possible
+        if due > hero.level:
+            xp_note = f"Level {due} at {xp_to_be(due)}: rises in the next Hallway"
         else:
             xp_note = f"{need - hero.xp} more for Level {hero.level + 1} (at {need})"
         rows.append(line(("XP ", label), (f"{hero.xp}", text), (f"  {xp_note}", label)))

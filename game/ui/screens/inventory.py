@@ -44,6 +44,10 @@ HELP_TOPICS = (
 )
 
 
+# the quest's objective item: no seat paid for it, so it has no cost and no trade value
+OBJECTIVE_WORDS = ("What the quest is after: taking it counted for the quest, whose reward is paid in town.",
+                   "No magic, and nothing to trade.")
+
 class InventoryScreen(Screen):
     def __init__(self, kit: Kit, session: Session, back: State | None) -> None:
         super().__init__(kit, back)
@@ -103,6 +107,9 @@ class InventoryScreen(Screen):
         item_eid, item = pack[self.index]
         game = self.session.game
         name = game.name(item_eid)
+        if what == "use" and item.objective:
+            self.status = "It is what the quest is after: nothing to use, and no magic."
+            return None
         if what == "use" and not usable(item.spec):
             magic = item.spec.fancy and (item.spec.annoy or item.spec.pain or item.spec.universal)
             self.status = capitalised(f"{name} is not used up: its magic works while it is carried." if magic else
@@ -148,9 +155,11 @@ class InventoryScreen(Screen):
         hints = [("a-z", "pick"), ("Up/Down", "move"), ("U/Enter", "use"), ("D", "drop"), ("Esc", "back"),
                  ("?", "help")]
         bottom = footer(console, self.kit, hints) - 1
-        if self.status:
-            draw.text(console, 1, bottom, self.status, palette["warning"], width=console.width - 2)
-            bottom -= 1
+        if self.status:  # two rows at most: "Ancestral Draught of Sting-Warding is not used up: ..."
+            said = draw.wrap(self.status, console.width - 2)[:2]
+            for i, row in enumerate(said):
+                draw.text(console, 1, bottom - len(said) + 1 + i, row, palette["warning"], width=console.width - 2)
+            bottom -= len(said)
         top = 2
         wide = console.width >= 110
         list_w = min(100, console.width - 44) if wide else console.width - 2
@@ -207,7 +216,8 @@ class InventoryScreen(Screen):
 
     def _details(self, width: int) -> list[str]:
         _, item = self.pack()[self.index]
-        return [row for sentence in item_details(item.spec) for row in draw.wrap(sentence, width)]
+        sentences = OBJECTIVE_WORDS if item.objective else item_details(item.spec)
+        return [row for sentence in sentences for row in draw.wrap(sentence, width)]
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor

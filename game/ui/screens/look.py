@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import numpy as np
 import tcod.console
 
+from game.mapgen.tiles import Tile
 from game.ui import draw
 from game.ui.auto_travel import visible_items, visible_monsters
 from game.ui.describe import FEATURE_TILES, things_at
@@ -34,7 +35,9 @@ class MapScreen(Protocol):
 
     def on_draw(self, console: Any) -> None: ...
 
-_FEATURES = np.array(sorted(int(t) for t in FEATURE_TILES), dtype=np.uint8)
+# what Tab and / reach: the furniture autoexplore stops for, and the pile every room has (it is
+# searched like furniture and may hold treasure or a trap, but explore does not stop for it)
+_FEATURES = np.array(sorted(int(t) for t in FEATURE_TILES | {Tile.DEBRIS}), dtype=np.uint8)
 
 
 class LookScreen:

@@ -7,6 +7,8 @@ import tcod.console
 
 from game.core.sentences import possessive
 from game.ui import draw
+from game.ui.auto_travel import visible_monsters
+from game.ui.fit import elide
 from game.ui.log_pane import draw_log
 from game.ui.map_layout import compute_layout, hint_line
 from game.ui.map_view import draw_map
@@ -62,6 +64,9 @@ class MapDrawing:
         mx, my, mw, mh = lay.map
         if pos is not None:
             self.camera.follow(pos.x, pos.y, mw, mh, game.floor.width, game.floor.height, game.dungeon.floor_no)
+            seen = [(p.x, p.y) for e in visible_monsters(game) if (p := game.position(e)) is not None]
+            if seen:
+                self.camera.reveal(pos.x, pos.y, seen, game.floor.width, game.floor.height)
         draw_map(console, game, self.camera, lay.map, palette, glyphs, active=self.hero())
         if lay.rolls[3] > 0:
             records = recent_records(game, 8)
@@ -69,10 +74,17 @@ class MapDrawing:
         draw_sidebar(console, game, lay.sidebar, palette, active=self.hero(),
                      here=(pos.x, pos.y) if pos is not None else None,
                      hide_seed=self.kit.options.hide_seed, titles=self.game.dungeon.room_titles)
-        self._cursor = draw_log(console, game, lay.log, palette, self.session.log_seen)
-        self.draw_hint(console, lay.hint_y)
+        # a notice too long for the hint line takes rows from the log (its oldest lines give way)
+        lx, ly, lw, lh = lay.log
+        extra = min(len(self.notice_rows(console.width - 2)) - 1, max(0, lh - 1)) if self.notice else 0
+        self._cursor = draw_log(console, game, (lx, ly, lw, lh - extra) if extra > 0 else lay.log, palette,
+                                self.session.log_seen)
+        self.draw_hint(console, lay.hint_y, max(0, extra))
 
-    def draw_hint(self, console: tcod.console.Console, y: int) -> None:
+    def notice_rows(self, width: int) -> list[str]:
+        return draw.wrap(self.notice, width) or [""]
+
+    def draw_hint(self, console: tcod.console.Console, y: int, extra: int = 0) -> None:
         palette = self.kit.palette
         if self.prompt is not None:
             text = f"{self.prompt.question} {self.keys('wait')} for here, Esc to cancel."
@@ -84,7 +96,13 @@ class MapDrawing:
                       width=console.width - 2)
             return
         if self.notice:
-            draw.text(console, 1, y, self.notice, palette["warning"], width=console.width - 2)
+            width = console.width - 2
+            rows = self.notice_rows(width)
+            if len(rows) > extra + 1:  # more than the screen can spare: the last row says so
+                rows = rows[:extra + 1]
+                rows[-1] = elide(rows[-1] + " ...", width)
+            for i, row in enumerate(rows):
+                draw.text(console, 1, y - len(rows) + 1 + i, row, palette["warning"], width=width)
             return
         problem = getattr(self.host, "save_problem", lambda: None)()
         if problem:

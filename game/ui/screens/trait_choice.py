@@ -6,6 +6,8 @@ game waits for it, so there is no backing out."""
 
 from __future__ import annotations
 
+import re
+
 import tcod.console
 
 from game.core.content import traits
@@ -13,7 +15,7 @@ from game.engine.actions import ChooseTrait
 from game.engine.growth import degree_words, growth_choices, ties_words
 from game.ui import draw
 from game.ui.events import KeyEvent
-from game.ui.fit import elide
+from game.ui.fit import ELLIPSIS, elide
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
@@ -136,7 +138,7 @@ class TraitChoiceScreen(Screen):
             bg = palette["selection_bg"] if selected else None
             draw.text(console, 2, y, f" {self.label(trait, how):<{name_w}}", fg, bg)
             ties = ties_words(trait)
-            draw.text(console, 3 + name_w + 1, y, elide(ties, ties_w),
+            draw.text(console, 3 + name_w + 1, y, whole_ties(ties, ties_w),
                       palette["text"] if selected else palette["text_dim"], width=ties_w)
             if selected:
                 self._cursor = (3, y)
@@ -152,3 +154,17 @@ class TraitChoiceScreen(Screen):
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
+
+
+def whole_ties(ties: str, width: int) -> str:
+    """A trait's ties cut to `width` after the last whole tie or Type that fits ("lore; against
+    or with sonic; ...", "against or with psychic, holy, ..."), never in the middle: "lore;
+    against or with... with sonic" read as one tie."""
+    if len(ties) <= width:
+        return ties
+    cuts = sorted((m.start(), m.group()) for m in re.finditer(r"[;,] ", ties))
+    for at, sep in reversed(cuts):
+        text = ties[:at] + sep + ELLIPSIS
+        if len(text) <= width:
+            return text
+    return elide(ties, width)
