@@ -15,7 +15,7 @@ from game.engine import actions as A
 from game.engine.game import TIME_TRACK
 from game.engine.growth import growth_choices, trait_to_raise
 from game.engine.loot import on_floor_of, reachable_treasure
-from game.engine.quests import fulfilled, to_be_caught
+from game.engine.quests import counts_for, fulfilled, to_be_caught
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
 from game.engine.routes import Goals, exit_side, explore_goals, step_towards, steps_around, tiles_of
 from game.engine.way_on import has_way_on, seen_unworked, way_on
@@ -76,16 +76,22 @@ def healing_held(game: Game) -> bool:
 
 
 def draught(game: Game, eid: int) -> int | None:
-    """The pack index of the hero's first healing item (None without one). A pack changes only
-    by adding or removing components, so the answer is kept per `World.version`: a hurt hero
-    with nothing to drink asks at every step, and the party's packs are one long list."""
-    world = game.world
+    """The pack index of the hero's first healing item that the quest does not count, else its
+    first (None without one): the apothecary's draughts are drunk last. A pack changes only by
+    adding or removing components, and what the quest counts only when the party brings it out
+    (`quests.bring_out` adds to the stats), so the answer is kept per `World.version` and those
+    counts: a hurt hero with nothing to drink asks at every step."""
+    world, stats = game.world, game.stats
+    key = (world.version, stats.collected, stats.objectives)
     kept = game.derived.caches.get("draughts")
-    if kept is None or kept[0] is not world or kept[1] != world.version:
-        kept = game.derived.caches["draughts"] = (world, world.version, {})
+    if kept is None or kept[0] is not world or kept[1] != key:
+        kept = game.derived.caches["draughts"] = (world, key, {})
     found = kept[2]
     if eid not in found:
-        found[eid] = next((i for i, (_, item) in enumerate(game.pack(eid)) if item.spec.heal > 0), None)
+        quest = game.quest
+        healing = [(quest is not None and counts_for(quest, item), i)
+                   for i, (_, item) in enumerate(game.pack(eid)) if item.spec.heal > 0]
+        found[eid] = min(healing)[1] if healing else None
     return found[eid]
 
 

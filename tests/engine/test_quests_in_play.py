@@ -2,9 +2,9 @@
 kitten caught, hobgoblins no goblins, the apothecary's draughts, objective items, the penalty,
 and what a collect or objective quest counts: what is carried out to town, once."""
 
-from engine_arena import arena, free_neighbour, put_monster
+from engine_arena import arena, free_neighbour, give, put_monster
 
-from game.agents.companion import ai_action
+from game.agents.companion import ai_action, hero_action
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
@@ -17,7 +17,7 @@ from game.engine.spawning import make_treasure_entity
 from game.engine.start import new_game
 from game.rules.costs import monster_cost, monster_hits
 from game.rules.purchases import Monster, Treasure
-from game.world.components import MonsterState, Position, TreasureState
+from game.world.components import HeroState, MonsterState, Position, TreasureState
 
 
 def quest(n: int):
@@ -251,3 +251,15 @@ def test_town_says_what_was_carried_out_for_a_quest_not_yet_done():
     climb_out(game, hero)
     assert "Carried out for the quest (Kit and Caboodle): 2. So far 2 of 3 items brought out." in [
         line.text for line in game.log]
+
+
+def test_a_hurt_ai_hero_drinks_a_draught_the_apothecary_does_not_count_first():
+    game, hero = arena(13)
+    game.quest = quest(7)
+    take(game, hero, Treasure(fancy=True, heal=2), "a draught from below")  # counts for the quest
+    give(game, hero, Treasure(fancy=True, heal=1, name="kit draught"))  # from town: counts for nothing
+    game.world.comp(hero, HeroState).hits = 1
+    assert hero_action(game, 0) == A.UseItem(0, 1)
+    apply_action(game, A.UseItem(0, 1))
+    assert progress(game, game.quest) == 1
+    assert hero_action(game, 0) == A.UseItem(0, 0)  # with no other, the quest's draught is drunk after all
