@@ -320,3 +320,15 @@ def test_the_workshops_help_lists_no_map_keys(kit: Kit) -> None:
     lines = [line.text for line in workshop.open_help().lines()]
     assert "Keys" in lines and "Search for traps" not in lines and "Pick up" not in lines
     assert "Previous value" not in lines  # h is Heal here; Left/Right change nothing
+
+
+def test_town_tells_where_the_quest_stands(kit: Kit) -> None:
+    session = town()
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.name == "Kit and Caboodle")
+    game.stats.collected = 2
+    _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
+    assert screen.lines()[1].strip() == "Quest: Kit and Caboodle, not yet done: 2 of 3 items brought out."
+    game.stats.collected, game.stats.quest_paid = 3, True
+    _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
+    assert screen.lines()[1].strip() == "Quest: Kit and Caboodle, fulfilled; its reward, 2, went into the purse."

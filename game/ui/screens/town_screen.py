@@ -10,11 +10,13 @@ H heal, R retire, D delve."""
 from __future__ import annotations
 
 import string
+from typing import TYPE_CHECKING
 
 import tcod.console
 
 from game.core.sentences import capitalised, plural
 from game.engine.actions import Delve, Retire, Trade, UseItem
+from game.engine.quests import progress_words
 from game.engine.town import healing_price, retiring_worth
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
@@ -31,6 +33,9 @@ from game.ui.screens.workshop_screen import WorkshopScreen
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import HeroState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
 
 LETTERS = string.ascii_lowercase
 HELP_TOPICS = (
@@ -309,6 +314,9 @@ class TownScreen(Screen):
         if not self.in_town():
             draw.text(console, 2, 2, "The party is not in town.", palette["warning"])
             return
+        if game.quest is not None:
+            draw.text(console, 1, 1, elide(quest_line(game), console.width - 2), palette["text_dim"],
+                      width=console.width - 2)
         rows = self.rows()
         self.selected()
         list_w = min(console.width - 2, 110)
@@ -350,3 +358,12 @@ class TownScreen(Screen):
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
+
+
+def quest_line(game: Game) -> str:
+    """Where the quest stands as the party stands in town: paid, or how far it has come (a quest
+    for items counts what the party carried out)."""
+    quest = game.quest
+    if game.stats.quest_paid:
+        return f"Quest: {quest.name}, fulfilled; its reward, {quest.reward}, went into the purse."
+    return f"Quest: {quest.name}, not yet done: {progress_words(game)}."
