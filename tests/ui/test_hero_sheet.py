@@ -193,3 +193,13 @@ def test_an_effect_says_when_it_is_rolled(kit: Kit) -> None:
     assert "Hagra's crushing grip: crushing, held, continuous; 3 Annoy dice to break free each round" in text
     assert "Hagra's venom: poison, continuous; 2 Annoy / 2 Pain dice each combat turn and each Hallway" in text
     assert "Needle Plate: poison, continuous; 2 Annoy / 1 Pain dice each Hallway" in text
+
+
+def test_the_help_says_where_story_points_come_from_in_solo_play(kit: Kit) -> None:
+    """The help said a story point is "earned by narrating a roll in hot-seat"; a solo hero gets
+    one with each Level gained (the trait choice says so), and p spends it on the map as well."""
+    session = make_session()
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [key("?")], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "A story point comes with each Level gained" in text
+    assert "s or p: spend a story point" in text
