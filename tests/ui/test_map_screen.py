@@ -548,3 +548,25 @@ def test_a_catching_quest_says_how_a_creature_is_caught(tmp_path: Path) -> None:
     text = quest_help(tmp_path, 14, caught_by_name={})
     assert "To catch it, walk into it: an Agility roll against the Floor's dice; missed, it bolts." in text
     assert "So far: kitten 0/1 caught." in text
+
+
+def test_the_help_says_s_searches_for_traps_and_o_works_the_furniture(tmp_path: Path) -> None:
+    """The help said s "searches for traps and the furniture beside you"; s looks for traps only
+    (the bones beside the hero stay unsearched), and o is what searches furniture."""
+    import numpy as np
+
+    from game.ui.screens.map_screen import help_topics
+
+    screen = new_map(tmp_path)
+    game = screen.game
+    ys, xs = np.nonzero(game.floor.tile == Tile.DEBRIS)
+    bx, by = int(xs[0]), int(ys[0])
+    hero = game.position(screen.hero())
+    hero.x, hero.y = next((bx + dx, by + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                          if (dx or dy) and game.floor.tile[by + dy, bx + dx] == Tile.FLOOR)
+    press(screen, "s")
+    assert (game.dungeon.floor_no, bx, by) not in game.dungeon.opened  # s left the bones unsearched
+    words = dict(help_topics(screen.kit, game))["Traps and treasure"]
+    assert "searches for traps and the furniture" not in words
+    assert "s searches for traps within 3 steps" in words
+    assert "o opens doors and searches or works the furniture beside you" in words
