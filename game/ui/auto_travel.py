@@ -130,7 +130,7 @@ def can_start(game: Game, eid: int, kind: str) -> str | None:
     does one fleeing: it strikes no one, and one that keeps to the edge of sight held x up for good."""
     seen = visible_monsters(game, calm=False)
     if seen:
-        return f"Not with {game.name(seen[0])} in view."
+        return f"Not with {game.name(seen[0])} in view: deal with it first (walk into it to fight)."
     pos = game.position(eid)
     if pos is None:
         return "Your hero is nowhere to travel from."

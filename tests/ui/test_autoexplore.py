@@ -143,7 +143,8 @@ def test_a_monster_keeping_the_peace_does_not_stop_x_but_a_hostile_one_does(tmp_
     _monster_in_view(screen, peaceful=False)
     turn = screen.game.turn
     press_x(screen)
-    assert screen.notice == "Not with Grey Watcher in view." and screen.game.turn == turn
+    assert screen.notice == "Not with Grey Watcher in view: deal with it first (walk into it to fight)."
+    assert screen.game.turn == turn
 
 
 def test_a_fleeing_monster_does_not_hold_x_up(tmp_path: Path) -> None:

@@ -176,3 +176,30 @@ def test_xp_for_two_levels_names_the_level_the_hallway_will_give(kit: Kit) -> No
     hero.xp = 42
     _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [], size=(120, 40))
     assert "XP 42  Level 4 at 40: rises in the next Hallway" in screen.text()
+
+
+def test_an_effect_says_when_it_is_rolled(kit: Kit) -> None:
+    """Every effect read "... dice each Hallway": a monster's hold is rolled each round (and does
+    no harm of its own), a monster's poison each combat turn as well; only a trap's waits for
+    the Hallway."""
+    session = make_session()
+    eid, _ = session.game.heroes()[0]
+    active = session.game.world.comp(eid, Effects).active
+    active.append(Effect("Hagra's crushing grip", 99, "crushing", 3, 0, False, True, False))
+    active.append(Effect("Hagra's venom", 99, "poison", 2, 2, False, False, False))
+    active.append(Effect("Needle Plate", 98, "poison", 2, 1, False, False, True, "traps"))
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [], size=(120, 40))
+    text = " ".join(screen.text().split())
+    assert "Hagra's crushing grip: crushing, held, continuous; 3 Annoy dice to break free each round" in text
+    assert "Hagra's venom: poison, continuous; 2 Annoy / 2 Pain dice each combat turn and each Hallway" in text
+    assert "Needle Plate: poison, continuous; 2 Annoy / 1 Pain dice each Hallway" in text
+
+
+def test_the_help_says_where_story_points_come_from_in_solo_play(kit: Kit) -> None:
+    """The help said a story point is "earned by narrating a roll in hot-seat"; a solo hero gets
+    one with each Level gained (the trait choice says so), and p spends it on the map as well."""
+    session = make_session()
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [key("?")], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "A story point comes with each Level gained" in text
+    assert "s or p: spend a story point" in text

@@ -368,6 +368,40 @@ def test_a_log_lines_credit_is_never_split_across_rows_at_80_columns(tmp_path: P
     assert any(row.rstrip().endswith(credit) for row in rows), rows[-6:]
     assert not any(row.strip() == game.seats[0].name for row in rows), rows[-6:]
 
+
+def test_look_says_every_thing_on_a_crowded_tile_at_80_columns(tmp_path: Path) -> None:
+    """A monster on a pile of bones with a known trap and two items under it: at 80x24 the look
+    text has more rows than the log's five, and the last of them (the bones) was dropped unsaid.
+    It now takes rows above the log."""
+    import numpy as np
+
+    from game.engine.spawning import make_treasure_entity
+    from game.rules.costs import monster_cost, monster_hits
+    from game.rules.purchases import Monster, Treasure
+    from game.ui import draw
+    from game.ui.describe import things_at
+    from game.world.components import Glyph, MonsterState, Named
+
+    screen = new_map(tmp_path)
+    game = screen.game
+    ys, xs = np.nonzero(game.floor.tile == Tile.DEBRIS)
+    x, y = int(xs[0]), int(ys[0])
+    name = "Wendigast, Guardian of the Way"
+    spec = Monster(level=2, name=name)
+    game.world.create(MonsterState(spec, monster_cost(spec), monster_hits(2), 1, game.floor.cell_of(x, y)),
+                      Position(x, y, game.dungeon.floor_no), Named(name), Glyph("w", (200, 0, 0), 1))
+    for item in ("Gleaming Salve of Claw-Dodging", "Forgotten Opal Earring"):
+        make_treasure_entity(game, Treasure(name=item), item, 1, Position(x, y, game.dungeon.floor_no))
+    add_known_trap(screen, x, y)
+    look = screen.on_event(key(";"))
+    look.x, look.y = x, y
+    _, shot = run_headless(look, [], kit=screen.kit)
+    text = " ".join(" ".join(shot.lines()).split())
+    sentences = things_at(game, x, y)
+    assert sum(len(draw.wrap(sentence, 78)) for sentence in sentences) > 5  # more than the log's rows hold
+    for sentence in sentences:
+        assert sentence in text, sentence
+
 # ----- the end, town, hot-seat ----------------------------------------------------------------------
 def test_a_wiped_party_ends_the_run(tmp_path: Path) -> None:
     from game.engine.fates import wipe
@@ -514,3 +548,25 @@ def test_a_catching_quest_says_how_a_creature_is_caught(tmp_path: Path) -> None:
     text = quest_help(tmp_path, 14, caught_by_name={})
     assert "To catch it, walk into it: an Agility roll against the Floor's dice; missed, it bolts." in text
     assert "So far: kitten 0/1 caught." in text
+
+
+def test_the_help_says_s_searches_for_traps_and_o_works_the_furniture(tmp_path: Path) -> None:
+    """The help said s "searches for traps and the furniture beside you"; s looks for traps only
+    (the bones beside the hero stay unsearched), and o is what searches furniture."""
+    import numpy as np
+
+    from game.ui.screens.map_screen import help_topics
+
+    screen = new_map(tmp_path)
+    game = screen.game
+    ys, xs = np.nonzero(game.floor.tile == Tile.DEBRIS)
+    bx, by = int(xs[0]), int(ys[0])
+    hero = game.position(screen.hero())
+    hero.x, hero.y = next((bx + dx, by + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                          if (dx or dy) and game.floor.tile[by + dy, bx + dx] == Tile.FLOOR)
+    press(screen, "s")
+    assert (game.dungeon.floor_no, bx, by) not in game.dungeon.opened  # s left the bones unsearched
+    words = dict(help_topics(screen.kit, game))["Traps and treasure"]
+    assert "searches for traps and the furniture" not in words
+    assert "s searches for traps within 3 steps" in words
+    assert "o opens doors and searches or works the furniture beside you" in words

@@ -35,10 +35,11 @@ HELP_TOPICS = (
         "Experience and story points",
         "Damage dealt to a monster earns its cost in XP; beating a trap's annoy roll earns the trap's "
         "cost. Levels are checked in each Hallway: Level 2 at 10 XP, then 20, 40, 80... Each Level "
-        "raises the maximum Hits by 5 and heals 5. A story point (earned by narrating a roll in "
-        "hot-seat) is spent here for +2 dice on the hero's next roll.",
+        "raises the maximum Hits by 5 and heals 5. A story point comes with each Level gained and with "
+        "a quest fulfilled (and, in hot-seat, with narrating a roll); spent here or with p on the map, "
+        "it gives +2 dice on the hero's next roll.",
     ),
-    ("Keys", "Left/Right: the previous or next hero. Up/Down, PgUp/PgDn: scroll. s: spend a story point."),
+    ("Keys", "Left/Right: the previous or next hero. Up/Down, PgUp/PgDn: scroll. s or p: spend a story point."),
 )
 
 

@@ -15,6 +15,7 @@ from game.ui import draw
 from game.ui.auto_travel import visible_items, visible_monsters
 from game.ui.describe import FEATURE_TILES, things_at
 from game.ui.events import Event, KeyEvent
+from game.ui.fit import elide
 from game.ui.keymap import DIRECTIONS
 from game.ui.map_view import draw_map
 from game.ui.screens.help import HelpScreen
@@ -149,12 +150,20 @@ class LookScreen:
             console.bg[at[1], at[0]] = palette["selection_bg"]
             console.fg[at[1], at[0]] = palette["selection_fg"]
         lx, ly, lw, lh = lay.log
-        draw.fill(console, 0, ly, console.width, lh, palette["panel_bg"], fg=palette["text"])
         lines: list[str] = []
         for sentence in things_at(self.game, self.x, self.y):
             lines.extend(draw.wrap(sentence, lw))
         if self.status:
             lines.insert(0, self.status)
+        # more to say than the log's rows hold: it takes rows above them, up to half the map
+        # (a monster on a trapped pile of bones, with its flavour, ran one row past the log)
+        grow = max(0, min(len(lines) - lh, mh // 2))
+        if at is not None and at[1] >= ly - grow:
+            grow = 0  # the looked-at tile would be under it: the text is cut instead, and says so
+        ly, lh = ly - grow, lh + grow
+        if len(lines) > lh:
+            lines[lh - 1] = elide(lines[lh - 1] + " ...", lw)
+        draw.fill(console, 0, ly, console.width, lh, palette["panel_bg"], fg=palette["text"])
         for i, line in enumerate(lines[:lh]):
             draw.text(console, lx, ly + i, line, palette["text"] if i or not self.status else palette["warning"],
                       width=lw)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.quests import how_words, progress_words, stakes
 from game.engine.reach import RANGED_REACH
+from game.engine.trap_play import SEARCH_REACH
 from game.ui.events import Event, KeyEvent
 from game.ui.flow import Flow
 from game.ui.keymap import key_label
@@ -72,9 +73,11 @@ def help_topics(kit: Kit, game: Game | None = None) -> list[tuple[str, str]]:
                     f"and stops when something "
                     f"new shows up or at the door to a room not yet entered ({key('autoexplore')} there goes "
                     f"through); any key stops it."),
-        ("Traps and treasure", f"{key('search')} searches for traps and the furniture beside you. "
-                               f"{key('disarm')} disarms a found trap (^). {key('use')} opens and uses things. "
-                               f"{key('pick_up')} takes treasure once the room's monsters are dead."),
+        ("Traps and treasure", f"{key('search')} searches for traps within {SEARCH_REACH} steps (in a dead end, "
+                               f"for a secret way on too). {key('use')} opens doors and searches or works the "
+                               f"furniture beside you. {key('disarm')} disarms a "
+                               f"found trap (a ^ on the floor; on furniture or a door, a tint). {key('pick_up')} "
+                               f"takes treasure once the room's monsters are dead."),
         ("Down, and home again", f"{key('descend')} on a stair down takes the party down "
                                  f"({key('travel_stairs')} walks there). {key('head_back')} turns the party for "
                                  f"town, {key('travel_entrance')} walks back to the stair up, {key('head_back')} "

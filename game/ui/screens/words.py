@@ -83,7 +83,15 @@ def effect_words(effect: Effect) -> str:
     parts.append("continuous")
     if effect.universal:
         parts.append("Universal")
-    dice = f"{effect.annoy} Annoy / {effect.pain} Pain dice each Hallway"
+    # when it is rolled (engine/combat.py continuous_effects, struggle_free): a trap's harm in the
+    # Hallway only; a hold each round until broken (it does no harm of its own); a monster's
+    # continuous damage in each combat turn and in each Hallway
+    if effect.from_trap:
+        dice = f"{effect.annoy} Annoy / {effect.pain} Pain dice each Hallway"
+    elif effect.hold:
+        dice = f"{effect.annoy} Annoy dice to break free each round, while its holder fights"
+    else:
+        dice = f"{effect.annoy} Annoy / {effect.pain} Pain dice each combat turn and each Hallway"
     return f"{effect.source}: {', '.join(parts)}; {dice}"
 
 
