@@ -153,7 +153,7 @@ def continuous_effects(game: Game, in_combat: bool) -> None:
                 if effect.from_trap and trap is not None:
                     hero.xp += xp_for_trap(trap.cost)
                     game.stats.xp_gained += xp_for_trap(trap.cost)
-            elif not effect.hold:
+            elif effect.pain:  # Continuous Damage, a hold's too: a hold alone has no Pain dice
                 suffer(game, eid, effect.source, NO_SEAT, effect.pain, effect.type, effect.universal, effect.source,
                        kind=effect.source_kind)
 

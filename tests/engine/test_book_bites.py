@@ -192,3 +192,24 @@ def test_a_lit_party_never_surprises_and_a_surprised_party_rolls_nothing_in_the_
             assert [p.owner for p in melee.pools] == [str(mon)]
             caught = True
     assert caught
+
+
+def test_a_hold_that_is_continuous_damage_too_wounds_in_every_combat_turn_it_keeps_its_grip():
+    """A monster's ability bought with both Continuous Hold and Continuous Damage (each doubles
+    its cost) leaves one effect, a hold with Pain dice (as `use_ability` makes it): step 1 of a
+    combat turn, the held hero resists once; failing, it stays held and suffers the damage. The
+    damage used to be dropped for any hold."""
+    for seed in range(1, 60):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        mon = put_monster(game, x, y, Monster(1, "bite", name="constrictor"))
+        game.world.comp(hero, Effects).active.append(Effect("the coils", mon, "crushing", 1 + 12, 1 + 2, False, True,
+                                                            False))
+        hits, rolled = game.world.comp(hero, HeroState).hits, len(game.rolls)
+        continuous_effects(game, in_combat=True)
+        if not game.world.comp(hero, Effects).active:
+            continue  # shaken off: no harm this time
+        assert [r.kind for r in game.rolls[rolled:]] == ["annoy", "pain"]  # held still, and it hurts
+        if game.world.comp(hero, HeroState).hits < hits:
+            return
+    raise AssertionError("the coils never wounded a hero they held in 60 seeds")

@@ -188,11 +188,14 @@ def test_an_effect_says_when_it_is_rolled(kit: Kit) -> None:
     active.append(Effect("Hagra's crushing grip", 99, "crushing", 3, 0, False, True, False))
     active.append(Effect("Hagra's venom", 99, "poison", 2, 2, False, False, False))
     active.append(Effect("Needle Plate", 98, "poison", 2, 1, False, False, True, "traps"))
+    active.append(Effect("Vorn's coils", 97, "crushing", 4, 3, False, True, False))  # hold and damage
     _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [], size=(120, 40))
     text = " ".join(screen.text().split())
     assert "Hagra's crushing grip: crushing, held, continuous; 3 Annoy dice to break free each round" in text
     assert "Hagra's venom: poison, continuous; 2 Annoy / 2 Pain dice each combat turn and each Hallway" in text
     assert "Needle Plate: poison, continuous; 2 Annoy / 1 Pain dice each Hallway" in text
+    assert ("Vorn's coils: crushing, held, continuous; 4 Annoy dice to break free each round, while its holder "
+            "fights; 3 Pain dice each combat turn it holds") in text
 
 
 def test_the_help_says_where_story_points_come_from_in_solo_play(kit: Kit) -> None:

@@ -84,12 +84,14 @@ def effect_words(effect: Effect) -> str:
     if effect.universal:
         parts.append("Universal")
     # when it is rolled (engine/combat.py continuous_effects, struggle_free): a trap's harm in the
-    # Hallway only; a hold each round until broken (it does no harm of its own); a monster's
+    # Hallway only; a hold each round until broken (harm only if Continuous Damage too); a monster's
     # continuous damage in each combat turn and in each Hallway
     if effect.from_trap:
         dice = f"{effect.annoy} Annoy / {effect.pain} Pain dice each Hallway"
     elif effect.hold:
         dice = f"{effect.annoy} Annoy dice to break free each round, while its holder fights"
+        if effect.pain:  # a hold bought with Continuous Damage too: it hurts while it holds
+            dice += f"; {effect.pain} Pain dice each combat turn it holds"
     else:
         dice = f"{effect.annoy} Annoy / {effect.pain} Pain dice each combat turn and each Hallway"
     return f"{effect.source}: {', '.join(parts)}; {dice}"
