@@ -36,3 +36,13 @@ def test_theme_words_refer_to_real_features_and_tiles(name: str) -> None:
 def test_an_unknown_theme_lists_the_known_ones() -> None:
     with pytest.raises(DataError, match="catacombs"):
         theme("moon base")
+
+
+@pytest.mark.parametrize("name", sorted(themes()))
+def test_no_tile_is_drawn_as_a_monster_in_unicode(name: str) -> None:
+    """A monster is drawn as its name's first letter, lower case: a crate drawn "x" beside a bone
+    archer, a table "n" beside a newt, read as two monsters. Where Unicode is drawn, no tile is a
+    lower-case letter (ASCII has too few other characters, so there colour tells them apart)."""
+    lettered = {Tile(tile).name.lower(): look.uni for tile, look in theme(name).tiles.items()
+                if look.uni.isascii() and look.uni.islower()}
+    assert lettered == {}
