@@ -20,7 +20,12 @@ from game.world.components import DoorState, HeroState
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-TEST_NAMES = {"locks": "Locks", "force": "Force", "disarm": "Traps"}
+TEST_NAMES = {"disarm": "Traps"}  # the book's names of its skill tests, where not the action's own
+
+
+def skill_test_name(skill: str) -> str:
+    """The book's name of a skill test as a roll's title gives it: "Force", "Locks", "Traps"."""
+    return TEST_NAMES.get(skill, skill.capitalize())
 
 
 def open_door(game: Game, eid: int, x: int, y: int) -> Result:
@@ -60,8 +65,7 @@ def try_door(game: Game, eid: int, door: DoorState) -> Result | None:
         game.say(reason)
         return Refused(reason)
     dice = game.dungeon.floor_no + 2 * max(door.tier, 0)
-    test = TEST_NAMES.get(kind.skill, kind.skill)
-    ok, _ = resist(game, eid, f"the door ({test})", -1, dice, "", False, action=kind.skill)
+    ok, _ = resist(game, eid, f"the door ({skill_test_name(kind.skill)})", -1, dice, "", False, action=kind.skill)
     if not ok:
         return fail(game, eid, door, kind)
     become(door, kind.becomes)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.sentences import capitalised
-from game.engine.doors import open_door
+from game.engine.doors import open_door, skill_test_name
 from game.engine.harm import resist, suffer
 from game.engine.results import DONE, Refused, Result
 from game.engine.terrain import dig
@@ -97,7 +97,7 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
     spec = specs.get(name)
     stream = game.streams.get("features", game.dungeon.floor_no, cell[0], cell[1])
     if spec is not None and spec.skill:
-        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')} ({spec.skill})", -1,
+        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')} ({skill_test_name(spec.skill)})", -1,
                        game.dungeon.floor_no + 2 * row.tier, "", False, action=spec.skill)
         if not ok:
             if row.fail_pain:

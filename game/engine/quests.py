@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from game.core.sentences import possessive
 from game.engine.harm import resist
 from game.mapgen.tables import Quest, encounter_name, quests
 from game.world.components import MonsterState, Position, TreasureState
@@ -253,5 +254,5 @@ def try_catch(game: Game, hero_eid: int, mon_eid: int) -> bool:
         game.say(f"{game.name(hero_eid)} catches {name}, gently.", "loot")
     else:
         mon.fleeing, mon.aware, mon.peaceful = True, True, False
-        game.say(f"{name} slips through {game.name(hero_eid)}'s fingers and bolts!", "danger")
+        game.say(f"{name} slips through {possessive(game.name(hero_eid))} fingers and bolts!", "danger")
     return True

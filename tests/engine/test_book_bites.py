@@ -8,6 +8,7 @@ from game.core.rng import Stream
 from game.engine import actions as A
 from game.engine.combat import FIGHT, continuous_effects
 from game.engine.dispatch import apply_action
+from game.engine.doors import skill_test_name
 from game.engine.encounters import surprise
 from game.engine.party_sight import hero_radius
 from game.engine.routes import TRAP_STEP_COST, passable
@@ -213,3 +214,8 @@ def test_a_hold_that_is_continuous_damage_too_wounds_in_every_combat_turn_it_kee
         if game.world.comp(hero, HeroState).hits < hits:
             return
     raise AssertionError("the coils never wounded a hero they held in 60 seeds")
+
+
+def test_skill_tests_are_titled_by_the_books_names():
+    assert [skill_test_name(s) for s in ("force", "locks", "agility", "disarm")] == ["Force", "Locks", "Agility",
+                                                                                      "Traps"]

@@ -17,7 +17,7 @@ from game.engine.spawning import make_treasure_entity
 from game.engine.start import new_game
 from game.rules.costs import monster_cost, monster_hits
 from game.rules.purchases import Monster, Treasure
-from game.world.components import HeroState, MonsterState, Position, TreasureState
+from game.world.components import HeroState, MonsterState, Named, Position, TreasureState
 
 
 def quest(n: int):
@@ -263,3 +263,19 @@ def test_a_hurt_ai_hero_drinks_a_draught_the_apothecary_does_not_count_first():
     apply_action(game, A.UseItem(0, 1))
     assert progress(game, game.quest) == 1
     assert hero_action(game, 0) == A.UseItem(0, 0)  # with no other, the quest's draught is drunk after all
+
+
+def test_a_kitten_that_bolts_slips_through_a_heros_fingers_in_good_english():
+    for seed in range(1, 40):
+        game, hero = arena(seed)
+        game.world.add(hero, Named("Ilias"))  # a name ending in s
+        game.quest = quest(14)
+        x, y = free_neighbour(game, hero)
+        put_monster(game, x, y, Monster(2, "claws", name="kitten"))
+        pos = game.position(hero)
+        apply_action(game, A.Move(0, x - pos.x, y - pos.y))
+        bolted = [line.text for line in game.log if "slips through" in line.text]
+        if bolted:
+            assert bolted == ["kitten slips through Ilias' fingers and bolts!"]
+            return
+    raise AssertionError("the kitten was caught in every seed")
