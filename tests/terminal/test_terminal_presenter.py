@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import pty
+import select
 import signal
 import subprocess
 import sys
 import termios
+import time
 from pathlib import Path
 
 import pytest
@@ -186,6 +189,28 @@ def test_a_dropped_connection_saves_the_game(tmp_path: Path, config_env: dict[st
         assert marker.read_text().splitlines() == ["saved"]
     finally:
         app.close()
+
+
+def test_a_terminal_gone_without_a_sighup_is_the_same_hang_up(tmp_path: Path, config_env: dict[str, str]) -> None:
+    """A pty that is not the program's controlling terminal: closing it fails the next read (EIO)
+    and sends no SIGHUP, the order a real hang-up may take when the read comes first. The exit
+    status depended on which came first; it is the hang-up's either way, and the game is saved once."""
+    marker = tmp_path / "marker"
+    master, slave = pty.openpty()
+    child = subprocess.Popen(python_argv(GUARD_APP, str(marker)), stdin=slave, stdout=slave, stderr=slave,
+                             cwd=REPO, env={**os.environ, "TERM": "xterm-256color", **config_env},
+                             start_new_session=True)
+    os.close(slave)
+    try:
+        seen, end = b"", time.monotonic() + 30
+        while b"New game" not in seen and time.monotonic() < end:
+            if select.select([master], [], [], 0.2)[0]:
+                seen += os.read(master, 65536)
+        assert b"New game" in seen
+    finally:
+        os.close(master)
+    assert child.wait(timeout=30) == 128 + signal.SIGHUP
+    assert marker.read_text().splitlines() == ["saved"]
 
 
 def test_without_a_terminal_one_line_points_at_autoplay_and_window(config_env: dict[str, str]) -> None:

@@ -396,7 +396,8 @@ def run_in_terminal(
 
     ``on_hangup`` (autosave) is called once if the run is cut short: Ctrl-C, SIGHUP, SIGTERM.
     Refuses with a one-line ``UsageError`` (exit 2) when stdin/stdout are not terminals. After a
-    signal, raises ``SignalExit`` (exit status 128 + signal) once the terminal is restored.
+    signal, raises ``SignalExit`` (exit status 128 + signal) once the terminal is restored; a terminal
+    that vanished is a hang-up (SIGHUP) whether the kernel's signal or a failed read told it first.
     """
     require_terminal()
     options = kit.options if kit is not None else Options()
@@ -406,8 +407,11 @@ def run_in_terminal(
         presenter.signals = guard
         presenter.open()
         result = run(state, presenter, kit=kit, min_size=min_size, on_interrupt=guard.hangup)
-    if presenter.gone:
-        silence_standard_streams()  # the terminal is gone: leaving must not write to it
     if guard.pending is not None:
+        if presenter.gone:
+            silence_standard_streams()  # the terminal is gone: leaving must not write to it
         raise SignalExit(guard.pending)
+    if presenter.gone:  # the read failed before the kernel's SIGHUP came: the same hang-up, the same exit
+        silence_standard_streams()
+        raise SignalExit(signal.SIGHUP)
     return result
