@@ -45,7 +45,7 @@ from game.ui.run_files import (
 )
 from game.ui.run_guard import check_personalities, check_record_file, own_data_dir, with_notices
 from game.ui.run_host import RunHost
-from game.ui.screens.dialog import ConfirmDialog, MessageDialog
+from game.ui.screens.dialog import ConfirmDialog, MessageDialog, WorkingScreen
 from game.ui.screens.map_screen import first_screen
 from game.ui.session import Session
 from game.ui.state import Exit, State
@@ -331,13 +331,17 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
         return open_form
 
     def continue_game(title: State) -> State:
-        try:
-            game, recorder, note = load_autosave()
-        except MasterlessError as exc:
-            return MessageDialog(kit, title, str(exc), title="Continue")
-        state, host = _on_screen(kit, game, recorder, title, note=note)
-        hosts.append(host)
-        return state
+        def load() -> State:
+            try:
+                game, recorder, note = load_autosave()
+            except MasterlessError as exc:
+                return MessageDialog(kit, title, str(exc), title="Continue")
+            state, host = _on_screen(kit, game, recorder, title, note=note)
+            hosts.append(host)
+            return state
+
+        # replaying a long run takes a moment: say so first, or the title looks as if c did nothing
+        return WorkingScreen(kit, title, "Continue", "Loading the saved run...", load)
 
     def replays(title: State) -> State:
         from game.ui.screens.replay_viewer import ReplaysScreen  # start-up: opened on demand

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import tcod.console
 
 from game.core.dials import Dials
 from game.core.errors import UsageError
@@ -110,7 +111,12 @@ def test_title_reaches_new_game_replays_scores_options_and_continue(home: Path, 
     state, _ = app.start_state(kit, seed=7, back=title)
     result, _ = run_headless(state, [key("."), key("S"), key("s")], kit=kit)
     assert result is title or isinstance(result, Exit)
-    resumed = title.on_event(key("c"))
+    loading = title.on_event(key("c"))  # first a frame that says the key was taken, then the replay
+    console = tcod.console.Console(80, 24, order="C")
+    loading.on_draw(console)
+    assert "Loading the saved run..." in "\n".join("".join(chr(c) for c in row) for row in console.ch)
+    assert loading.on_event(key("x")) is None  # a key meanwhile lands nowhere
+    resumed = loading.on_tick()
     assert isinstance(resumed, MapScreen) and resumed.game.turn == 1
 
 
