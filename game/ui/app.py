@@ -17,6 +17,7 @@ module only decides when to write: after every action, durably when leaving.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any
 
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
+from game.core.file_guard import claim_name
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
@@ -129,12 +131,12 @@ class AppHost(RunHost):
         game = session.game
         self.session = session
         recording = self._finish(session, game.outcome or "over")
-        from game.engine.morgue import add_score, write_morgue  # start-up: only at the end of a run
+        from game.engine.morgue import add_score  # start-up: only at the end of a run
 
         morgue = rank = None
         problem = ""
         try:
-            morgue = write_morgue(game, morgue_dir(), hide_seed=self.kit.options.hide_seed)
+            morgue = _write_morgue_kept(game, self.kit.options.hide_seed)
             rank, scores = add_score(game, data_dir() / SCORES)
             session.score_list = scores  # type: ignore[attr-defined]  - the end screen's rank line is true to it
         except OSError as exc:
@@ -163,6 +165,29 @@ class AppHost(RunHost):
         return self.after()
 
 
+
+
+def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
+    """The run's morgue file, under a name no earlier morgue (or its recording) has: two runs on
+    one seed that end on the same turn are ``morgue-7-t412.txt`` and ``morgue-7-t412-2.txt``; the
+    second no longer writes over the first."""
+    from game.engine.morgue import write_morgue  # start-up: only at the end of a run
+
+    folder = morgue_dir()
+    staging = folder / ".writing"
+    staging.mkdir(parents=True, exist_ok=True)
+    written = write_morgue(game, staging, hide_seed=hide_seed)
+
+    def name(n: int) -> Path:
+        return folder / (written.stem + ("" if n == 1 else f"-{n}") + written.suffix)
+
+    first = next(n for n in itertools.count(1) if not name(n).exists() and not name(n).with_suffix(".mlrec").exists())
+    kept = claim_name(written, lambda k: name(first + k - 1))
+    with contextlib.suppress(OSError):
+        staging.rmdir()
+    if kept is None:
+        raise OSError(f"could not move the morgue file into {folder}")
+    return kept
 
 
 def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None,

@@ -201,3 +201,25 @@ def test_the_greyed_continue_key_says_why_nothing_happens(home: Path, tmp_path: 
     assert "No saved run to continue: New game starts one." in screen.text()
     _, screen = run_headless(title, [key("down")], kit=kit)
     assert "No saved run to continue" not in screen.text()
+
+
+def test_two_runs_ending_on_one_seed_and_turn_keep_both_morgue_files(home: Path, tmp_path: Path) -> None:
+    """The morgue file is named for the seed and the last turn; a second run ending there wrote
+    over the first one's morgue file and its recording."""
+    from screen_games import make_session
+
+    from game.agents.autoplay import play
+
+    kit = make_kit(tmp_path)
+    kept = []
+    for _ in range(2):
+        session = make_session(seed=11)
+        play(session.game, 3000)
+        assert session.game.phase == "over"
+        host = app.AppHost(kit, None, after=lambda: Exit("title"))
+        host.end_of_run(session, Exit("map"))
+        kept.append(session.morgue_path)
+    first, second = kept
+    assert first != second and first.exists() and second.exists()
+    assert second.name == first.stem + "-2.txt"
+    assert sorted(p.name for p in (home / "data" / "morgue").iterdir()) == sorted([first.name, second.name])
