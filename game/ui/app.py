@@ -103,6 +103,7 @@ class AppHost(RunHost):
         self.export = export
         self.session: Session | None = None
         self.finished = False
+        self.replaced = False  # another run (or this one, continued afresh) owns the autosave now
 
     def save(self, session: Session) -> None:
         self.session = session  # the recorder writes after every action itself
@@ -112,7 +113,7 @@ class AppHost(RunHost):
 
     def save_now(self) -> None:
         """A durable write (quitting, Ctrl-C, hang-up); `--record FILE` is written with it."""
-        if self.recorder is not None and self.session is not None and not self.finished:
+        if self.recorder is not None and self.session is not None and not self.finished and not self.replaced:
             with contextlib.suppress(OSError):
                 self.recorder.flush(self.session.game, durable=True)
 
@@ -334,6 +335,13 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
 
     hosts = hosts if hosts is not None else []
 
+    def own_autosave(host: AppHost) -> None:
+        """`host`'s run is the one the autosave holds now: a run left earlier from this title
+        must never write its old game over it again (on Ctrl-C, or a closed terminal)."""
+        for earlier in hosts:
+            earlier.replaced = True
+        hosts.append(host)
+
     def start(back: State, form: State) -> Callable[..., State]:
         """Starting from `form`: leaving the run goes to `back`; "keep the saved run" goes back to
         the form as the player left it (their heroes and dials are not thrown away)."""
@@ -341,7 +349,7 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
             def make() -> State:
                 state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
                                           back=back)
-                hosts.append(host)
+                own_autosave(host)
                 return state
             return guard_new_run(kit, form, make)
         return begin
@@ -362,7 +370,7 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
             except MasterlessError as exc:
                 return MessageDialog(kit, title, str(exc), title="Continue")
             state, host = _on_screen(kit, game, recorder, title, note=note)
-            hosts.append(host)
+            own_autosave(host)
             return state
 
         # replaying a long run takes a moment: say so first, or the title looks as if c did nothing

@@ -223,3 +223,26 @@ def test_two_runs_ending_on_one_seed_and_turn_keep_both_morgue_files(home: Path,
     assert first != second and first.exists() and second.exists()
     assert second.name == first.stem + "-2.txt"
     assert sorted(p.name for p in (home / "data" / "morgue").iterdir()) == sorted([first.name, second.name])
+
+
+def test_a_run_left_from_the_title_never_writes_over_the_run_after_it(home: Path, tmp_path: Path) -> None:
+    """Title -> a run, saved and left -> New game replacing it -> Ctrl-C: the hang-up saved every
+    run the title had started, the old one too, so the old game went back into the autosave's
+    files (the backup became the other run; with the new write failing, Continue gave it back)."""
+    from game.engine.recording_read import read_recording
+
+    kit = make_kit(tmp_path)
+    hosts: list[app.AppHost] = []
+    title = app.title_screen(kit, hosts)
+    form = title.on_event(key("n"))
+    form.seed = "7"
+    run_headless(form.begin(), [key("."), key("S"), key("s")], kit=kit)  # saved and left, back to the title
+    form = title.on_event(key("n"))
+    form.seed = "8"
+    new = form.begin().on_event(key("Y"))
+    run_headless(new, [key(".")], kit=kit)
+    for host in hosts:  # what Ctrl-C or a closed terminal does (run_title's hang-up)
+        host.save_now()
+    data = home / "data"
+    assert read_recording(data / "autosave.mlrec").header.seed == 8
+    assert read_recording(data / "autosave.bak.mlrec").header.seed == 8
