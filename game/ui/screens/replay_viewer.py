@@ -204,8 +204,10 @@ class ReplayViewerScreen(Screen):
         game = replay.game
         draw.clear(console, palette)
         state = "playing" if self.playing else "paused"
-        head = (f"{self.title}  action {replay.index}/{replay.total}  turn {game.turn}/{replay.last_turn}  "
-                f"Floor {game.dungeon.floor_no}  {state}, {self.speed}/s")
+        where = (f"action {replay.index}/{replay.total}  turn {game.turn}/{replay.last_turn}  "
+                 f"Floor {game.dungeon.floor_no}  {state}, {self.speed}/s")
+        room = console.width - 2 - len(where) - 2  # a long file name gives way, never where the replay is
+        head = f"{elide(self.title, room)}  {where}" if room >= 12 else where
         draw.text(console, 1, 0, elide(head, console.width - 2), palette["title"], width=console.width - 2)
         if self.jump is not None:
             hints = [("digits", "turn"), ("Enter", "jump"), ("Esc", "cancel"), ("F1", "help")]
