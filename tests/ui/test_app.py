@@ -246,3 +246,11 @@ def test_a_run_left_from_the_title_never_writes_over_the_run_after_it(home: Path
     data = home / "data"
     assert read_recording(data / "autosave.mlrec").header.seed == 8
     assert read_recording(data / "autosave.bak.mlrec").header.seed == 8
+
+
+def test_help_on_the_title_explains_the_menu(home: Path, tmp_path: Path) -> None:
+    """? on the title showed only the dungeon's keys: nothing about the menu in front of the player."""
+    kit = make_kit(tmp_path)
+    _, screen = run_headless(app.title_screen(kit), [key("?")], kit=kit, size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "The title menu" in text and "c Continue: the run saved when you last left" in text
