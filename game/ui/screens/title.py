@@ -18,12 +18,14 @@ from game.ui.state import Exit, State
 
 HELP_TOPICS = (
     ("The title menu",
-     "n New game: make heroes by hand, choose the seats, the dials and the seed. h Hot-seat: the same "
-     "for two players at this keyboard, who build the rooms by hand. c Continue: the run saved when you "
-     "last left (greyed out when there is none). r Replays: watch again any run that ended or was "
-     "replaced. s High scores. a Seed races: score tables per seed, to race friends on one dungeon. "
-     "o Options: colours, glyphs and keys. q or Esc quits; Ctrl-C quits from anywhere, and a run in "
-     "play is saved first."),
+     "n New game: make heroes by hand, choose the seats, the dials and the seed.\n"
+     "h Hot-seat: the same for two players at this keyboard, who build the rooms by hand.\n"
+     "c Continue: the run saved when you last left (greyed out when there is none).\n"
+     "r Replays: watch again any run that ended or was replaced.\n"
+     "s High scores.\n"
+     "a Seed races: score tables per seed, to race friends on one dungeon.\n"
+     "o Options: colours, glyphs and keys.\n"
+     "q or Esc quits; Ctrl-C quits from anywhere, and a run in play is saved first."),
     ("From the command line",
      "python main.py play starts a run at once with ready-made heroes; continue resumes the saved run; "
      "replay FILE watches a recording; watch follows a game being played; scores shows and shares the "
