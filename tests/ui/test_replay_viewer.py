@@ -235,3 +235,13 @@ def test_a_long_file_name_gives_way_to_where_the_replay_stands(kit: Kit, recorde
     head = screen.lines()[0]
     assert f"action 0/{len(recorded[0].steps)}" in head and head.rstrip().endswith(f"paused, {state.speed}/s"), head
     assert head.startswith(" Replay: a-reco") and "..." in head
+
+
+def test_a_folder_that_cannot_be_read_is_not_called_empty(kit: Kit, tmp_path: Path) -> None:
+    """It said "No recordings yet" when the recordings folder could not be read at all."""
+    in_the_way = tmp_path / "recordings"
+    in_the_way.write_text("a file where the folder should be")
+    _, screen = run_headless(ReplaysScreen(kit, in_the_way, BACK), [])
+    assert "No recordings yet" not in screen.text() and "The folder cannot be read" in screen.text()
+    _, screen = run_headless(ReplaysScreen(kit, tmp_path / "not-made-yet", BACK), [])
+    assert "No recordings yet" in screen.text()

@@ -254,6 +254,7 @@ class ReplaysScreen(Screen):
         if directory is None:
             directory = recordings_dir()
         self.directory = Path(directory)
+        self.unreadable = ""  # why the folder could not be listed, if it could not
         self.files = self.scan()
         self.index = 0
         self.offset = 0
@@ -262,12 +263,16 @@ class ReplaysScreen(Screen):
 
     def scan(self) -> list[Path]:
         found: list[tuple[float, str, Path]] = []
+        self.unreadable = ""
         try:
             for p in self.directory.iterdir():
                 if p.suffix == SUFFIX and p.is_file():
                     with contextlib.suppress(OSError):  # gone as the list is read (a run being filed)
                         found.append((-p.stat().st_mtime, p.name, p))
-        except OSError:
+        except FileNotFoundError:
+            return []  # no run has been kept yet
+        except OSError as exc:
+            self.unreadable = f"The folder cannot be read ({exc.strerror or exc}), so no recording can be listed."
             return []
         return [p for _, _, p in sorted(found)]
 
@@ -314,8 +319,9 @@ class ReplaysScreen(Screen):
             bottom -= len(rows)
         self._cursor = None
         if not self.files:
-            draw.text(console, 2, top, "No recordings yet: every run you play is kept here when it ends.",
-                      palette["text_dim"], width=console.width - 4)
+            text = self.unreadable or "No recordings yet: every run you play is kept here when it ends."
+            for i, row in enumerate(draw.wrap(text, console.width - 4)):
+                draw.text(console, 2, top + i, row, palette["bad"] if self.unreadable else palette["text_dim"])
             return
         height = max(1, bottom - top + 1)
         if self.index < self.offset:
