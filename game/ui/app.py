@@ -256,7 +256,10 @@ def run_play(args: Any) -> int:
     seats, level = getattr(args, "seats", "human,ai,ai"), getattr(args, "level", 2)
     if not 1 <= level <= 3:
         raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
-    players = [s.name.casefold() for s in parse_seats(seats) if s.human]
+    table = parse_seats(seats)
+    if any(not s.name.isprintable() for s in table):  # it would go raw into the morgue file and the logs
+        raise UsageError(f"--seats: a player's name must be plain text, not control characters: {printable(seats)}")
+    players = [s.name.casefold() for s in table if s.human]
     twice = next((n for n in players if players.count(n) > 1), None)
     if twice is not None:  # the hand-over would say "Pass the keyboard to Ann" and not which
         raise UsageError(f"--seats: two players are both called {twice.title()}; give each their own name")
