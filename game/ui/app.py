@@ -17,6 +17,7 @@ module only decides when to write: after every action, durably when leaving.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any
 
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
+from game.core.file_guard import claim_name
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
@@ -45,7 +47,7 @@ from game.ui.run_files import (
 )
 from game.ui.run_guard import check_personalities, check_record_file, own_data_dir, with_notices
 from game.ui.run_host import RunHost
-from game.ui.screens.dialog import ConfirmDialog, MessageDialog
+from game.ui.screens.dialog import ConfirmDialog, MessageDialog, WorkingScreen
 from game.ui.screens.map_screen import first_screen
 from game.ui.session import Session
 from game.ui.state import Exit, State
@@ -101,6 +103,7 @@ class AppHost(RunHost):
         self.export = export
         self.session: Session | None = None
         self.finished = False
+        self.replaced = False  # another run (or this one, continued afresh) owns the autosave now
 
     def save(self, session: Session) -> None:
         self.session = session  # the recorder writes after every action itself
@@ -110,7 +113,7 @@ class AppHost(RunHost):
 
     def save_now(self) -> None:
         """A durable write (quitting, Ctrl-C, hang-up); `--record FILE` is written with it."""
-        if self.recorder is not None and self.session is not None and not self.finished:
+        if self.recorder is not None and self.session is not None and not self.finished and not self.replaced:
             with contextlib.suppress(OSError):
                 self.recorder.flush(self.session.game, durable=True)
 
@@ -129,12 +132,12 @@ class AppHost(RunHost):
         game = session.game
         self.session = session
         recording = self._finish(session, game.outcome or "over")
-        from game.engine.morgue import add_score, write_morgue  # start-up: only at the end of a run
+        from game.engine.morgue import add_score  # start-up: only at the end of a run
 
         morgue = rank = None
         problem = ""
         try:
-            morgue = write_morgue(game, morgue_dir(), hide_seed=self.kit.options.hide_seed)
+            morgue = _write_morgue_kept(game, self.kit.options.hide_seed)
             rank, scores = add_score(game, data_dir() / SCORES)
             session.score_list = scores  # type: ignore[attr-defined]  - the end screen's rank line is true to it
         except OSError as exc:
@@ -163,6 +166,29 @@ class AppHost(RunHost):
         return self.after()
 
 
+
+
+def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
+    """The run's morgue file, under a name no earlier morgue (or its recording) has: two runs on
+    one seed that end on the same turn are ``morgue-7-t412.txt`` and ``morgue-7-t412-2.txt``; the
+    second no longer writes over the first."""
+    from game.engine.morgue import write_morgue  # start-up: only at the end of a run
+
+    folder = morgue_dir()
+    staging = folder / ".writing"
+    staging.mkdir(parents=True, exist_ok=True)
+    written = write_morgue(game, staging, hide_seed=hide_seed)
+
+    def name(n: int) -> Path:
+        return folder / (written.stem + ("" if n == 1 else f"-{n}") + written.suffix)
+
+    first = next(n for n in itertools.count(1) if not name(n).exists() and not name(n).with_suffix(".mlrec").exists())
+    kept = claim_name(written, lambda k: name(first + k - 1))
+    with contextlib.suppress(OSError):
+        staging.rmdir()
+    if kept is None:
+        raise OSError(f"could not move the morgue file into {folder}")
+    return kept
 
 
 def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None,
@@ -230,7 +256,10 @@ def run_play(args: Any) -> int:
     seats, level = getattr(args, "seats", "human,ai,ai"), getattr(args, "level", 2)
     if not 1 <= level <= 3:
         raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
-    players = [s.name.casefold() for s in parse_seats(seats) if s.human]
+    table = parse_seats(seats)
+    if any(not s.name.isprintable() for s in table):  # it would go raw into the morgue file and the logs
+        raise UsageError(f"--seats: a player's name must be plain text, not control characters: {printable(seats)}")
+    players = [s.name.casefold() for s in table if s.human]
     twice = next((n for n in players if players.count(n) > 1), None)
     if twice is not None:  # the hand-over would say "Pass the keyboard to Ann" and not which
         raise UsageError(f"--seats: two players are both called {twice.title()}; give each their own name")
@@ -309,6 +338,13 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
 
     hosts = hosts if hosts is not None else []
 
+    def own_autosave(host: AppHost) -> None:
+        """`host`'s run is the one the autosave holds now: a run left earlier from this title
+        must never write its old game over it again (on Ctrl-C, or a closed terminal)."""
+        for earlier in hosts:
+            earlier.replaced = True
+        hosts.append(host)
+
     def start(back: State, form: State) -> Callable[..., State]:
         """Starting from `form`: leaving the run goes to `back`; "keep the saved run" goes back to
         the form as the player left it (their heroes and dials are not thrown away)."""
@@ -316,7 +352,7 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
             def make() -> State:
                 state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
                                           back=back)
-                hosts.append(host)
+                own_autosave(host)
                 return state
             return guard_new_run(kit, form, make)
         return begin
@@ -331,13 +367,17 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
         return open_form
 
     def continue_game(title: State) -> State:
-        try:
-            game, recorder, note = load_autosave()
-        except MasterlessError as exc:
-            return MessageDialog(kit, title, str(exc), title="Continue")
-        state, host = _on_screen(kit, game, recorder, title, note=note)
-        hosts.append(host)
-        return state
+        def load() -> State:
+            try:
+                game, recorder, note = load_autosave()
+            except MasterlessError as exc:
+                return MessageDialog(kit, title, str(exc), title="Continue")
+            state, host = _on_screen(kit, game, recorder, title, note=note)
+            own_autosave(host)
+            return state
+
+        # replaying a long run takes a moment: say so first, or the title looks as if c did nothing
+        return WorkingScreen(kit, title, "Continue", "Loading the saved run...", load)
 
     def replays(title: State) -> State:
         from game.ui.screens.replay_viewer import ReplaysScreen  # start-up: opened on demand

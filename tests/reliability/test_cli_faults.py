@@ -68,3 +68,11 @@ def test_play_refuses_two_players_of_one_name(tmp_path, capsys, monkeypatch) -> 
     code, line = cli_line(capsys, "play", "--seats", "human:Ann,human:ann,ai")
     assert code == 2 and "two players are both called Ann" in line
     assert not (tmp_path / "data" / "autosave.mlrec").exists()
+
+
+def test_play_refuses_a_player_name_with_control_characters(tmp_path, capsys, monkeypatch) -> None:
+    """`--seats human:$'\\e[2J'Ann` went into the recording and the morgue file, where `cat` ran it."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    code, line = cli_line(capsys, "play", "--seats", "human:\x1b[2JAnn,ai")
+    assert code == 2 and "must be plain text" in line and "\x1b" not in line
+    assert not (tmp_path / "data" / "autosave.mlrec").exists()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import tcod.console
 
 from game.core.dials import Dials
 from game.core.errors import UsageError
@@ -110,7 +111,12 @@ def test_title_reaches_new_game_replays_scores_options_and_continue(home: Path, 
     state, _ = app.start_state(kit, seed=7, back=title)
     result, _ = run_headless(state, [key("."), key("S"), key("s")], kit=kit)
     assert result is title or isinstance(result, Exit)
-    resumed = title.on_event(key("c"))
+    loading = title.on_event(key("c"))  # first a frame that says the key was taken, then the replay
+    console = tcod.console.Console(80, 24, order="C")
+    loading.on_draw(console)
+    assert "Loading the saved run..." in "\n".join("".join(chr(c) for c in row) for row in console.ch)
+    assert loading.on_event(key("x")) is None  # a key meanwhile lands nowhere
+    resumed = loading.on_tick()
     assert isinstance(resumed, MapScreen) and resumed.game.turn == 1
 
 
@@ -195,3 +201,56 @@ def test_the_greyed_continue_key_says_why_nothing_happens(home: Path, tmp_path: 
     assert "No saved run to continue: New game starts one." in screen.text()
     _, screen = run_headless(title, [key("down")], kit=kit)
     assert "No saved run to continue" not in screen.text()
+
+
+def test_two_runs_ending_on_one_seed_and_turn_keep_both_morgue_files(home: Path, tmp_path: Path) -> None:
+    """The morgue file is named for the seed and the last turn; a second run ending there wrote
+    over the first one's morgue file and its recording."""
+    from screen_games import make_session
+
+    from game.agents.autoplay import play
+
+    kit = make_kit(tmp_path)
+    kept = []
+    for _ in range(2):
+        session = make_session(seed=11)
+        play(session.game, 3000)
+        assert session.game.phase == "over"
+        host = app.AppHost(kit, None, after=lambda: Exit("title"))
+        host.end_of_run(session, Exit("map"))
+        kept.append(session.morgue_path)
+    first, second = kept
+    assert first != second and first.exists() and second.exists()
+    assert second.name == first.stem + "-2.txt"
+    assert sorted(p.name for p in (home / "data" / "morgue").iterdir()) == sorted([first.name, second.name])
+
+
+def test_a_run_left_from_the_title_never_writes_over_the_run_after_it(home: Path, tmp_path: Path) -> None:
+    """Title -> a run, saved and left -> New game replacing it -> Ctrl-C: the hang-up saved every
+    run the title had started, the old one too, so the old game went back into the autosave's
+    files (the backup became the other run; with the new write failing, Continue gave it back)."""
+    from game.engine.recording_read import read_recording
+
+    kit = make_kit(tmp_path)
+    hosts: list[app.AppHost] = []
+    title = app.title_screen(kit, hosts)
+    form = title.on_event(key("n"))
+    form.seed = "7"
+    run_headless(form.begin(), [key("."), key("S"), key("s")], kit=kit)  # saved and left, back to the title
+    form = title.on_event(key("n"))
+    form.seed = "8"
+    new = form.begin().on_event(key("Y"))
+    run_headless(new, [key(".")], kit=kit)
+    for host in hosts:  # what Ctrl-C or a closed terminal does (run_title's hang-up)
+        host.save_now()
+    data = home / "data"
+    assert read_recording(data / "autosave.mlrec").header.seed == 8
+    assert read_recording(data / "autosave.bak.mlrec").header.seed == 8
+
+
+def test_help_on_the_title_explains_the_menu(home: Path, tmp_path: Path) -> None:
+    """? on the title showed only the dungeon's keys: nothing about the menu in front of the player."""
+    kit = make_kit(tmp_path)
+    _, screen = run_headless(app.title_screen(kit), [key("?")], kit=kit, size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "The title menu" in text and "c Continue: the run saved when you last left" in text

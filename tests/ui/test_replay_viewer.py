@@ -222,3 +222,26 @@ def test_a_recording_that_goes_as_the_list_is_read_is_left_out_not_a_crash(
     monkeypatch.setattr(Path, "stat", stat)
     screen = ReplaysScreen(kit, folder, BACK)
     assert [p.name for p in screen.files] == ["run-7.mlrec"]
+
+
+def test_a_long_file_name_gives_way_to_where_the_replay_stands(kit: Kit, recorded: tuple[Recording, bytes]) -> None:
+    """At 80 columns a long name pushed "action 0/N  turn ...  paused" off the heading."""
+    state = ReplayViewerScreen(kit, Replay(recorded[0]), BACK,
+                               title="Replay: a-recording-with-a-rather-long-name-from-a-friend-2026-11-23.mlrec")
+    try:
+        _, screen = run_headless(state, [], size=(80, 24))
+    finally:
+        state.replay.close()
+    head = screen.lines()[0]
+    assert f"action 0/{len(recorded[0].steps)}" in head and head.rstrip().endswith(f"paused, {state.speed}/s"), head
+    assert head.startswith(" Replay: a-reco") and "..." in head
+
+
+def test_a_folder_that_cannot_be_read_is_not_called_empty(kit: Kit, tmp_path: Path) -> None:
+    """It said "No recordings yet" when the recordings folder could not be read at all."""
+    in_the_way = tmp_path / "recordings"
+    in_the_way.write_text("a file where the folder should be")
+    _, screen = run_headless(ReplaysScreen(kit, in_the_way, BACK), [])
+    assert "No recordings yet" not in screen.text() and "The folder cannot be read" in screen.text()
+    _, screen = run_headless(ReplaysScreen(kit, tmp_path / "not-made-yet", BACK), [])
+    assert "No recordings yet" in screen.text()

@@ -255,3 +255,27 @@ def test_the_too_small_screen_over_the_title_does_not_promise_a_save(kit: Kit) -
     assert result.interrupted
     assert "saves and quits" not in presenter.text()
     assert "Ctrl-C quits; a run in play is saved." in presenter.text()
+
+
+def test_the_quit_dialog_says_when_saving_is_failing(kit: Kit) -> None:
+    """With the disk full, "Save and quit" left silently and the turns since the last good save
+    were gone; the dialog now says so before the player picks."""
+    from game.ui.screens.quit import QuitDialog
+
+    class Host:
+        problem: str | None = None
+
+        def save_problem(self) -> str | None:
+            return self.problem
+
+    class Map(HelpScreen):
+        host = Host()
+
+    behind = Map(kit)
+    dialog = QuitDialog(kit, behind, on_save=lambda: Exit("saved"), on_abandon=lambda: Exit("gone"))
+    _, screen = run_headless(dialog, [])
+    assert "Leave the game?" in screen.text() and "failing" not in screen.text()
+    Host.problem = "the disk is full (/home/x/autosave.mlrec)"
+    _, screen = run_headless(dialog, [])
+    assert "Saving is failing (the disk is full): save and quit keeps" in screen.text()
+    assert "only what was saved before it. Leave the game?" in screen.text()

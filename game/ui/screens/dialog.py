@@ -137,3 +137,32 @@ class ConfirmDialog(Screen):
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
+
+
+class WorkingScreen:
+    """A notice over the screen behind ("Loading the saved run..."), drawn before slow work runs,
+    so a key that starts it is seen to be taken; the work runs on the loop's next tick and gives
+    the next screen. Keys pressed meanwhile are dropped: none lands on a screen not yet shown."""
+
+    def __init__(self, kit: Kit, behind: State | None, title: str, text: str, work: Callable[[], State]) -> None:
+        self.kit = kit
+        self.behind = behind
+        self.title = title
+        self.text = text
+        self.work = work
+
+    def tick_delay(self) -> float:
+        return 0.0
+
+    def on_tick(self) -> State:
+        return self.work()
+
+    def on_event(self, event: object) -> State | None:
+        return None
+
+    def on_draw(self, console: tcod.console.Console) -> None:
+        _draw_behind(self.behind, console)
+        _dialog_box(console, self.kit, self.title, self.text, 0)
+
+    def cursor(self) -> tuple[int, int] | None:
+        return None

@@ -42,9 +42,18 @@ class QuitDialog(Screen):
             return entry.action(self)
         return None
 
+    def question(self) -> str:
+        """"Leave the game?", and first, while saving fails, that leaving keeps only what was saved."""
+        host = getattr(self.back, "host", None)
+        problem = getattr(host, "save_problem", lambda: None)()
+        if not problem:
+            return "Leave the game?"
+        why = problem.split(" (", 1)[0]  # the reason; the path is in the line printed on the way out
+        return f"Saving is failing ({why}): save and quit keeps only what was saved before it. Leave the game?"
+
     def on_draw(self, console: tcod.console.Console) -> None:
         _draw_behind(self.back, console)
-        ix, row, iw, _ = _dialog_box(console, self.kit, "Quit", "Leave the game?", len(self.menu.entries) + 2)
+        ix, row, iw, _ = _dialog_box(console, self.kit, "Quit", self.question(), len(self.menu.entries) + 2)
         self.menu.draw(console, ix, row + 1, self.kit, iw)
         hint = self.menu.selected.hint
         if hint:

@@ -204,8 +204,10 @@ class ReplayViewerScreen(Screen):
         game = replay.game
         draw.clear(console, palette)
         state = "playing" if self.playing else "paused"
-        head = (f"{self.title}  action {replay.index}/{replay.total}  turn {game.turn}/{replay.last_turn}  "
-                f"Floor {game.dungeon.floor_no}  {state}, {self.speed}/s")
+        where = (f"action {replay.index}/{replay.total}  turn {game.turn}/{replay.last_turn}  "
+                 f"Floor {game.dungeon.floor_no}  {state}, {self.speed}/s")
+        room = console.width - 2 - len(where) - 2  # a long file name gives way, never where the replay is
+        head = f"{elide(self.title, room)}  {where}" if room >= 12 else where
         draw.text(console, 1, 0, elide(head, console.width - 2), palette["title"], width=console.width - 2)
         if self.jump is not None:
             hints = [("digits", "turn"), ("Enter", "jump"), ("Esc", "cancel"), ("F1", "help")]
@@ -252,6 +254,7 @@ class ReplaysScreen(Screen):
         if directory is None:
             directory = recordings_dir()
         self.directory = Path(directory)
+        self.unreadable = ""  # why the folder could not be listed, if it could not
         self.files = self.scan()
         self.index = 0
         self.offset = 0
@@ -260,12 +263,16 @@ class ReplaysScreen(Screen):
 
     def scan(self) -> list[Path]:
         found: list[tuple[float, str, Path]] = []
+        self.unreadable = ""
         try:
             for p in self.directory.iterdir():
                 if p.suffix == SUFFIX and p.is_file():
                     with contextlib.suppress(OSError):  # gone as the list is read (a run being filed)
                         found.append((-p.stat().st_mtime, p.name, p))
-        except OSError:
+        except FileNotFoundError:
+            return []  # no run has been kept yet
+        except OSError as exc:
+            self.unreadable = f"The folder cannot be read ({exc.strerror or exc}), so no recording can be listed."
             return []
         return [p for _, _, p in sorted(found)]
 
@@ -312,8 +319,9 @@ class ReplaysScreen(Screen):
             bottom -= len(rows)
         self._cursor = None
         if not self.files:
-            draw.text(console, 2, top, "No recordings yet: every run you play is kept here when it ends.",
-                      palette["text_dim"], width=console.width - 4)
+            text = self.unreadable or "No recordings yet: every run you play is kept here when it ends."
+            for i, row in enumerate(draw.wrap(text, console.width - 4)):
+                draw.text(console, 2, top + i, row, palette["bad"] if self.unreadable else palette["text_dim"])
             return
         height = max(1, bottom - top + 1)
         if self.index < self.offset:

@@ -16,6 +16,21 @@ from game.ui.screens.options_screen import OptionsScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.state import Exit, State
 
+HELP_TOPICS = (
+    ("The title menu",
+     "n New game: make heroes by hand, choose the seats, the dials and the seed.\n"
+     "h Hot-seat: the same for two players at this keyboard, who build the rooms by hand.\n"
+     "c Continue: the run saved when you last left (greyed out when there is none).\n"
+     "r Replays: watch again any run that ended or was replaced.\n"
+     "s High scores.\n"
+     "a Seed races: score tables per seed, to race friends on one dungeon.\n"
+     "o Options: colours, glyphs and keys.\n"
+     "q or Esc quits; Ctrl-C quits from anywhere, and a run in play is saved first."),
+    ("From the command line",
+     "python main.py play starts a run at once with ready-made heroes; continue resumes the saved run; "
+     "replay FILE watches a recording; watch follows a game being played; scores shows and shares the "
+     "tables. python main.py --help lists every command. The keys of the game follow."),
+)
 TITLE_ART = (ASSETS / "title.txt").read_text(encoding="utf-8").rstrip("\n").split("\n")
 SUBTITLE = "a roguelike with no game master"
 
@@ -96,6 +111,11 @@ class TitleScreen(Screen):
         if greyed is not None:
             self.status = greyed.unavailable or f"{greyed.label} is not available now."
         return None
+
+    def open_help(self) -> State:
+        from game.ui.screens.help import HelpScreen  # start-up: opened on demand
+
+        return HelpScreen(self.kit, back=self, title="Help: the title menu", topics=HELP_TOPICS)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
