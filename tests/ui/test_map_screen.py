@@ -14,7 +14,7 @@ from game.engine.start import new_game
 from game.mapgen.tiles import Tile
 from game.rules.purchases import Trap
 from game.ui.auto_travel import visible_monsters
-from game.ui.events import KeyEvent, key
+from game.ui.events import KeyEvent, PasteEvent, key
 from game.ui.kit import Kit
 from game.ui.map_layout import compute_layout
 from game.ui.options import Options
@@ -570,3 +570,11 @@ def test_the_help_says_s_searches_for_traps_and_o_works_the_furniture(tmp_path: 
     assert "searches for traps and the furniture" not in words
     assert "s searches for traps within 3 steps" in words
     assert "o opens doors and searches or works the furniture beside you" in words
+
+
+def test_a_paste_on_the_map_moves_nothing_and_says_so(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    before, turn = hero_pos(screen), screen.game.turn
+    _, shown = run_headless(screen, [PasteEvent()], size=(80, 24))
+    assert hero_pos(screen) == before and screen.game.turn == turn
+    assert "A paste came in too fast to be typing: none of it was taken as keys." in " ".join(shown.text().split())
