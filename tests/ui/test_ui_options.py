@@ -99,3 +99,21 @@ def test_saving_into_an_unwritable_place_is_one_line(tmp_path: Path) -> None:
     kit = Kit.load(blocker / "options.toml")
     problem = kit.save()
     assert problem is not None and "\n" not in problem and "could not save" in problem
+
+
+def test_the_glyphs_option_shows_the_characters_the_map_draws() -> None:
+    """Its help showed the glyph sets' own floor, locked door, water and chest ("⋅ # ⊞ ≋ ░ ⊡"),
+    which the map never draws: the map's tiles come from the theme ("∙ # + ~ ░ =")."""
+    from game.core.dials import Dials
+    from game.mapgen.tiles import Tile
+    from game.ui.map_view import tile_tables
+    from game.ui.palette import load_palette
+    from game.ui.screens.options_screen import builtin_specs
+
+    sample = (Tile.FLOOR, Tile.WALL, Tile.DOOR, Tile.WATER, Tile.CHASM, Tile.CHEST)  # as the help names them
+
+    help_text = next(spec.help for spec in builtin_specs() if spec.name == "glyphs")
+    for glyph_set, label in (("unicode", "Unicode: "), ("ascii", "ASCII: ")):
+        drawn = tile_tables(Dials().theme, glyph_set, load_palette("default")).ch
+        shown = help_text.split(label, 1)[1].split()[: len(sample)]
+        assert shown == [chr(drawn[tile]) for tile in sample]

@@ -13,6 +13,9 @@ from typing import Any
 
 import tcod.console
 
+from game.core.dials import Dials
+from game.mapgen.themes import theme
+from game.mapgen.tiles import Tile
 from game.ui import draw
 from game.ui.events import Event, KeyEvent
 from game.ui.glyphs import load_glyphs
@@ -46,6 +49,17 @@ class OptionSpec:
         return str(value)
 
 
+SAMPLE_TILES = (Tile.FLOOR, Tile.WALL, Tile.DOOR, Tile.WATER, Tile.CHASM, Tile.CHEST)
+
+
+def map_sample(glyph_set: str) -> str:
+    """What the map draws in a glyph set, for the option's help: the default theme's floor, wall,
+    door, water, chasm and chest (the map's tiles come from the theme), then a hero and treasure."""
+    looks, glyphs = theme(Dials().theme).tiles, load_glyphs(glyph_set)
+    tiles = [looks[t].glyph if glyph_set == "ascii" else looks[t].uni for t in SAMPLE_TILES]
+    return " ".join([*tiles, glyphs["hero"], glyphs["treasure"]])
+
+
 def builtin_specs() -> list[OptionSpec]:
     return [
         OptionSpec(
@@ -68,11 +82,8 @@ def builtin_specs() -> list[OptionSpec]:
             "glyphs",
             "Glyphs",
             CHOICES["glyphs"],
-            "Characters for the map. Unicode: "
-            + " ".join(load_glyphs("unicode")[r] for r in ("floor", "wall", "door_locked", "water", "chasm", "chest"))
-            + "  ASCII: "
-            + " ".join(load_glyphs("ascii")[r] for r in ("floor", "wall", "door_locked", "water", "chasm", "chest"))
-            + ". Auto picks Unicode when the terminal speaks UTF-8.",
+            f"Characters for the map. Unicode: {map_sample('unicode')}  ASCII: {map_sample('ascii')}. "
+            "Auto picks Unicode when the terminal speaks UTF-8.",
         ),
         OptionSpec(
             "key_layout",
