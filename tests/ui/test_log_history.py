@@ -100,6 +100,20 @@ def test_slash_searches_back_from_the_selection_and_n_finds_the_next(kit: Kit, p
     assert state.selected == matches[-1]
 
 
+def test_a_new_search_starts_empty_and_enter_alone_repeats_the_last(kit: Kit, played: Session) -> None:
+    """`/` began with the last search's words in the field, so typing after a search for "dies"
+    looked for "dieszzzq"; now it starts empty, and Enter alone looks for the last words again."""
+    state = LogHistoryScreen(kit, played, BACK)
+    run_headless(state, [key("/"), *typed("Hallway:"), key("enter")])
+    _, screen = run_headless(state, [key("/"), *typed("xyzzy"), key("enter")])
+    assert "Not found: xyzzy" in screen.text()
+    run_headless(state, [key("/")])
+    assert state.search is not None and state.search.value == ""
+    _, screen = run_headless(state, [key("escape"), key("/"), key("enter")])
+    assert "Not found: xyzzy" in screen.text()  # Enter alone: the last words, "xyzzy", again
+    assert state.query == "xyzzy"
+
+
 def test_a_search_that_finds_nothing_says_so(kit: Kit, played: Session) -> None:
     state = LogHistoryScreen(kit, played, BACK)
     before = state.selected

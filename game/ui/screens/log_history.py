@@ -30,7 +30,8 @@ HELP_TOPICS = (
     (
         "Keys",
         "Up/Down move one line, PgUp/PgDn a page, Home/End to the first or newest line. / searches "
-        "(type the words, Enter): the search goes back in time from the selected line; n finds the "
+        "(type the words, Enter; Enter alone looks for the last words again): the search goes back in "
+        "time from the selected line; n finds the "
         "next older match, N the next newer one. Case does not matter.",
     ),
 )
@@ -64,7 +65,7 @@ class LogHistoryScreen(Screen):
                 self.search = None
                 self.status = ""
             elif event.key == "enter":
-                self.query = self.search.value.strip()
+                self.query = self.search.value.strip() or self.query  # Enter alone: the last words again
                 self.search = None
                 if self.query:
                     self.find(-1, include_selected=True)
@@ -79,7 +80,7 @@ class LogHistoryScreen(Screen):
         n = len(self.log)
         k = event.key
         if k == "/":
-            self.search = TextField(self.query, 80)
+            self.search = TextField("", 80)  # new words: typing never lands after the last search's
             self.status = ""
         elif k == "n":
             self.find(-1)
