@@ -275,3 +275,12 @@ def test_whatever_is_drawn_the_terminal_ends_up_showing_the_console(changes, mod
                 assert got.bg == want.bg
                 if got.data != " ":
                     assert got.fg == want.fg
+
+
+def test_ascii_only_terminals_get_an_accented_letters_base_letter() -> None:
+    """A hero named "Zoë Brûlé" read "Zo? Br?l?" where the terminal speaks only ASCII."""
+    console = make_console(12, 1)
+    draw.text(console, 0, 0, "Zoë Brûlé ⋅")
+    vt = VirtualTerminal(12, 1, ascii_only=True)
+    vt.show(console).decode("ascii")
+    assert vt.lines[0].rstrip() == "Zoe Brule ?"

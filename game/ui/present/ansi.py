@@ -51,14 +51,16 @@ def one_cell(char: str) -> bool:
 
 
 def _sanitize_codepoint(cp: int, ascii_only: bool) -> int:
-    """A codepoint that takes exactly one cell, or '?' for one that would not."""
+    """A codepoint that takes exactly one cell, or '?' for one that would not (on an ASCII-only
+    terminal, an accented letter's base letter)."""
     if cp < 32 or 127 <= cp < 160:
         return 32
     if cp < 127:
         return cp
-    if ascii_only:
-        return ord("?")
     char = chr(cp)
+    if ascii_only:  # a letter's base, where it has one, reads better than '?': "Zoë" as "Zoe"
+        base = ord(unicodedata.normalize("NFKD", char)[0])
+        return base if 32 < base < 127 else ord("?")
     if unicodedata.east_asian_width(char) in ("W", "F") or unicodedata.combining(char):
         return ord("?")
     if unicodedata.category(char) in ("Mn", "Me", "Cf", "Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
