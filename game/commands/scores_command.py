@@ -96,6 +96,8 @@ def import_line(text: str, recording: str | None) -> int:
         rank, _ = add_entry(scores_path(), kept)
         how = "played here" if kept.source == "here" else "verified by replaying its recording"
         print(f"Already had: seed {kept.seed}, score {kept.score}, {how}; #{rank} on that seed.")
+        if recording is not None:
+            print(f"{printable(recording)} was not needed: the table already holds that run checked.")
         if kept.recording:
             print(f"Watch how it was done: python main.py replay {kept.recording}")
         return 0
@@ -123,8 +125,6 @@ def _kept(entry: SeedScore) -> SeedScore | None:
 
 def _checked(entry: SeedScore, recording: str) -> SeedScore:
     """The entry, once its recording is shown to be that run (see the module docstring)."""
-
-
     if file_checksum(recording) != entry.checksum:
         raise FileProblem(f"{recording}: is not the recording this score line names (its checksum differs)")
     rec = read_recording(recording)

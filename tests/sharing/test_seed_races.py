@@ -93,6 +93,7 @@ def test_a_friend_imports_the_line_and_checks_it_against_the_recording(home, tmp
     assert "verified by replaying" in again.stdout and "not checked" not in again.stdout  # as the table says
     again = run(friend, "scores", "import", line, "--recording", str(sent))
     assert again.returncode == 0 and "Already had" in again.stdout
+    assert f"{sent} was not needed: the table already holds that run checked." in again.stdout  # not ignored unsaid
     assert len(list((friend / "data" / "recordings").glob("*.mlrec"))) == 1  # no second copy of the run
 
 
