@@ -30,6 +30,20 @@ def map_screen(tmp_path: Path, seed: int, level: int = 2) -> MapScreen:
     return screen
 
 
+def walled_in(tmp_path: Path) -> MapScreen:
+    """Seed 7's hero walled in where it stands: nothing left it can reach."""
+    from game.mapgen.tiles import Tile
+
+    screen = map_screen(tmp_path, 7)
+    game = screen.game
+    pos = game.position(screen.hero())
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            if (dx or dy) and game.creature_at(pos.x + dx, pos.y + dy) is None:
+                game.floor.set_tile(pos.x + dx, pos.y + dy, Tile.WALL)
+    return screen
+
+
 def press_x(screen: MapScreen) -> None:
     screen.on_event(key("x"))
     while screen.tick_delay() is not None:
@@ -97,15 +111,9 @@ def test_x_walks_to_treasure_in_the_open_and_takes_it(tmp_path: Path) -> None:
 
 def test_with_nothing_left_in_reach_x_says_where_the_way_on_lies(tmp_path: Path) -> None:
     from game.engine.way_on import way_on
-    from game.mapgen.tiles import Tile
 
-    screen = map_screen(tmp_path, 7)
+    screen = walled_in(tmp_path)
     game = screen.game
-    pos = game.position(screen.hero())
-    for dx in (-1, 0, 1):  # walled in where it stands: nothing it can reach
-        for dy in (-1, 0, 1):
-            if (dx or dy) and game.creature_at(pos.x + dx, pos.y + dy) is None:
-                game.floor.set_tile(pos.x + dx, pos.y + dy, Tile.WALL)
     turn = game.turn
     press_x(screen)
     way = way_on(game, screen.hero())
@@ -213,15 +221,9 @@ def test_a_notice_longer_than_the_hint_line_is_shown_whole_at_80_columns(tmp_pat
     """At 80x24 "Nothing left to explore that you can reach. Nothing more can be found in the
     dungeon for now: head back to town. (< turns the party for town)" was cut at "in the d": the
     hint line holds 78 cells. A longer notice now wraps onto rows the log gives up."""
-    from game.mapgen.tiles import Tile
 
-    screen = map_screen(tmp_path, 7)
+    screen = walled_in(tmp_path)
     game = screen.game
-    pos = game.position(screen.hero())
-    for dx in (-1, 0, 1):  # walled in where it stands: nothing it can reach
-        for dy in (-1, 0, 1):
-            if (dx or dy) and game.creature_at(pos.x + dx, pos.y + dy) is None:
-                game.floor.set_tile(pos.x + dx, pos.y + dy, Tile.WALL)
     press_x(screen)
     assert len(screen.notice) > 78, screen.notice
     _, shot = run_headless(screen, [], size=(80, 24))
