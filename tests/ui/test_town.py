@@ -332,3 +332,17 @@ def test_town_tells_where_the_quest_stands(kit: Kit) -> None:
     game.stats.collected, game.stats.quest_paid = 3, True
     _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
     assert screen.lines()[1].strip() == "Quest: Kit and Caboodle, fulfilled; its reward, 2, went into the purse."
+
+
+def test_the_workshop_says_the_name_of_the_item_it_made(kit: Kit) -> None:
+    """Items made in town get names of their own, but the workshop said only "Made for 2 points":
+    the player learnt the name only back in the town list."""
+    session = town()
+    game = session.game
+    first, hero = game.heroes()[0]
+    hero.workshop = 4
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    before = {e for e, _ in game.pack(first)}
+    _, screen = run_headless(workshop, [key("enter")])
+    made = next(e for e, _ in game.pack(first) if e not in before)
+    assert f"Made {game.name(made)} for 2 points; 2 left." in screen.text()
