@@ -346,3 +346,17 @@ def test_the_workshop_says_the_name_of_the_item_it_made(kit: Kit) -> None:
     _, screen = run_headless(workshop, [key("enter")])
     made = next(e for e, _ in game.pack(first) if e not in before)
     assert f"Made {game.name(made)} for 2 points; 2 left." in screen.text()
+
+
+def test_a_long_quest_line_wraps_and_keeps_its_counts_at_80_columns(kit: Kit) -> None:
+    """The line under the purse was cut at the edge: "rooms mapped of each sort: with features 0/2,
+    empty 0/2, holding an o..." lost the very counts it is there to give."""
+    session = town()
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.goal == "map_each" and len(q.interactions) == 4)
+    _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
+    flat = " ".join(line.strip() for line in screen.lines())
+    assert "holding an objective 0/2, with an encounter 0/2." in flat
+    assert ELLIPSIS not in " ".join(screen.lines()[1:3])
+    heading = next(i for i, line in enumerate(screen.lines()) if "Hero / item" in line)
+    assert heading == 3 and "Flask of Mending" in screen.lines()[heading + 2]

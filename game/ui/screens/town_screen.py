@@ -314,16 +314,18 @@ class TownScreen(Screen):
         if not self.in_town():
             draw.text(console, 2, 2, "The party is not in town.", palette["warning"])
             return
-        if game.quest is not None:
-            draw.text(console, 1, 1, elide(quest_line(game), console.width - 2), palette["text_dim"],
-                      width=console.width - 2)
+        # the quest's line wraps (cut at the edge, it lost the counts it is there to give)
+        quest_rows = draw.wrap(quest_line(game), console.width - 2)[:3] if game.quest is not None else []
+        for i, row in enumerate(quest_rows):
+            draw.text(console, 1, 1 + i, row, palette["text_dim"], width=console.width - 2)
+        head = 1 + max(1, len(quest_rows))  # the list's headings
         rows = self.rows()
         self.selected()
         list_w = min(console.width - 2, 110)
-        draw.text(console, 2, 2, "Hero / item", palette["text_dim"])
-        draw.text(console, 38, 2, "features", palette["text_dim"])
-        draw.text(console, list_w - 5, 2, "trade", palette["text_dim"])
-        top = 3
+        draw.text(console, 2, head, "Hero / item", palette["text_dim"])
+        draw.text(console, 38, head, "features", palette["text_dim"])
+        draw.text(console, list_w - 5, head, "trade", palette["text_dim"])
+        top = head + 1
         height = max(1, bottom - top + 1)
         first = max(0, min(self.index - height + 1, len(rows) - height)) if self.index >= height else 0
         self._cursor = None
