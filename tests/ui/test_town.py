@@ -360,3 +360,24 @@ def test_a_long_quest_line_wraps_and_keeps_its_counts_at_80_columns(kit: Kit) ->
     assert ELLIPSIS not in " ".join(screen.lines()[1:3])
     heading = next(i for i, line in enumerate(screen.lines()) if "Hero / item" in line)
     assert heading == 3 and "Flask of Mending" in screen.lines()[heading + 2]
+
+
+def test_the_workshops_draft_waits_while_the_hero_trades_in_for_more_points(kit: Kit) -> None:
+    """Over budget, the workshop says S in town trades items in for more; but back in the workshop
+    the item designed was gone, and it had to be put together again from the start."""
+    session = town()
+    game = session.game
+    first, hero = game.heroes()[0]
+    hero.workshop = 2
+    state = TownScreen(kit, session, BACK)
+    workshop = state.on_event(key("M"))
+    _, screen = run_headless(workshop, [key("v"), key("v"), key("h")], size=(80, 24))
+    assert "over budget" in screen.text() and "1 Heal) = 5" in screen.text()
+    assert workshop.on_event(key("escape")) is state
+    state.on_event(key("b"))  # the ring
+    state.on_event(key("S")).on_event(key("Y"))
+    assert hero.workshop == 2 + trade_value(Treasure(**RING))
+    state.on_event(key("a"))  # the flask, in the same pack
+    again = state.on_event(key("M"))
+    _, screen = run_headless(again, [], size=(80, 24))
+    assert "1 Heal) = 5" in screen.text() and "Enter makes it" in screen.text(), screen.text()

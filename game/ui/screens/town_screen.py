@@ -69,6 +69,7 @@ class TownScreen(Screen):
         self.status = ""
         self.healing: int | None = None  # points being chosen, while the healing chooser is open
         self._cursor: tuple[int, int] | None = None
+        self.workshops: dict[int, WorkshopScreen] = {}  # each hero's, so a draft outlives a trip to S
 
     # -- what is on offer -----------------------------------------------------------------
 
@@ -183,7 +184,11 @@ class TownScreen(Screen):
         if eid is None or not self.in_town():
             self.status = "No hero to make things for." if eid is None else "Only in town."
             return None
-        return WorkshopScreen(self.kit, self.session, self, eid)
+        shop = self.workshops.get(eid)
+        if shop is None:
+            shop = self.workshops[eid] = WorkshopScreen(self.kit, self.session, self, eid)
+        shop.status = ""
+        return shop
 
     def healing_hero(self) -> int | None:
         row = self.selected()

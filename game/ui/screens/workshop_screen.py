@@ -33,7 +33,8 @@ HELP_TOPICS = (
      "Points not spent stay with the hero."),
     ("Keys",
      "f Fancy or Mundane; v/V Value up/down; h/H Heal; a/A an Annoy pair; p/P a Pain die; u Universal; "
-     "t the next Type, T the one before; Enter makes the item; Esc goes back to town."),
+     "t the next Type, T the one before; Enter makes the item; Esc goes back to town, where S can trade "
+     "in for more points: M brings the item back as it was left."),
 )
 
 
