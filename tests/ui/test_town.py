@@ -381,3 +381,12 @@ def test_the_workshops_draft_waits_while_the_hero_trades_in_for_more_points(kit:
     again = state.on_event(key("M"))
     _, screen = run_headless(again, [], size=(80, 24))
     assert "1 Heal) = 5" in screen.text() and "Enter makes it" in screen.text(), screen.text()
+
+
+def test_the_town_help_lists_no_map_keys(kit: Kit) -> None:
+    """In town the letters pick items and the capitals act, yet the help listed the map's keys
+    ("Move north ... k", "Search s"): k and s pick items k and s here."""
+    _, screen = run_headless(TownScreen(kit, town(), BACK), [key("?")], size=(80, 40))
+    text = " ".join(screen.text().split())
+    assert "a-z pick an item" in text and "Help (this screen)" in text
+    assert "Move north" not in text and "Search" not in text

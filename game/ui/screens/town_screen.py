@@ -274,7 +274,8 @@ class TownScreen(Screen):
         return super().on_event(event)
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: town", topics=HELP_TOPICS)
+        # its letters pick items and its capitals act: the map's keys (k, s, g ...) do none of their work here
+        return HelpScreen(self.kit, back=self, title="Help: town", topics=HELP_TOPICS, sections=("Everywhere",))
 
     # -- drawing --------------------------------------------------------------------------
 
