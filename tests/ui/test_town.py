@@ -390,3 +390,14 @@ def test_the_town_help_lists_no_map_keys(kit: Kit) -> None:
     text = " ".join(screen.text().split())
     assert "a-z pick an item" in text and "Help (this screen)" in text
     assert "Move north" not in text and "Search" not in text
+
+
+def test_the_picked_items_features_cut_in_its_row_are_said_in_full_below(kit: Kit) -> None:
+    """At 80 columns a ring's row read "fancy, +1 value, +2 Annoy dice..." and nothing in town said
+    against what: the Type, the very thing that tells one ring from another, was cut off."""
+    session = town()
+    _, screen = run_headless(TownScreen(kit, session, BACK), [key("b")], size=(80, 24))
+    assert any(line.rstrip().endswith("+2 Annoy dice" + ELLIPSIS + "      3") for line in screen.lines())
+    assert " Ring of Frost Warding: fancy, +1 value, +2 Annoy dice vs cold." in screen.text()
+    _, screen = run_headless(TownScreen(kit, session, BACK), [key("c")], size=(80, 24))
+    assert "Painted Fan:" not in screen.text()  # its row says it all

@@ -317,6 +317,11 @@ class TownScreen(Screen):
         elif self.status:
             draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
             bottom -= 1
+        elif (whole := self.picked_in_full(min(console.width - 2, 110) - 38 - 6)):
+            rows = draw.wrap(whole, console.width - 2)[:2]
+            for i, row in enumerate(rows):
+                draw.text(console, 1, bottom - len(rows) + 1 + i, row, palette["text_dim"], width=console.width - 2)
+            bottom -= len(rows)
         if not self.in_town():
             draw.text(console, 2, 2, "The party is not in town.", palette["warning"])
             return
@@ -363,6 +368,17 @@ class TownScreen(Screen):
         if not any(i >= 0 for _, i, _ in rows):
             draw.text(console, 4, top + len(rows), "(the packs are empty)", palette["text_dim"])
         scroll_marks(console, self.kit, list_w + 1, top, top + height - 1, first > 0, first + height < len(rows))
+
+    def picked_in_full(self, feats_w: int) -> str:
+        """The picked item's features in full, when its row has to cut them ("" when they fit):
+        "+2 Annoy dice..." left a ring's Type unsaid."""
+        row = self.selected() if self.in_town() else None
+        if row is None or row[1] < 0:
+            return ""
+        game = self.session.game
+        item_eid, item = game.pack(row[0])[row[1]]
+        feats = ", ".join(item_features(item.spec))
+        return "" if len(feats) <= max(0, feats_w) else capitalised(f"{game.name(item_eid)}: {feats}.")
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
