@@ -401,3 +401,16 @@ def test_the_picked_items_features_cut_in_its_row_are_said_in_full_below(kit: Ki
     assert " Ring of Frost Warding: fancy, +1 value, +2 Annoy dice vs cold." in screen.text()
     _, screen = run_headless(TownScreen(kit, session, BACK), [key("c")], size=(80, 24))
     assert "Painted Fan:" not in screen.text()  # its row says it all
+
+
+def test_after_trading_in_a_pack_s_last_item_m_opens_the_same_heros_workshop(kit: Kit) -> None:
+    """Trading in the last item of a pack moved the pick onto the next hero: "Pim Mossback has 3",
+    then M opened the other hero's workshop, with none of those points."""
+    session = town()
+    game = session.game
+    first, hero = game.heroes()[0]
+    state = TownScreen(kit, session, BACK)
+    state.on_event(key("b"))  # the ring, last in the first pack
+    state.on_event(key("S")).on_event(key("Y"))
+    _, screen = run_headless(state.on_event(key("M")), [], size=(80, 24))
+    assert screen.lines()[0].startswith(f" Workshop: {game.name(first)}, {hero.workshop} points")

@@ -151,6 +151,9 @@ class TownScreen(Screen):
             self.session.apply(Trade(seat, item=i))
             points = self.hero_state(eid).workshop
             self.status = f"Traded in {name} for {plural(points - before, 'point')}. {game.name(eid)} has {points}."
+            rows = self.rows()  # the pick stays with the hero whose points they are (M, H are for it)
+            if self.index >= len(rows) or rows[self.index][0] != eid:
+                self.index = max(r for r, row in enumerate(rows) if row[0] == eid)
             return self
 
         return ConfirmDialog(self.kit, self, f"Trade in {name} for {plural(value, 'point')}?", on_yes=yes,
