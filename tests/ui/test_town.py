@@ -414,3 +414,21 @@ def test_after_trading_in_a_pack_s_last_item_m_opens_the_same_heros_workshop(kit
     state.on_event(key("S")).on_event(key("Y"))
     _, screen = run_headless(state.on_event(key("M")), [], size=(80, 24))
     assert screen.lines()[0].startswith(f" Workshop: {game.name(first)}, {hero.workshop} points")
+
+
+def test_after_drinking_a_packs_last_item_the_pick_stays_with_the_drinker(kit: Kit) -> None:
+    """Drinking the last draught of a pack moved the pick onto the next hero, so H then offered
+    to heal someone else."""
+    session = town()
+    game = session.game
+    (first, hero), (second, _) = game.heroes()
+    for item, _ in list(game.pack(first)):
+        game.world.delete(item)
+    give(game, first, "Flask of Mending", fancy=True, heal=3)
+    hero.hits = 2
+    state = TownScreen(kit, session, BACK)
+    state.on_event(key("a"))
+    state.on_event(key("U"))
+    assert hero.hits == 5
+    _, screen = run_headless(state, [key("H")], size=(80, 24))
+    assert f"Healer's draught for {game.name(first)}:" in screen.text()

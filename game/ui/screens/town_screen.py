@@ -151,9 +151,7 @@ class TownScreen(Screen):
             self.session.apply(Trade(seat, item=i))
             points = self.hero_state(eid).workshop
             self.status = f"Traded in {name} for {plural(points - before, 'point')}. {game.name(eid)} has {points}."
-            rows = self.rows()  # the pick stays with the hero whose points they are (M, H are for it)
-            if self.index >= len(rows) or rows[self.index][0] != eid:
-                self.index = max(r for r, row in enumerate(rows) if row[0] == eid)
+            self.keep_pick(eid)  # with the hero whose points they are (M, H are for it)
             return self
 
         return ConfirmDialog(self.kit, self, f"Trade in {name} for {plural(value, 'point')}?", on_yes=yes,
@@ -181,6 +179,13 @@ class TownScreen(Screen):
         before, name = hero.hits, game.name(item_eid)  # named before it is gone
         self.session.apply(UseItem(hero.seat, i))
         self.status = f"{game.name(eid)} drinks {name}: +{plural(hero.hits - before, 'Hit')}."
+        self.keep_pick(eid)
+
+    def keep_pick(self, eid: int) -> None:
+        """After `eid`'s item is gone, keep the pick on that hero's rows: it slid onto the next hero."""
+        rows = self.rows()
+        if self.index >= len(rows) or rows[self.index][0] != eid:
+            self.index = max(r for r, row in enumerate(rows) if row[0] == eid)
 
     def workshop(self) -> State | None:
         eid = self.healing_hero()
