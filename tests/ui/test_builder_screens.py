@@ -573,3 +573,14 @@ def test_a_human_monsters_designer_is_told_the_quests_creature_due_in_the_room(k
         assert f"Quest's creature due: {due}" in " ".join(left.split()), screen.lines()
     _, screen = run_headless(screen_state, [key("?")], size=(100, 40))
     assert "the quest's creature is due in this room" in " ".join(screen.text().split())
+
+
+def test_the_hand_overs_help_lists_no_map_keys(kit: Kit) -> None:
+    """Any key goes on from the hand-over, yet its help listed "Move north  Up, Numpad 8, 8, k"
+    and the rest of the map's keys, as if they did something there."""
+    state = designer_screen(kit, at_hallway(), Secret())
+    assert isinstance(state, HandOverScreen)
+    _, screen = run_headless(state, [key("?")], size=(80, 40))
+    text = screen.text()
+    assert "Help: passing the keyboard" in text and "presses any key when ready" in " ".join(text.split())
+    assert "Move north" not in text and "Help (this screen)" in text

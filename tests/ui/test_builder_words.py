@@ -212,3 +212,13 @@ def test_every_spot_of_the_room_being_built_reads_differently_on_screen(tmp_path
         state, text = step(state, "right")
         seen.add(re.search(r">Spot +(\S.*?)(?:  |$)", text, re.M).group(1))
     assert len(seen) == len(state.spots()), seen
+
+
+def test_the_partys_attack_types_are_said_to_be_the_partys(tmp_path: Path) -> None:
+    """The builder's left column said "Attacks: arrows" under the traps just bought ("1 arrows"), as
+    if it listed what the room's traps do; it is the Types the heroes attack with."""
+    state = open_builder(make_kit(tmp_path))
+    _, text = step(state)
+    left = " ".join(" ".join(line[:27].split()) for line in text.splitlines()[14:20])  # the Bought column's foot
+    attacks = ", ".join(state.party.attack_types)
+    assert f"Party attacks with: {attacks}" in left, text

@@ -281,3 +281,18 @@ def test_the_morgue_counts_treasure_taken_not_treasure_seen(tmp_path: Path) -> N
     assert game.stats.treasure_found == 3  # mundane 1 + value 2: the one piece taken
     morgue = write_morgue(game, tmp_path).read_text()
     assert "Treasure taken (points): 3" in morgue
+
+
+def test_pgdn_turns_a_page_of_the_end_of_run_as_on_every_other_scrolling_screen(
+        kit: Kit, ended: Session, tmp_path: Path) -> None:
+    """Only the arrows scrolled the end of the run; PgDn, which turns a page in the Hallway, the help
+    and the high scores, did nothing there."""
+    state = EndOfRunScreen(kit, ended, TITLE, write_morgue(ended.game, tmp_path), None)
+    _, before = run_headless(state, [], size=(80, 24))
+    assert "Up/Down PgUp/PgDn scroll" in before.lines()[-1]
+    first = before.lines()[3]
+    assert f"The party {ending(ended.game.outcome).morgue}." in first
+    _, after = run_headless(state, [key("pagedown")], size=(80, 24))
+    assert first not in after.lines()
+    _, back = run_headless(state, [key("pageup")], size=(80, 24))
+    assert back.lines()[3] == first

@@ -332,3 +332,103 @@ def test_town_tells_where_the_quest_stands(kit: Kit) -> None:
     game.stats.collected, game.stats.quest_paid = 3, True
     _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
     assert screen.lines()[1].strip() == "Quest: Kit and Caboodle, fulfilled; its reward, 2, went into the purse."
+
+
+def test_the_workshop_says_the_name_of_the_item_it_made(kit: Kit) -> None:
+    """Items made in town get names of their own, but the workshop said only "Made for 2 points":
+    the player learnt the name only back in the town list."""
+    session = town()
+    game = session.game
+    first, hero = game.heroes()[0]
+    hero.workshop = 4
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    before = {e for e, _ in game.pack(first)}
+    _, screen = run_headless(workshop, [key("enter")])
+    made = next(e for e, _ in game.pack(first) if e not in before)
+    assert f"Made {game.name(made)} for 2 points; 2 left." in screen.text()
+
+
+def test_a_long_quest_line_wraps_and_keeps_its_counts_at_80_columns(kit: Kit) -> None:
+    """The line under the purse was cut at the edge: "rooms mapped of each sort: with features 0/2,
+    empty 0/2, holding an o..." lost the very counts it is there to give."""
+    session = town()
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.goal == "map_each" and len(q.interactions) == 4)
+    _, screen = run_headless(TownScreen(kit, session, BACK), [], size=(80, 24))
+    flat = " ".join(line.strip() for line in screen.lines())
+    assert "holding an objective 0/2, with an encounter 0/2." in flat
+    assert ELLIPSIS not in " ".join(screen.lines()[1:3])
+    heading = next(i for i, line in enumerate(screen.lines()) if "Hero / item" in line)
+    assert heading == 3 and "Flask of Mending" in screen.lines()[heading + 2]
+
+
+def test_the_workshops_draft_waits_while_the_hero_trades_in_for_more_points(kit: Kit) -> None:
+    """Over budget, the workshop says S in town trades items in for more; but back in the workshop
+    the item designed was gone, and it had to be put together again from the start."""
+    session = town()
+    game = session.game
+    first, hero = game.heroes()[0]
+    hero.workshop = 2
+    state = TownScreen(kit, session, BACK)
+    workshop = state.on_event(key("M"))
+    _, screen = run_headless(workshop, [key("v"), key("v"), key("h")], size=(80, 24))
+    assert "over budget" in screen.text() and "1 Heal) = 5" in screen.text()
+    assert workshop.on_event(key("escape")) is state
+    state.on_event(key("b"))  # the ring
+    state.on_event(key("S")).on_event(key("Y"))
+    assert hero.workshop == 2 + trade_value(Treasure(**RING))
+    state.on_event(key("a"))  # the flask, in the same pack
+    again = state.on_event(key("M"))
+    _, screen = run_headless(again, [], size=(80, 24))
+    assert "1 Heal) = 5" in screen.text() and "Enter makes it" in screen.text(), screen.text()
+
+
+def test_the_town_help_lists_no_map_keys(kit: Kit) -> None:
+    """In town the letters pick items and the capitals act, yet the help listed the map's keys
+    ("Move north ... k", "Search s"): k and s pick items k and s here."""
+    _, screen = run_headless(TownScreen(kit, town(), BACK), [key("?")], size=(80, 40))
+    text = " ".join(screen.text().split())
+    assert "a-z pick an item" in text and "Help (this screen)" in text
+    assert "Move north" not in text and "Search" not in text
+
+
+def test_the_picked_items_features_cut_in_its_row_are_said_in_full_below(kit: Kit) -> None:
+    """At 80 columns a ring's row read "fancy, +1 value, +2 Annoy dice..." and nothing in town said
+    against what: the Type, the very thing that tells one ring from another, was cut off."""
+    session = town()
+    _, screen = run_headless(TownScreen(kit, session, BACK), [key("b")], size=(80, 24))
+    assert any(line.rstrip().endswith("+2 Annoy dice" + ELLIPSIS + "      3") for line in screen.lines())
+    assert " Ring of Frost Warding: fancy, +1 value, +2 Annoy dice vs cold." in screen.text()
+    _, screen = run_headless(TownScreen(kit, session, BACK), [key("c")], size=(80, 24))
+    assert "Painted Fan:" not in screen.text()  # its row says it all
+
+
+def test_after_trading_in_a_pack_s_last_item_m_opens_the_same_heros_workshop(kit: Kit) -> None:
+    """Trading in the last item of a pack moved the pick onto the next hero: "Pim Mossback has 3",
+    then M opened the other hero's workshop, with none of those points."""
+    session = town()
+    game = session.game
+    first, hero = game.heroes()[0]
+    state = TownScreen(kit, session, BACK)
+    state.on_event(key("b"))  # the ring, last in the first pack
+    state.on_event(key("S")).on_event(key("Y"))
+    _, screen = run_headless(state.on_event(key("M")), [], size=(80, 24))
+    assert screen.lines()[0].startswith(f" Workshop: {game.name(first)}, {hero.workshop} points")
+
+
+def test_after_drinking_a_packs_last_item_the_pick_stays_with_the_drinker(kit: Kit) -> None:
+    """Drinking the last draught of a pack moved the pick onto the next hero, so H then offered
+    to heal someone else."""
+    session = town()
+    game = session.game
+    (first, hero), (second, _) = game.heroes()
+    for item, _ in list(game.pack(first)):
+        game.world.delete(item)
+    give(game, first, "Flask of Mending", fancy=True, heal=3)
+    hero.hits = 2
+    state = TownScreen(kit, session, BACK)
+    state.on_event(key("a"))
+    state.on_event(key("U"))
+    assert hero.hits == 5
+    _, screen = run_headless(state, [key("H")], size=(80, 24))
+    assert f"Healer's draught for {game.name(first)}:" in screen.text()

@@ -98,7 +98,7 @@ class BuilderView:
         levels = ", ".join(str(v) for v in self.party.levels)  # four heroes' levels read "2, 2, 2," cut
         facts = [f"Left {model.left} of {model.budget}",
                  *fit_rows(first_fitting(iw, f"Party Levels {levels}", f"Levels {levels}"), iw, 2),
-                 *fit_rows(f"Attacks: {', '.join(self.party.attack_types) or '-'}", iw, 3)]
+                 *fit_rows(f"Party attacks with: {', '.join(self.party.attack_types) or '-'}", iw, 3)]
         if self.category == "monsters":
             facts.append(f"Each monster >= {model.floor}")
             pending = self.game.hallway.pending

@@ -69,8 +69,9 @@ class SaveDesignDialog(Screen):
             return MessageDialog(self.kit, self.back, f"Could not save the design: {exc.strerror or exc}.",
                                  title="Not saved")
         points = plural(design.cost(self.category), "point")
+        # each path on a line of its own: run into the sentence, it broke mid-name (".l" / "ocal/...")
         return MessageDialog(self.kit, self.back, f"Saved \"{design.name}\" ({points} of "
-                             f"{self.category}) as {path}. Play with it: --designs {path.parent}",
+                             f"{self.category}) as\n{path}\nPlay with it:\n--designs {path.parent}",
                              title="Design saved")
 
     def on_draw(self, console: tcod.console.Console) -> None:

@@ -30,7 +30,8 @@ def _dialog_box(
     console: tcod.console.Console, kit: Kit, title: str, body: str, extra_rows: int
 ) -> tuple[int, int, int, list[str]]:
     """Draw the panel; returns (inner x, first free row, inner width, body lines)."""
-    width = min(console.width - 2, max(36, min(64, len(body) + 6), len(title) + 8))
+    longest = max((len(word) for word in body.split()), default=0)  # a path, whole if the screen allows
+    width = min(console.width - 2, max(36, min(64, len(body) + 6), len(title) + 8, longest + 4))
     lines = draw.wrap(body, width - 4)
     max_lines = max(1, console.height - 4 - extra_rows)
     lines = lines[:max_lines]

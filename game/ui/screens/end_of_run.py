@@ -23,6 +23,7 @@ from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, TextScreen, draw_lines, footer, line, scroll_marks, seat_colour, wrap_line
+from game.ui.scrolling import scrolled
 from game.ui.session import Session
 from game.ui.state import Exit, State
 from game.world.components import HeroState
@@ -37,8 +38,8 @@ HELP_TOPICS = (
         "nothing. The morgue file keeps the whole story: heroes, rooms, the last of the log and the map "
         "as the party knew it.",
     ),
-    ("Keys", "M reads the morgue file here. Enter or Esc leaves it: for the title menu when the run began "
-             "there, back to the shell after `play`."),
+    ("Keys", "M reads the morgue file here; Up/Down and PgUp/PgDn scroll. Enter or Esc leaves it: for the "
+             "title menu when the run began there, back to the shell after `play`."),
 )
 
 
@@ -110,16 +111,14 @@ class EndOfRunScreen(Screen):
         self.scores: list[ScoreEntry] | None = scores if scores is not None else getattr(session, "score_list", None)
         self.offset = 0
         self._max = 0
+        self._page = 1  # the rows on screen, for PgUp/PgDn
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         if event.key in ("M", "m"):
             return TextScreen(self.kit, self, "Morgue file", self.morgue())
         if action == "select":
             return self.go_back()
-        if action == "menu_up":
-            self.offset = max(0, self.offset - 1)
-        elif action == "menu_down":
-            self.offset = min(self._max, self.offset + 1)
+        self.offset = scrolled(self.offset, action, event.key, self._page, self._max)
         return None
 
     def morgue(self) -> str:
@@ -194,14 +193,14 @@ class EndOfRunScreen(Screen):
         colour = palette["bad"] if game.outcome == "wiped" else palette["title"]
         draw.text_center(console, 1, title, colour)
         leave = "leave the game" if self.back is None or isinstance(self.back, Exit) else "title screen"
-        bottom = footer(console, self.kit, [("M", "read the morgue file"), ("Up/Down", "scroll"),
+        bottom = footer(console, self.kit, [("M", "morgue file"), ("Up/Down PgUp/PgDn", "scroll"),
                                             ("Enter/Esc", leave), ("?", "help")]) - 1
         width = min(console.width - 4, 100)
         x = max(2, (console.width - width) // 2)
         top = 3
         height = max(1, bottom - top + 1)
         rows = [w for row in self.lines() for w in wrap_line(row, width)]
-        self._max = max(0, len(rows) - height)
+        self._max, self._page = max(0, len(rows) - height), max(1, height - 1)
         self.offset = max(0, min(self.offset, self._max))
         draw_lines(console, x, top, width, height, rows, self.offset)
         scroll_marks(console, self.kit, console.width - 1, top, top + height - 1, self.offset > 0,

@@ -46,7 +46,9 @@ class HandOverScreen(Screen):
 
     def open_help(self) -> State:
         topics = (("Passing the keyboard", PASSING + (ESC_WAITS if self.back is None else ESC_BACK)),)
-        return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=topics)
+        # any key goes on: the map's keys listed here would only have read as if they moved someone
+        return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=topics,
+                          sections=("Everywhere",))
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette

@@ -69,6 +69,7 @@ class TownScreen(Screen):
         self.status = ""
         self.healing: int | None = None  # points being chosen, while the healing chooser is open
         self._cursor: tuple[int, int] | None = None
+        self.workshops: dict[int, WorkshopScreen] = {}  # each hero's, so a draft outlives a trip to S
 
     # -- what is on offer -----------------------------------------------------------------
 
@@ -150,6 +151,7 @@ class TownScreen(Screen):
             self.session.apply(Trade(seat, item=i))
             points = self.hero_state(eid).workshop
             self.status = f"Traded in {name} for {plural(points - before, 'point')}. {game.name(eid)} has {points}."
+            self.keep_pick(eid)  # with the hero whose points they are (M, H are for it)
             return self
 
         return ConfirmDialog(self.kit, self, f"Trade in {name} for {plural(value, 'point')}?", on_yes=yes,
@@ -177,13 +179,24 @@ class TownScreen(Screen):
         before, name = hero.hits, game.name(item_eid)  # named before it is gone
         self.session.apply(UseItem(hero.seat, i))
         self.status = f"{game.name(eid)} drinks {name}: +{plural(hero.hits - before, 'Hit')}."
+        self.keep_pick(eid)
+
+    def keep_pick(self, eid: int) -> None:
+        """After `eid`'s item is gone, keep the pick on that hero's rows: it slid onto the next hero."""
+        rows = self.rows()
+        if self.index >= len(rows) or rows[self.index][0] != eid:
+            self.index = max(r for r, row in enumerate(rows) if row[0] == eid)
 
     def workshop(self) -> State | None:
         eid = self.healing_hero()
         if eid is None or not self.in_town():
             self.status = "No hero to make things for." if eid is None else "Only in town."
             return None
-        return WorkshopScreen(self.kit, self.session, self, eid)
+        shop = self.workshops.get(eid)
+        if shop is None:
+            shop = self.workshops[eid] = WorkshopScreen(self.kit, self.session, self, eid)
+        shop.status = ""
+        return shop
 
     def healing_hero(self) -> int | None:
         row = self.selected()
@@ -269,7 +282,8 @@ class TownScreen(Screen):
         return super().on_event(event)
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: town", topics=HELP_TOPICS)
+        # its letters pick items and its capitals act: the map's keys (k, s, g ...) do none of their work here
+        return HelpScreen(self.kit, back=self, title="Help: town", topics=HELP_TOPICS, sections=("Everywhere",))
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -311,19 +325,26 @@ class TownScreen(Screen):
         elif self.status:
             draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
             bottom -= 1
+        elif (whole := self.picked_in_full(min(console.width - 2, 110) - 38 - 6)):
+            rows = draw.wrap(whole, console.width - 2)[:2]
+            for i, row in enumerate(rows):
+                draw.text(console, 1, bottom - len(rows) + 1 + i, row, palette["text_dim"], width=console.width - 2)
+            bottom -= len(rows)
         if not self.in_town():
             draw.text(console, 2, 2, "The party is not in town.", palette["warning"])
             return
-        if game.quest is not None:
-            draw.text(console, 1, 1, elide(quest_line(game), console.width - 2), palette["text_dim"],
-                      width=console.width - 2)
+        # the quest's line wraps (cut at the edge, it lost the counts it is there to give)
+        quest_rows = draw.wrap(quest_line(game), console.width - 2)[:3] if game.quest is not None else []
+        for i, row in enumerate(quest_rows):
+            draw.text(console, 1, 1 + i, row, palette["text_dim"], width=console.width - 2)
+        head = 1 + max(1, len(quest_rows))  # the list's headings
         rows = self.rows()
         self.selected()
         list_w = min(console.width - 2, 110)
-        draw.text(console, 2, 2, "Hero / item", palette["text_dim"])
-        draw.text(console, 38, 2, "features", palette["text_dim"])
-        draw.text(console, list_w - 5, 2, "trade", palette["text_dim"])
-        top = 3
+        draw.text(console, 2, head, "Hero / item", palette["text_dim"])
+        draw.text(console, 38, head, "features", palette["text_dim"])
+        draw.text(console, list_w - 5, head, "trade", palette["text_dim"])
+        top = head + 1
         height = max(1, bottom - top + 1)
         first = max(0, min(self.index - height + 1, len(rows) - height)) if self.index >= height else 0
         self._cursor = None
@@ -355,6 +376,17 @@ class TownScreen(Screen):
         if not any(i >= 0 for _, i, _ in rows):
             draw.text(console, 4, top + len(rows), "(the packs are empty)", palette["text_dim"])
         scroll_marks(console, self.kit, list_w + 1, top, top + height - 1, first > 0, first + height < len(rows))
+
+    def picked_in_full(self, feats_w: int) -> str:
+        """The picked item's features in full, when its row has to cut them ("" when they fit):
+        "+2 Annoy dice..." left a ring's Type unsaid."""
+        row = self.selected() if self.in_town() else None
+        if row is None or row[1] < 0:
+            return ""
+        game = self.session.game
+        item_eid, item = game.pack(row[0])[row[1]]
+        feats = ", ".join(item_features(item.spec))
+        return "" if len(feats) <= max(0, feats_w) else capitalised(f"{game.name(item_eid)}: {feats}.")
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor

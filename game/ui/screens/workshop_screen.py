@@ -33,7 +33,8 @@ HELP_TOPICS = (
      "Points not spent stay with the hero."),
     ("Keys",
      "f Fancy or Mundane; v/V Value up/down; h/H Heal; a/A an Annoy pair; p/P a Pain die; u Universal; "
-     "t the next Type, T the one before; Enter makes the item; Esc goes back to town."),
+     "t the next Type, T the one before; Enter makes the item; Esc goes back to town, where S can trade "
+     "in for more points: M brings the item back as it was left."),
 )
 
 
@@ -84,9 +85,13 @@ class WorkshopScreen(Screen):
             self.status = f"Cannot make it: {why}."
             return None
         i = self.item
-        seat = self.session.game.world.comp(self.hero, HeroState).seat
+        game = self.session.game
+        seat = game.world.comp(self.hero, HeroState).seat
+        before = {e for e, _ in game.pack(self.hero)}
         self.session.apply(DesignItem(seat, i.fancy, i.value, i.heal, i.annoy, i.pain, i.universal, i.type))
-        self.status = f"Made for {plural(quote(i).cost, 'point')}; {self.points()} left."
+        made = [game.name(e) for e, _ in game.pack(self.hero) if e not in before]
+        what = f"Made {made[0]}" if made else "Made"  # the item's own name, as the town list shows it
+        self.status = f"{what} for {plural(quote(i).cost, 'point')}; {self.points()} left."
         return None
 
     def open_help(self) -> State:
