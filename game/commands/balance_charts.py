@@ -57,6 +57,9 @@ def endings_by_floor(ax: Any, data: dict[str, dict[str, int]]) -> None:
     ax.set_title("endings by deepest floor")
     ax.set_xlabel("deepest floor")
     ax.set_ylabel("runs")
+    # set, not autoscaled: a zero-height bar stacked on the tallest is a sticky edge at its top,
+    # which cut the axis there (the top of the tallest stack lost); headroom for the legend too
+    ax.set_ylim(0, max(bottom, default=0) * 1.25 + 1)
     if outcomes:
         ax.legend()
 

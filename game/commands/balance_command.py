@@ -17,7 +17,7 @@ from game.commands.balance_tables import aggregate_lines, compare_lines
 from game.commands.generate_command import parse_seed_range
 from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
-from game.core.seats import parse_seats
+from game.core.seats import drawn_personalities, parse_seats
 from game.rules.party import entrance_floor
 
 DEFAULT_SEATS = "ai+hero,ai+hero,ai"
@@ -117,7 +117,8 @@ def run_balance(args: Any) -> int:
     progress.finish(len(results), interrupted)
     runs = [summary for _, summary in results]
     run_seats = [job.seats for job, _ in results]
-    aggregates = aggregate(runs, run_seats, entrance_floor([args.level]))
+    designers = [drawn_personalities(job.seats, job.seed) for job, _ in results]  # as autoplay seats them
+    aggregates = aggregate(runs, run_seats, entrance_floor([args.level]), designers)
     print("\n".join(aggregate_lines(aggregates)))
     if args.json:
         settings = {"seeds": args.seeds, "seats": mixes, "level": args.level, "max_turns": args.max_turns,

@@ -173,9 +173,12 @@ def group(runs: Sequence[Run]) -> dict[str, Any]:
             "floor": spread([number(r, "floor") for r in games])}
 
 
-def aggregate(runs: Sequence[Run], mixes: Sequence[str], entrance: int | None = None) -> dict[str, Any]:
+def aggregate(runs: Sequence[Run], mixes: Sequence[str], entrance: int | None = None,
+              designers: Sequence[str] | None = None) -> dict[str, Any]:
     """Everything the balance tables show, from runs in seed order and each run's seat mix;
-    `entrance` is the floor the dungeon opens onto (None when unknown)."""
+    `entrance` is the floor the dungeon opens onto (None when unknown); `designers`, each run's
+    seats as it was played (with the personalities drawn from its seed where the mix names none:
+    `seats.drawn_personalities`), groups the runs per personality (by default, the mixes)."""
     games = played(runs)
     out: dict[str, Any] = {
         "runs": len(runs),
@@ -194,9 +197,9 @@ def aggregate(runs: Sequence[Run], mixes: Sequence[str], entrance: int | None = 
     }
     by_mix: dict[str, list[Run]] = {}
     by_personality: dict[str, list[Run]] = {}
-    for run, mix in zip(runs, mixes, strict=True):
+    for run, mix, played_as in zip(runs, mixes, designers if designers is not None else mixes, strict=True):
         by_mix.setdefault(mix, []).append(run)
-        for name in personalities_of(mix):
+        for name in personalities_of(played_as):
             by_personality.setdefault(name, []).append(run)
     out["seats"] = {mix: group(rs) for mix, rs in sorted(by_mix.items())}
     out["personalities"] = {name: group(rs) for name, rs in sorted(by_personality.items())}
