@@ -92,5 +92,6 @@ def groups(ax: Any, rows: dict[str, Any], what: str) -> None:
         ax.bar(xs, [p["rate"] for p in rates], width=0.4, yerr=errors, label=ending,
                color=ENDING_COLOURS[ending], capsize=3)
     ax.set_xticks(range(len(names)), names, rotation=15, fontsize=8)
-    ax.set_ylim(0, 1)
-    ax.legend()
+    ax.set_ylim(0, 1.2)  # rates, with a band above 1 for the legend (it hid a bar)
+    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
+    ax.legend(loc="upper center", ncol=2)
