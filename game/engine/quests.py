@@ -75,7 +75,7 @@ def counts_for(quest: Quest, item: TreasureState) -> bool:
     """Whether a carried item would count for `quest` were it carried out now: an objective item
     for an objective quest, else an item taken below that the collect quest's words admit."""
     if quest.goal == "find_objective":
-        return item.objective
+        return item.objective and not item.delivered
     return (quest.goal == "collect" and item.from_below and (item.spec.heal > 0 or not quest.heal_only)
             and (item.spec.fancy or not quest.fancy_only))
 
@@ -100,8 +100,8 @@ def bring_out(game: Game) -> None:
                 stats.collected += 1
                 stats.collected_fancy += bool(item.spec.fancy)
                 stats.collected_heal += item.spec.heal > 0
-            if item.objective:
-                item.objective = False
+            if item.objective and not item.delivered:
+                item.delivered = True
                 stats.objectives += 1
     if held and not fulfilled(game):
         game.say(f"Carried out for the quest ({quest.name}): {held}. So far {progress_words(game)}.", "loot")

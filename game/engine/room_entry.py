@@ -207,8 +207,8 @@ def build_problem(game: Game, category: str, items: tuple, budget: int, plan) ->
 
 def place_objective(game: Game, cell: tuple[int, int]) -> None:
     """An objective room of table RI holds the quest's objective item: worth nothing in town
-    (no seat's budget pays for it, so it gives no points), counted when a hero takes it; it is
-    not the room's treasure (its monsters do not guard it)."""
+    (no seat's budget pays for it, so it gives no points), counted when the party carries it out
+    to town (`quests.bring_out`); it is not the room's treasure (its monsters do not guard it)."""
     x, y = room_tile(game, cell, 1)
     eid = make_treasure_entity(game, Treasure(), f"the object of the quest ({game.quest.name})", -1,
                                Position(x, y, game.dungeon.floor_no))

@@ -99,7 +99,8 @@ class TreasureState:
     host: str = "floor"
     guarded_by: tuple[int, ...] = ()  # trap entities that must be passed first
     hidden: bool = False  # inside furniture, until the furniture is searched
-    objective: bool = False  # a quest's objective item, not yet carried out (worth nothing in town)
+    objective: bool = False  # a quest's objective item (worth nothing in town)
+    delivered: bool = False  # an objective item carried out to town: counted for its quest, once
     from_below: bool = False  # taken from a room and not yet carried out: a collect quest counts it in town
 
 

@@ -157,4 +157,11 @@ def test_the_quests_object_is_not_called_worth_its_value_nor_given_a_cost(kit: K
     _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")], size=(80, 24))
     text = " ".join(screen.text().split())
     assert "What the quest is after" in text and "nothing to trade" in text
+    assert "counts for the quest once carried out to town" in text  # taking it alone counts nothing (rules 16)
     assert "worth its value" not in text and "Cost 1" not in text and "trade value in town" not in text
+    from game.engine.quests import bring_out
+
+    bring_out(game)  # carried out to town: counted, and still the quest's object, not loot
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a")], size=(80, 24))
+    text = " ".join(screen.text().split())
+    assert "What the quest is after" in text and "worth its value" not in text

@@ -45,7 +45,8 @@ HELP_TOPICS = (
 
 
 # the quest's objective item: no seat paid for it, so it has no cost and no trade value
-OBJECTIVE_WORDS = ("What the quest is after: taking it counted for the quest, whose reward is paid in town.",
+OBJECTIVE_WORDS = ("What the quest is after: it counts for the quest once carried out to town, where the "
+                   "reward is paid.",
                    "No magic, and nothing to trade.")
 
 class InventoryScreen(Screen):
