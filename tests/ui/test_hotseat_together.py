@@ -68,10 +68,6 @@ def test_the_hot_seat_form_offers_different_heroes_and_colours_per_seat(tmp_path
         offered.add(heroes[0])
         colours = [s.colour for s in screen.seats]
         assert len(set(colours)) == len(colours)
-        seat = screen.seats[0]
-        for _ in range(8):  # turning a seat's colour skips the ones other seats have
-            seat.colour = screen.next_colour(seat, 1)
-            assert seat.colour not in {s.colour for s in screen.seats if s is not seat}
         _, presenter = run_headless(screen, [], kit=kit, size=(100, 40))
         for name in heroes:
             assert name in presenter.text()

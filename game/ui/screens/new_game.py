@@ -96,16 +96,6 @@ class NewGameScreen(NewGameView, Screen):
         self.seats.append(SeatDraft(kind, "", free[0]))
         self.rename()
 
-    def next_colour(self, seat: SeatDraft, delta: int) -> int:
-        """The next colour that no other seat has (two seats never look alike)."""
-        taken = {s.colour for s in self.seats if s is not seat}
-        colour = seat.colour
-        for _ in range(SEAT_COLOUR_CHOICES):
-            colour = (colour + delta) % SEAT_COLOUR_CHOICES
-            if colour not in taken:
-                return colour
-        return seat.colour
-
     def rename(self) -> None:
         """Seats the player has not named are called as the engine calls them: Player 1, Tyrant (AI)..."""
         humans = 0
@@ -182,7 +172,7 @@ class NewGameScreen(NewGameView, Screen):
             return self.seed or "(random)"
         if parts[0] == "seat":
             seat = self.seats[int(parts[1])]
-            return {"kind": seat.kind, "name": seat.name, "colour": f"colour {seat.colour + 1}"}[parts[2]]
+            return {"kind": seat.kind, "name": seat.name}[parts[2]]
         if parts[0] == "hero":
             hero = self.hero(int(parts[1]))
             if parts[2] == "trait":
@@ -244,8 +234,6 @@ class NewGameScreen(NewGameView, Screen):
             elif parts[2] == "name":  # an AI seat: its name is its personality ("Tyrant (AI)")
                 seat.name = f"{step(EVERY_PERSONALITY, ai_personality(seat.name)).title()} (AI)"
                 seat.named = True
-            elif parts[2] == "colour":
-                seat.colour = self.next_colour(seat, delta)
         elif parts[0] == "hero":
             hero = self.hero(int(parts[1]))
             what = parts[2]

@@ -73,9 +73,6 @@ class NewGameView:
                 seat = self.seats[int(parts[1])]
                 colour = fg if selected else self.kit.palette.seat(seat.colour)
             draw.text(console, vx, y, shown, colour, width=form_w - LABEL_W - 2)
-            if parts[0] == "seat" and parts[2] == "colour":
-                swatch_x = vx + len(shown) + 1
-                draw.fill(console, swatch_x, y, 4, 1, self.kit.palette.seat(self.seats[int(parts[1])].colour))
         scroll_marks(console, self.kit, form_w + 1, top, top + height - 1, self.offset > 0,
                      self.offset + height < len(rows))
         if side:
