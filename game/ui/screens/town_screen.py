@@ -325,7 +325,7 @@ class TownScreen(Screen):
         elif self.status:
             draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
             bottom -= 1
-        elif (whole := self.picked_in_full(min(console.width - 2, 110) - 38 - 6)):
+        elif (whole := self.picked_in_full(features_width(list_width(console.width)))):
             rows = draw.wrap(whole, console.width - 2)[:2]
             for i, row in enumerate(rows):
                 draw.text(console, 1, bottom - len(rows) + 1 + i, row, palette["text_dim"], width=console.width - 2)
@@ -340,7 +340,7 @@ class TownScreen(Screen):
         head = 1 + max(1, len(quest_rows))  # the list's headings
         rows = self.rows()
         self.selected()
-        list_w = min(console.width - 2, 110)
+        list_w = list_width(console.width)
         draw.text(console, 2, head, "Hero / item", palette["text_dim"])
         draw.text(console, 38, head, "features", palette["text_dim"])
         draw.text(console, list_w - 5, head, "trade", palette["text_dim"])
@@ -370,7 +370,7 @@ class TownScreen(Screen):
                       fg if selected else palette["key"])
             draw.text(console, 7, y, elide(game.name(item_eid), 30), fg if selected else palette["treasure"], width=30)
             value = f"{trade_value(item.spec):>4}"
-            feats_w = max(0, list_w - 38 - 6)
+            feats_w = features_width(list_w)
             draw.text(console, 38, y, elide(", ".join(item_features(item.spec)), feats_w), fg, width=feats_w)
             draw.text(console, list_w - 4, y, value, fg)
         if not any(i >= 0 for _, i, _ in rows):
@@ -386,10 +386,19 @@ class TownScreen(Screen):
         game = self.session.game
         item_eid, item = game.pack(row[0])[row[1]]
         feats = ", ".join(item_features(item.spec))
-        return "" if len(feats) <= max(0, feats_w) else capitalised(f"{game.name(item_eid)}: {feats}.")
+        return "" if len(feats) <= feats_w else capitalised(f"{game.name(item_eid)}: {feats}.")
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
+
+
+def list_width(screen_width: int) -> int:
+    return min(screen_width - 2, 110)
+
+
+def features_width(list_w: int) -> int:
+    """The cells an item's features get in its row (after its name, before its trade value)."""
+    return max(0, list_w - 38 - 6)
 
 
 def quest_line(game: Game) -> str:
