@@ -93,27 +93,26 @@ def test_at_80_columns_a_long_tie_is_shortened_at_whole_words_and_told_in_full_w
             assert shown == ties_words(trait) or "..." in shown, row  # whole, or shortened at words
 
 
-def test_a_traits_ties_cut_at_80_columns_keep_whole_ties_from_the_start(tmp_path: Path) -> None:
-    """At 80x24 the bard's "artistic (new)" row read "lore; against or with... with sonic": the
-    middle cut joined two ties into one that is not the trait's. It now ends after whole ties."""
-    game = new_game(7, parse_seats("human,ai,ai"), 2)
+def level_three_choice(tmp_path: Path, seed: int) -> list[str]:
+    """The rows of the trait choice at 80x24 for the seed's first hero, owed its Level 3 growth."""
+    game = new_game(seed, parse_seats("human,ai,ai"), 2)
     hero = game.party.hero_of[0]
     game.world.comp(hero, HeroState).xp = xp_to_be(3)
     hallway(game, hero)
     kit = make_kit(tmp_path, hallway_after_room=False)
     _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
-    row = next(r for r in term.text().splitlines() if "artistic (new)" in r)
+    return term.text().splitlines()
+
+
+def test_a_traits_ties_cut_at_80_columns_keep_whole_ties_from_the_start(tmp_path: Path) -> None:
+    """At 80x24 the bard's "artistic (new)" row read "lore; against or with... with sonic": the
+    middle cut joined two ties into one that is not the trait's. It now ends after whole ties."""
+    row = next(r for r in level_three_choice(tmp_path, 7) if "artistic (new)" in r)
     assert row.split("artistic (new)")[1].strip() == "lore; against or with sonic; ..."
 
 
 def test_a_tie_too_long_for_its_row_keeps_whole_types_from_the_start(tmp_path: Path) -> None:
     """Seed 5's infernal monk at 80x24: "very mundane" read "against or with psychic,... crushing",
     a Type list cut in the middle and joined to the attack. It now ends after whole Types."""
-    game = new_game(5, parse_seats("human,ai,ai"), 2)
-    hero = game.party.hero_of[0]
-    game.world.comp(hero, HeroState).xp = xp_to_be(3)
-    hallway(game, hero)
-    kit = make_kit(tmp_path, hallway_after_room=False)
-    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
-    row = next(r for r in term.text().splitlines() if "very mundane (a degree higher)" in r)
+    row = next(r for r in level_three_choice(tmp_path, 5) if "very mundane (a degree higher)" in r)
     assert row.split("(a degree higher)")[1].strip() == "against or with psychic, holy, ..."
