@@ -296,3 +296,11 @@ def test_pgdn_turns_a_page_of_the_end_of_run_as_on_every_other_scrolling_screen(
     assert first not in after.lines()
     _, back = run_headless(state, [key("pageup")], size=(80, 24))
     assert back.lines()[3] == first
+
+
+def test_the_end_help_lists_its_own_keys_not_the_maps(kit: Kit, ended: Session) -> None:
+    """Its help listed every map key ("Move north", "Search for traps") under its own "Keys"."""
+    _, screen = run_headless(EndOfRunScreen(kit, ended, TITLE), [key("?")], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "M reads the morgue file here" in text and "Help (this screen)" in text
+    assert "Move north" not in text and "Search for traps" not in text

@@ -275,3 +275,11 @@ def test_the_help_says_what_the_screen_shows_of_the_rooms_purchases(kit: Kit, in
     text = " ".join(shown.text().split())
     assert "the name of every monster bought" in text and "how many traps there are" in text
     assert "see the monsters when they meet them" not in text
+
+
+def test_the_help_lists_its_own_keys_not_the_maps(kit: Kit, in_room: Session) -> None:
+    """Its help listed every map key ("Move north", "Search for traps") under its own "Keys"."""
+    _, shown = run_headless(HallwayScreen(kit, in_room, BACK).open_help(), [], size=(100, 60))
+    text = " ".join(shown.text().split())
+    assert "Esc or Enter goes back" in text and "Help (this screen)" in text
+    assert "Move north" not in text and "Search for traps" not in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -206,3 +207,13 @@ def test_the_help_says_where_story_points_come_from_in_solo_play(kit: Kit) -> No
     text = " ".join(screen.text().split())
     assert "A story point comes with each Level gained" in text
     assert "s or p: spend a story point" in text
+
+
+def test_the_help_names_the_spend_keys_as_bound_and_lists_no_map_keys(kit: Kit) -> None:
+    """The help said "s or p" whatever the keymap bound, and listed every map key ("Move north",
+    "Search for traps") under its own, though none of them does anything on the sheet."""
+    rebound = dataclasses.replace(kit, keymap=kit.keymap.add_key("spend_story", "P").remove_key("spend_story", "p"))
+    _, screen = run_headless(HeroSheetScreen(rebound, make_session(), BACK), [key("?")], size=(100, 40))
+    text = " ".join(screen.text().split())
+    assert "s or P: spend a story point" in text and "spent here or with P on the map" in text
+    assert "Move north" not in text and "Search for traps" not in text and "Help (this screen)" in text

@@ -47,8 +47,3 @@ HELP_TOPICS = (
         "the draft. ?: this help.",
     ),
 )
-
-# The map's keys (s searches, o opens, x explores ...) are not the builder's, nor all the menus'
-# (Tab is not "next entry" here, Del sells back rather than "remove a key binding"): its help lists
-# only the keys that work everywhere, beside its own "Keys" topic.
-KEY_SECTIONS = ("Everywhere",)

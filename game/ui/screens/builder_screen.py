@@ -43,11 +43,11 @@ from game.rules.purchases import Ability, Monster, Trap, Treasure
 from game.ui.events import Event, KeyEvent
 from game.ui.kit import Kit
 from game.ui.screens.builder_form import BuilderForm
-from game.ui.screens.builder_help import HELP_TOPICS, KEY_SECTIONS
+from game.ui.screens.builder_help import HELP_TOPICS
 from game.ui.screens.builder_view import BuilderView
 from game.ui.screens.builder_words import CATEGORY_LABEL
 from game.ui.screens.dialog import ConfirmDialog
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.spot_words import spot_short, spot_words, which_of
 from game.ui.screens.widgets import TextField, seat_named
 from game.ui.session import Session
@@ -460,7 +460,7 @@ class BuilderScreen(BuilderForm, BuilderView):
 
     def open_help(self) -> State:
         return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=HELP_TOPICS,
-                          sections=KEY_SECTIONS)
+                          sections=OWN_KEYS)
 
     # -- drawing -----------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.screens.hallway_screen import tie_face
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, draw_lines, footer, line, seat_named, wrap_line
 from game.ui.session import Session
@@ -126,7 +126,7 @@ class CategoryPickScreen(Screen):
         return self
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: taking a category", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: taking a category", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     def take(self, category: str) -> State | None:
         game = self.session.game

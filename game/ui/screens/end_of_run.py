@@ -20,7 +20,7 @@ from game.engine.run_score import score, score_parts
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, TextScreen, draw_lines, footer, line, scroll_marks, seat_colour, wrap_line
 from game.ui.scrolling import scrolled
@@ -131,7 +131,7 @@ class EndOfRunScreen(Screen):
         return morgue_text(self.session.game, hide_seed=self.kit.options.hide_seed)
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: end of the run", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: end of the run", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     def lines(self) -> list[Line]:
         game = self.session.game

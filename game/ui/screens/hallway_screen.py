@@ -14,7 +14,7 @@ from game.engine.quests import is_named
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.table_intro import TITLE, first_time, table_words
 from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_named, wrap_line
@@ -61,7 +61,7 @@ class HallwayScreen(Screen):
 
     def open_help(self) -> State:
         topics = (*HELP_TOPICS[:-1], (TITLE, table_words(self.session.game)), HELP_TOPICS[-1])
-        return HelpScreen(self.kit, back=self, title="Help: the Hallway", topics=topics)
+        return HelpScreen(self.kit, back=self, title="Help: the Hallway", topics=topics, sections=OWN_KEYS)
 
     # -- content --------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer
 from game.ui.state import State
@@ -48,7 +48,7 @@ class HandOverScreen(Screen):
         topics = (("Passing the keyboard", PASSING + (ESC_WAITS if self.back is None else ESC_BACK)),)
         # any key goes on: the map's keys listed here would only have read as if they moved someone
         return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=topics,
-                          sections=("Everywhere",))
+                          sections=OWN_KEYS)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette

@@ -18,6 +18,9 @@ from game.ui.state import State
 LABEL_WIDTH = 30
 COLUMN_WIDTH = 56
 COLUMN_GAP = 3
+# The keymap's sections on the help of a screen whose "Keys" topic tells its own keys: only the
+# ones that work everywhere (the map's keys, listed too, read as if they did something there).
+OWN_KEYS = ("Everywhere",)
 
 
 @dataclass(frozen=True)

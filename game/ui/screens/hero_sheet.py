@@ -14,7 +14,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.keymap import key_label
 from game.ui.kit import Kit
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_colour, wrap_line
 from game.ui.screens.words import bonus_words, effect_words, item_summary, reach_words, ties, trait_words
@@ -36,10 +36,10 @@ HELP_TOPICS = (
         "Damage dealt to a monster earns its cost in XP; beating a trap's annoy roll earns the trap's "
         "cost. Levels are checked in each Hallway: Level 2 at 10 XP, then 20, 40, 80... Each Level "
         "raises the maximum Hits by 5 and heals 5. A story point comes with each Level gained and with "
-        "a quest fulfilled (and, in hot-seat, with narrating a roll); spent here or with p on the map, "
-        "it gives +2 dice on the hero's next roll.",
+        "a quest fulfilled (and, in hot-seat, with narrating a roll); spent here or with {map_keys} on the "
+        "map, it gives +2 dice on the hero's next roll.",
     ),
-    ("Keys", "Left/Right: the previous or next hero. Up/Down, PgUp/PgDn: scroll. s or p: spend a story point."),
+    ("Keys", "Left/Right: the previous or next hero. Up/Down, PgUp/PgDn: scroll. {keys}: spend a story point."),
 )
 
 
@@ -108,7 +108,12 @@ class HeroSheetScreen(Screen):
             self.status = game.log[-1].text if game.log else ""
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: hero sheet", topics=HELP_TOPICS)
+        """The help, with the story point keys as this keymap binds them."""
+        keys = self.spend_keys()
+        words = {"keys": " or ".join(key_label(k) for k in keys),
+                 "map_keys": " or ".join(key_label(k) for k in keys[1:]) or "its key"}
+        topics = [(heading, body.format(**words)) for heading, body in HELP_TOPICS]
+        return HelpScreen(self.kit, back=self, title="Help: hero sheet", topics=topics, sections=OWN_KEYS)
 
     # -- content --------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.fit import elide
 from game.ui.kit import Kit
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer, scroll_marks
 from game.ui.scrolling import scrolled
@@ -59,7 +59,7 @@ class HighScoresScreen(Screen):
         return None
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: high scores", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: high scores", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     def row(self, rank: int, entry: ScoreEntry) -> list[str]:
         seed = "-" if self.kit.options.hide_seed else str(entry.seed)

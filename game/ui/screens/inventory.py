@@ -18,7 +18,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.fit import elide
 from game.ui.kit import Kit
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer, scroll_marks, seat_colour
 from game.ui.screens.words import item_details, item_features, usable
@@ -134,7 +134,7 @@ class InventoryScreen(Screen):
         return None
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: inventory", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: inventory", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     # -- drawing --------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from game.ui.events import PASTE_REFUSED, Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.log_pane import KIND_ROLE
 from game.ui.palette import RGB
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, TextField, draw_line, footer, line, scroll_marks, seat_named, wrap_line
 from game.ui.session import Session
@@ -130,7 +130,7 @@ class LogHistoryScreen(Screen):
         return tidy(ln.text)
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: log history", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: log history", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     # -- drawing --------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.fit import elide
 from game.ui.kit import Kit
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer, scroll_marks
 from game.ui.scrolling import scrolled
@@ -68,7 +68,7 @@ class SeedRacesScreen(Screen):
         return None
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: races on a seed", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: races on a seed", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette

@@ -25,7 +25,7 @@ from game.ui.events import KeyEvent
 from game.ui.fit import elide, first_fitting
 from game.ui.kit import Kit
 from game.ui.screens.dialog import ConfirmDialog
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer, scroll_marks, seat_colour
 from game.ui.screens.words import item_features
@@ -283,7 +283,7 @@ class TownScreen(Screen):
 
     def open_help(self) -> State:
         # its letters pick items and its capitals act: the map's keys (k, s, g ...) do none of their work here
-        return HelpScreen(self.kit, back=self, title="Help: town", topics=HELP_TOPICS, sections=("Everywhere",))
+        return HelpScreen(self.kit, back=self, title="Help: town", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     # -- drawing --------------------------------------------------------------------------
 

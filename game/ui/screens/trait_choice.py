@@ -17,7 +17,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.fit import ELLIPSIS, elide
 from game.ui.kit import Kit
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer
 from game.ui.session import Session
@@ -78,7 +78,7 @@ class TraitChoiceScreen(Screen):
         return self
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: growing", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: growing", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     def where(self) -> str:
         """Where the growth comes: the Hallway (a level gained) or town (the quest paid there)."""

@@ -17,7 +17,7 @@ from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer
 from game.ui.screens.words import item_features
@@ -96,7 +96,7 @@ class WorkshopScreen(Screen):
 
     def open_help(self) -> State:
         # its letters are its own (h is Heal here, not "previous value"), and it has no list to move in
-        return HelpScreen(self.kit, back=self, title="Help: workshop", topics=HELP_TOPICS, sections=("Everywhere",))
+        return HelpScreen(self.kit, back=self, title="Help: workshop", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
