@@ -432,3 +432,22 @@ def test_after_drinking_a_packs_last_item_the_pick_stays_with_the_drinker(kit: K
     assert hero.hits == 5
     _, screen = run_headless(state, [key("H")], size=(80, 24))
     assert f"Healer's draught for {game.name(first)}:" in screen.text()
+
+
+def test_a_list_scrolled_past_a_heros_row_says_whose_items_are_at_the_top(kit: Kit) -> None:
+    """Scrolled down a long pack, the list showed items with no hero's row above them: nothing said
+    whose they were. The heading says it while the hero's own row is out of sight."""
+    session = town()
+    game = session.game
+    first, _ = game.heroes()[0]
+    for n in range(20):
+        give(game, first, f"Pebble {n}", value=1)
+    state = TownScreen(kit, session, BACK)
+    _, screen = run_headless(state, [], size=(80, 24))
+    assert "Hero / item" in screen.text()
+    _, screen = run_headless(state, [key("v")], size=(80, 24))  # the 22nd item, past the first screen
+    rows = screen.lines()
+    heading = next(row for row in rows if "features" in row)
+    listed = rows[rows.index(heading) + 1:]
+    assert f"{game.name(first)}'s pack, continued" in heading
+    assert not any(row.strip().startswith(game.name(first)) for row in listed)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
-from game.core.sentences import capitalised, plural
+from game.core.sentences import capitalised, plural, possessive
 from game.engine.actions import Delve, Retire, Trade, UseItem
 from game.engine.quests import progress_words
 from game.engine.town import healing_price, retiring_worth
@@ -341,12 +341,15 @@ class TownScreen(Screen):
         rows = self.rows()
         self.selected()
         list_w = list_width(console.width)
-        draw.text(console, 2, head, "Hero / item", palette["text_dim"])
-        draw.text(console, 38, head, "features", palette["text_dim"])
-        draw.text(console, list_w - 5, head, "trade", palette["text_dim"])
         top = head + 1
         height = max(1, bottom - top + 1)
         first = max(0, min(self.index - height + 1, len(rows) - height)) if self.index >= height else 0
+        # scrolled past a hero's own row, the heading says whose items the top ones are
+        owner = rows[first][0] if first and rows[first][1] >= 0 else None
+        heading = "Hero / item" if owner is None else f"{possessive(game.name(owner))} pack, continued"
+        draw.text(console, 2, head, heading, palette["text_dim"], width=35)
+        draw.text(console, 38, head, "features", palette["text_dim"])
+        draw.text(console, list_w - 5, head, "trade", palette["text_dim"])
         self._cursor = None
         for r, (eid, i, letter) in enumerate(rows[first : first + height]):
             y = top + r
