@@ -222,3 +222,24 @@ def test_the_partys_attack_types_are_said_to_be_the_partys(tmp_path: Path) -> No
     left = " ".join(" ".join(line[:27].split()) for line in text.splitlines()[14:20])  # the Bought column's foot
     attacks = ", ".join(state.party.attack_types)
     assert f"Party attacks with: {attacks}" in left, text
+
+
+def test_beside_the_sketch_the_bought_list_gives_each_spots_number_not_its_own(tmp_path: Path) -> None:
+    """With the small map beside it, the bought list numbered its purchases 1, 2... while the map
+    numbered the spots 1, 2...: "1 arrows" read as the trap on spot 1. Beside the map, the row
+    under each purchase starts with its spot's number there, and the purchases go unnumbered."""
+    import tcod.console
+
+    from game.ui.events import key
+
+    state = open_builder(make_kit(tmp_path, glyphs="ascii"))
+    for name in ("right", "enter"):  # the second spot, bought
+        state = state.on_event(key(name)) or state
+    bought = state.model.items[0]
+    assert bought.spot == 1
+    console = tcod.console.Console(120, 32, order="C")
+    state.on_draw(console)
+    rows = ["".join(chr(c) for c in row)[:30].strip() for row in console.ch]
+    first = next(i for i, row in enumerate(rows) if row.startswith("Bought (1)")) + 1
+    assert rows[first].split()[0] == bought.item.type, rows[first]
+    assert rows[first + 1] == f"2: {state.where_short(state.spots()[1])}", rows[first + 1]

@@ -9,7 +9,7 @@ from game.designers.builder import quote
 from game.ui import draw
 from game.ui.fit import elide, first_fitting, fit_rows
 from game.ui.screens.builder_words import CATEGORY_LABEL, LEFT_W, NOUN, bought_name, bought_place
-from game.ui.screens.room_sketch import draw_sketch, sketch_size
+from game.ui.screens.room_sketch import draw_sketch, sketch_size, spot_mark
 from game.ui.screens.widgets import footer, hint_rows, seat_named
 
 
@@ -74,12 +74,13 @@ class BuilderView:
         body_top = 2 + len(rule_rows) + 1
         body_bottom = foot_top - 1 - 2  # two rows for the message
         self._cursor = None
-        self.draw_bought(console, 0, body_top - 1, min(LEFT_W, w // 3), body_bottom - body_top + 2)
         lx = min(LEFT_W, w // 3) + 1
         body_h = body_bottom - body_top + 2
         sketch_w, sketch_h = sketch_size(self.plan)
         bounds = self.room_bounds()
-        if sketch_w and bounds is not None and w - lx - sketch_w >= 52 and body_h >= sketch_h:
+        sketched = bool(sketch_w and bounds is not None and w - lx - sketch_w >= 52 and body_h >= sketch_h)
+        self.draw_bought(console, 0, body_top - 1, min(LEFT_W, w // 3), body_bottom - body_top + 2, sketched)
+        if sketched and bounds is not None:
             draw_sketch(console, self.kit, self.plan, self.spots(), (bounds[0], bounds[1]),
                         self.draft.spot if self.category != "monsters" else -1,
                         (w - sketch_w, body_top - 1, sketch_w, sketch_h),
@@ -91,7 +92,11 @@ class BuilderView:
             draw.text(console, 1, foot_top - 2 + i, row, palette["bad"] if self.message_bad else palette["info"])
         footer(console, self.kit, hints)
 
-    def draw_bought(self, console: tcod.console.Console, x: int, y: int, width: int, height: int) -> None:
+    def draw_bought(self, console: tcod.console.Console, x: int, y: int, width: int, height: int,
+                    sketched: bool = False) -> None:
+        """The purchases, numbered, each with the spot it sits on in the row below; with the room's
+        sketch beside, that row starts with the spot's number on the sketch and the purchases go
+        unnumbered (a second run of numbers from 1 read as the sketch's)."""
         palette = self.kit.palette
         model = self.model
         ix, iy, iw, ih = draw.panel(console, x, y, width, height, palette, f"Bought ({len(model.items)})")
@@ -109,11 +114,12 @@ class BuilderView:
         # spot could not share the row: "arrows (door,..." told neither which door nor where)
         lines: list[tuple[int, str, str]] = []  # (purchase, text, cost on its first row)
         for i, p in enumerate(model.items):
-            number = f"{i + 1} "
+            number = "" if sketched else f"{i + 1} "
             lines.append((i, number + elide(bought_name(p), iw - 4 - len(number)), f"{model.cost(p):>3}"))
-            at = bought_place(p, self.spots(), self.where_short, iw - 2)
+            mark = f"{spot_mark(p.spot)}: " if sketched else ""
+            at = bought_place(p, self.spots(), self.where_short, iw - 2 - len(mark))
             if at:
-                lines.append((i, "  " + at, ""))
+                lines.append((i, "  " + mark + at, ""))
         mine = [n for n, line in enumerate(lines) if line[0] == self.bought_row]
         start = max(0, min(mine[-1] - list_h + 1 if mine else 0, len(lines) - list_h))
         while 0 < start < len(lines) and not lines[start][2]:  # never a spot without its purchase above

@@ -25,6 +25,11 @@ def sketch_size(plan: Any) -> tuple[int, int]:
     return max(len(row) for row in layout) + 4, len(layout) + 3
 
 
+def spot_mark(n: int) -> str:
+    """The one-character mark of spot `n` (from 0) on the sketch: 1 to 9, then 0 for the tenth."""
+    return str((n + 1) % 10)
+
+
 def draw_sketch(console: tcod.console.Console, kit: Kit, plan: Any, spots: tuple[Spot, ...],
                 origin: tuple[int, int], selected: int, rect: tuple[int, int, int, int],
                 usable: Collection[int] | None = None) -> None:
@@ -48,7 +53,7 @@ def draw_sketch(console: tcod.console.Console, kit: Kit, plan: Any, spots: tuple
         sx, sy = ix + spot.x - ox, iy + spot.y - oy
         if ix <= sx < ix + iw and iy <= sy < iy + min(ih - 1, len(plan.layout)):
             chosen = n == selected
-            mark = str((n + 1) % 10)
+            mark = spot_mark(n)
             fg = palette["selection_fg"] if chosen else palette["trap"]
             bg = palette["selection_bg"] if chosen else None
             draw.text(console, sx, sy, mark, fg, bg)
