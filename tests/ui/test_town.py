@@ -451,3 +451,18 @@ def test_a_list_scrolled_past_a_heros_row_says_whose_items_are_at_the_top(kit: K
     listed = rows[rows.index(heading) + 1:]
     assert f"{game.name(first)}'s pack, continued" in heading
     assert not any(row.strip().startswith(game.name(first)) for row in listed)
+
+
+def test_a_mundane_item_takes_no_type_in_the_workshop(kit: Kit) -> None:
+    """A Mundane item holds no magic, yet the workshop gave it a Type ("Type: cold") and made it so."""
+    session = town()
+    first, hero = session.game.heroes()[0]
+    hero.workshop = 6
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    assert isinstance(workshop, WorkshopScreen)
+    _, screen = run_headless(workshop, [key("t"), key("f")])  # a Type, then Mundane: the Type goes
+    assert workshop.item.type == "" and "Type: (none)" in screen.text()
+    _, screen = run_headless(workshop, [key("t")])
+    assert workshop.item.type == "" and "A Mundane item holds no magic, so it takes no Type" in screen.text()
+    _, screen = run_headless(workshop, [key("f"), key("t")])  # Fancy again: it takes one
+    assert workshop.item.type != ""

@@ -33,8 +33,8 @@ HELP_TOPICS = (
      "Points not spent stay with the hero."),
     ("Keys",
      "f Fancy or Mundane; v/V Value up/down; h/H Heal; a/A an Annoy pair; p/P a Pain die; u Universal; "
-     "t the next Type, T the one before; Enter makes the item; Esc goes back to town, where S can trade "
-     "in for more points: M brings the item back as it was left."),
+     "t the next Type, T the one before (a Fancy item's only); Enter makes the item; Esc goes back to "
+     "town, where S can trade in for more points: M brings the item back as it was left."),
 )
 
 
@@ -67,10 +67,13 @@ class WorkshopScreen(Screen):
         if k in steps:
             name, step = steps[k]
             self.item = replace(item, **{name: max(0, getattr(item, name) + step)})
-        elif k == "f":
-            self.item = replace(item, fancy=not item.fancy)
+        elif k == "f":  # a Mundane item holds no magic, so it keeps no Type
+            self.item = replace(item, fancy=not item.fancy, type=item.type if not item.fancy else "")
         elif k == "u":
             self.item = replace(item, universal=not item.universal)
+        elif k in ("t", "T") and not item.fancy:
+            self.status = "A Mundane item holds no magic, so it takes no Type: f makes it Fancy."
+            return None
         elif k in ("t", "T"):
             at = types.index(item.type) if item.type in types else 0
             self.item = replace(item, type=types[(at + (1 if k == "t" else -1)) % len(types)])
