@@ -285,7 +285,9 @@ class Namer:
             raise IndexError("choice from an empty sequence")
         marks = _marks(words)
         seen = self.seen
-        free = list(filterfalse(seen.__contains__, marks))  # in the order of `words`
+        # in the order of `words`; a list none of whose words is used yet (as every list is after
+        # it starts over) is looked through once, in C, and not copied
+        free = marks if seen.isdisjoint(marks) else list(filterfalse(seen.__contains__, marks))
         if free:
             mark = free[self.stream.below(len(free))]
         else:  # all used: the list starts over
