@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.tactics import best_step, distances_to
+from game.engine.tactics import UNPROVEN, best_step, distances_to, open_step
 from game.world.distances import distances_from
 
 
@@ -29,3 +29,25 @@ def test_each_goers_step_is_the_whole_maps(seed, goers):
     assert np.array_equal(cost, before)  # the hero's tile put back as it was
     for x, y in tiles:
         assert best_step(near, x, y, 0, 0, taken) == best_step(whole, x, y, 0, 0, taken)
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_an_open_step_is_the_whole_maps(seed):
+    """`open_step` answers without a search only when the open floor proves the step: then it
+    is the whole map's, ties included (a monster stands on a tile of cost 8, never beside its hero)."""
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(5, 24)), int(rng.integers(5, 24))
+    cost = rng.choice(np.array([0, 1, 1, 1, 1, 1, 1, 2, 8], dtype=np.int32), size=(h, w))
+    gx, gy = int(rng.integers(1, w - 1)), int(rng.integers(1, h - 1))
+    x, y = int(rng.integers(1, w - 1)), int(rng.integers(1, h - 1))
+    if max(abs(x - gx), abs(y - gy)) <= 1:
+        return
+    cost[y, x] = 8
+    taken = {(gx, gy), (x, y)} | {(int(rng.integers(w)), int(rng.integers(h))) for _ in range(3)}
+    whole_cost = cost.copy()
+    whole_cost[gy, gx] = 1
+    whole = distances_from(whole_cost, [(gx, gy)], 2, 3)
+    step = open_step(cost, x, y, 0, 0, gx, gy, taken)
+    if step is not UNPROVEN:
+        assert step == best_step(whole, x, y, 0, 0, taken)
