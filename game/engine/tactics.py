@@ -148,12 +148,13 @@ def open_step(cost: np.ndarray, x: int, y: int, x0: int, y0: int, hx: int, hy: i
               taken: set[tuple[int, int]]) -> tuple[int, int] | None:
     """`best_step` toward the hero at (hx, hy) without a search, when the open floor proves it:
     no way costs less than the fewest steps (2 a step as a rook, 3 diagonally, on tiles of cost
-    1), so the free tile beside (x, y) with the fewest (ties: `best_step`'s scan order) is the
-    whole map's step if such a way to it is clear: all on tiles of cost 1, diagonal steps first
-    or last. Its distance is then less than any other free neighbour's, and less than the
-    monster's own tile's (it costs 8 to enter, at least 14 more than the fewest steps to it, and
-    the step at most 3 less). UNPROVEN when no such way is clear (a search tells then); None when
-    every tile beside is taken. `cost` is the window of the floor whose corner is (x0, y0)."""
+    1), so the free floor tile beside (x, y) with the fewest (ties: `best_step`'s scan order; a
+    wall is never a step) is the whole map's step if such a way to it is clear: all on tiles of
+    cost 1, diagonal steps first or last. Its distance is then less than any other free
+    neighbour's, and less than the monster's own tile's (it costs 8 to enter, at least 14 more
+    than the fewest steps to it, and the step at most 3 less). UNPROVEN when no such way is
+    clear (a search tells then); None when every tile beside is taken or a wall. `cost` is the
+    window of the floor whose corner is (x0, y0)."""
     best = None
     least = 0
     for dy in (-1, 0, 1):
@@ -166,7 +167,7 @@ def open_step(cost: np.ndarray, x: int, y: int, x0: int, y0: int, hx: int, hy: i
                     continue
                 a = nx - hx if nx >= hx else hx - nx
                 steps = 2 * a + b if a > b else 2 * b + a  # 3 * diagonal + 2 * straight
-                if best is None or steps < least:
+                if (best is None or steps < least) and cost.item(ny - y0, nx - x0):  # a wall is no step
                     best, least = (nx, ny), steps
     if best is None:
         return None
