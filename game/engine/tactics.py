@@ -16,7 +16,7 @@ from game.mapgen.tiles import COST, Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
 from game.world.components import Effects, HeroState, MonsterState, Position
-from game.world.distances import distances_near
+from game.world.distances import FAR, UNREACHABLE, distances_beside, distances_near
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -141,6 +141,87 @@ def best_step(dist: np.ndarray, x: int, y: int, x0: int, y0: int,
     return best
 
 
+UNPROVEN = (-1, -1)  # `open_step`'s answer when only a search can tell
+
+
+def open_step(cost: np.ndarray, x: int, y: int, x0: int, y0: int, hx: int, hy: int,
+              taken: set[tuple[int, int]]) -> tuple[int, int] | None:
+    """`best_step` toward the hero at (hx, hy) without a search, when the open floor proves it:
+    no way costs less than the fewest steps (2 a step as a rook, 3 diagonally, on tiles of cost
+    1), so the free floor tile beside (x, y) with the fewest (ties: `best_step`'s scan order; a
+    wall is never a step) is the whole map's step if such a way to it is clear: all on tiles of
+    cost 1, diagonal steps first or last. Its distance is then less than any other free
+    neighbour's, and less than the monster's own tile's (it costs 8 to enter, at least 14 more
+    than the fewest steps to it, and the step at most 3 less). UNPROVEN when no such way is
+    clear (a search tells then); None when every tile beside is taken or a wall. `cost` is the
+    window of the floor whose corner is (x0, y0)."""
+    best = None
+    least = 0
+    for dy in (-1, 0, 1):
+        ny = y + dy
+        b = ny - hy if ny >= hy else hy - ny
+        for dx in (-1, 0, 1):
+            if dx or dy:
+                nx = x + dx
+                if (nx, ny) in taken:
+                    continue
+                a = nx - hx if nx >= hx else hx - nx
+                steps = 2 * a + b if a > b else 2 * b + a  # 3 * diagonal + 2 * straight
+                if (best is None or steps < least) and cost.item(ny - y0, nx - x0):  # a wall is no step
+                    best, least = (nx, ny), steps
+    if best is None:
+        return None
+    nx, ny = best
+    if clear_way(cost, hx - x0, hy - y0, nx - x0, ny - y0):
+        return best
+    return UNPROVEN
+
+
+def clear_way(cost: np.ndarray, hx: int, hy: int, nx: int, ny: int) -> bool:
+    """Whether one of the two ways of fewest steps from (hx, hy) to (nx, ny) that take their
+    diagonal steps all first or all last runs on tiles of cost 1 only (the start not counted)."""
+    sx = (nx > hx) - (nx < hx)
+    sy = (ny > hy) - (ny < hy)
+    a = nx - hx if sx >= 0 else hx - nx
+    b = ny - hy if sy >= 0 else hy - ny
+    diagonal = a if a < b else b
+    # the straight steps' direction: along the longer side
+    tx, ty = (sx, 0) if a > b else (0, sy)
+    straight = (a if a > b else b) - diagonal
+    item = cost.item
+    # diagonal steps first, then straight
+    x, y = hx, hy
+    ok = True
+    for _ in range(diagonal):
+        x += sx
+        y += sy
+        if item(y, x) != 1:
+            ok = False
+            break
+    if ok:
+        for _ in range(straight):
+            x += tx
+            y += ty
+            if item(y, x) != 1:
+                ok = False
+                break
+        if ok:
+            return True
+    # straight steps first, then diagonal
+    x, y = hx, hy
+    for _ in range(straight):
+        x += tx
+        y += ty
+        if item(y, x) != 1:
+            return False
+    for _ in range(diagonal):
+        x += sx
+        y += sy
+        if item(y, x) != 1:
+            return False
+    return True
+
+
 def notice_reach(game: Game, hero_eid: int, hpos: Position) -> int:
     """How far off a monster notices this hero (A Dungeon Game): carried light is seen from the
     edge of its light, a hero in the dark only close by."""
@@ -251,17 +332,83 @@ class Way:
                     best, target = key, hp
             targets[eid] = target
         self.movers = movers
-        self.maps: dict[int, np.ndarray] = {}
+        self.heroes = heroes
+        self.order = {eid: i for i, (eid, _, _) in enumerate(movers)}  # where each stands in the turn
+        self.maps: dict[int, tuple[np.ndarray, dict[int, int]]] = {}
 
     def toward(self, eid: int, pos: Position) -> tuple[int, int] | None:
-        """The step of the monster `eid` (standing at `pos`) on the way to its hero."""
+        """The step of the monster `eid` (standing at `pos`) on the way to its hero: read off the
+        open floor when it proves it (`open_step`), else off the hero's map, searched once for
+        the monsters still to step toward that hero (`sure_step`); searched anew when the tiles
+        beside this one changed since, so that the map cannot tell."""
         x0, y0 = self.x0, self.y0
         target = self.targets[eid]
-        near = self.maps.get(target[0])
-        if near is None:
-            goers = [(p.x - x0, p.y - y0) for e, m, p in self.movers if not m.fleeing and self.targets[e] is target]
-            near = self.maps[target[0]] = distances_to(self.cost, target[1].x - x0, target[1].y - y0, goers)
-        return best_step(near, pos.x, pos.y, x0, y0, self.taken)
+        hero = target[1]
+        step = open_step(self.cost, pos.x, pos.y, x0, y0, hero.x, hero.y, self.taken)
+        if step is not UNPROVEN:
+            return step
+        found = self.maps.get(target[0])
+        if found is None:
+            found = self.maps[target[0]] = self.search(eid, target)
+        step = sure_step(found[0], self.cost, pos.x, pos.y, x0, y0, self.taken, found[1].get(eid, -1))
+        if step is UNPROVEN:  # searched anew from here on, with the tiles now free
+            found = self.maps[target[0]] = self.search(eid, target)
+            step = sure_step(found[0], self.cost, pos.x, pos.y, x0, y0, self.taken, found[1][eid])
+        return step
+
+    def search(self, eid: int, target: tuple[int, Position]) -> tuple[np.ndarray, dict[int, int]]:
+        """The map of the way to `target`'s hero, for `eid` and the goers after it in the turn
+        (those before it stepped; one beside a hero does not step): searched until each knows
+        its best free neighbour (`distances_beside`), and how far each's map holds."""
+        x0, y0, cost, taken, heroes = self.x0, self.y0, self.cost, self.taken, self.heroes
+        eids, goals = [], []
+        for e, m, p in self.movers[self.order[eid]:]:
+            if m.fleeing or self.targets[e] is not target or beside_hero(p, heroes):
+                continue
+            x, y = p.x, p.y
+            gx, gy = x - x0, y - y0
+            tiles = [(gx + dx, gy + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                     if (dx or dy) and (x + dx, y + dy) not in taken and cost.item(gy + dy, gx + dx)]
+            eids.append(e)
+            goals.append((gx, gy, tiles))
+        hx, hy = target[1].x - x0, target[1].y - y0
+        under = cost[hy, hx]
+        cost[hy, hx] = 1  # for this map only (as `distances_to`): put back below
+        near, sure = distances_beside(cost, (hx, hy), 2, 3, goals)
+        cost[hy, hx] = under
+        return near, dict(zip(eids, sure, strict=True))
+
+
+def sure_step(dist: np.ndarray, cost: np.ndarray, x: int, y: int, x0: int, y0: int,
+              taken: set[tuple[int, int]], sure: int) -> tuple[int, int] | None:
+    """`best_step` from floor tile (x, y) on a map that holds the distances beside it up to
+    `sure` (`distances_beside`), or UNPROVEN when its least free neighbour is past that. The
+    free neighbour of least distance (ties: the scan order) is the whole map's step unless the
+    monster's own tile is no farther: its distance is a neighbour's plus the cost of entering it
+    (by `cost`, the window whose corner is (x0, y0)), and a neighbour near enough for that holds
+    its distance."""
+    wx, wy = x - x0, y - y0
+    rows = dist[wy - 1:wy + 2, wx - 1:wx + 2].tolist()
+    best, least = None, UNREACHABLE + 1
+    for dy in (-1, 0, 1):
+        row = rows[dy + 1]
+        for dx in (-1, 0, 1):
+            if (dx or dy) and row[dx + 1] < least and (x + dx, y + dy) not in taken \
+                    and cost.item(wy + dy, wx + dx):
+                best, least = (x + dx, y + dy), row[dx + 1]
+    if best is None:
+        return None  # nowhere to step but walls
+    if least > sure:
+        return UNPROVEN
+    if least >= FAR:
+        return None  # `sure` UNREACHABLE: the whole map searched, and no way from here
+    enter = cost.item(wy, wx)
+    for dy in (-1, 0, 1):
+        row = rows[dy + 1]
+        for dx in (-1, 0, 1):
+            if (dx or dy) and row[dx + 1] + (3 if dx and dy else 2) * enter <= least:
+                return None  # the monster's own tile is no farther than its best neighbour
+    return best
 
 
 def beside_hero(pos: Position, heroes: list[tuple[int, Position]]) -> bool:

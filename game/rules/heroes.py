@@ -69,9 +69,14 @@ def is_tied(hero: HeroSheet, roll_type: str | None = None, action: str | None = 
 
 def tied_degree(hero: HeroSheet, roll_type: str | None = None, action: str | None = None) -> int:
     """The highest degree among the hero's traits tied to this roll (0 when none is)."""
-    return max((d for types, actions, d in hero.ties
-                if (roll_type is not None and roll_type in types) or (action is not None and action in actions)),
-               default=1 if is_tied(hero, roll_type, action) else 0)
+    best = None  # a plain loop: asked for every pool of every roll (a generator resumes per trait)
+    for types, actions, d in hero.ties:
+        if ((roll_type is not None and roll_type in types) or (action is not None and action in actions)) \
+                and (best is None or d > best):
+            best = d
+    if best is not None:
+        return best
+    return 1 if is_tied(hero, roll_type, action) else 0
 
 
 def tied_bonus(hero: HeroSheet, roll_type: str | None = None, action: str | None = None) -> int:

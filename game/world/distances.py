@@ -150,7 +150,8 @@ def distances_until(cost: np.ndarray, starts: Sequence[tuple[int, int]], cardina
     return dist, exact
 
 
-_FAR = 1 << 30  # a marker's distance: more than any real one, and a step from it cannot overflow
+FAR = 1 << 30  # a marker's distance: more than any real one, and a step from it cannot overflow
+# (a step from a marker leaves tiles it reaches first at FAR and more: no real distance, only a bound)
 
 
 def distances_near(cost: np.ndarray, starts: Sequence[tuple[int, int]], cardinal: int, diagonal: int,
@@ -161,7 +162,7 @@ def distances_near(cost: np.ndarray, starts: Sequence[tuple[int, int]], cardinal
     beside it that are nearer than it is the one the whole map gives. The search is drawn
     toward each goal in turn (A*: a tile's distance plus the fewest steps on to the goal, each
     at cost 1, the least a tile costs), so it spreads less around the starts than `distances_until`.
-    For distances below `_FAR` (2**30), as every window of a floor has."""
+    For distances below `FAR` (2**30), as every window of a floor has."""
     dist, held, search = _start(cost, starts, cardinal, diagonal)
     frontier, toward = _scratch.frontier, _scratch.toward
     toward.cardinal, toward.diagonal = cardinal, diagonal
@@ -171,6 +172,85 @@ def distances_near(cost: np.ndarray, starts: Sequence[tuple[int, int]], cardinal
             break  # a goal out of reach: searched all the way
     del held
     return dist
+
+
+def distances_beside(cost: np.ndarray, start: tuple[int, int], cardinal: int, diagonal: int,
+                     goals: Sequence[tuple[int, int, Sequence[tuple[int, int]]]]) -> tuple[np.ndarray, list[int]]:
+    """`distances_from` one start, searched only until each goal (x, y, some tiles beside it)
+    knows the least distance among its tiles, and per goal how far that holds (`sure`): every
+    tile beside the goal whose distance is at most `sure` holds it, and the least of the goal's
+    tiles is at most `sure` (unless none can be reached: then `sure` is UNREACHABLE and every
+    tile below `FAR` holds its distance); every other tile holds at least its own, maybe more
+    than `FAR` where none is. A step chosen by the least of those tiles is the whole map's, for
+    less search than `distances_near` (which also settles the goal's own tile: a monster's costs
+    8 to enter, far past its best neighbour). The search is drawn toward each goal in turn (A*,
+    as in `distances_near`): once the entries of estimate below p are taken off (a marker entry
+    of estimate p comes off), every tile whose distance + estimate is below p holds it, so p is
+    raised until the least of the tiles is below p less the most a tile beside the goal is
+    estimated. For distances below `FAR` (2**30)."""
+    dist, held, search = _start(cost, [start], cardinal, diagonal)
+    frontier, toward = _scratch.frontier, _scratch.toward
+    toward.cardinal, toward.diagonal = cardinal, diagonal
+    beside = max(cardinal, diagonal)  # the most the estimate gives a tile beside the goal
+    sx, sy = start
+    item = dist.item
+    sure = []
+    for x, y, tiles in goals:
+        if not tiles:
+            sure.append(-1)
+            continue
+        toward.target[0:2] = y, x
+        lib.update_frontier_heuristic(frontier, toward)  # the tiles waiting get their estimates to this goal
+        # first, no more than the least a tile beside the goal can be: the start's estimate to
+        # the goal less the most a step on to it is estimated
+        a = x - sx if x >= sx else sx - x
+        b = y - sy if y >= sy else sy - y
+        if a < b:
+            a, b = b, a
+        p = (a - b) * cardinal + b * diagonal + 1 if diagonal else a * cardinal + 1
+        step_on = STEP_ON
+        while True:
+            if not _settle_below(frontier, search, toward, x, y, p):
+                break
+            least = UNREACHABLE
+            for tx, ty in tiles:
+                d = item(ty, tx)
+                if d < least:
+                    least = d
+            if least + beside < p:
+                break
+            if least < FAR:
+                p = least + beside + 1 if least + beside + 1 < p + step_on else p + step_on
+            elif step_on < STEP_ON_MOST:
+                p += step_on
+                step_on *= 2  # none of the tiles reached yet: maybe far round, or walled off
+            else:
+                while _search(frontier, search, toward):  # far enough: search all the way
+                    pass
+                break
+        if not frontier.heap.size:  # searched all the way: every tile below FAR holds its distance
+            for _, _, later in goals[len(sure):]:
+                sure.append(UNREACHABLE if later else -1)
+            break
+        sure.append(p - beside - 1)
+    del held
+    return dist, sure
+
+
+STEP_ON = 4  # how far `distances_beside` first raises its bound when none of a goal's tiles is reached
+STEP_ON_MOST = 64  # past this, it searches all the way
+
+
+def _settle_below(frontier: Any, search: tuple[Any, Any, Any], toward: Any, x: int, y: int, p: int) -> bool:
+    """Search on until every entry of estimate below p is taken off (a marker entry of the goal
+    (x, y), of distance `FAR`, comes off), or (False) until no tile is left."""
+    lib.TCOD_frontier_push(frontier, (y, x), FAR, p)
+    if not _search(frontier, search, toward):
+        return False
+    while frontier.active_dist != FAR:  # an entry of the goal itself taken off: on to the marker
+        if not _search(frontier, search, toward):
+            return False
+    return True
 
 
 def _settle_beside(frontier: Any, dist: np.ndarray, search: tuple[Any, Any, Any], toward: Any, x: int, y: int,
@@ -190,8 +270,8 @@ def _settle_beside(frontier: Any, dist: np.ndarray, search: tuple[Any, Any, Any]
         return False
     # The goal holds its distance d. A marker entry whose distance no real entry has, of
     # estimate d + `beside`: taken off after every tile beside the goal nearer than d.
-    lib.TCOD_frontier_push(frontier, (y, x), _FAR, dist.item(y, x) + beside)
-    while frontier.active_dist != _FAR:  # an earlier entry of the goal taken off: on to the marker
+    lib.TCOD_frontier_push(frontier, (y, x), FAR, dist.item(y, x) + beside)
+    while frontier.active_dist != FAR:  # an earlier entry of the goal taken off: on to the marker
         if not _search(frontier, search, toward):
             return False
     return True

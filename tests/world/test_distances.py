@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.world import distances
-from game.world.distances import UNREACHABLE, distances_from, distances_near, distances_until
+from game.world.distances import FAR, UNREACHABLE, distances_beside, distances_from, distances_near, distances_until
 
 STEPS = [(2, 3), (1, 1), (1, 0)]  # routes and monsters, reach, mapgen's orthogonal flood
 
@@ -78,6 +78,41 @@ def test_a_search_near_goals_holds_each_goal_and_its_nearer_neighbours(seed, ste
         for y in range(max(0, gy - 1), min(h, gy + 2)):
             for x in range(max(0, gx - 1), min(w, gx + 2)):
                 if whole[y, x] < whole[gy, gx]:
+                    assert dist[y, x] == whole[y, x]
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.sampled_from(STEPS), goals=st.integers(1, 4))
+def test_a_search_beside_goals_knows_each_goals_least_tile(seed, steps, goals):
+    """Every tile beside a goal no farther than its `sure` holds its distance, and so does the
+    least of the goal's tiles (unless none can be reached: then every tile does, below FAR); no
+    tile holds less than its distance, nor less than FAR where there is no way."""
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(3, 30)), int(rng.integers(3, 30))
+    cost = ((rng.random((h, w)) < rng.uniform(0.4, 0.9)) * rng.choice([1, 1, 2, 3, 8], (h, w))).astype(np.int32)
+    start = (int(rng.integers(w)), int(rng.integers(h)))
+    beside_goals = []
+    for _ in range(goals):
+        gx, gy = int(rng.integers(1, w - 1)), int(rng.integers(1, h - 1))
+        tiles = [(gx + dx, gy + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                 if (dx or dy) and cost[gy + dy, gx + dx] and rng.random() < 0.7]
+        beside_goals.append((gx, gy, tiles))
+    whole = distances_from(cost, [start], *steps)
+    dist, sure = distances_beside(cost, start, *steps, beside_goals)
+    real = whole < FAR
+    assert (dist[real] >= whole[real]).all() and (dist[~real] >= FAR).all()  # FAR and more: no way there
+    for (gx, gy, tiles), bound in zip(beside_goals, sure, strict=True):
+        if not tiles:
+            assert bound == -1
+            continue
+        least = min(whole[y, x] for x, y in tiles)
+        if bound == UNREACHABLE:
+            assert np.array_equal(dist[real], whole[real]) and (dist[~real] >= FAR).all()
+            continue
+        assert least <= bound
+        for y in range(gy - 1, gy + 2):
+            for x in range(gx - 1, gx + 2):
+                if whole[y, x] <= bound:
                     assert dist[y, x] == whole[y, x]
 
 
