@@ -35,6 +35,7 @@ WORTH_WORKING = np.array([int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, T
                                            Tile.LEVER)])
 IS_WORTH_WORKING = np.isin(np.arange(max(Tile) + 1), WORTH_WORKING).tolist()  # by tile code, read one tile at a time
 LEAST_WORTH_WORKING = int(WORTH_WORKING.min())  # no tile below this code is worth working
+STAIR_DOWN = int(Tile.STAIR_DOWN)  # compared with a floor's tiles at every step: looked up once
 REACH_AREAS_KEPT = 4  # areas of one floor's ground kept at once (see `reach_area`)
 
 
@@ -88,13 +89,30 @@ def has_way_on(game: Game, number: int) -> bool:
     if floor is None:
         return True  # never seen: all of it is still to find
     reach = within_reach(game, number)
-    if any(reach[y, x] for x, y, _, _ in floor.exits()):
-        return True
+    for x, y, _, _ in floor.exits():
+        if reach.item(y, x):
+            return True
     if barring_doors(game, number) and any(near_reach(reach, x, y) for x, y in unworked(game, number)):
         return True
-    if np.any((floor.tile == Tile.STAIR_DOWN) & floor.explored & reach) and has_way_on(game, number + 1):
-        return True
+    explored = floor.explored
+    for x, y in stairs_down(game, number):
+        if explored.item(y, x) and reach.item(y, x):
+            if has_way_on(game, number + 1):
+                return True
+            break  # asked once, as for the first such stair
     return can_search(game, number)
+
+
+def stairs_down(game: Game, number: int) -> list[tuple[int, int]]:
+    """The stairs down of floor `number`, seen or not, in row order: kept until its tiles change
+    (a strong party asks whether the floor below leads on at every step)."""
+    floor = game.dungeon.floors[number]
+
+    def find() -> list[tuple[int, int]]:
+        ys, xs = np.nonzero(floor.tile == STAIR_DOWN)
+        return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+    return game.derived.kept("stairs_down", (number, floor.version), find)
 
 
 def within_reach(game: Game, number: int) -> np.ndarray:
@@ -143,9 +161,11 @@ def has_secret_walls(game: Game, number: int) -> bool:
 def barring_doors(game: Game, number: int) -> list[str]:
     """What each door of floor `number` that the party cannot open now and that leads into a room
     not yet entered needs, as the screen says it ("A lever door", "A locked door")."""
+    stuck = stuck_doors(game, number)
+    if not stuck:  # most floors: no door to look for
+        return []
     floor = game.dungeon.floors[number]
-    leads_on = {(x, y) for x, y, _, _ in floor.exits()}
-    stuck = stuck_doors(game, number) & leads_on
+    stuck = stuck & {(x, y) for x, y, _, _ in floor.exits()}
     kinds = door_kinds()
     out = []
     for _, (door, pos) in sorted(game.world.get2(DoorState, Position), key=lambda e: e[0]):
@@ -177,7 +197,7 @@ def seen_unworked(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, 
         kept = cache[number] = UnworkedKept(floor, floor.version, opened, len(opened), left, left, ())
     if kept.unseen:
         explored = floor.explored
-        now = {f for f in kept.unseen if explored[f[2], f[1]]}
+        now = {f for f in kept.unseen if explored.item(f[2], f[1])}
         if now:
             kept.unseen = [f for f in kept.unseen if f not in now]
             kept.seen = tuple(f for f in kept.left if f not in kept.unseen)
