@@ -283,7 +283,7 @@ def fight_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
     for meid, (mon, mpos) in on_floor_of(game, MonsterState, pos):  # `game.monsters()` here, with their places
         if mon.hits <= 0 or not mon.aware:
             continue
-        if visible is not None and not visible.item(mpos.y, mpos.x):
+        if visible is not None and not visible[mpos.y, mpos.x]:
             continue
         if catching and to_be_caught(game, meid):
             continue
@@ -314,7 +314,7 @@ def catch_action(game: Game, seat: int, eid: int, pos: Position) -> Any:
     visible = game.derived.visible
     near = []
     for meid, (mon, mpos) in on_floor_of(game, MonsterState, pos):
-        if mon.hits > 0 and (visible is None or visible.item(mpos.y, mpos.x)) and to_be_caught(game, meid):
+        if mon.hits > 0 and (visible is None or visible[mpos.y, mpos.x]) and to_be_caught(game, meid):
             near.append((chebyshev(pos, mpos.x, mpos.y), meid, mpos))
     if not near:
         return None
@@ -341,12 +341,12 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
             continue
         if -1 <= ipos.x - px <= 1 and -1 <= ipos.y - py <= 1:
             near = True
-        if not detours or not floor.explored.item(ipos.y, ipos.x):
+        if not detours or not floor.explored[ipos.y, ipos.x]:
             continue
         held = held_cells(game) if held is None else held
         if floor.cell_of(ipos.x, ipos.y) in held or kept_by_trap(game, item, eid):
             continue
-        if floor.walkable.item(ipos.y, ipos.x):
+        if floor.walkable[ipos.y, ipos.x]:
             goals.append((ipos.x, ipos.y))
         else:
             goals.extend(neighbours(game, ipos.x, ipos.y))

@@ -352,7 +352,7 @@ def explore_goals(game: Game) -> tuple[tuple[int, int], ...]:
 def _explore_goals(game: Game, stuck: set[tuple[int, int]]) -> list[tuple[int, int]]:
     floor = game.floor
     explored = floor.explored
-    goals = {(x, y) for x, y, _, _ in floor.exits() if explored.item(y, x)}
+    goals = {(x, y) for x, y, _, _ in floor.exits() if explored[y, x]}
     goals.update(frontier(explored, floor.walkable))
     return sorted(goals - stuck)
 
@@ -407,7 +407,7 @@ def tiles_of(game: Game, tile: Tile) -> list[tuple[int, int]]:
         ys, xs = np.nonzero(floor.tile == int(tile))
         found = kept[2][tile] = list(zip(xs.tolist(), ys.tolist(), strict=True))
     explored = floor.explored
-    return [(x, y) for x, y in found if explored.item(y, x)]  # a Python bool, no numpy scalar made
+    return [(x, y) for x, y in found if explored[y, x]]
 
 
 def steps_around(game: Game, eid: int, goals: Goals) -> tuple[int, list[tuple[int, int, int]]]:

@@ -90,13 +90,13 @@ def has_way_on(game: Game, number: int) -> bool:
         return True  # never seen: all of it is still to find
     reach = within_reach(game, number)
     for x, y, _, _ in floor.exits():
-        if reach.item(y, x):
+        if reach[y, x]:  # a bool array: indexing it costs less than .item
             return True
     if barring_doors(game, number) and any(near_reach(reach, x, y) for x, y in unworked(game, number)):
         return True
     explored = floor.explored
     for x, y in stairs_down(game, number):
-        if explored.item(y, x) and reach.item(y, x):
+        if explored[y, x] and reach[y, x]:
             if has_way_on(game, number + 1):
                 return True
             break  # asked once, as for the first such stair
@@ -197,7 +197,7 @@ def seen_unworked(game: Game, number: int) -> tuple[tuple[tuple[int, int], int, 
         kept = cache[number] = UnworkedKept(floor, floor.version, opened, len(opened), left, left, ())
     if kept.unseen:
         explored = floor.explored
-        now = {f for f in kept.unseen if explored.item(f[2], f[1])}
+        now = {f for f in kept.unseen if explored[f[2], f[1]]}
         if now:
             kept.unseen = [f for f in kept.unseen if f not in now]
             kept.seen = tuple(f for f in kept.left if f not in kept.unseen)
