@@ -184,9 +184,9 @@ def ai_action(game: Game) -> Any:
 def ready_to_go_down(game: Game) -> bool:
     """A good party goes down a known stair when it is strong, has looked round this floor (its
     loot and experience) and the floor below still leads somewhere."""
-    if party_strength(game) <= DESCEND_STRENGTH or not has_way_on(game, game.dungeon.floor_no + 1):
+    if party_strength(game) <= DESCEND_STRENGTH or rooms_here(game) < FLOOR_ROOMS:
         return False
-    return rooms_here(game) >= FLOOR_ROOMS
+    return has_way_on(game, game.dungeon.floor_no + 1)  # the costly test last
 
 
 def go_on(game: Game, seat: int, eid: int, pos: Position) -> Any:

@@ -4,6 +4,7 @@ changes (DESIGN.md §5)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -224,6 +225,13 @@ class Awaiting:
     seat: int | None = None
 
 
+@functools.cache
+def hero_turn(seat: int | None) -> Awaiting:
+    """The hero of `seat` acts: made once per seat (a frozen value; asked before every action,
+    where making one costs about as much as the rest of the question)."""
+    return Awaiting("hero", seat)
+
+
 def flawed_race_traits(choice: HeroChoice) -> tuple[str, ...]:
     """Budget Dungeons: a race with a negative trait (Troglodyte, Infernal) gives its members two
     race traits and the flaw. Decision: the second race trait is the one listed after the chosen
@@ -427,12 +435,12 @@ class Game:
         pending = self.hallway.pending
         if pending is not None and pending.waiting:
             return Awaiting(pending.waiting[0], pending.waiting[1])
-        owed = next((hero.seat for _, hero in self.heroes() if hero.growth_due > 0), None)
-        if owed is not None:
-            return Awaiting("trait", owed)
+        for _, hero in self.heroes():  # a plain loop: asked before every action
+            if hero.growth_due > 0:
+                return Awaiting("trait", hero.seat)
         if self.phase == "town":
             return Awaiting("town", self.next_seat())
-        return Awaiting("hero", self.next_seat())
+        return hero_turn(self.next_seat())
 
     def next_seat(self) -> int | None:
         """The seat whose hero must act now, or None when the game is over."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.engine.routes import UNREACHABLE, distance_map, explore_goals, stuck_doors, tiles_of
+from game.engine.routes import UNREACHABLE, explore_goals, passable, search, seen_key, stuck_doors, stuck_key, tiles_of
 from game.mapgen.geometry import CELL_H, CELL_W
 from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import Tile
@@ -35,6 +35,8 @@ WORTH_WORKING = np.array([int(t) for t in (Tile.CHEST, Tile.CRATE, Tile.GRATE, T
                                            Tile.LEVER)])
 IS_WORTH_WORKING = np.isin(np.arange(max(Tile) + 1), WORTH_WORKING).tolist()  # by tile code, read one tile at a time
 LEAST_WORTH_WORKING = int(WORTH_WORKING.min())  # no tile below this code is worth working
+STAIR_DOWN = int(Tile.STAIR_DOWN)  # compared with a floor's tiles at every step: looked up once
+REACH_AREAS_KEPT = 4  # areas of one floor's ground kept at once (see `reach_area`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +89,30 @@ def has_way_on(game: Game, number: int) -> bool:
     if floor is None:
         return True  # never seen: all of it is still to find
     reach = within_reach(game, number)
-    if any(reach[y, x] for x, y, _, _ in floor.exits()):
-        return True
+    for x, y, _, _ in floor.exits():
+        if reach[y, x]:  # a bool array: indexing it costs less than .item
+            return True
     if barring_doors(game, number) and any(near_reach(reach, x, y) for x, y in unworked(game, number)):
         return True
-    if np.any((floor.tile == Tile.STAIR_DOWN) & floor.explored & reach) and has_way_on(game, number + 1):
-        return True
+    explored = floor.explored
+    for x, y in stairs_down(game, number):
+        if explored[y, x] and reach[y, x]:
+            if has_way_on(game, number + 1):
+                return True
+            break  # asked once, as for the first such stair
     return can_search(game, number)
+
+
+def stairs_down(game: Game, number: int) -> list[tuple[int, int]]:
+    """The stairs down of floor `number`, seen or not, in row order: kept until its tiles change
+    (a strong party asks whether the floor below leads on at every step)."""
+    floor = game.dungeon.floors[number]
+
+    def find() -> list[tuple[int, int]]:
+        ys, xs = np.nonzero(floor.tile == STAIR_DOWN)
+        return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+    return game.derived.kept("stairs_down", (number, floor.version), find)
 
 
 def within_reach(game: Game, number: int) -> np.ndarray:
@@ -142,9 +161,11 @@ def has_secret_walls(game: Game, number: int) -> bool:
 def barring_doors(game: Game, number: int) -> list[str]:
     """What each door of floor `number` that the party cannot open now and that leads into a room
     not yet entered needs, as the screen says it ("A lever door", "A locked door")."""
+    stuck = stuck_doors(game, number)
+    if not stuck:  # most floors: no door to look for
+        return []
     floor = game.dungeon.floors[number]
-    leads_on = {(x, y) for x, y, _, _ in floor.exits()}
-    stuck = stuck_doors(game, number) & leads_on
+    stuck = stuck & {(x, y) for x, y, _, _ in floor.exits()}
     kinds = door_kinds()
     out = []
     for _, (door, pos) in sorted(game.world.get2(DoorState, Position), key=lambda e: e[0]):
@@ -241,12 +262,38 @@ def reachable(game: Game, eid: int, goals: list[tuple[int, int]] | tuple[tuple[i
     pos = game.position(eid)
     if pos is None:
         return ()
-    dist = distance_map(game, eid, [(pos.x, pos.y)])
+    area = reach_area(game, eid, pos.x, pos.y)
+    walkable = game.floor.walkable
     out = []
     for x, y in goals:
-        near = dist[max(0, y - 1):y + 2, max(0, x - 1):x + 2]
-        if dist[y, x] != UNREACHABLE or (not game.floor.walkable[y, x] and np.any(near != UNREACHABLE)):
+        if area[y, x] or (not walkable[y, x] and area[max(0, y - 1):y + 2, max(0, x - 1):x + 2].any()):
             out.append((x, y))
     return tuple(out)
+
+
+def reach_area(game: Game, eid: int, x: int, y: int) -> np.ndarray:
+    """The tiles of this floor a hero on (x, y) can walk to over the ground its routes use (read
+    only): what its map of distances from (x, y) does not mark out of reach. Reaching a tile does
+    not depend on what a step costs, only on which tiles can be entered, so the areas found are
+    kept until the floor's tiles, its memory or the stuck doors change (`seen_key`, `stuck_key`;
+    known plates only cost more): a hero that stands in one it found from an enterable tile
+    reaches just that area (a way there, walked back, leads to that tile), where a party with
+    nothing left to explore would otherwise search the whole floor again at every step."""
+    key = (seen_key(game), stuck_key(game))
+    caches = game.derived.caches
+    kept = caches.get("reach_areas")
+    if kept is None or kept[0] != key:
+        kept = caches["reach_areas"] = (key, [])
+    for area in kept[1]:
+        if area[y, x]:
+            return area
+    cost = passable(game, eid)
+    area = search(cost, [(x, y)])[0] != UNREACHABLE
+    area.flags.writeable = False
+    if cost.item(y, x) > 0:  # found from an enterable tile: the area of every tile in it
+        if len(kept[1]) >= REACH_AREAS_KEPT:
+            del kept[1][0]
+        kept[1].append(area)
+    return area
 
 

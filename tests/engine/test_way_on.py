@@ -1,12 +1,15 @@
 """No floor is a dead end without the way on being findable (issue 14): `way_on` names the next
 thing to do when every opening of a floor is barred, and the AI heroes do it."""
 
+import numpy as np
+
 from game.agents.autoplay import autoplay
 from game.agents.companion import hero_action
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.replay import clone_game
+from game.engine.routes import UNREACHABLE, passable, search
 from game.engine.start import new_game
 from game.engine.way_on import (
     DEAD_END_SEARCHES,
@@ -14,6 +17,7 @@ from game.engine.way_on import (
     can_search,
     furniture,
     has_way_on,
+    reach_area,
     unworked,
     way_on,
     within_reach,
@@ -134,4 +138,16 @@ def test_a_floors_furniture_is_listed_room_by_room_as_each_block_holds_it():
                          if int(floor.tile[y, x]) in WORTH_WORKING]
     assert furniture(game, game.dungeon.floor_no) == tuple(expected)
     assert any(found[0] != other[0] and found[1:] == other[1:] for found in expected for other in expected)
+    game.close()
+
+
+def test_a_kept_reach_area_is_the_one_a_fresh_search_from_the_tile_finds():
+    game, _ = autoplay(7, "ai+hero,ai+hero,ai", max_turns=900)
+    eid = game.party.hero_of[0]
+    floor = game.floor
+    ys, xs = np.nonzero(floor.explored & floor.walkable)
+    for x, y in list(zip(xs.tolist(), ys.tolist(), strict=True))[::7]:  # the kept areas answer most of them
+        fresh = search(passable(game, eid), [(x, y)])[0] != UNREACHABLE
+        assert np.array_equal(reach_area(game, eid, x, y), fresh)
+    assert game.derived.caches["reach_areas"][1]
     game.close()
