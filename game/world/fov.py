@@ -27,9 +27,9 @@ def light_radius(light: str, fuel_left: bool, dark_room: bool) -> int:
 
 @functools.cache
 def disc(radius: int) -> np.ndarray:
-    """The tiles a light of `radius` reaches, dx² + dy² <= N² + N, in a square of side 2N + 3
+    """The tiles a light of `radius` reaches, dx² + dy² <= N² + N, in the square of side 2N + 1
     centred on the eye (the window `field_of_view` casts); worked out once per radius."""
-    span = np.arange(-radius - 1, radius + 2)
+    span = np.arange(-radius, radius + 1)
     disc = span[:, None] ** 2 + span[None, :] ** 2 <= radius * radius + radius
     disc.flags.writeable = False
     return disc
@@ -51,14 +51,16 @@ def field_of_view(transparent: np.ndarray, x: int, y: int, radius: int) -> np.nd
     # Only the square the light can reach is cast (shadowcasting a whole floor for a torch's
     # disc is most of the cost), then cut to the disc straight into a floor-sized answer (a copy
     # where the disc is, over zeros: one pass, cheaper than a logical_and into the window).
+    # The square is the disc's own, N tiles each way: shadowcasting goes out row by row (a row
+    # N steps ahead spans N steps to each side), and a tile's fate hangs only on the rows
+    # nearer the eye than its own, so the rows beyond the disc change nothing inside it.
     h, w = transparent.shape
-    c = radius + 1  # the disc's centre, in its own square
-    y0, y1, x0, x1 = y - c, y + c + 1, x - c, x + c + 1
+    y0, y1, x0, x1 = y - radius, y + radius + 1, x - radius, x + radius + 1
     lit = disc(radius)
     if y0 < 0 or x0 < 0 or y1 > h or x1 > w:  # the floor's edge cuts the square: the disc alike
         y0, y1, x0, x1 = max(0, y0), min(h, y1), max(0, x0), min(w, x1)
-        lit = lit[y0 - y + c:y1 - y + c, x0 - x + c:x1 - x + c]
-    window = cast(transparent[y0:y1, x0:x1], x - x0, y - y0, c)
+        lit = lit[y0 - y + radius:y1 - y + radius, x0 - x + radius:x1 - x + radius]
+    window = cast(transparent[y0:y1, x0:x1], x - x0, y - y0, radius + 1)
     seen = np.zeros((h, w), dtype=bool)
     np.copyto(seen[y0:y1, x0:x1], window, where=lit)
     return seen
