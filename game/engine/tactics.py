@@ -5,7 +5,7 @@ A Dungeon Game's morale check says so."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -184,41 +184,19 @@ def clear_way(cost: np.ndarray, hx: int, hy: int, nx: int, ny: int) -> bool:
     sy = (ny > hy) - (ny < hy)
     a = nx - hx if sx >= 0 else hx - nx
     b = ny - hy if sy >= 0 else hy - ny
-    diagonal = a if a < b else b
-    # the straight steps' direction: along the longer side
-    tx, ty = (sx, 0) if a > b else (0, sy)
-    straight = (a if a > b else b) - diagonal
-    item = cost.item
-    # diagonal steps first, then straight
-    x, y = hx, hy
-    ok = True
-    for _ in range(diagonal):
-        x += sx
-        y += sy
-        if item(y, x) != 1:
-            ok = False
-            break
-    if ok:
-        for _ in range(straight):
-            x += tx
-            y += ty
+    diagonal = (a if a < b else b, sx, sy)
+    straight = (a - b, sx, 0) if a > b else (b - a, 0, sy)  # along the longer side
+    return open_legs(cost.item, hx, hy, (diagonal, straight)) or open_legs(cost.item, hx, hy, (straight, diagonal))
+
+
+def open_legs(item: Any, x: int, y: int, legs: tuple[tuple[int, int, int], ...]) -> bool:
+    """Whether walking `legs` ((steps, dx, dy), in order) from (x, y) stays on tiles of cost 1."""
+    for steps, dx, dy in legs:
+        for _ in range(steps):
+            x += dx
+            y += dy
             if item(y, x) != 1:
-                ok = False
-                break
-        if ok:
-            return True
-    # straight steps first, then diagonal
-    x, y = hx, hy
-    for _ in range(straight):
-        x += tx
-        y += ty
-        if item(y, x) != 1:
-            return False
-    for _ in range(diagonal):
-        x += sx
-        y += sy
-        if item(y, x) != 1:
-            return False
+                return False
     return True
 
 
