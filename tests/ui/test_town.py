@@ -44,6 +44,14 @@ def town() -> Session:
     return session
 
 
+def first_heros_workshop(kit: Kit, session: Session, points: int) -> WorkshopScreen:
+    """The first hero's workshop, opened from town with `points` workshop points."""
+    session.game.heroes()[0][1].workshop = points
+    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    assert isinstance(workshop, WorkshopScreen)
+    return workshop
+
+
 def test_the_purse_every_pack_and_each_trade_value_are_shown(kit: Kit) -> None:
     session = town()
     session.game.party.purse = 5
@@ -243,11 +251,7 @@ def test_an_item_that_is_no_draught_is_named_at_the_start_of_a_sentence(kit: Kit
 
 def test_the_workshop_names_the_item_once_not_fancy_twice(kit: Kit) -> None:
     """The item's line read "Fancy: fancy" (its features begin with the word already)."""
-    session = town()
-    game = session.game
-    _, hero = game.heroes()[0]
-    hero.workshop = 6
-    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    workshop = first_heros_workshop(kit, town(), 6)
     _, screen = run_headless(workshop, [])
     assert "Item: fancy" in screen.text() and "Fancy: fancy" not in screen.text()
     _, screen = run_headless(workshop, [key("f")])
@@ -287,10 +291,7 @@ def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(
 def test_a_long_item_and_its_price_wrap_whole_at_80_columns(kit: Kit) -> None:
     """The workshop cut its lines at the screen's edge: "+2 Pai" and a price that stopped before
     its sum ("x 64 (Annoy pair 1, Annoy pair 2, An"), so the cost itself was never shown."""
-    session = town()
-    _, hero = session.game.heroes()[0]
-    hero.workshop = 7
-    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    workshop = first_heros_workshop(kit, town(), 7)
     presses = [key(k) for k in ("v", "v", "v", "h", "h", "h", "a", "a", "a", "a", "p", "p", "t")]
     _, screen = run_headless(workshop, presses, size=(80, 24))
     flat = " ".join(line.strip() for line in screen.lines())
@@ -302,9 +303,8 @@ def test_a_long_item_and_its_price_wrap_whole_at_80_columns(kit: Kit) -> None:
 def test_a_price_beyond_the_heros_points_says_whose_points_and_how_to_get_more(kit: Kit) -> None:
     """"over budget: 0 points left" read as if the workshop had a budget of its own."""
     session = town()
-    first, hero = session.game.heroes()[0]
-    hero.workshop = 1
-    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    first, _ = session.game.heroes()[0]
+    workshop = first_heros_workshop(kit, session, 1)
     _, screen = run_headless(workshop, [], size=(80, 24))
     flat = " ".join(line.strip() for line in screen.lines())
     name = session.game.name(first)
@@ -340,8 +340,7 @@ def test_the_workshop_says_the_name_of_the_item_it_made(kit: Kit) -> None:
     session = town()
     game = session.game
     first, hero = game.heroes()[0]
-    hero.workshop = 4
-    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
+    workshop = first_heros_workshop(kit, session, 4)
     before = {e for e, _ in game.pack(first)}
     _, screen = run_headless(workshop, [key("enter")])
     made = next(e for e, _ in game.pack(first) if e not in before)
@@ -455,11 +454,7 @@ def test_a_list_scrolled_past_a_heros_row_says_whose_items_are_at_the_top(kit: K
 
 def test_a_mundane_item_takes_no_type_in_the_workshop(kit: Kit) -> None:
     """A Mundane item holds no magic, yet the workshop gave it a Type ("Type: cold") and made it so."""
-    session = town()
-    first, hero = session.game.heroes()[0]
-    hero.workshop = 6
-    workshop = TownScreen(kit, session, BACK).on_event(key("M"))
-    assert isinstance(workshop, WorkshopScreen)
+    workshop = first_heros_workshop(kit, town(), 6)
     _, screen = run_headless(workshop, [key("t"), key("f")])  # a Type, then Mundane: the Type goes
     assert workshop.item.type == "" and "Type: (none)" in screen.text()
     _, screen = run_headless(workshop, [key("t")])
