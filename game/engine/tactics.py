@@ -16,7 +16,7 @@ from game.mapgen.tiles import COST, Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
 from game.world.components import Effects, HeroState, MonsterState, Position
-from game.world.distances import FAR, UNREACHABLE, distances_beside, distances_near
+from game.world.distances import FAR, UNREACHABLE, distances_beside
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -115,40 +115,18 @@ def floor_costs(game: Game) -> np.ndarray:
     return cost[1]
 
 
-def distances_to(cost: np.ndarray, gx: int, gy: int, goers: list[tuple[int, int]]) -> np.ndarray:
-    """Steps from the tiles of `cost` (the fight's window of the floor) to a tile beside its tile
-    (gx, gy) (a creature: it is walked up to, not onto), as far as the monsters at `goers` need
-    them: each goer's tile and the tiles beside it nearer than it hold theirs, and no tile holds
-    less than its own (`distances_near`), so a step from a goer is the one the whole map gives."""
-    under = cost[gy, gx]
-    cost[gy, gx] = 1  # for this map only: put back below
-    dist = distances_near(cost, [(gx, gy)], 2, 3, goers)
-    cost[gy, gx] = under
-    return dist
-
-
-def best_step(dist: np.ndarray, x: int, y: int, x0: int, y0: int,
-              taken: set[tuple[int, int]]) -> tuple[int, int] | None:
-    """The free tile beside floor tile (x, y) that gets closest to the goal (ties: the fixed scan
-    order); `dist` is the window of the floor whose corner is (x0, y0)."""
-    rows = dist[y - y0 - 1:y - y0 + 2, x - x0 - 1:x - x0 + 2].tolist()
-    best, best_d = None, rows[1][1]
-    for dy in (-1, 0, 1):
-        row = rows[dy + 1]
-        for dx in (-1, 0, 1):
-            if (dx or dy) and row[dx + 1] < best_d and (x + dx, y + dy) not in taken:
-                best, best_d = (x + dx, y + dy), row[dx + 1]
-    return best
-
-
+# A monster's step toward its hero is "the whole map's": of the free tiles beside it, the one
+# nearest the hero on the floor's full map of distances to the hero (ties: the first in row
+# order, north to south, west to east), none when its own tile is no farther. `open_step` and
+# `sure_step` give that step for less search (tests/engine/test_monster_steps.py compares).
 UNPROVEN = (-1, -1)  # `open_step`'s answer when only a search can tell
 
 
 def open_step(cost: np.ndarray, x: int, y: int, x0: int, y0: int, hx: int, hy: int,
               taken: set[tuple[int, int]]) -> tuple[int, int] | None:
-    """`best_step` toward the hero at (hx, hy) without a search, when the open floor proves it:
+    """The whole map's step toward the hero at (hx, hy) without a search, when the open floor proves it:
     no way costs less than the fewest steps (2 a step as a rook, 3 diagonally, on tiles of cost
-    1), so the free floor tile beside (x, y) with the fewest (ties: `best_step`'s scan order; a
+    1), so the free floor tile beside (x, y) with the fewest (ties: the first in row order; a
     wall is never a step) is the whole map's step if such a way to it is clear: all on tiles of
     cost 1, diagonal steps first or last. Its distance is then less than any other free
     neighbour's, and less than the monster's own tile's (it costs 8 to enter, at least 14 more
@@ -351,7 +329,7 @@ class Way:
             goals.append((gx, gy, tiles))
         hx, hy = target[1].x - x0, target[1].y - y0
         under = cost[hy, hx]
-        cost[hy, hx] = 1  # for this map only (as `distances_to`): put back below
+        cost[hy, hx] = 1  # walked up to, not onto (for this map only): put back below
         near, sure = distances_beside(cost, (hx, hy), 2, 3, goals)
         cost[hy, hx] = under
         return near, dict(zip(eids, sure, strict=True))
@@ -359,7 +337,7 @@ class Way:
 
 def sure_step(dist: np.ndarray, cost: np.ndarray, x: int, y: int, x0: int, y0: int,
               taken: set[tuple[int, int]], sure: int) -> tuple[int, int] | None:
-    """`best_step` from floor tile (x, y) on a map that holds the distances beside it up to
+    """The whole map's step from floor tile (x, y) on a map that holds the distances beside it up to
     `sure` (`distances_beside`), or UNPROVEN when its least free neighbour is past that. The
     free neighbour of least distance (ties: the scan order) is the whole map's step unless the
     monster's own tile is no farther: its distance is a neighbour's plus the cost of entering it

@@ -47,7 +47,7 @@ class _Scratch(threading.local):
     def __init__(self) -> None:
         self.frontier = ffi.gc(lib.TCOD_frontier_new(2), lib.TCOD_frontier_delete)
         self.target = ffi.new("struct PathfinderHeuristic*")  # no estimate: only where to stop
-        self.toward = ffi.new("struct PathfinderHeuristic*")  # an estimate to a goal (`distances_near`)
+        self.toward = ffi.new("struct PathfinderHeuristic*")  # an estimate to a goal (`distances_beside`)
         self.at = ffi.new("int[2]")  # a start's (y, x), as pushed (cheaper than a tuple made a push)
         self.trail = ffi.new("struct NArray*")
         self.trail_room = (0, 0)  # the (height, width) the trail is described for
@@ -154,26 +154,6 @@ FAR = 1 << 30  # a marker's distance: more than any real one, and a step from it
 # (a step from a marker leaves tiles it reaches first at FAR and more: no real distance, only a bound)
 
 
-def distances_near(cost: np.ndarray, starts: Sequence[tuple[int, int]], cardinal: int, diagonal: int,
-                   goals: Sequence[tuple[int, int]]) -> np.ndarray:
-    """`distances_from`, searched only until each tile of `goals` holds its distance and so does
-    every tile beside it that is nearer than it; every other tile holds at least its own (the
-    cost of some way to it, or UNREACHABLE). A step from a goal chosen by comparing the tiles
-    beside it that are nearer than it is the one the whole map gives. The search is drawn
-    toward each goal in turn (A*: a tile's distance plus the fewest steps on to the goal, each
-    at cost 1, the least a tile costs), so it spreads less around the starts than `distances_until`.
-    For distances below `FAR` (2**30), as every window of a floor has."""
-    dist, held, search = _start(cost, starts, cardinal, diagonal)
-    frontier, toward = _scratch.frontier, _scratch.toward
-    toward.cardinal, toward.diagonal = cardinal, diagonal
-    beside = max(cardinal, diagonal)  # the most the estimate gives a tile beside the goal
-    for x, y in goals:
-        if not _settle_beside(frontier, dist, search, toward, x, y, beside):
-            break  # a goal out of reach: searched all the way
-    del held
-    return dist
-
-
 def distances_beside(cost: np.ndarray, start: tuple[int, int], cardinal: int, diagonal: int,
                      goals: Sequence[tuple[int, int, Sequence[tuple[int, int]]]]) -> tuple[np.ndarray, list[int]]:
     """`distances_from` one start, searched only until each goal (x, y, some tiles beside it)
@@ -182,10 +162,12 @@ def distances_beside(cost: np.ndarray, start: tuple[int, int], cardinal: int, di
     tiles is at most `sure` (unless none can be reached: then `sure` is UNREACHABLE and every
     tile below `FAR` holds its distance); every other tile holds at least its own, maybe more
     than `FAR` where none is. A step chosen by the least of those tiles is the whole map's, for
-    less search than `distances_near` (which also settles the goal's own tile: a monster's costs
-    8 to enter, far past its best neighbour). The search is drawn toward each goal in turn (A*,
-    as in `distances_near`): once the entries of estimate below p are taken off (a marker entry
-    of estimate p comes off), every tile whose distance + estimate is below p holds it, so p is
+    less search than settling the goal's own tile (a monster's costs 8 to enter, far past its
+    best neighbour). The search is drawn toward each goal in turn (A*: a tile's distance plus
+    the fewest steps on to the goal, each at cost 1, the least a tile costs, so it spreads less
+    around the start than `distances_until`): libtcod takes tiles off its frontier by distance
+    + estimate, and once the entries of estimate below p are taken off (a marker entry of
+    estimate p comes off), every tile whose distance + estimate is below p holds it, so p is
     raised until the least of the tiles is below p less the most a tile beside the goal is
     estimated. For distances below `FAR` (2**30)."""
     dist, held, search = _start(cost, [start], cardinal, diagonal)
@@ -248,30 +230,6 @@ def _settle_below(frontier: Any, search: tuple[Any, Any, Any], toward: Any, x: i
     if not _search(frontier, search, toward):
         return False
     while frontier.active_dist != FAR:  # an entry of the goal itself taken off: on to the marker
-        if not _search(frontier, search, toward):
-            return False
-    return True
-
-
-def _settle_beside(frontier: Any, dist: np.ndarray, search: tuple[Any, Any, Any], toward: Any, x: int, y: int,
-                   beside: int) -> bool:
-    """Search on until goal (x, y) and every tile beside it nearer than it hold their distances;
-    False if the search ran out of tiles first (then every tile holds its distance). libtcod
-    takes tiles off its frontier by distance + estimate and stops when it takes the goal off;
-    with an estimate that never says more than the cost of the way on, a tile holds its distance
-    when it is first taken off, and once an entry of estimate e is taken off, so does every
-    tile whose distance + estimate is below e."""
-    toward.target[0:2] = y, x
-    lib.update_frontier_heuristic(frontier, toward)  # the tiles waiting get their estimates to this goal
-    reached = dist.item(y, x)  # a Python int (no numpy scalar made)
-    if reached != UNREACHABLE:  # reached, maybe settled already: an entry at its estimate stops there
-        lib.TCOD_frontier_push(frontier, (y, x), reached, reached)
-    if not _search(frontier, search, toward):
-        return False
-    # The goal holds its distance d. A marker entry whose distance no real entry has, of
-    # estimate d + `beside`: taken off after every tile beside the goal nearer than d.
-    lib.TCOD_frontier_push(frontier, (y, x), FAR, dist.item(y, x) + beside)
-    while frontier.active_dist != FAR:  # an earlier entry of the goal taken off: on to the marker
         if not _search(frontier, search, toward):
             return False
     return True

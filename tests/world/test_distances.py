@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.world import distances
-from game.world.distances import FAR, UNREACHABLE, distances_beside, distances_from, distances_near, distances_until
+from game.world.distances import FAR, UNREACHABLE, distances_beside, distances_from, distances_until
 
 STEPS = [(2, 3), (1, 1), (1, 0)]  # routes and monsters, reach, mapgen's orthogonal flood
 
@@ -62,27 +62,6 @@ def test_a_search_until_some_tiles_is_exact_up_to_the_farthest(seed, steps, stop
 
 @settings(max_examples=400, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.sampled_from(STEPS), goals=st.integers(1, 4))
-def test_a_search_near_goals_holds_each_goal_and_its_nearer_neighbours(seed, steps, goals):
-    """Each goal and every tile beside it nearer than it hold their distances (what a step from
-    the goal reads); no tile holds less than its distance."""
-    rng = np.random.default_rng(seed)
-    h, w = int(rng.integers(1, 30)), int(rng.integers(1, 30))
-    cost = ((rng.random((h, w)) < rng.uniform(0.4, 0.9)) * rng.choice([1, 1, 2, 3, 8], (h, w))).astype(np.int32)
-    starts = [(int(rng.integers(w)), int(rng.integers(h))) for _ in range(int(rng.integers(1, 4)))]
-    near_goals = [(int(rng.integers(w)), int(rng.integers(h))) for _ in range(goals)]
-    whole = distances_from(cost, starts, *steps)
-    dist = distances_near(cost, starts, *steps, near_goals)
-    assert (dist >= whole).all()
-    for gx, gy in near_goals:
-        assert dist[gy, gx] == whole[gy, gx]
-        for y in range(max(0, gy - 1), min(h, gy + 2)):
-            for x in range(max(0, gx - 1), min(w, gx + 2)):
-                if whole[y, x] < whole[gy, gx]:
-                    assert dist[y, x] == whole[y, x]
-
-
-@settings(max_examples=400, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), steps=st.sampled_from(STEPS), goals=st.integers(1, 4))
 def test_a_search_beside_goals_knows_each_goals_least_tile(seed, steps, goals):
     """Every tile beside a goal no farther than its `sure` holds its distance, and so does the
     least of the goal's tiles (unless none can be reached: then every tile does, below FAR); no
@@ -114,13 +93,6 @@ def test_a_search_beside_goals_knows_each_goals_least_tile(seed, steps, goals):
             for x in range(gx - 1, gx + 2):
                 if whole[y, x] <= bound:
                     assert dist[y, x] == whole[y, x]
-
-
-def test_a_search_near_a_goal_leaves_the_far_side_of_the_starts_alone():
-    room = np.ones((9, 30), np.int32)
-    dist = distances_near(room, [(15, 4)], 2, 3, [(25, 4)])
-    assert dist[4, 25] == 20 and dist[4, 24] == 18
-    assert (dist[:, :8] == UNREACHABLE).all()  # the search went toward the goal, not all around
 
 
 def test_a_search_until_a_near_tile_stops_there():
