@@ -40,10 +40,10 @@ def test_an_unknown_theme_lists_the_known_ones() -> None:
 
 @pytest.mark.parametrize("name", sorted(themes()))
 def test_no_tile_is_drawn_as_a_monster(name: str) -> None:
-    """A monster is drawn as its name's first letter, lower case: a crate drawn "x" beside a bone
-    archer, a table "n" beside a newt, read as two monsters. No tile is a lower-case letter, in
-    Unicode or in ASCII. (A monster of Level 5 or more is upper case: there a pillar's "I" and a
-    forest's trees "T" are told apart by colour.)"""
+    """A monster is drawn as its name's first letter, lower case, and upper case from Level 5: a
+    crate drawn "x" beside a bone archer, a pillar "I" beside an imp of Level 5, read as two
+    monsters. No tile is a Latin letter, in Unicode or in ASCII (without colour, nothing else
+    tells them apart)."""
     lettered = {Tile(tile).name.lower(): (look.glyph, look.uni) for tile, look in theme(name).tiles.items()
-                if any(c.isascii() and c.islower() for c in (look.glyph, look.uni))}
+                if any(c.isascii() and c.isalpha() for c in (look.glyph, look.uni))}
     assert lettered == {}
