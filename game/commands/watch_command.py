@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import FileProblem
+from game.engine.recording_read import read_recording
 from game.engine.saves import autosave_path
 from game.engine.spectate import Follower
 from game.ui.kit import Kit
@@ -25,6 +26,9 @@ def run_watch(args: Any) -> int:
         raise FileProblem(f"{path}: no such file (watch follows a recording a game is writing)")
     if args.file and path.is_dir():
         raise FileProblem(f"{path}: is a directory, not a recording")
+    if args.file:
+        read_recording(path)  # a pipe, a device, another kind of file or a newer format: one line now,
+        # not a screen that waits for ever (the autosave is waited for: a new run may replace it)
 
     require_terminal()
 

@@ -183,3 +183,21 @@ def test_a_sweep_of_edits_the_checksum_cannot_see_never_crashes(tmp_path, capsys
         code = cli.main(["replay", str(target), "--headless", "--verify"])
         err = capsys.readouterr().err.strip().splitlines()
         assert code in (0, 3, 4) and len(err) <= 1, (bytes(line), err)
+
+
+def test_watching_a_file_that_can_never_be_followed_is_one_line_at_once(tmp_path, solo, capsys):
+    """`watch FILE` on a pipe, a device, a file of another kind or a newer format says so and
+    stops, with no terminal asked for (it used to open a screen that waited for ever); a good
+    recording gets as far as asking for one."""
+    fifo = tmp_path / "game.fifo"
+    os.mkfifo(fifo)
+    newer = tmp_path / "newer.mlrec"
+    newer.write_bytes(b"MASTERLESS RECORDING 99\n" + solo.read_bytes().split(b"\n", 1)[1])
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping list\n")
+    for path, why in ((fifo, "pipe"), ("/dev/zero", "device"), (newer, "newer Masterless"),
+                      (notes, "not a Masterless recording")):
+        code, line = cli_line(capsys, "watch", str(path))
+        assert code == 3 and line.startswith(f"masterless: {path}: ") and why in line, line
+    code, line = cli_line(capsys, "watch", str(solo))
+    assert code == 2 and "needs a terminal" in line
