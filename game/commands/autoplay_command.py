@@ -8,12 +8,12 @@ from typing import Any
 from game.agents.autoplay import autoplay
 from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
-from game.core.file_guard import probe_writable_file
 from game.core.seats import drawn_personalities
 from game.core.sentences import plural
 from game.designers.design_files import load_designs
 from game.designers.table import check_named_personalities
 from game.engine.recording import Recorder
+from game.engine.saves import record_file_problem
 
 
 def run_autoplay(args: Any) -> int:
@@ -26,7 +26,7 @@ def run_autoplay(args: Any) -> int:
     designs = load_designs(args.designs) if getattr(args, "designs", None) else ()
     recorder = None
     if args.record is not None:
-        problem = probe_writable_file(args.record)
+        problem = record_file_problem(args.record)
         if problem:  # before the run, not after minutes of it
             raise FileProblem(f"--record: {problem}")
         seats = drawn_personalities(args.seats, args.seed)  # the table autoplay sets, as a replay must

@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from game.core.dials import Dials
-from game.core.errors import FileProblem, MasterlessError, ReplayDesync
-from game.core.file_guard import claim_name, read_bounded
+from game.core.errors import FileProblem, MasterlessError, ReplayDesync, printable
+from game.core.file_guard import claim_name, probe_writable_file, read_bounded
 from game.core.paths import atomic_write, data_dir, recordings_dir
 from game.core.seats import HeroChoice
 from game.engine.game import Game
@@ -62,6 +62,22 @@ def set_record_target(path: Path | None) -> None:
             marker.unlink()
         return
     atomic_write(marker, os.fsencode(os.path.abspath(path)) + b"\n")
+
+
+def record_file_problem(path: str | Path) -> str | None:
+    """Why `--record FILE` cannot be written (None when it can): besides what any file may
+    suffer (`probe_writable_file`), FILE must not be one the game keeps for the run in progress
+    (the autosave, its backup, a broken copy, the marker of the --record file): the game moves
+    those aside and files the autosave under Replays, and autoplay would write over a run in
+    progress."""
+    problem = probe_writable_file(path)
+    if problem or str(path) == "":
+        return problem
+    with contextlib.suppress(OSError):
+        where = Path(os.path.abspath(path)).resolve()
+        if where.parent == data_dir().resolve() and where.name.startswith("autosave"):
+            return f"{printable(str(path))} is the game's own autosave; name a file of your own"
+    return None
 
 
 def record_target() -> Path | None:

@@ -11,9 +11,10 @@ from pathlib import Path
 
 from game.core.data_lock import DataDirLock
 from game.core.errors import FileProblem, printable
-from game.core.file_guard import probe_writable_dir, probe_writable_file
+from game.core.file_guard import probe_writable_dir
 from game.core.paths import data_dir
 from game.designers.table import check_named_personalities
+from game.engine.saves import record_file_problem
 from game.ui.kit import Kit
 from game.ui.screens.dialog import MessageDialog
 from game.ui.state import State
@@ -36,7 +37,7 @@ def check_record_file(path: str | None) -> None:
     """`--record FILE`: FileProblem (exit 3, one line) unless it can be written."""
     if path is None:
         return
-    problem = probe_writable_file(path)
+    problem = record_file_problem(path)
     if problem:
         raise FileProblem(f"--record: {problem}")
 

@@ -12,6 +12,7 @@ from fault_tools import bomb, cli_line, flip, one_line, run_cli, with_header
 
 from game import cli
 from game.engine.recording import MAX_BODY
+from game.engine.saves import autosave_path
 
 pytestmark = pytest.mark.usefixtures("earlier_save")  # no case may touch the game in progress
 
@@ -140,6 +141,25 @@ def test_a_bad_record_target_for_autoplay_is_exit_3_before_the_run(tmp_path, cap
         code, line = cli_line(capsys, "autoplay", "--seed", "1", "--max-turns", "5", "--record", target)
         assert code == 3 and line.startswith("masterless: --record:"), line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]  # nothing left behind
+
+
+def test_record_never_names_the_games_own_autosave(tmp_path, capsys, monkeypatch):
+    """`--record` naming the autosave, its backup or a broken copy is refused before anything is
+    written: autoplay would write over the run in progress, and `play` would have the game move
+    its own recording aside and file it under Replays."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    autosave = autosave_path()  # the run in progress: `earlier_save` checks it is untouched
+    before = sorted(p.name for p in autosave.parent.iterdir())
+    monkeypatch.chdir(autosave.parent)
+    for target in (str(autosave), "autosave.mlrec", str(autosave.parent / ".." / "data" / "autosave.bak.mlrec"),
+                   str(autosave.parent / "autosave.broken-2.mlrec")):
+        for command in (("autoplay", "--seed", "1", "--max-turns", "5"), ("play", "--seed", "1")):
+            code, line = cli_line(capsys, *command, "--record", target)
+            assert code == 3 and line == f"masterless: --record: {target} is the game's own autosave; " \
+                                          "name a file of your own", line
+    assert sorted(p.name for p in autosave.parent.iterdir()) == before == ["autosave.bak.mlrec", "autosave.mlrec"]
+    code, _ = cli_line(capsys, "autoplay", "--seed", "1", "--max-turns", "5", "--record", "mine.mlrec")
+    assert code == 0 and (autosave.parent / "mine.mlrec").exists()
 
 
 def test_paths_with_a_file_in_the_way(tmp_path: Path, capsys):
