@@ -56,37 +56,29 @@ from game.ui.terminal_guard import require_terminal
 
 def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> State:
     """`begin()` at once, or first a question when a saved run is in progress (a new run replaces
-    the autosave; the old run is kept as a recording under Replays, but cannot be continued)."""
+    the autosave; the old run is kept as a recording under Replays, but cannot be continued) or
+    is one this version cannot read (a new run moves it aside)."""
     saved = run_in_progress()
-    if saved is None:
-        file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
-        problem = unreadable_run()
-        if problem is None:
+
+    def ask(question: str, first: Callable[[], None]) -> State:
+        def then() -> State:
+            first()
             return begin()
 
-        def set_aside() -> State:
-            set_aside_unreadable_run()
-            return begin()
+        return ConfirmDialog(kit, back if back is not None else Exit("kept"), question, on_yes=then,
+                             title="Start a new run?", yes_label="New run", no_label="Keep it")
 
-        return ConfirmDialog(kit, back if back is not None else Exit("kept"),
-                             f"There is a saved run this version cannot read ({printable(problem)}). A new run "
-                             "moves it aside, kept as it is, to an autosave.broken file in the same folder. "
-                             "Start a new run?", on_yes=set_aside, title="Start a new run?",
-                             yes_label="New run", no_label="Keep it")
-
-    def replace() -> State:
-        archive_run()
+    if saved is not None:
+        return ask(f"A saved run is in progress ({saved}). A new run ends it for good: it is kept under Replays "
+                   "to watch, but cannot be continued. Start a new run anyway? (`python main.py continue` "
+                   "resumes the saved one.)", archive_run)
+    file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
+    problem = unreadable_run()
+    if problem is None:
         return begin()
-
-    return ConfirmDialog(kit, back if back is not None else Exit("kept"),
-                         f"A saved run is in progress ({saved}). A new run ends it for good: it is kept "
-                         "under Replays to watch, but cannot be continued. Start a new run anyway? "
-                         "(`python main.py continue` resumes the saved one.)",
-                         on_yes=replace, title="Start a new run?", yes_label="New run", no_label="Keep it")
-
-
-
-
+    return ask(f"There is a saved run this version cannot read ({printable(problem)}). A new run moves it "
+               "aside, kept as it is, to an autosave.broken file in the same folder. Start a new run?",
+               set_aside_unreadable_run)
 
 
 # ----- the app around the map screen --------------------------------------------------------------
