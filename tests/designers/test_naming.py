@@ -10,6 +10,7 @@ from game.core.seats import parse_seats
 from game.designers.generate import generate_rooms
 from game.designers.naming import Namer, boss_name, title, vocabulary
 from game.designers.table import designers_for
+from game.engine.reach import RANGED_TYPES
 from game.mapgen.plan import Spot
 from game.rules.purchases import Ability, Monster, Trap, Treasure
 
@@ -77,6 +78,23 @@ def test_hold_abilities_say_so():
     named, _ = namer.monster(Monster(level=2, abilities=(Ability("poison", annoy=2, hold=True),)), False, "")
     first = named.abilities[0].name.split()[0]
     assert first in vocabulary().hold
+
+
+CONTACT_WORDS = {"touch", "bite", "kiss", "claw", "claws", "blade", "strike", "lunge", "grip", "hug", "jaws",
+                 "teeth", "fist", "nip", "brand", "maw", "talons", "slash", "cut"}
+
+
+def test_an_ability_that_reaches_across_the_room_is_not_named_for_a_touch():
+    """A ranged Type's special ability strikes a hero in sight a few tiles off (engine.reach): a
+    "freezing touch" from three tiles away reads false in the log. A bite or claws reaches only a
+    hero beside the monster, so its names may speak of contact."""
+    words = vocabulary()
+    lists = [(f"abilities.{t}", names) for t, names in words.abilities.items()]
+    lists += [(f"forms.{form}.{t}", names) for form, by_type in words.forms.items() for t, names in by_type.items()]
+    touching = {(where, name) for where, names in lists if where.rsplit(".", 1)[1] in RANGED_TYPES
+                for name in names if CONTACT_WORDS & set(name.replace("-", " ").split())}
+    assert touching == set()
+    assert any(CONTACT_WORDS & set(name.split()) for name in words.abilities["bite"])  # the check sees such words
 
 
 def test_traps_and_treasure_get_names_and_lines():

@@ -170,7 +170,7 @@ def test_a_title_is_never_given_twice_in_a_run():
 
 
 @pytest.mark.parametrize(("noun", "kind", "own"), [
-    ("wolf", "fire", {"fire breath", "cinder spit", "burning bite"}),
+    ("wolf", "fire", {"fire breath", "cinder spit", "ember spray"}),
     ("cultist", "fire", {"fire bolt", "flame spell", "burning hex", "cinder curse"}),
     ("stone golem", "crushing", {"stone fist", "crushing slam", "ground pound"}),
     ("bandit", "arrows", {"volley", "barbed shot", "sniping shot", "crossbow bolt"}),
