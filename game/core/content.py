@@ -83,6 +83,7 @@ class Trait:
     attack: str | None
     hinders_types: tuple[str, ...] = ()  # a negative trait: rolls against these Types lose a die
     hinders_actions: tuple[str, ...] = ()
+    highest: str = ""  # the words at the top degree where English does not say "the most <trait>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,11 @@ class Traits:
         out = []
         for t in dict.fromkeys(chosen):
             degree = min(chosen.count(t), len(self.degrees)) - 1
-            out.append(f"{self.degrees[degree]} {t.replace('_', ' ')}".strip())
+            highest = self.traits[t].highest if t in self.traits else ""
+            if highest and degree == len(self.degrees) - 1:
+                out.append(highest)  # the book's "the [trait]est": "the strongest", not "the most strong"
+            else:
+                out.append(f"{self.degrees[degree]} {t.replace('_', ' ')}".strip())
         return out
 
 
@@ -124,7 +129,8 @@ def traits() -> Traits:
         if attack is not None and attack not in attack_types:
             raise DataError(f"{where}.attack: '{attack}' is not an attack Type")
         table[name] = Trait(name, tuple(body.get("types", [])), tuple(body.get("actions", [])), attack,
-                            tuple(body.get("hinders_types", [])), tuple(body.get("hinders_actions", [])))
+                            tuple(body.get("hinders_types", [])), tuple(body.get("hinders_actions", [])),
+                            body.get("highest", ""))
     races = {}
     for race, names in sorted(require(raw, "races", dict, "traits.toml").items()):
         for t in names:

@@ -50,7 +50,7 @@ def develop(game: Game, eid: int, why: str) -> None:
 
 def degree_words(held: tuple[str, ...], name: str) -> str:
     """'very strong': the trait `name` at the degree `held` gives it."""
-    return next(d for d in traits().describe(held) if d.endswith(name.replace("_", " ")))
+    return traits().describe(held)[list(dict.fromkeys(held)).index(name)]  # `describe` keeps that order
 
 
 def growth_choices(game: Game, eid: int) -> list[tuple[str, str]]:
