@@ -40,6 +40,19 @@ def plural_of(noun: str) -> str:
     return f"{head} {word}" if head else word
 
 
+def verb_for(subject: str, singular: str, plural: str) -> str:
+    """`singular` ("catches") or `plural` ("catch") as `subject` takes it, by its head noun: the
+    last word after an owner's name and before any "of" ("Rask's raking claws catch", "a rain of
+    arrows catches", "Eater of Adventurers' frost breath catches")."""
+    for mark in ("'s ", "' "):
+        subject = subject.rpartition(mark)[2]
+    words = subject.partition(" of ")[0].split()
+    head = words[-1].lower() if words else ""
+    irregular = {p.lower() for s, p in _words()[0].items() if p != s}  # "teeth"; not "gold", counted as one
+    many = head in irregular or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
+    return plural if many else singular
+
+
 def plural(count: int, noun: str) -> str:
     """'1 monster', '2 monsters', '0 traps': the count and the noun in its right number."""
     return f"{count} {noun if count == 1 else plural_of(noun)}"

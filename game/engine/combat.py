@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.sentences import possessive
+from game.core.sentences import possessive, verb_for
 from game.engine.harm import alive, apply_damage, resist, suffer, take_bonus_dice
 from game.engine.log import RollRecord
 from game.engine.quests import to_be_caught
@@ -214,7 +214,7 @@ def use_ability(game: Game, mon_eid: int, ability: Ability, hero_eid: int) -> No
     if ok:
         game.say(f"{game.name(hero_eid)} avoids {label}.", "combat")
         return
-    game.say(f"{label} catches {game.name(hero_eid)}.", "danger")
+    game.say(f"{label} {verb_for(label, 'catches', 'catch')} {game.name(hero_eid)}.", "danger")
     effects = game.world.comp(hero_eid, Effects)
     if ability.hold or ability.continuous:
         effects.active.append(Effect(label, mon_eid, ability.type, mon.spec.level + ability.annoy,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.sentences import capitalised
+from game.core.sentences import capitalised, verb_for
 from game.engine.fates import hero_died, lose_hits, monster_died
 from game.engine.log import RollRecord
 from game.engine.morale import lone_morale
@@ -134,10 +134,11 @@ def suffer(game: Game, hero_eid: int, title: str, obstacle_seat: int, pain_dice:
         narrator=event.narrator))
     taken = result.taken_by(str(hero_eid))
     if taken:
-        game.say(f"{capitalised(title)} deals {game.name(hero_eid)} {taken} damage.", "danger", event.narrator)
+        game.say(f"{capitalised(title)} {verb_for(title, 'deals', 'deal')} {game.name(hero_eid)} {taken} damage.",
+                 "danger", event.narrator)
     else:  # the hero won every rank: the roll is on the panel, and the log says how it ended
-        game.say(f"{capitalised(title)} does {game.name(hero_eid)} no harm.", "trap" if kind == "traps" else "combat",
-                 event.narrator)
+        game.say(f"{capitalised(title)} {verb_for(title, 'does', 'do')} {game.name(hero_eid)} no harm.",
+                 "trap" if kind == "traps" else "combat", event.narrator)
     if source_eid is not None and result.taken_by(obstacle):
         apply_damage(game, tuple(d for d in result.damage if d[1] == obstacle), {obstacle: result.hits[obstacle]},
                      event.narrator)

@@ -10,6 +10,7 @@ from game.engine import actions as A
 from game.engine.combat import use_ability
 from game.engine.dispatch import apply_action
 from game.engine.encounters import surprise
+from game.engine.harm import suffer
 from game.engine.loot import reachable_treasure
 from game.engine.spawning import make_treasure_entity
 from game.rules.purchases import Ability, Monster, Treasure
@@ -65,3 +66,20 @@ def test_a_peaceful_room_never_announces_a_surprise_attack() -> None:
         lines = [line.text for line in game.log[before:]]
         assert not any(text.startswith("Surprise!") for text in lines), (seed, lines)
         game.close()
+
+
+def test_an_ability_named_in_the_plural_takes_a_plural_verb() -> None:
+    """"Rask's raking claws catches Pim" read wrong: the verb agrees with the ability's own noun,
+    not with the owner's name or what follows an "of" (the sentence rule: tests/core)."""
+    for name, catch, deal in (("raking claws", "catch", "deal"), ("rain of arrows", "catches", "deals")):
+        game, hero = arena()
+        x, y = free_neighbour(game, hero)
+        ability = Ability("claws", annoy=40, name=name)  # no Pain dice: the hero lives to be caught again
+        mon = put_monster(game, x, y, Monster(9, "claws", (ability,), name="Eater of Adventurers"))
+        for _ in range(40):  # a resister that ties the obstacle's highest die avoids it: try until caught
+            use_ability(game, mon, ability, hero)
+        label = f"Eater of Adventurers' {name}"
+        lines = [line.text for line in game.log]
+        assert f"{label} {catch} Test Soldier." in lines
+        suffer(game, hero, label, 1, 40, "claws", False, "Eater of Adventurers", mon, kind="abilities")
+        assert any(line.text.startswith(f"{label} {deal} Test Soldier ") for line in game.log[len(lines):])

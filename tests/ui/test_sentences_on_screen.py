@@ -13,7 +13,7 @@ from screen_games import give, make_kit, make_session
 
 from game.agents.autoplay import play
 from game.core.seats import parse_seats
-from game.core.sentences import a_or_an, capitalised, join_and, plural, possessive, tidy, with_article
+from game.core.sentences import a_or_an, capitalised, join_and, plural, possessive, tidy, verb_for, with_article
 from game.engine.start import new_game
 from game.ui.events import key
 from game.ui.present.headless import run_headless
@@ -29,6 +29,9 @@ SLIPS = {
     "article then The": re.compile(r"\b(this|the|a|an) The\b"),
     "a before a vowel": re.compile(r"\ba (?!one|once|uni|use|usu|uti|eu|ewe|uk)[aeiou]", re.I),
     "lower-case start": re.compile(r"^[a-z]"),
+    "plural noun, singular verb": re.compile(r"(?<!of )\b(claws|jaws|teeth|talons|spines|spores|fumes|blades|fangs|"
+                                            r"bolts|darts|arrows|roots|twigs|branches|plates|caltrops) "
+                                            r"(catches|deals|does)\b"),
 }
 
 
@@ -42,6 +45,10 @@ def test_plural_possessive_articles_and_capitals() -> None:
     assert with_article("amulet") == "an amulet" and with_article("The Kobold Crown") == "The Kobold Crown"
     assert capitalised("the door's trap bites.") == "The door's trap bites."
     assert join_and(["a", "b", "c"]) == "a, b and c"
+    verbs = {subject: verb_for(subject, "catches", "catch") for subject in (
+        "Rask's raking claws", "Eater of Adventurers' frost breath", "Moss' rotten teeth", "a rain of arrows",
+        "Bed of Spikes", "The door's trap", "hell's chill", "Caltrops", "The stuck door", "gold")}
+    assert [s for s, v in verbs.items() if v == "catch"] == ["Rask's raking claws", "Moss' rotten teeth", "Caltrops"]
 
 
 def test_tidy_mends_the_slips_the_issue_found() -> None:
