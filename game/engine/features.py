@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 FURNITURE_ACTIONS = {"search", "use"}
+# where on a piece of furniture a thing lies: "on the shelf", "at the statue", else "in the chest"
+LIES = {int(Tile.THRONE): "on", int(Tile.SHELF): "on", int(Tile.ALTAR): "on", int(Tile.TABLE): "on",
+        int(Tile.COUNTER): "on", int(Tile.STATUE): "at", int(Tile.LEVER): "at"}
+USED = (Tile.LEVER, Tile.FOUNTAIN, Tile.MACHINE)  # worked, not searched
 
 
 def interact(game: Game, eid: int, x: int, y: int) -> Result:
@@ -47,8 +51,9 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> Result:
     the Dungeon outcome (see `feature_outcome`)."""
     if tile not in ACTIONABLE:
         return Refused("There is nothing there to work.")
-    action = "use" if tile in (Tile.LEVER, Tile.FOUNTAIN, Tile.MACHINE) else "search"
+    action = "use" if tile in USED else "search"
     where = host_words(game, Tile(tile).name.lower())  # in the theme's words: "pile of old bones"
+    lies = LIES.get(tile, "in")
     said = len(game.log)
     spring_all(game, eid, x, y, action, f"{'works' if action == 'use' else 'searches'} the {where}")
     spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
@@ -62,10 +67,13 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> Result:
         if (pos.x, pos.y, pos.floor) == (x, y, game.dungeon.floor_no) and item.hidden:
             item.hidden = False
             found += 1
-            game.say(f"In the {where}: {game.name(item_eid)}.", "loot")
+            game.say(f"{lies.capitalize()} the {where}: {game.name(item_eid)}.", "loot")
     happened = feature_outcome(game, eid, x, y, tile)
     if not found and not happened:
-        game.say(f"{game.name(eid)} finds nothing {'more ' if more else ''}in the {where}.")
+        if action == "use":
+            game.say(f"{game.name(eid)} works the {where}; nothing {'more ' if more else ''}comes of it.")
+        else:
+            game.say(f"{game.name(eid)} finds nothing {'more ' if more else ''}{lies} the {where}.")
     return DONE
 
 
