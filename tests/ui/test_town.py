@@ -106,6 +106,20 @@ def test_buying_healing_shows_the_price_and_heals_the_picked_hero(kit: Kit) -> N
     assert f"+4 Hits for {healing_price(4)}" in screen.text()
 
 
+def test_healing_the_hero_cannot_pay_for_says_why_on_screen(kit: Kit) -> None:
+    """Enter on a draught beyond the hero's points bought nothing and said nothing: the reason was
+    set but only drawn once the chooser closed."""
+    session = town()
+    eid, hero = session.game.heroes()[0]
+    hero.hits, hero.workshop = 4, 0
+    state = TownScreen(kit, session, BACK)
+    _, screen = run_headless(state, [key("H"), key("enter")], size=(80, 24))
+    flat = " ".join(line.strip() for line in screen.lines())
+    assert state.healing is not None and hero.hits == 4
+    assert (f"A draught of 1 Hit costs {healing_price(1)} and {session.game.name(eid)} has 0 workshop points "
+            "(S trades items in for more).") in flat
+
+
 def test_healing_never_offers_more_than_the_heros_points_can_pay(kit: Kit) -> None:
     session = town()
     game = session.game

@@ -230,8 +230,9 @@ class TownScreen(Screen):
             points, price = self.healing, healing_price(self.healing)
             game = self.session.game
             if price > hero.workshop:
-                has = plural(hero.workshop, "point")
-                self.status = f"A draught of {points} costs {price}; {game.name(eid)} has {has}."
+                has = plural(hero.workshop, "workshop point")
+                self.status = (f"A draught of {plural(points, 'Hit')} costs {price} and {game.name(eid)} has {has} "
+                               "(S trades items in for more).")
                 return None
             before = hero.hits
             self.session.apply(Trade(hero.seat, heal=points))
@@ -322,6 +323,11 @@ class TownScreen(Screen):
                                           f"{plural(points, 'workshop point')} to pay with",
                       palette["text"] if afford else palette["bad"])
             bottom -= 2
+            if self.status:  # why Enter bought nothing: said above the chooser, which stays open
+                rows = draw.wrap(self.status, console.width - 2)[:2]
+                for i, row in enumerate(rows):
+                    draw.text(console, 1, bottom - len(rows) + 1 + i, row, palette["bad"])
+                bottom -= len(rows)
         elif self.status:
             draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
             bottom -= 1
