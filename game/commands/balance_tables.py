@@ -46,7 +46,8 @@ def group_lines(title: str, groups: dict[str, Any]) -> list[str]:
     lines = [title]
     for name, g in groups.items():
         ends = "  ".join(f"{label(e)} {pct(p['rate']).strip()}" for e, p in g["endings"].items() if p["count"])
-        lines.append(f"  {name:<28} {g['runs']:>5} runs  rooms {num(g['rooms']['median']):>4}"
+        runs = "run " if g["runs"] == 1 else "runs"  # "1 run ", kept as wide as "runs" for the columns
+        lines.append(f"  {name:<28} {g['runs']:>5} {runs}  rooms {num(g['rooms']['median']):>4}"
                      f"  floor {num(g['floor']['median']):>3}  {ends}")
     return lines
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.commands.balance_stats import aggregate
-from game.commands.balance_tables import aggregate_lines, compare_lines
+from game.commands.balance_tables import aggregate_lines, compare_lines, group_lines
 
 
 def test_the_tables_print_words_not_snake_case_keys() -> None:
@@ -20,3 +20,10 @@ def test_compare_prints_words_not_snake_case_keys() -> None:
            "diff_low": -0.3, "diff_high": 0.3, "p": 1.0, "differs": False}
     text = "\n".join(compare_lines({"ending turn_limit": row, "deaths_by traps (median)": row}))
     assert "ending turn limit " in text and "deaths by traps (median)" in text and "_" not in text
+
+
+def test_a_group_of_one_run_says_run_not_runs() -> None:
+    group = {"runs": 1, "rooms": {"median": 8}, "floor": {"median": 4}, "endings": {}}
+    lines = group_lines("per designer personality", {"curator": group, "warden": {**group, "runs": 5}})
+    assert " 1 run   rooms" in lines[1] and " 5 runs  rooms" in lines[2]
+    assert lines[1].index("rooms") == lines[2].index("rooms")  # the columns stay in line
