@@ -63,6 +63,9 @@ def aggregate_lines(agg: dict[str, Any]) -> list[str]:
     out += ["", "per floor (a wipe counts on the deepest floor reached)"]
     if agg.get("stayed_on_entrance_floor"):
         out.append(f"  never left the entrance floor  {interval(agg['stayed_on_entrance_floor'])}")
+    first = next(iter(agg["floors"]), None)
+    if first is not None and int(first) > 1:  # the rows start at the shallowest floor a run ended on
+        out.append(f"  above floor {first}: every run went deeper, so none was wiped there")
     for f, row in agg["floors"].items():
         out.append(f"  floor {f:>2}  reached {row['reached']:>6}  wiped {row['wiped']:>5}"
                    f"  wipe rate {interval(row['wipe_rate'])}")

@@ -27,3 +27,13 @@ def test_a_group_of_one_run_says_run_not_runs() -> None:
     lines = group_lines("per designer personality", {"curator": group, "warden": {**group, "runs": 5}})
     assert " 1 run   rooms" in lines[1] and " 5 runs  rooms" in lines[2]
     assert lines[1].index("rooms") == lines[2].index("rooms")  # the columns stay in line
+
+
+def test_the_floor_table_says_why_it_starts_below_the_entrance() -> None:
+    """Every run went past floors 2 and 3, so the table starts at 4: it says so, rather than
+    leaving a designer to wonder where the first floors went."""
+    runs = [{"seed": seed, "outcome": "wiped" if seed == 1 else "quest", "floor": floor, "rooms": 9, "turns": 400}
+            for seed, floor in ((1, 4), (2, 5), (3, 4))]
+    text = aggregate_lines(aggregate(runs, ["ai+hero,ai"] * 3))
+    at = text.index("  above floor 4: every run went deeper, so none was wiped there")
+    assert text[at + 1].startswith("  floor  4  reached      3  wiped     1")
