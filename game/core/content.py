@@ -95,6 +95,7 @@ class Traits:
     types: tuple[str, ...]
     attack_types: tuple[str, ...]
     ranged_types: frozenset[str]  # attack Types that reach across a room
+    from_afar: dict[str, str]  # a ranged Type -> what its blow from afar does in the log ("shoots")
     flaws: dict[str, str] = field(default_factory=dict)  # race -> the negative trait all its members carry
 
     def describe(self, chosen: tuple[str, ...]) -> list[str]:
@@ -118,6 +119,7 @@ def traits() -> Traits:
     types = tuple(sorted(types_raw))
     attack_types = tuple(sorted(t for t, v in types_raw.items() if v.get("attack")))
     ranged_types = frozenset(t for t, v in types_raw.items() if v.get("ranged"))
+    from_afar = {t: str(v.get("from_afar", "shoots")) for t, v in sorted(types_raw.items()) if v.get("ranged")}
     table = {}
     for name, body in sorted(require(raw, "traits", dict, "traits.toml").items()):
         where = f"traits.toml traits.{name}"
@@ -152,4 +154,5 @@ def traits() -> Traits:
     for race, flaw in flaws.items():
         if race not in races or flaw not in table:
             raise DataError(f"traits.toml flaws.{race}: unknown race or trait '{flaw}'")
-    return Traits(table, races, classes, tuple(raw.get("degrees", [""])), types, attack_types, ranged_types, flaws)
+    return Traits(table, races, classes, tuple(raw.get("degrees", [""])), types, attack_types, ranged_types,
+                  from_afar, flaws)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.content import traits
 from game.core.sentences import capitalised, verb_for
 from game.engine.fates import hero_died, lose_hits, monster_died
 from game.engine.log import RollRecord
@@ -75,16 +76,17 @@ def apply_damage(game: Game, damage: tuple[tuple[str, str], ...], hits: dict[str
 
 
 def blow_words(game: Game, src: int, dst: int, n: int) -> str:
-    """A blow in the log; one from beyond arm's reach (a ranged Type) says it was shot, with what,
-    from how far, and the damage (issue 14: a mage killing from range must show in the log)."""
+    """A blow in the log; one from beyond arm's reach (a ranged Type) says how it struck (shot,
+    scorched, smote: the Type's `from_afar`), from how far, with what Type, and the damage (issue
+    14: a mage killing from range must show in the log)."""
     hero = game.world.try_comp(src, HeroState)
     mon = game.world.try_comp(src, MonsterState)
     kind = game.sheet(src).attack if hero is not None else mon.spec.type if mon is not None else ""
     a, b = game.position(src), game.position(dst)
     far = max(abs(a.x - b.x), abs(a.y - b.y)) if a is not None and b is not None else 1
     if far > 1:
-        return (f"{game.name(src)} shoots {game.name(dst)} from {far} tiles away ({kind}): "
-                f"{n} damage.")
+        verb = traits().from_afar.get(kind, "shoots")  # "Kell smites Ebbe", "Pim shoots Xol"
+        return f"{game.name(src)} {verb} {game.name(dst)} from {far} tiles away ({kind}): {n} damage."
     return f"{game.name(src)} hits {game.name(dst)}" + (f" {n} times" if n > 1 else "") + "."
 
 

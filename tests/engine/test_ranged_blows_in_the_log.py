@@ -1,10 +1,12 @@
 """A hero that fights from range says so in the log (issue 14: a mage killed from across the
-room with no line saying it shot anything): who shot whom, from how far, with what Type, the damage."""
+room with no line saying it shot anything): who struck whom and how, from how far, with what Type,
+the damage."""
 
 from __future__ import annotations
 
 from engine_arena import put_monster
 
+from game.core.content import traits
 from game.core.dials import Dials
 from game.core.seats import HeroChoice, parse_seats
 from game.engine.combat import combat_turn
@@ -13,9 +15,17 @@ from game.rules.purchases import Monster
 from game.world.components import MonsterState
 
 MAGE = HeroChoice("Test Mage", "human", "cunning", "mage", ("intelligent", "learned"))
+# what a blow from afar does, by Type: a bolt of fire scorches, it is not shot (data/types.toml)
+FROM_AFAR = {"arrows": "shoots", "fire": "scorches", "cold": "chills", "lightning": "jolts", "psychic": "assails",
+             "holy": "smites", "sonic": "blasts"}
 
 
-def test_a_mage_hitting_from_three_tiles_away_is_said_to_shoot_with_its_attack() -> None:
+def test_every_ranged_type_says_what_its_blow_from_afar_does() -> None:
+    assert traits().from_afar == FROM_AFAR
+    assert set(FROM_AFAR) == traits().ranged_types
+
+
+def test_a_mage_hitting_from_three_tiles_away_says_how_its_attack_struck() -> None:
     game = new_game(11, parse_seats("human,ai,ai"), 4, Dials(), heroes={0: MAGE})
     hero = game.party.hero_of[0]
     pos = game.position(hero)
@@ -31,7 +41,8 @@ def test_a_mage_hitting_from_three_tiles_away_is_said_to_shoot_with_its_attack()
         hurt = [t for t in lines if t.startswith("Test Mage ")]
         if hurt:
             attack = game.sheet(hero).attack
-            assert hurt[0].startswith(f"Test Mage shoots Target Dummy from 3 tiles away ({attack}): "), hurt
+            verb = FROM_AFAR[attack]
+            assert hurt[0].startswith(f"Test Mage {verb} Target Dummy from 3 tiles away ({attack}): "), hurt
             assert hurt[0].endswith(" damage.")
             return
         if game.world.comp(mon, MonsterState).hits <= 0:
