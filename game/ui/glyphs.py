@@ -19,40 +19,21 @@ from game.ui.palette import ASSETS
 GLYPH_DIR = ASSETS / "glyphs"
 GLYPH_SETS = ("unicode", "ascii")
 
-# Every role a glyph set must define.
+# Every role a glyph set must define: what the front end draws itself. The map's tiles are drawn
+# from the theme (data/themes.toml); the demo room draws a few of them from here.
 GLYPH_ROLES: dict[str, str] = {
-    "unknown": "never seen",
     "floor": "room floor",
-    "corridor": "corridor floor",
     "wall": "wall",
     "door_closed": "closed door",
-    "door_open": "open door",
-    "door_locked": "locked or jammed door",
     "stairs_down": "downward stair",
-    "stairs_up": "upward stair",
     "entrance": "the dungeon's entrance",
     "hero": "a hero",
     "monster": "a monster without a letter of its own",
-    "corpse": "remains",
     "trap": "a found trap",
     "treasure": "treasure on the ground",
     "chest": "chest",
-    "crate": "crate",
-    "grate": "grate",
-    "tomb": "tomb",
     "fountain": "fountain",
-    "throne": "throne",
-    "library": "library shelves",
-    "lever": "lever",
-    "water": "river or pool",
-    "chasm": "chasm",
-    "pit": "pit",
-    "ice": "ice",
-    "swamp": "swamp",
-    "boulder": "boulder",
-    "rubble": "cave-in rubble",
     "selector": "the selected menu entry",
-    "bullet": "list bullet",
     "more_above": "more text above",
     "more_below": "more text below",
     "die_thwacko": "marks a Thwack-O die",

@@ -65,6 +65,6 @@ def test_the_unicode_set_actually_uses_unicode() -> None:
 @pytest.mark.parametrize("name", GLYPH_SETS)
 def test_map_glyphs_are_told_apart(name: str) -> None:
     glyphs = load_glyphs(name)
-    must_differ = ["floor", "wall", "door_closed", "door_open", "stairs_down", "hero", "trap", "treasure", "water"]
+    must_differ = ["floor", "wall", "door_closed", "stairs_down", "entrance", "hero", "monster", "trap", "treasure"]
     chars = [glyphs[r] for r in must_differ]
     assert len(set(chars)) == len(chars)
