@@ -87,6 +87,19 @@ def test_left_and_right_switch_heroes(kit: Kit) -> None:
     assert screen.lines()[2].strip().startswith(game.name(first))
 
 
+def test_the_sheet_names_who_plays_the_hero_in_words(kit: Kit) -> None:
+    """The heading read "Pim  Tyrant (AI) (ai+hero)": a seat's kind, as the command line spells it."""
+    session = make_session(seats="human,ai+hero,ai")
+    game = session.game
+    (first, _), (second, _) = game.heroes()
+    state = HeroSheetScreen(kit, session, BACK)
+    _, screen = run_headless(state, [], size=(80, 24))
+    assert screen.lines()[2].split("  Dials")[0].strip() == f"{game.name(first)}  played by {game.seats[0].name}"
+    _, screen = run_headless(state, [key("right")], size=(80, 24))
+    heading = screen.lines()[2]
+    assert f"{game.name(second)}  played by {game.seats[1].name}" in heading and "(ai+hero)" not in heading
+
+
 def test_s_spends_a_story_point_and_sets_the_flag(kit: Kit) -> None:
     session = make_session()
     eid, hero = session.game.heroes()[0]

@@ -125,7 +125,7 @@ class HeroSheetScreen(Screen):
         label, text, accent = p["text_dim"], p["text"], p["accent"]
         top = max_hits(hero.level)
         rows: list[Line] = [
-            line((game.name(eid), colour), (f"  {seat.name} ({seat.kind})", label)),
+            line((game.name(eid), colour), (f"  played by {seat.name}", label)),  # not "Tyrant (AI) (ai+hero)"
             line((f"Level {hero.level} {hero.race} {hero.klass}", p["text_bright"])),
         ]
         if hero.hits <= 0:
