@@ -18,6 +18,7 @@ from game.commands.generate_command import parse_seed_range
 from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
 from game.core.seats import drawn_personalities, parse_seats
+from game.engine.saves import output_file_problem
 from game.rules.party import entrance_floor
 
 DEFAULT_SEATS = "ai+hero,ai+hero,ai"
@@ -110,6 +111,10 @@ def run_balance(args: Any) -> int:
         from game.commands.balance_charts import require_matplotlib  # matplotlib only when asked: start-up time
 
         require_matplotlib()
+    for flag, target in (("--json", args.json), ("--plot", args.plot)):
+        problem = output_file_problem(target) if target else None
+        if problem:  # before the runs, not after minutes of them
+            raise FileProblem(f"{flag}: {problem}")
     dials = parse_dials(args.dial)
     jobs = [Job(seed, mix, args.level, dials, args.max_turns) for seed in seeds for mix in mixes]
     progress = Progress(len(jobs), sys.stderr)

@@ -64,12 +64,13 @@ def set_record_target(path: Path | None) -> None:
     atomic_write(marker, os.fsencode(os.path.abspath(path)) + b"\n")
 
 
-def record_file_problem(path: str | Path) -> str | None:
-    """Why `--record FILE` cannot be written (None when it can): besides what any file may
-    suffer (`probe_writable_file`), FILE must not be one the game keeps for the run in progress
-    (the autosave, its backup, a broken copy, the marker of the --record file): the game moves
-    those aside and files the autosave under Replays, and autoplay would write over a run in
-    progress."""
+def output_file_problem(path: str | Path) -> str | None:
+    """Why a file the player names for the game to write (`--record`, `balance --json` and
+    `--plot`) cannot be written (None when it can), asked before the work that fills it: besides
+    what any file may suffer (`probe_writable_file`), it must not be one the game keeps for the
+    run in progress (the autosave, its backup, a broken copy, the marker of the --record file):
+    the game moves those aside and files the autosave under Replays, and writing one would lose
+    the run in progress."""
     problem = probe_writable_file(path)
     if problem or str(path) == "":
         return problem

@@ -95,6 +95,18 @@ def test_plot_without_matplotlib_is_one_line_before_any_run(tmp_path, capsys, mo
     assert "pip install -e '.[lab]'" in err and "runs" not in out
 
 
+def test_a_json_or_plot_file_that_cannot_be_written_is_one_line_before_any_run(tmp_path, capsys):
+    """The batch ran for minutes and only then found --json could not be written: its runs were
+    lost. The files are now tried first, as `autoplay --record` is."""
+    for flag, target, why in (("--json", tmp_path / "no" / "dir" / "b.json", "does not exist"),
+                              ("--json", tmp_path, "is a directory"),
+                              ("--plot", tmp_path / "no" / "c.png", "does not exist")):
+        assert cli.main(["balance", "--seeds", "1-2", "--workers", "1", flag, str(target)]) == 3
+        out, err = capsys.readouterr()
+        assert err.strip().splitlines() == [err.strip()] and err.startswith(f"masterless: {flag}: ") and why in err
+        assert "runs" not in out
+
+
 def test_cluster_without_dask_is_one_line_before_any_run(capsys, monkeypatch):
     without(monkeypatch, "distributed")
     assert cli.main(["balance", "--seeds", "1-2", "--cluster", "tcp://127.0.0.1:8786"]) == 2
