@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.sentences import capitalised, plural, possessive
+from game.core.sentences import capitalised, plural, possessive, with_article
+from game.engine.features import ACTIONABLE
 from game.engine.trap_play import host_words
 from game.mapgen.themes import theme as get_theme
 from game.mapgen.tiles import Tile
@@ -65,6 +66,11 @@ def tile_words(game: Game, x: int, y: int) -> str:
         words = get_theme(game.floor.theme).wall or words
     elif tile == Tile.DEBRIS:
         words = f"a {get_theme(game.floor.theme).debris}"
+    elif int(tile) in ACTIONABLE:  # furniture the log names in the theme's words: "a badger sett", not "a grate"
+        plain = tile.name.lower()
+        named = host_words(game, plain)
+        if named != plain:
+            words = with_article(named)
     if tile == Tile.STAIR_UP and game.dungeon.floor_no == game.dungeon.entrance_floor and (x, y) == game.floor.start:
         return "the way out: the stair up to town"
     return words

@@ -355,6 +355,27 @@ def test_look_finds_the_rooms_pile_of_bones_by_name_and_by_tab(tmp_path: Path) -
     assert any(screen.game.floor.tile[y, x] == Tile.DEBRIS for x, y in spots)
 
 
+@pytest.mark.parametrize(("theme", "tile", "said"), [
+    ("forest", Tile.GRATE, "A badger sett"), ("forest", Tile.STATUE, "A moss-grown idol"),
+    ("caverns", Tile.FOUNTAIN, "A spring pool"), ("catacombs", Tile.GRATE, "A grate"),
+])
+def test_look_names_furniture_as_the_log_does_in_the_floors_theme(tmp_path: Path, theme: str, tile: Tile,
+                                                                  said: str) -> None:
+    """In the forest the log said "searches the badger sett" while look said "a grate"."""
+    from game.core.dials import Dials
+
+    session = Session(new_game(7, parse_seats("human,ai,ai"), 2, Dials(theme=theme)))
+    screen = first_screen(make_kit(tmp_path), session)
+    hx, hy = hero_pos(screen)
+    x, y = next((hx + dx, hy) for dx in (1, -1, 2, -2) if session.game.floor.walkable[hy, hx + dx])
+    session.game.floor.tile[y, x] = tile
+    look = screen.on_event(key(";"))
+    for _ in range(x - hx if x > hx else hx - x):
+        look.on_event(key("l" if x > hx else "h"))
+    _, presenter = run_headless(look, [], kit=screen.kit)
+    assert said in presenter.text()
+
+
 def test_a_log_lines_credit_is_never_split_across_rows_at_80_columns(tmp_path: Path) -> None:
     """"...deals Rook the Patient 1 damage. ~" then "Player 1" on a row of its own: the credit
     broke at its space and read as a line by itself. It now stays whole beside the last word."""
