@@ -324,18 +324,12 @@ class TownScreen(Screen):
                       palette["text"] if afford else palette["bad"])
             bottom -= 2
             if self.status:  # why Enter bought nothing: said above the chooser, which stays open
-                rows = draw.wrap(self.status, console.width - 2)[:2]
-                for i, row in enumerate(rows):
-                    draw.text(console, 1, bottom - len(rows) + 1 + i, row, palette["bad"])
-                bottom -= len(rows)
+                bottom -= rows_ending_at(console, bottom, self.status, palette["bad"])
         elif self.status:
             draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
             bottom -= 1
         elif (whole := self.picked_in_full(features_width(list_width(console.width)))):
-            rows = draw.wrap(whole, console.width - 2)[:2]
-            for i, row in enumerate(rows):
-                draw.text(console, 1, bottom - len(rows) + 1 + i, row, palette["text_dim"], width=console.width - 2)
-            bottom -= len(rows)
+            bottom -= rows_ending_at(console, bottom, whole, palette["text_dim"])
         if not self.in_town():
             draw.text(console, 2, 2, "The party is not in town.", palette["warning"])
             return
@@ -399,6 +393,14 @@ class TownScreen(Screen):
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
+
+
+def rows_ending_at(console: tcod.console.Console, bottom: int, text: str, fg: tuple[int, int, int]) -> int:
+    """`text` wrapped to at most two rows whose last is row `bottom`; how many rows it took."""
+    rows = draw.wrap(text, console.width - 2)[:2]
+    for i, row in enumerate(rows):
+        draw.text(console, 1, bottom - len(rows) + 1 + i, row, fg, width=console.width - 2)
+    return len(rows)
 
 
 def list_width(screen_width: int) -> int:
