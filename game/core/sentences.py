@@ -48,9 +48,14 @@ def verb_for(subject: str, singular: str, plural: str) -> str:
         subject = subject.rpartition(mark)[2]
     words = subject.partition(" of ")[0].split()
     head = words[-1].lower() if words else ""
-    irregular = {p.lower() for s, p in _words()[0].items() if p != s}  # "teeth"; not "gold", counted as one
-    many = head in irregular or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
+    many = head in _irregular_plurals() or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
     return plural if many else singular
+
+
+@cache
+def _irregular_plurals() -> frozenset[str]:
+    """data/words.toml's plurals that differ from their singular ("teeth"; not "gold", counted as one)."""
+    return frozenset(p.lower() for s, p in _words()[0].items() if p != s)
 
 
 def plural(count: int, noun: str) -> str:
