@@ -51,6 +51,7 @@ class Vocabulary:
     bosses: tuple[str, ...]
     abilities: dict[str, tuple[str, ...]]
     hold: tuple[str, ...]
+    describing: frozenset[str]  # words that open an ability's name by saying what it is like
     traps: dict[str, tuple[str, ...]]
     mundane: tuple[str, ...]
     fancy: tuple[str, ...]
@@ -142,6 +143,7 @@ def vocabulary() -> Vocabulary:
         bosses=_words(raw, "bosses", "names.toml"),
         abilities=abilities,
         hold=_words(abilities_raw, "hold", "names.toml abilities"),
+        describing=frozenset(_words(raw.get("ability_words", {}), "describing", "names.toml ability_words")),
         traps={k: _words(raw.get("traps", {}), k, "names.toml traps") for k in sorted(raw.get("traps", {}))},
         mundane=_words(treasure, "mundane", "names.toml treasure"),
         fancy=_words(treasure, "fancy", "names.toml treasure"),
@@ -336,7 +338,7 @@ class Namer:
         words = own.get(ability.type) or self.vocab.abilities.get(ability.type, (ability.type,))
         name = self._word(words)
         if ability.hold:
-            name = f"{self._word(self.vocab.hold)} {name}"
+            name = with_hold_word(self._word(self.vocab.hold), name, self.vocab.describing)
         return name
 
     def monster(self, monster: Monster, boss: bool, room: str) -> tuple[Monster, str]:
@@ -408,3 +410,18 @@ def _room_names(theme: str, name: str) -> tuple[str, ...]:
             if name in names:
                 return names
     return (name,)
+
+
+def with_hold_word(word: str, name: str, describing: frozenset[str]) -> str:
+    """An ability's name with the word that says it holds: before the name ("snaring volley",
+    "binding fire burst"), after a comma when the name opens with a word of the same kind
+    ("numbing, choking cloud"), after an owner ("zealot's binding curse"), and not at all when
+    the name opens with it already ("grasping roots")."""
+    first, _, rest = name.partition(" ")
+    if first == word:
+        return name
+    if rest and first.endswith("'s"):
+        return f"{first} {word} {rest}"
+    if rest and first in describing:
+        return f"{word}, {name}"
+    return f"{word} {name}"

@@ -219,7 +219,8 @@ def use_ability(game: Game, mon_eid: int, ability: Ability, hero_eid: int) -> No
     if ability.hold or ability.continuous:
         effects.active.append(Effect(label, mon_eid, ability.type, mon.spec.level + ability.annoy,
                                      mon.spec.level + ability.pain if ability.continuous else 0,
-                                     ability.universal, ability.hold, False))
+                                     ability.universal, ability.hold, False,
+                                     holder=game.name(mon_eid).partition(",")[0]))
     if ability.pain:
         reach = engaged_with(game, hero_eid, game.sheet(hero_eid).attack, [(mon_eid, game.position(mon_eid))])
         suffer(game, hero_eid, label, mon.seat, mon.spec.level + ability.pain + successes, ability.type,

@@ -41,14 +41,15 @@ def _shown(game: Game, eid: int) -> bool:
 
 
 def _effects_text(game: Game, eid: int) -> str:
-    """What holds or hurts the hero; a source is named short, without its title ("Hagra" for
-    "Hagra, Bane of Heroes"): the sidebar is narrow, and the log has the full name."""
+    """What holds or hurts the hero; a monster is named short, without its title or the ability
+    ("Hagra" for "Hagra, Bane of Heroes' numbing, choking cloud"): the sidebar is narrow, and the
+    log has the full name."""
     effects = game.world.try_comp(eid, Effects)
     if effects is None or not effects.active:
         return ""
     parts = []
     for e in effects.active:
-        source = e.source.split(",")[0]
+        source = e.holder or e.source.split(",")[0]
         parts.append(f"held by {source}" if e.hold else f"{e.type or 'hurt'} from {source}")
     return "; ".join(parts)
 

@@ -142,6 +142,7 @@ class Effect:
     hold: bool
     from_trap: bool  # rolled only in the Hallway (Fungeon: a trap's Continuous Damage)
     source_kind: str = "abilities"  # where its hits are counted (RunStats.damage)
+    holder: str = ""  # the monster's name without its title ("Hagra"), where a monster did it
 
 
 @dataclass(slots=True)

@@ -8,7 +8,7 @@ from game.core.dials import SERIOUSNESS, Dials
 from game.core.rng import Stream
 from game.core.seats import parse_seats
 from game.designers.generate import generate_rooms
-from game.designers.naming import Namer, boss_name, title, vocabulary
+from game.designers.naming import Namer, boss_name, title, vocabulary, with_hold_word
 from game.designers.table import designers_for
 from game.engine.reach import RANGED_TYPES
 from game.mapgen.plan import Spot
@@ -76,8 +76,33 @@ def test_a_monster_takes_a_creature_and_its_attack_type():
 def test_hold_abilities_say_so():
     namer = Namer(4, "catacombs", Stream(2))
     named, _ = namer.monster(Monster(level=2, abilities=(Ability("poison", annoy=2, hold=True),)), False, "")
-    first = named.abilities[0].name.split()[0]
-    assert first in vocabulary().hold
+    words = named.abilities[0].name.replace(",", "").split()
+    assert set(words) & set(vocabulary().hold)
+
+
+def test_a_hold_word_joins_an_abilitys_name_as_english_does() -> None:
+    """"numbing choking cloud" read as a stammer: two words that say what a thing is like take a
+    comma between them, a word that says what it is made of does not, an owner comes first, and
+    a name that opens with the hold word already is not given it twice."""
+    describing = vocabulary().describing
+    cases = {("numbing", "choking cloud"): "numbing, choking cloud",
+             ("grasping", "savage bite"): "grasping, savage bite",
+             ("binding", "fire burst"): "binding fire burst",
+             ("snaring", "volley"): "snaring volley",
+             ("binding", "zealot's curse"): "zealot's binding curse",
+             ("grasping", "grasping roots"): "grasping roots",
+             ("numbing", "grasping roots"): "numbing, grasping roots"}
+    for (word, name), said in cases.items():
+        assert with_hold_word(word, name, describing) == said
+
+
+def test_every_describing_word_opens_some_ability_name() -> None:
+    """The list is of words in use: one that opens no ability's name is a slip in names.toml."""
+    vocab = vocabulary()
+    names = {n for words in vocab.abilities.values() for n in words}
+    names |= {n for form in vocab.forms.values() for words in form.values() for n in words}
+    firsts = {n.split()[0] for n in names if " " in n}
+    assert vocab.describing <= firsts, sorted(vocab.describing - firsts)
 
 
 CONTACT_WORDS = {"touch", "bite", "kiss", "claw", "claws", "blade", "strike", "lunge", "grip", "hug", "jaws",

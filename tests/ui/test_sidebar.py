@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import tcod.console
 from screen_games import make_kit, make_session
 
-from game.ui.sidebar import draw_sidebar
-from game.world.components import Effect, Effects, HeroState
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from engine_arena import arena, free_neighbour, put_monster  # noqa: E402
+
+from game.engine.combat import use_ability  # noqa: E402
+from game.rules.purchases import Ability, Monster  # noqa: E402
+from game.ui.sidebar import draw_sidebar  # noqa: E402
+from game.world.components import Effect, Effects, HeroState  # noqa: E402
 
 
 def test_a_hold_by_a_titled_monster_names_it_short_and_whole(tmp_path) -> None:
@@ -20,6 +28,26 @@ def test_a_hold_by_a_titled_monster_names_it_short_and_whole(tmp_path) -> None:
     draw_sidebar(console, game, (75, 0, 25, 30), palette, active=eid, here=None, hide_seed=False, titles={})
     rows = ["".join(chr(c) for c in row[75:]).strip() for row in console.ch]
     assert "held by Hagra" in rows
+
+
+def test_a_hold_whose_name_has_a_comma_names_the_monster_that_holds(tmp_path) -> None:
+    """A hold word before a describing word takes a comma ("numbing, choking cloud"): the column
+    names the holder, "Rask", where cutting the label at its first comma said "held by Rask's
+    numbing"."""
+    palette = make_kit(tmp_path).palette
+    game, hero = arena()
+    x, y = free_neighbour(game, hero)
+    cloud = Ability("gas", annoy=40, hold=True, name="numbing, choking cloud")
+    mon = put_monster(game, x, y, Monster(9, "gas", (cloud,), name="Rask"))
+    for _ in range(40):  # a resister that ties the obstacle's highest die avoids it: try until held
+        use_ability(game, mon, cloud, hero)
+        if game.world.comp(hero, Effects).held:
+            break
+    assert game.world.comp(hero, Effects).held
+    console = tcod.console.Console(100, 30, order="C")
+    draw_sidebar(console, game, (75, 0, 25, 30), palette, active=hero, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[75:]).strip() for row in console.ch]
+    assert "held by Rask" in rows, rows
 
 
 def test_a_fallen_heros_slayer_is_named_in_whole_words_at_80_columns(tmp_path) -> None:
