@@ -125,6 +125,21 @@ def _int_list(text: str) -> list[int]:
     return values
 
 
+# A recording's header holds no seed this big or bigger (engine/header_checks.py): a run begun on
+# one could never be continued or replayed, so the command line refuses it before the run.
+SEED_LIMIT = 1 << 64
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+    if not -SEED_LIMIT < value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is between {-SEED_LIMIT + 1} and {SEED_LIMIT - 1}, got {text}")
+    return value
+
+
 def _dial(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name or not value:
@@ -153,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="start a run at once with ready-made heroes")
-    play.add_argument("--seed", type=int, default=None, help=SEED_HELP)
+    play.add_argument("--seed", type=_seed, default=None, help=SEED_HELP)
     play.add_argument("--seats", default="human,ai,ai", help="default human,ai,ai; " + SEATS_HELP)
     play.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
     play.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
@@ -179,7 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     _color_flag(replay)
 
     gen = sub.add_parser("generate", help="print the rooms the table would build for a party")
-    gen.add_argument("--seed", type=int, required=True, help="the table's seed")
+    gen.add_argument("--seed", type=_seed, required=True, help="the table's seed")
     gen.add_argument("--party", type=_int_list, required=True, help="hero levels, e.g. 2,3,5")
     gen.add_argument("--floor", type=int, default=None, help="the Floor (default: the party's entrance floor)")
     gen.add_argument("--rooms", type=int, default=5, help="how many rooms (default 5)")
@@ -190,7 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
 
     auto = sub.add_parser("autoplay", help="play a whole run headless, AI at every seat")
-    auto.add_argument("--seed", type=int, required=True, help="the run's seed")
+    auto.add_argument("--seed", type=_seed, required=True, help="the run's seed")
     auto.add_argument("--seats", default="ai+hero,ai+hero,ai", help="default ai+hero,ai+hero,ai; " + SEATS_HELP)
     auto.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
     auto.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
@@ -228,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     scores.add_argument("action", nargs="?", metavar="export | import", default=None,
                         help="export: your last run's line (the best on --seed N), for a friend; import: a friend's")
     scores.add_argument("line", nargs="?", default=None, help="with import: the line a friend exported")
-    scores.add_argument("--seed", type=int, default=None, help="that seed's table (with export: its best run here)")
+    scores.add_argument("--seed", type=_seed, default=None, help="that seed's table (with export: its best run here)")
     scores.add_argument("--recording", metavar="FILE", default=None, help="with import: the run's recording")
 
     bench = sub.add_parser("bench", help="measure everything a player feels")
