@@ -34,3 +34,9 @@ def test_the_biggest_seed_taken_records_a_run_that_replays(tmp_path, capsys, see
     code, line = cli_line(capsys, "replay", str(record), "--headless", "--verify")
     assert code == 0 and line == ""
 
+
+def test_seed_and_daily_together_are_refused_not_one_dropped(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    code, line = cli_line(capsys, "play", "--daily", "2026-01-01", "--seed", "5")
+    assert code == 2 and "--seed" in line and "--daily" in line
+    assert not (tmp_path / "data" / "autosave.mlrec").exists()
