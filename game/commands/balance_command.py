@@ -17,11 +17,13 @@ from game.commands.balance_tables import aggregate_lines, compare_lines
 from game.commands.generate_command import parse_seed_range
 from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
+from game.core.file_guard import MiB, read_bounded
 from game.core.seats import drawn_personalities, parse_seats
 from game.engine.saves import output_file_problem
 from game.rules.party import entrance_floor
 
 DEFAULT_SEATS = "ai+hero,ai+hero,ai"
+MAX_BATCH_BYTES = 2048 * MiB  # far above the largest batch --seeds allows, far below filling memory
 
 
 class Progress:
@@ -147,11 +149,10 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 
 def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:
     """The runs and settings of a `balance --json` file, or a one-line FileProblem."""
+    raw = read_bounded(path, MAX_BATCH_BYTES, "file written by balance --json")  # a FIFO or /dev/zero: refused
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise FileProblem(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (ValueError, UnicodeDecodeError):
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise FileProblem(f"{path} is not JSON (expected a file written by balance --json)") from None
     runs = data.get("runs") if isinstance(data, dict) else None
     if not isinstance(runs, list) or not all(isinstance(r, dict) for r in runs):
