@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from fault_tools import cli_line, one_line, run_cli
 
+from game import cli
+
 BIGGEST = (1 << 64) - 1
 
 
@@ -40,3 +42,17 @@ def test_seed_and_daily_together_are_refused_not_one_dropped(tmp_path, capsys, m
     code, line = cli_line(capsys, "play", "--daily", "2026-01-01", "--seed", "5")
     assert code == 2 and "--seed" in line and "--daily" in line
     assert not (tmp_path / "data" / "autosave.mlrec").exists()
+
+
+@pytest.mark.parametrize("seed", [BIGGEST, -BIGGEST, 10**19])
+def test_a_score_on_a_twenty_digit_seed_is_filed_and_kept(tmp_path, capsys, monkeypatch, seed) -> None:
+    """Such a seed plays and records; its score line was refused, and a row filed under it was
+    dropped the next time the table was read."""
+    from game.engine.seed_scores import SeedScore, export_line
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    line = export_line(SeedScore(seed, 42, "0123456789abcdef", source="here"))
+    assert cli_line(capsys, "scores", "import", line) == (0, "")
+    code = cli.main(["scores", "--seed", str(seed)])
+    table = capsys.readouterr().out
+    assert code == 0 and f"Seed {seed}" in table and "42" in table
