@@ -234,7 +234,7 @@ def parse_design(data: Any, where: str) -> SavedDesign:
 
 def read_design(path: Path) -> SavedDesign:
     try:  # bounded (issue 17): a regular file of at most MAX_DESIGN_BYTES, never a FIFO or /dev/zero
-        data = tomllib.loads(read_bounded(path, MAX_DESIGN_BYTES, "design file").decode("utf-8"))
+        data = tomllib.loads(read_bounded(path, MAX_DESIGN_BYTES, "design file").decode("utf-8-sig"))  # Notepad's too
     except FileProblem as exc:
         raise DesignProblem(str(exc)) from None
     except (tomllib.TOMLDecodeError, RecursionError) as exc:

@@ -1,6 +1,7 @@
 """Design folders from a friend (`--designs DIR`, the reliability audit): a name holding control
 characters is refused in one line naming the file, never printed raw to the terminal (where an
-escape sequence clears the screen or recolours it) or written into the log and the recording."""
+escape sequence clears the screen or recolours it) or written into the log and the recording;
+a file saved with a byte order mark (as Notepad saves) is read."""
 
 from __future__ import annotations
 
@@ -35,5 +36,13 @@ def test_a_design_text_with_control_characters_is_refused_not_printed(tmp_path, 
 
 def test_the_same_design_with_plain_text_is_taken(tmp_path) -> None:
     folder = design_with(tmp_path / "designs", name="Café Throne", by="Zoë")
+    done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_a_design_saved_with_a_byte_order_mark_is_taken(tmp_path) -> None:
+    folder = tmp_path / "designs"
+    folder.mkdir()
+    (folder / "a.toml").write_bytes(b"\xef\xbb\xbf" + SHARED.read_bytes())
     done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
     assert done.returncode == 0 and done.stderr == "", done.stderr
