@@ -16,8 +16,9 @@ from game.commands.balance_stats import Run, aggregate
 from game.commands.balance_tables import aggregate_lines, compare_lines
 from game.commands.generate_command import parse_seed_range
 from game.core.dials import parse_dials
-from game.core.errors import FileProblem, UsageError
-from game.core.file_guard import MiB, read_bounded
+from game.core.errors import FileProblem, UsageError, printable
+from game.core.file_guard import MiB, read_bounded, write_problem
+from game.core.paths import atomic_write
 from game.core.seats import drawn_personalities, parse_seats
 from game.engine.saves import output_file_problem
 from game.rules.party import entrance_floor
@@ -141,10 +142,11 @@ def run_balance(args: Any) -> int:
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Atomically: a full disk leaves the batch an earlier --json wrote there whole, not cut short."""
     try:
-        path.write_text(json.dumps(data, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+        atomic_write(path, (json.dumps(data, sort_keys=True, indent=1) + "\n").encode("utf-8"))
     except OSError as exc:
-        raise FileProblem(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise FileProblem(f"cannot write {printable(str(path))}: {write_problem(exc)}") from None
 
 
 def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:

@@ -1,6 +1,7 @@
 """`balance compare A.json B.json` given files that are not batches (the reliability audit): a
 pipe, a device or a nesting too deep for the JSON reader is one line and exit 3, never a hang,
-a memory fill or an internal error."""
+a memory fill or an internal error. And `balance --json FILE` on a full disk leaves the batch
+FILE held before whole."""
 
 from __future__ import annotations
 
@@ -51,3 +52,23 @@ def test_json_nested_too_deep_is_not_a_batch(tmp_path, capsys, batch) -> None:
     deep.write_text("[" * 100_000 + "]" * 100_000)
     code, line = cli_line(capsys, "balance", "compare", str(deep), str(batch))
     assert code == 3 and str(deep) in line and "not JSON" in line
+
+
+def file_size_limit(limit: int):
+    """The child's files may grow to `limit` bytes and no more (writes past it fail with EFBIG,
+    as on a full disk; Python ignores SIGXFSZ): a full disk without mounting one."""
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return limited
+
+
+def test_a_batch_that_cannot_be_written_whole_leaves_the_earlier_one_there_whole(tmp_path, batch) -> None:
+    before = batch.read_bytes()
+    done = subprocess.run([sys.executable, str(REPO / "main.py"), "balance", "--seeds", "1-40", "--workers", "1",
+                           "--max-turns", "20", "--json", str(batch)], cwd=tmp_path, env=env_for(tmp_path),
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
+                          preexec_fn=file_size_limit(len(before) + 4096))
+    assert done.returncode == 3 and f"cannot write {batch}" in done.stderr.splitlines()[-1], done.stderr
+    assert "Traceback" not in done.stderr
+    assert batch.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no half-written file left
