@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
 
 from game.core.errors import MasterlessError, UsageError, printable
+from game.core.file_guard import write_problem
 from game.core.paths import data_dir
 from game.core.start_up import loaded, pause, under_way
 
@@ -162,6 +164,9 @@ def _color_flag(parser: argparse.ArgumentParser, default: object = argparse.SUPP
     parser.add_argument("--color", choices=COLOR_CHOICES, default=default, help=COLOR_HELP)
 
 
+DISK_FULL = (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master.")
     _color_flag(parser, default=None)  # the title menu's; each screen-showing command takes it too
@@ -269,6 +274,10 @@ def main(argv: Sequence[str]) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, no traceback
+        if isinstance(exc, OSError) and exc.errno in DISK_FULL:  # `> out.txt` on a full disk: not a bug
+            quiet_failed_output()
+            say("masterless: a write failed: " + write_problem(exc) + (f" ({exc.filename})" if exc.filename else ""))
+            return 3
         where = crash_report()
         say(f"masterless: internal error: {type(exc).__name__}: {exc}" + (f" (details in {where})" if where else ""))
         return 1
@@ -279,6 +288,19 @@ def say(line: str) -> None:
     must not drive the terminal); quiet when the terminal is gone."""
     with contextlib.suppress(OSError, ValueError):
         print(printable(line), file=sys.stderr, flush=True)
+
+
+def quiet_failed_output() -> None:
+    """Standard output that cannot take what is printed (a full disk) is pointed at /dev/null, so
+    that the flush on the way out cannot fail again and print a second message."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
 
 
 def ignore_interrupts() -> None:
