@@ -340,3 +340,27 @@ def test_a_binding_to_no_key_is_said_and_the_keys_stay(tmp_path: Path) -> None:
     finally:
         app.close()
     no_crash(app, tmp_path)
+
+
+@pytest.mark.parametrize("blocker", ["directory", "link loop"])
+def test_something_in_the_way_of_the_lock_file_is_named_and_the_saves_kept(tmp_path: Path, blocker: str,
+                                                                            recordings: dict[str, Path]) -> None:
+    """A folder called masterless.lock was "the data directory cannot be used; set MASTERLESS_HOME
+    to a directory you can write": advice that hides the saved run behind a new, empty folder."""
+    data = tmp_path / "data"
+    data.mkdir()
+    saved = recordings["hotseat"].read_bytes()
+    autosave(tmp_path).write_bytes(saved)
+    lock = data / "masterless.lock"
+    if blocker == "directory":
+        lock.mkdir()
+    else:
+        lock.symlink_to(lock)
+    app = play(tmp_path, "continue")
+    try:
+        assert app.wait(30) == 3
+    finally:
+        app.close()
+    lines = [line for line in output(app).splitlines() if line.strip()]
+    assert len(lines) == 1 and "masterless.lock is in the way" in lines[0] and "MASTERLESS_HOME" not in lines[0]
+    assert autosave(tmp_path).read_bytes() == saved
