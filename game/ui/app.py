@@ -318,7 +318,7 @@ def run_replay_viewer(replay: Any, args: Any) -> int:
 
     kit = Kit.load()
     viewer = ReplayViewerScreen(kit, replay, None, title=f"Replay: {Path(args.file).name}")
-    wanted = float(getattr(args, "speed", 1.0) or 1.0)
+    wanted = min(max(float(getattr(args, "speed", 1.0) or 1.0), SPEEDS[0]), SPEEDS[-1])  # inf: the fastest, not 1
     viewer.speed = min(SPEEDS, key=lambda s: (abs(s - wanted), s))
     _present(viewer, kit, getattr(args, "window", False), lambda: None)
     return 0
