@@ -107,3 +107,11 @@ def test_an_options_file_saved_with_a_byte_order_mark_is_read_not_set_aside(tmp_
     loaded = load_options(path)
     assert loaded.problem is None and loaded.options.palette == "colorblind"
     assert path.exists() and not list(tmp_path.glob("options.toml.bad*"))
+
+
+def test_an_options_file_that_is_a_folder_is_named_in_plain_english(tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    path.mkdir()
+    loaded = load_options(path)
+    assert loaded.problem is not None and "is a directory, not an options file" in loaded.problem
+    assert path.is_dir()  # left where it is
