@@ -72,3 +72,12 @@ def test_a_batch_that_cannot_be_written_whole_leaves_the_earlier_one_there_whole
     assert "Traceback" not in done.stderr
     assert batch.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no half-written file left
+
+
+@pytest.mark.parametrize("extra", [["--seeds", "1-2"], ["--json", "out.json"], ["--plot", "out.png"]])
+def test_compare_with_options_for_playing_is_refused_not_ignored(tmp_path, capsys, monkeypatch, batch, extra) -> None:
+    """`balance --seeds 1-2 compare A B` compared and played nothing; `--json` wrote nothing."""
+    monkeypatch.chdir(tmp_path)
+    code, line = cli_line(capsys, "balance", *extra, "compare", str(batch), str(batch))
+    assert code == 2 and "compare plays no runs" in line
+    assert not (tmp_path / "out.json").exists()
