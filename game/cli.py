@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
 
 from game.core.errors import MasterlessError, UsageError, printable
+from game.core.file_guard import write_problem
 from game.core.paths import data_dir
 from game.core.start_up import loaded, pause, under_way
 
@@ -125,6 +127,21 @@ def _int_list(text: str) -> list[int]:
     return values
 
 
+# A recording's header holds no seed this big or bigger (engine/header_checks.py): a run begun on
+# one could never be continued or replayed, so the command line refuses it before the run.
+SEED_LIMIT = 1 << 64
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+    if not -SEED_LIMIT < value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is between {-SEED_LIMIT + 1} and {SEED_LIMIT - 1}, got {text}")
+    return value
+
+
 def _dial(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name or not value:
@@ -147,13 +164,16 @@ def _color_flag(parser: argparse.ArgumentParser, default: object = argparse.SUPP
     parser.add_argument("--color", choices=COLOR_CHOICES, default=default, help=COLOR_HELP)
 
 
+DISK_FULL = (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master.")
     _color_flag(parser, default=None)  # the title menu's; each screen-showing command takes it too
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="start a run at once with ready-made heroes")
-    play.add_argument("--seed", type=int, default=None, help=SEED_HELP)
+    play.add_argument("--seed", type=_seed, default=None, help=SEED_HELP)
     play.add_argument("--seats", default="human,ai,ai", help="default human,ai,ai; " + SEATS_HELP)
     play.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
     play.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
@@ -179,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     _color_flag(replay)
 
     gen = sub.add_parser("generate", help="print the rooms the table would build for a party")
-    gen.add_argument("--seed", type=int, required=True, help="the table's seed")
+    gen.add_argument("--seed", type=_seed, required=True, help="the table's seed")
     gen.add_argument("--party", type=_int_list, required=True, help="hero levels, e.g. 2,3,5")
     gen.add_argument("--floor", type=int, default=None, help="the Floor (default: the party's entrance floor)")
     gen.add_argument("--rooms", type=int, default=5, help="how many rooms (default 5)")
@@ -190,7 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
 
     auto = sub.add_parser("autoplay", help="play a whole run headless, AI at every seat")
-    auto.add_argument("--seed", type=int, required=True, help="the run's seed")
+    auto.add_argument("--seed", type=_seed, required=True, help="the run's seed")
     auto.add_argument("--seats", default="ai+hero,ai+hero,ai", help="default ai+hero,ai+hero,ai; " + SEATS_HELP)
     auto.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
     auto.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
@@ -228,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     scores.add_argument("action", nargs="?", metavar="export | import", default=None,
                         help="export: your last run's line (the best on --seed N), for a friend; import: a friend's")
     scores.add_argument("line", nargs="?", default=None, help="with import: the line a friend exported")
-    scores.add_argument("--seed", type=int, default=None, help="that seed's table (with export: its best run here)")
+    scores.add_argument("--seed", type=_seed, default=None, help="that seed's table (with export: its best run here)")
     scores.add_argument("--recording", metavar="FILE", default=None, help="with import: the run's recording")
 
     bench = sub.add_parser("bench", help="measure everything a player feels")
@@ -254,6 +274,10 @@ def main(argv: Sequence[str]) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, no traceback
+        if isinstance(exc, OSError) and exc.errno in DISK_FULL:  # `> out.txt` on a full disk: not a bug
+            quiet_failed_output()
+            say("masterless: a write failed: " + write_problem(exc) + (f" ({exc.filename})" if exc.filename else ""))
+            return 3
         where = crash_report()
         say(f"masterless: internal error: {type(exc).__name__}: {exc}" + (f" (details in {where})" if where else ""))
         return 1
@@ -264,6 +288,19 @@ def say(line: str) -> None:
     must not drive the terminal); quiet when the terminal is gone."""
     with contextlib.suppress(OSError, ValueError):
         print(printable(line), file=sys.stderr, flush=True)
+
+
+def quiet_failed_output() -> None:
+    """Standard output that cannot take what is printed (a full disk) is pointed at /dev/null, so
+    that the flush on the way out cannot fail again and print a second message."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
 
 
 def ignore_interrupts() -> None:

@@ -16,12 +16,15 @@ from game.commands.balance_stats import Run, aggregate
 from game.commands.balance_tables import aggregate_lines, compare_lines
 from game.commands.generate_command import parse_seed_range
 from game.core.dials import parse_dials
-from game.core.errors import FileProblem, UsageError
+from game.core.errors import FileProblem, UsageError, printable
+from game.core.file_guard import MiB, read_bounded, write_problem
+from game.core.paths import atomic_write
 from game.core.seats import drawn_personalities, parse_seats
 from game.engine.saves import output_file_problem
 from game.rules.party import entrance_floor
 
 DEFAULT_SEATS = "ai+hero,ai+hero,ai"
+MAX_BATCH_BYTES = 2048 * MiB  # far above the largest batch --seeds allows, far below filling memory
 
 
 class Progress:
@@ -91,6 +94,9 @@ def run_balance(args: Any) -> int:
     if rest:
         if rest[0] != "compare" or len(rest) != 3:
             raise UsageError("balance takes --seeds A-B, or: balance compare A.json B.json")
+        if args.seeds or args.json or args.plot:  # compare plays nothing: it would go unsaid that these did nothing
+            raise UsageError("balance compare plays no runs: give it two batches alone, without --seeds, --json "
+                             "or --plot")
         return run_compare(Path(rest[1]), Path(rest[2]))
     if not args.seeds:
         raise UsageError("balance needs --seeds A-B (or: balance compare A.json B.json)")
@@ -139,19 +145,19 @@ def run_balance(args: Any) -> int:
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Atomically: a full disk leaves the batch an earlier --json wrote there whole, not cut short."""
     try:
-        path.write_text(json.dumps(data, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+        atomic_write(path, (json.dumps(data, sort_keys=True, indent=1) + "\n").encode("utf-8"))
     except OSError as exc:
-        raise FileProblem(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise FileProblem(f"cannot write {printable(str(path))}: {write_problem(exc)}") from None
 
 
 def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:
     """The runs and settings of a `balance --json` file, or a one-line FileProblem."""
+    raw = read_bounded(path, MAX_BATCH_BYTES, "file written by balance --json")  # a FIFO or /dev/zero: refused
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise FileProblem(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (ValueError, UnicodeDecodeError):
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise FileProblem(f"{path} is not JSON (expected a file written by balance --json)") from None
     runs = data.get("runs") if isinstance(data, dict) else None
     if not isinstance(runs, list) or not all(isinstance(r, dict) for r in runs):

@@ -17,7 +17,7 @@ from game.engine.spectate import Follower
 from game.ui.kit import Kit
 from game.ui.present.terminal import run_in_terminal
 from game.ui.screens.watch_screen import WatchScreen
-from game.ui.terminal_guard import require_terminal
+from game.ui.terminal_guard import WATCH_NOT_A_TERMINAL, require_terminal
 
 
 def run_watch(args: Any) -> int:
@@ -30,7 +30,7 @@ def run_watch(args: Any) -> int:
         read_recording(path)  # a pipe, a device, another kind of file or a newer format: one line now,
         # not a screen that waits for ever (the autosave is waited for: a new run may replace it)
 
-    require_terminal()
+    require_terminal(problem=WATCH_NOT_A_TERMINAL)
 
     kit = Kit.load()
     follower = Follower(path)

@@ -40,12 +40,19 @@ class DataDirLock:
 
     def acquire(self) -> None:
         where = printable(str(self.directory))
+        unusable = ("the data directory {} cannot be used ({}); set MASTERLESS_HOME to a directory you can write")
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise FileProblem(unusable.format(where, write_problem(exc))) from None
+        try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
-            raise FileProblem(f"the data directory {where} cannot be used ({write_problem(exc)}); "
-                              "set MASTERLESS_HOME to a directory you can write") from None
+            if not (self.path.is_symlink() or self.path.exists()) or self.path.is_file():
+                raise FileProblem(unusable.format(where, write_problem(exc))) from None  # the directory, the disk
+            # a folder or a loop of links sits where the lock goes: a new MASTERLESS_HOME would hide the saves
+            raise FileProblem(f"{printable(str(self.path))} is in the way of the game's lock file "
+                              f"({write_problem(exc)}); move it aside, the saves beside it are untouched") from None
         if fcntl is not None:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -84,9 +84,16 @@ def set_dial(dials: Dials, name: str, text: str) -> Dials:
 
 
 def parse_dials(pairs: Iterable[tuple[str, str]], base: Dials | None = None) -> Dials:
+    """`--dial name=value ...` on `base`; a dial given twice with two values is a UsageError
+    (one of them would be dropped unsaid)."""
     dials = base or Dials()
+    given: dict[str, Dials] = {}
     for name, value in pairs:
         dials = set_dial(dials, name, value)
+        set_alone = set_dial(Dials(), name, value)
+        if name in given and given[name] != set_alone:
+            raise UsageError(f"--dial {name} is given twice, with two values: give it once")
+        given[name] = set_alone
     return dials
 
 

@@ -39,6 +39,11 @@ def _describe(mode: int) -> str:
     return "is not a regular file"
 
 
+def _a(what: str) -> str:
+    """'a recording', 'an options file'."""
+    return ("an " if what[:1].lower() in "aeiou" else "a ") + what
+
+
 def read_head(path: str | Path, size: int, what: str = "file") -> bytes:
     """The first `size` bytes of the regular file at `path` (however long it is), or FileProblem
     naming the path and why not: for telling what kind of file it is without reading it all."""
@@ -57,15 +62,15 @@ def read_bounded(path: str | Path, cap: int, what: str = "file", head: bool = Fa
     except FileNotFoundError:
         raise FileProblem(f"{where}: no such file") from None
     except IsADirectoryError:
-        raise FileProblem(f"{where}: is a directory, not a {what}") from None
+        raise FileProblem(f"{where}: is a directory, not {_a(what)}") from None
     except OSError as exc:
         raise FileProblem(f"{where}: cannot be read ({exc.strerror or exc})") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileProblem(f"{where}: {_describe(info.st_mode)}, not a {what}")
+            raise FileProblem(f"{where}: {_describe(info.st_mode)}, not {_a(what)}")
         if info.st_size > cap and not head:
-            raise FileProblem(f"{where}: is too large to be a {what} ({info.st_size:,} bytes; "
+            raise FileProblem(f"{where}: is too large to be {_a(what)} ({info.st_size:,} bytes; "
                               f"at most {cap:,})")
         chunks: list[bytes] = []
         total = 0
@@ -78,7 +83,7 @@ def read_bounded(path: str | Path, cap: int, what: str = "file", head: bool = Fa
             if total > cap:
                 if head:
                     return b"".join(chunks)[:cap]
-                raise FileProblem(f"{where}: is too large to be a {what} (more than {cap:,} bytes)")
+                raise FileProblem(f"{where}: is too large to be {_a(what)} (more than {cap:,} bytes)")
         return b"".join(chunks)
     except OSError as exc:
         raise FileProblem(f"{where}: cannot be read ({exc.strerror or exc})") from None

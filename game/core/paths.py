@@ -86,7 +86,8 @@ def _keep_as_backup(path: Path, backup: Path) -> None:
 
 def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: bool = True) -> None:
     """Write `data` to `path` so that a crash leaves either the old file or the new one, never a
-    mix. With `backup`, the old file becomes the backup. `durable` fsyncs the file and the
+    mix. With `backup`, the old file becomes the backup (unless a folder sits in its place: then
+    there is none, and the write still goes through). `durable` fsyncs the file and the
     directory (a power cut cannot lose the write); without it only the process dying is safe."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -97,7 +98,8 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: b
             f.flush()
             if durable:
                 os.fsync(f.fileno())
-        if backup is not None and path.exists():
+        # a folder where the backup goes cannot be replaced: the save goes on without a backup
+        if backup is not None and path.exists() and not Path(backup).is_dir():
             _keep_as_backup(path, Path(backup))
         os.replace(tmp, path)
     except BaseException:

@@ -125,6 +125,8 @@ def _get(table: Mapping[str, Any], key: str, kind: type, default: Any, where: st
         raise _refuse(where, what, "format", f"'{key}' must be {_KIND_WORDS[kind]}")
     if kind is str and len(value) > (TEXT_LIMIT if key == "about" else NAME_LIMIT):
         raise _refuse(where, what, "format", f"'{key}' is too long")
+    if kind is str and not value.isprintable():  # a friend's file: its names go raw to the screen and the log
+        raise _refuse(where, what, "format", f"'{key}' must be plain text, not control characters")
     if kind is int and not 0 <= value <= 99:
         raise _refuse(where, what, "format", f"'{key}' must be a whole number from 0 to 99")
     return value
@@ -232,7 +234,7 @@ def parse_design(data: Any, where: str) -> SavedDesign:
 
 def read_design(path: Path) -> SavedDesign:
     try:  # bounded (issue 17): a regular file of at most MAX_DESIGN_BYTES, never a FIFO or /dev/zero
-        data = tomllib.loads(read_bounded(path, MAX_DESIGN_BYTES, "design file").decode("utf-8"))
+        data = tomllib.loads(read_bounded(path, MAX_DESIGN_BYTES, "design file").decode("utf-8-sig"))  # Notepad's too
     except FileProblem as exc:
         raise DesignProblem(str(exc)) from None
     except (tomllib.TOMLDecodeError, RecursionError) as exc:

@@ -111,7 +111,8 @@ def _header(line: bytes, where: str) -> Header:
             raise FileProblem(f"{where}: is damaged (its header has no '{name}')")
     dials = header_dials(h["dials"], where)
     seed, seats, level, bits = h["seed"], h["seats"], h["level"], h["check_bits"]
-    check_field(where, "seed", seed, is_int(seed) and -MAX_SEED < seed < MAX_SEED, "a whole number")
+    check_field(where, "seed", seed, is_int(seed) and -MAX_SEED < seed < MAX_SEED,
+                f"a whole number from {-MAX_SEED + 1} to {MAX_SEED - 1}")
     check_field(where, "level", level, is_int(level) and 1 <= level <= MAX_LEVEL, f"1 to {MAX_LEVEL}")
     check_field(where, "check_bits", bits, is_int(bits) and 1 <= bits <= 64, "1 to 64")
     check_field(where, "seats", seats, isinstance(seats, str) and seats_ok(seats), "1 to 4 of human, ai, ai+hero")

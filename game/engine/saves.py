@@ -33,7 +33,7 @@ from typing import Any
 from game.core.dials import Dials
 from game.core.errors import FileProblem, MasterlessError, ReplayDesync, printable
 from game.core.file_guard import claim_name, probe_writable_file, read_bounded
-from game.core.paths import atomic_write, data_dir, recordings_dir
+from game.core.paths import atomic_write, config_dir, data_dir, recordings_dir
 from game.core.seats import HeroChoice
 from game.engine.game import Game
 from game.engine.recording import SUFFIX, Recorder, Recording
@@ -70,7 +70,8 @@ def output_file_problem(path: str | Path) -> str | None:
     what any file may suffer (`probe_writable_file`), it must not be one the game keeps for the
     run in progress (the autosave, its backup, a broken copy, the marker of the --record file):
     the game moves those aside and files the autosave under Replays, and writing one would lose
-    the run in progress."""
+    the run in progress. Nor may it write over any other file the game already keeps (a finished
+    run under Replays, the score table, a morgue file, a saved design, the options file)."""
     problem = probe_writable_file(path)
     if problem or str(path) == "":
         return problem
@@ -78,6 +79,10 @@ def output_file_problem(path: str | Path) -> str | None:
         where = Path(os.path.abspath(path)).resolve()
         if where.parent == data_dir().resolve() and where.name.startswith("autosave"):
             return f"{printable(str(path))} is the game's own autosave; name a file of your own"
+        for folder in (data_dir(), config_dir()):
+            if where.exists() and where.is_relative_to(folder.resolve()):
+                return f"{printable(str(path))} is one of the game's own files (in {printable(str(folder))}); " \
+                       "name a file of your own"
     return None
 
 

@@ -35,7 +35,8 @@ KEEP = 100  # rows kept per seed
 MAX_TABLES = 8 * MiB  # read bounded (issue 17): a hundred rows a seed are kilobytes
 MAX_RECORDING = 16 * MiB  # as recording.MAX_FILE
 LINE_PREFIX = "masterless:1:"
-_LINE = re.compile(r"^masterless:1:(-?\d{1,19}):(\d{1,12}):([0-9a-f]{16}):([0-9a-f]{4})$")
+# a seed has up to 20 digits (a recording holds any below 2**64 either side of 0: header_checks.MAX_SEED)
+_LINE = re.compile(r"^masterless:1:(-?\d{1,20}):(\d{1,12}):([0-9a-f]{16}):([0-9a-f]{4})$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,7 @@ def load_tables(path: Path) -> dict[int, list[SeedScore]]:
         return {}
     tables: dict[int, list[SeedScore]] = {}
     for key, rows in data.items():
-        if not (isinstance(key, str) and re.fullmatch(r"-?\d{1,19}", key) and isinstance(rows, list)):
+        if not (isinstance(key, str) and re.fullmatch(r"-?\d{1,20}", key) and isinstance(rows, list)):
             continue
         seed = int(key)
         good = [r for r in (_row(seed, raw) for raw in rows) if r is not None]

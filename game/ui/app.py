@@ -51,7 +51,7 @@ from game.ui.screens.dialog import ConfirmDialog, MessageDialog, WorkingScreen
 from game.ui.screens.map_screen import first_screen
 from game.ui.session import Session
 from game.ui.state import Exit, State
-from game.ui.terminal_guard import require_terminal
+from game.ui.terminal_guard import TITLE_NOT_A_TERMINAL, require_terminal
 
 
 def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> State:
@@ -318,7 +318,7 @@ def run_replay_viewer(replay: Any, args: Any) -> int:
 
     kit = Kit.load()
     viewer = ReplayViewerScreen(kit, replay, None, title=f"Replay: {Path(args.file).name}")
-    wanted = float(getattr(args, "speed", 1.0) or 1.0)
+    wanted = min(max(float(getattr(args, "speed", 1.0) or 1.0), SPEEDS[0]), SPEEDS[-1])  # inf: the fastest, not 1
     viewer.speed = min(SPEEDS, key=lambda s: (abs(s - wanted), s))
     _present(viewer, kit, getattr(args, "window", False), lambda: None)
     return 0
@@ -390,7 +390,7 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
 def run_title(args: Any) -> int:
     window = bool(getattr(args, "window", False))
     if not window:
-        require_terminal()
+        require_terminal(problem=TITLE_NOT_A_TERMINAL)
     kit = Kit.load()
     hosts: list[AppHost] = []
 

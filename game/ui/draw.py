@@ -52,7 +52,8 @@ def text(
     string = string[skip : max(skip, limit - x)]
     if not string or start >= limit:
         return 0
-    codes = np.frombuffer(string.encode("utf-32-le"), dtype="<u4").astype(np.int32)
+    # "replace": a file name that is not UTF-8 holds lone surrogates ("\udcff"); each shows as "?"
+    codes = np.frombuffer(string.encode("utf-32-le", "replace"), dtype="<u4").astype(np.int32)
     end = start + len(codes)
     console.ch[y, start:end] = codes
     if fg is not None:

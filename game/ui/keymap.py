@@ -18,6 +18,7 @@ contexts (``k`` moves north on the map and up in a menu).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -218,6 +219,17 @@ def key_label(key: str) -> str:
     return key
 
 
+# Names the front ends give keys (present/terminal.py, present/window.py): one character, or a
+# name in lower case ("up", "pageup", "f5"; other terminal keys by blessed's name, lowered), or a
+# keypad key ("KP_8"), each maybe after C-, M-, S-. A binding to anything else ("Up", "ctrl-k")
+# could never be pressed, and the action it replaced would have no key left.
+_KEY_NAME = re.compile(r"(?:[CMS]-)*(?:[^\W_]|[^\w\s]|[a-z][a-z0-9_]{1,15}|KP_\w{1,15})", re.ASCII)
+
+
+def is_key_name(key: str) -> bool:
+    return _KEY_NAME.fullmatch(key) is not None or (len(key) == 1 and key.isprintable() and not key.isspace())
+
+
 def contexts_of(action: Action) -> tuple[str, ...]:
     return ("game", "menu") if action.context == "global" else (action.context,)
 
@@ -266,6 +278,11 @@ class Keymap:
             if action not in ACTION_BY_NAME:
                 raise KeymapError(f"there is no action called {action!r}")
             bindings[action] = tuple(keys)
+            unknown = next((k for k in bindings[action] if not is_key_name(k)), None)
+            if unknown is not None:
+                shown = unknown if len(unknown) <= 20 else unknown[:17] + "..."
+                raise KeymapError(f"{shown!r} (for {ACTION_BY_NAME[action].label!r}) is not the name of a key: "
+                                  "one character, or a name like up, pageup, f5, KP_8, C-x")
         return cls(bindings, layout)
 
     @classmethod

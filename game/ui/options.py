@@ -147,7 +147,7 @@ def load_options(path: Path | None = None) -> LoadedOptions:
     import tomllib  # start-up: loaded only when there is an options file to read
 
     try:
-        text = read_bounded(path, MAX_BYTES, "options file").decode("utf-8")
+        text = read_bounded(path, MAX_BYTES, "options file").decode("utf-8-sig")  # -sig: as Notepad saves it
         data = tomllib.loads(text)
     except FileProblem as exc:  # not a regular file, too large: left where it is
         return LoadedOptions(Options(), path, f"could not read the options file: {exc}; using defaults")

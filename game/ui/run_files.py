@@ -134,6 +134,8 @@ def archive_run() -> Path | None:
 def derive_seed(seed: int | None, daily: str | None) -> int:
     """The run's seed: given, the day's (`--daily YYYY-MM-DD`), or fresh from the OS (only here,
     at the edge of the program: the game itself never reads the clock or the OS's randomness)."""
+    if seed is not None and daily is not None:  # one would be dropped unsaid: a daily race scored on another seed
+        raise UsageError("--seed and --daily both choose the run's seed: give one of them")
     if seed is not None:
         return seed
     if daily is not None:

@@ -26,6 +26,13 @@ NOT_A_TERMINAL = (
     "this needs a terminal (standard input and output must both be a tty); "
     "run `python main.py autoplay --seed N` for a game without a screen, or add --window for a window"
 )
+# the same for the commands without --window: the advice must name a flag the command takes
+TITLE_NOT_A_TERMINAL = (
+    "this needs a terminal (standard input and output must both be a tty); "
+    "run `python main.py play --window` to play in a window, or `python main.py autoplay --seed N` without a screen"
+)
+WATCH_NOT_A_TERMINAL = ("watch needs a terminal (standard input and output must both be a tty): it shows the game "
+                        "on this terminal's screen")
 
 WATCHED_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)
@@ -53,10 +60,10 @@ def check_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) ->
     return None
 
 
-def require_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
-    """Raise ``UsageError`` (exit 2, one line) unless stdin and stdout are terminals."""
-    problem = check_terminal(stdin, stdout)
-    if problem:
+def require_terminal(stdin: TextIO | None = None, stdout: TextIO | None = None, problem: str = NOT_A_TERMINAL,
+                     ) -> None:
+    """Raise ``UsageError`` (exit 2, one line: `problem`) unless stdin and stdout are terminals."""
+    if check_terminal(stdin, stdout):
         raise UsageError(problem)
 
 

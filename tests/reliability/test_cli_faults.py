@@ -76,3 +76,12 @@ def test_play_refuses_a_player_name_with_control_characters(tmp_path, capsys, mo
     code, line = cli_line(capsys, "play", "--seats", "human:\x1b[2JAnn,ai")
     assert code == 2 and "must be plain text" in line and "\x1b" not in line
     assert not (tmp_path / "data" / "autosave.mlrec").exists()
+
+
+@pytest.mark.parametrize("command", [["generate", "--seed", "1", "--party", "2"],
+                                     ["autoplay", "--seed", "1", "--max-turns", "3"]])
+def test_a_dial_given_twice_with_two_values_is_refused_not_half_dropped(capsys, command) -> None:
+    """`--dial die=8 --dial die=6` played a d6 without a word about the 8."""
+    code, line = cli_line(capsys, *command, "--dial", "die=8", "--dial", "die=6")
+    assert code == 2 and "--dial die is given twice" in line
+    assert cli_line(capsys, *command, "--dial", "die=8", "--dial", "die=d8")[0] == 0  # the same value twice is fine

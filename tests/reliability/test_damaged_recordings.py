@@ -221,3 +221,20 @@ def test_watching_a_file_that_can_never_be_followed_is_one_line_at_once(tmp_path
         assert code == 3 and line.startswith(f"masterless: {path}: ") and why in line, line
     code, line = cli_line(capsys, "watch", str(solo))
     assert code == 2 and "needs a terminal" in line
+
+
+@pytest.mark.parametrize(("speed", "shown"), [("inf", "256/s"), ("1e300", "256/s"), ("0.001", "1/s")])
+def test_replay_speed_beyond_the_ends_is_the_nearest_end(tmp_path, solo, speed, shown):
+    """`--speed inf` (or 1e300) is 'the nearest of 1, 2, 4 ... 256': it played at 1 a second,
+    the slowest, because every speed was equally far from it."""
+    from fault_tools import env_for
+    from pty_tools import PtyApp, python_argv
+
+    app = PtyApp(python_argv("main.py", "replay", str(solo), "--speed", speed), 100, 30, env=env_for(tmp_path))
+    try:
+        assert app.wait_for("paused, ", timeout=30), app.text()
+        assert f"paused, {shown}" in app.text(), app.text()
+        app.send("\x03")
+        app.wait(30)
+    finally:
+        app.close()

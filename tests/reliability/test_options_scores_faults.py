@@ -97,3 +97,21 @@ def test_the_end_of_a_run_adds_its_score_despite_a_bad_row(tmp_path: Path) -> No
         game.close()
     assert len(entries) == 2 and 1 <= rank <= 2
     assert len(json.loads(path.read_text())) == 2 and (tmp_path / "scores.json.bad").exists()
+
+
+def test_an_options_file_saved_with_a_byte_order_mark_is_read_not_set_aside(tmp_path: Path) -> None:
+    """Windows Notepad starts a UTF-8 file with a byte order mark: the file was called corrupt,
+    moved to .bad, and every option fell back to its default."""
+    path = tmp_path / "options.toml"
+    path.write_bytes(b"\xef\xbb\xbfpalette = \"colorblind\"\n")
+    loaded = load_options(path)
+    assert loaded.problem is None and loaded.options.palette == "colorblind"
+    assert path.exists() and not list(tmp_path.glob("options.toml.bad*"))
+
+
+def test_an_options_file_that_is_a_folder_is_named_in_plain_english(tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    path.mkdir()
+    loaded = load_options(path)
+    assert loaded.problem is not None and "is a directory, not an options file" in loaded.problem
+    assert path.is_dir()  # left where it is

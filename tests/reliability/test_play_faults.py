@@ -320,3 +320,47 @@ def test_keeping_the_saved_run_says_how_to_go_on_with_it(tmp_path: Path) -> None
     assert "Kept the saved run: `python main.py continue` picks it up." in output(app)
     assert read_recording(autosave(tmp_path)).header.seed == 2
     no_crash(app, tmp_path)
+
+
+def test_a_binding_to_no_key_is_said_and_the_keys_stay(tmp_path: Path) -> None:
+    """`move_n = ["Up"]` (a capital) in options.toml took the north keys away: no key could
+    move the hero north, and nothing said why."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "options.toml").write_text('[keys]\nmove_n = ["Up"]\n')
+    app = play(tmp_path, "play", "--seed", "7")
+    try:
+        assert app.wait_for("key bindings ignored", timeout=30), app.text()
+        assert "'Up' (for 'Move north') is not the" in app.text()
+        app.send("\r")
+        assert app.wait_for("Seed 7"), app.text()
+        app.send("k")  # north, as by default: the square above the hero is open floor
+        assert app.wait_for("Turn 1"), app.text()
+        app.send("\x03")
+        app.wait(30)
+    finally:
+        app.close()
+    no_crash(app, tmp_path)
+
+
+@pytest.mark.parametrize("blocker", ["directory", "link loop"])
+def test_something_in_the_way_of_the_lock_file_is_named_and_the_saves_kept(tmp_path: Path, blocker: str,
+                                                                            recordings: dict[str, Path]) -> None:
+    """A folder called masterless.lock was "the data directory cannot be used; set MASTERLESS_HOME
+    to a directory you can write": advice that hides the saved run behind a new, empty folder."""
+    data = tmp_path / "data"
+    data.mkdir()
+    saved = recordings["hotseat"].read_bytes()
+    autosave(tmp_path).write_bytes(saved)
+    lock = data / "masterless.lock"
+    if blocker == "directory":
+        lock.mkdir()
+    else:
+        lock.symlink_to(lock)
+    app = play(tmp_path, "continue")
+    try:
+        assert app.wait(30) == 3
+    finally:
+        app.close()
+    lines = [line for line in output(app).splitlines() if line.strip()]
+    assert len(lines) == 1 and "masterless.lock is in the way" in lines[0] and "MASTERLESS_HOME" not in lines[0]
+    assert autosave(tmp_path).read_bytes() == saved

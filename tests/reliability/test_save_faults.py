@@ -163,3 +163,22 @@ def test_the_map_says_saving_failed_and_the_game_plays_on(home: Path, monkeypatc
         assert host.save_problem() is not None
     finally:
         game.close()
+
+
+def test_a_folder_in_the_backups_place_does_not_stop_the_game_saving(home: Path, hotseat: Path) -> None:
+    """A folder named autosave.bak.mlrec made every save fail ("Saving failed: Is a directory...
+    it saves again when it can", and it never could): a run continued was lost on quitting."""
+    folder = saves.backup_path()
+    folder.mkdir()
+    (folder / "kept.txt").write_text("the player's")
+    steps = read_recording(hotseat).steps[:4]
+    game, recorder = saves.new_autosave(3, "human,human,ai")
+    try:
+        for step in steps:
+            apply_action(game, step.action)
+            recorder.add(game, step.action)
+        assert recorder.problem is None
+    finally:
+        game.close()
+    assert len(read_recording(saves.autosave_path()).steps) == 4
+    assert (folder / "kept.txt").read_text() == "the player's"

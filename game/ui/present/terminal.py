@@ -82,6 +82,30 @@ _FUNCTION_KEY = re.compile(r"F(\d{1,2})$")
 _KEYPAD_DIGIT = re.compile(r"KP_(\d)$")
 
 
+def _after_unknown_sequence(term: Any) -> Any:
+    """Read past the rest of a control sequence blessed could not name (it gives the bare
+    ``ESC [`` as "CSI"): its parameter bytes and final byte (``11~`` of PuTTY's F1, ``1;5I`` of
+    mintty's Ctrl-Tab) would otherwise come out as keys, and ``1`` ``1`` walks the hero south-west
+    twice. Only what has already arrived with it is read; the keystroke after the sequence, if
+    one came with it, is returned to be read as usual."""
+    first = True
+    while keystroke := term.inkey(timeout=0, esc_delay=0):
+        text = str(keystroke)
+        if keystroke.name is not None or len(text) != 1:
+            return keystroke  # a whole key of its own (an arrow, Esc): not part of the sequence
+        code = ord(text)
+        if first and text == "[":  # the Linux console's F1 to F5: ESC [ [ A
+            first = False
+            continue
+        first = False
+        if 0x20 <= code <= 0x3F:  # parameters (digits ; < = > ?) and intermediates (space ! " $ ...)
+            continue
+        if 0x40 <= code <= 0x7E:  # the final byte ends it
+            return None
+        return keystroke
+    return None
+
+
 def blessed_key_name(text: str, name: str | None) -> str | None:
     """Our key name for a blessed keystroke (its ``str`` and ``.name``); None to ignore it.
 
@@ -329,6 +353,9 @@ class TerminalPresenter:
             return PasteEvent()
         try:
             keystroke = term.inkey(timeout=0, esc_delay=self.esc_delay)
+            while keystroke.name == "CSI":  # a key this terminal's terminfo does not know (PuTTY's F1, F13)
+                # what came after it is read now: blessed holds it, and the wait for input would not wake for it
+                keystroke = _after_unknown_sequence(term) or term.inkey(timeout=0, esc_delay=self.esc_delay)
         except EOFError:
             return CloseEvent("input closed")
         except OSError:

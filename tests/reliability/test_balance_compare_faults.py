@@ -1,0 +1,83 @@
+"""`balance compare A.json B.json` given files that are not batches (the reliability audit): a
+pipe, a device or a nesting too deep for the JSON reader is one line and exit 3, never a hang,
+a memory fill or an internal error. And `balance --json FILE` on a full disk leaves the batch
+FILE held before whole."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+
+import pytest
+from fault_tools import REPO, cli_line, env_for, one_line, run_cli
+
+
+@pytest.fixture
+def batch(tmp_path):
+    """A real batch of two short runs."""
+    path = tmp_path / "b.json"
+    done = run_cli(tmp_path, "balance", "--seeds", "1-2", "--workers", "1", "--max-turns", "20", "--json", str(path))
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+def test_a_pipe_with_no_writer_is_refused_at_once(tmp_path, batch) -> None:
+    fifo = tmp_path / "a.json"
+    os.mkfifo(fifo)
+    line = one_line(run_cli(tmp_path, "balance", "compare", str(fifo), str(batch), timeout=30), 3)
+    assert str(fifo) in line and "pipe" in line
+
+
+def at_most_a_gigabyte() -> None:
+    """Before the fix the whole device was read into memory: this keeps a regression to a
+    MemoryError in the child instead of the machine's memory filling up."""
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_an_endless_device_is_refused_at_once(tmp_path, batch, device) -> None:
+    if not os.path.exists(device):
+        pytest.skip(f"no {device}")
+    done = subprocess.run([sys.executable, str(REPO / "main.py"), "balance", "compare", str(batch), device],
+                          cwd=tmp_path, env=env_for(tmp_path), stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=60, preexec_fn=at_most_a_gigabyte)
+    line = one_line(done, 3)
+    assert device in line and "device" in line
+
+
+def test_json_nested_too_deep_is_not_a_batch(tmp_path, capsys, batch) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    code, line = cli_line(capsys, "balance", "compare", str(deep), str(batch))
+    assert code == 3 and str(deep) in line and "not JSON" in line
+
+
+def file_size_limit(limit: int):
+    """The child's files may grow to `limit` bytes and no more (writes past it fail with EFBIG,
+    as on a full disk; Python ignores SIGXFSZ): a full disk without mounting one."""
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return limited
+
+
+def test_a_batch_that_cannot_be_written_whole_leaves_the_earlier_one_there_whole(tmp_path, batch) -> None:
+    before = batch.read_bytes()
+    done = subprocess.run([sys.executable, str(REPO / "main.py"), "balance", "--seeds", "1-40", "--workers", "1",
+                           "--max-turns", "20", "--json", str(batch)], cwd=tmp_path, env=env_for(tmp_path),
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
+                          preexec_fn=file_size_limit(len(before) + 4096))
+    assert done.returncode == 3 and f"cannot write {batch}" in done.stderr.splitlines()[-1], done.stderr
+    assert "Traceback" not in done.stderr
+    assert batch.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no half-written file left
+
+
+@pytest.mark.parametrize("extra", [["--seeds", "1-2"], ["--json", "out.json"], ["--plot", "out.png"]])
+def test_compare_with_options_for_playing_is_refused_not_ignored(tmp_path, capsys, monkeypatch, batch, extra) -> None:
+    """`balance --seeds 1-2 compare A B` compared and played nothing; `--json` wrote nothing."""
+    monkeypatch.chdir(tmp_path)
+    code, line = cli_line(capsys, "balance", *extra, "compare", str(batch), str(batch))
+    assert code == 2 and "compare plays no runs" in line
+    assert not (tmp_path / "out.json").exists()

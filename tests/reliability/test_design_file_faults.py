@@ -1,0 +1,48 @@
+"""Design folders from a friend (`--designs DIR`, the reliability audit): a name holding control
+characters is refused in one line naming the file, never printed raw to the terminal (where an
+escape sequence clears the screen or recolours it) or written into the log and the recording;
+a file saved with a byte order mark (as Notepad saves) is read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fault_tools import REPO, one_line, run_cli
+
+SHARED = REPO / "data" / "designs" / "bone-throne.toml"
+
+
+def design_with(folder: Path, **fields: str) -> Path:
+    """A copy of a shipped design with `fields` (TOML basic strings, escapes allowed) in place."""
+    folder.mkdir()
+    kept = [line for line in SHARED.read_text(encoding="utf-8").splitlines()
+            if line.split("=")[0].strip() not in fields]
+    top = [f'{key} = "{value}"' for key, value in fields.items()]
+    (folder / "a.toml").write_text("\n".join(top + kept) + "\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(("key", "value"), [("name", "\\u001b[31mRed\\u0007"), ("by", "\\u001b[2JAnn"),
+                                            ("about", "a line\\nand another")])
+def test_a_design_text_with_control_characters_is_refused_not_printed(tmp_path, key, value) -> None:
+    fields = {"name": "Plain Name", key: value}
+    folder = design_with(tmp_path / "designs", **fields)
+    done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
+    line = one_line(done, 3)
+    assert "a.toml" in line and f"'{key}'" in line and "control characters" in line
+    assert "\x1b" not in done.stdout + done.stderr and "\x07" not in done.stdout + done.stderr
+
+
+def test_the_same_design_with_plain_text_is_taken(tmp_path) -> None:
+    folder = design_with(tmp_path / "designs", name="Café Throne", by="Zoë")
+    done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_a_design_saved_with_a_byte_order_mark_is_taken(tmp_path) -> None:
+    folder = tmp_path / "designs"
+    folder.mkdir()
+    (folder / "a.toml").write_bytes(b"\xef\xbb\xbf" + SHARED.read_bytes())
+    done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
+    assert done.returncode == 0 and done.stderr == "", done.stderr
