@@ -4,6 +4,7 @@ live budget, fill the rest, nothing confirmed with points left), and privacy bet
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from game.mapgen.plan import Spot
 from game.ui.events import Event, key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
+from game.ui.screens.builder_help import HELP_TOPICS
 from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.category_pick import CategoryPickScreen, rolloff_so_far
 from game.ui.screens.designer_flow import designer_screen
@@ -584,3 +586,22 @@ def test_the_hand_overs_help_lists_no_map_keys(kit: Kit) -> None:
     text = screen.text()
     assert "Help: passing the keyboard" in text and "presses any key when ready" in " ".join(text.split())
     assert "Move north" not in text and "Help (this screen)" in text
+
+
+def test_the_builders_help_in_two_columns_shows_every_word(kit: Kit) -> None:
+    """At 120 columns the help flows into two columns, and each line of a topic lost its last two
+    letters ("Tab moves to the list of wh", "a spot of the roo"): the text was wrapped to the
+    column's width but drawn two cells in from its edge."""
+    screen = builder(kit, "traps", budget=7)
+    console = tcod.console.Console(120, 40, order="C")
+    screen.open_help().on_draw(console)
+    columns: list[list[str]] = [[], []]
+    for row in console.ch:
+        text = "".join(chr(c) for c in row)
+        for found in re.finditer(r"\S+", text):  # each word to the column it starts in
+            columns[found.start() >= console.width // 2].append(found.group())
+    assert "Everywhere" in columns[1]  # two columns, not one to scroll
+    shown = " ".join(" ".join(column) for column in columns)
+    for heading, body in HELP_TOPICS:
+        assert heading in shown
+        assert " ".join(body.split()) in shown, heading
