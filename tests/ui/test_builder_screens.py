@@ -605,3 +605,13 @@ def test_the_builders_help_in_two_columns_shows_every_word(kit: Kit) -> None:
     for heading, body in HELP_TOPICS:
         assert heading in shown
         assert " ".join(body.split()) in shown, heading
+
+
+def test_the_trap_after_a_purchase_fits_the_one_point_left(kit: Kit) -> None:
+    """With one point left the next trap's draft was the first one again, an Annoy pair and a Pain
+    die (2 points): "Breaks a rule: over budget" before the player had touched it."""
+    screen = builder(kit, "traps", budget=3)
+    _, text = step(screen, "enter")
+    assert "Left 1" in text and "Breaks a rule" not in text and "Legal: Enter buys it (0 left after)" in text
+    _, text = step(screen, "enter")
+    assert "Left 0" in text and "Every point is spent" in text
