@@ -615,3 +615,26 @@ def test_the_trap_after_a_purchase_fits_the_one_point_left(kit: Kit) -> None:
     assert "Left 1" in text and "Breaks a rule" not in text and "Legal: Enter buys it (0 left after)" in text
     _, text = step(screen, "enter")
     assert "Left 0" in text and "Every point is spent" in text
+
+
+def test_fill_the_rest_buys_the_quests_creature_as_the_seats_ai_would(kit: Kit) -> None:
+    """The left column said "Quest's creature due: kobold lord", and f ("your seat's AI spends
+    whatever is left") bought monsters without it, where the same AI designing the room buys the
+    creature first: it went on to a later room."""
+    session = at_hallway(seed=52)
+    game = session.game
+    waiting = game.hallway.pending.waiting
+    apply_action(game, A.TakeCategory(waiting[1], "monsters"))
+    while game.hallway.pending.waiting[0] == "category":
+        waiting = game.hallway.pending.waiting
+        apply_action(game, A.TakeCategory(waiting[1], waiting[2][0]))
+    target = game.hallway.pending.quest_target
+    assert target == "kobold lord"  # the seed puts the quest's creature in this room
+    state, _ = step(designer_screen(kit, session, Secret()), "x")
+    assert isinstance(state, BuilderScreen) and state.category == "monsters"
+    _, text = step(state, "f")
+    assert "All spent" in text and target in " ".join(text.split()).lower().split("bought:")[-1]
+    dialog, _ = step(state, "c")
+    step(dialog, "Y")
+    built = game.hallway.pending.manual["monsters"]  # (level, type, name, abilities) each
+    assert any(name == target for _, _, name, _ in built)
