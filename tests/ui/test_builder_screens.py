@@ -638,3 +638,28 @@ def test_fill_the_rest_buys_the_quests_creature_as_the_seats_ai_would(kit: Kit) 
     step(dialog, "Y")
     built = game.hallway.pending.manual["monsters"]  # (level, type, name, abilities) each
     assert any(name == target for _, _, name, _ in built)
+
+
+@pytest.mark.parametrize("category, doubling", [("traps", "unlimited"), ("monsters", "a0.hold"),
+                                                ("treasure", "pain")])
+def test_a_rows_price_note_is_what_one_more_step_costs_once_doubled(kit: Kit, category: str, doubling: str) -> None:
+    """A doubled purchase's rows still read "+1 each" (Level, Pain dice, Value...) while one more
+    step put 2 on the price: the note is now what the step adds, doublings and all."""
+    screen = builder(kit, category, budget=99)
+    if category == "monsters":
+        step(screen, "a")
+    if category == "treasure":
+        step(screen, *go_to(screen, "fancy"), "right")
+    step(screen, *go_to(screen, doubling), "right")
+    checked = 0
+    for field in screen.fields():
+        if not field.note.startswith("+"):
+            continue
+        before = screen.model.cost(screen.draft)
+        _, text = step(screen, *go_to(screen, field.key))
+        assert f"{field.note}" in text  # the note on screen, beside its row
+        step(screen, "right")
+        assert screen.model.cost(screen.draft) - before == int(field.note[1:].split()[0]), field.label
+        step(screen, "left")
+        checked += 1
+    assert checked >= 2
