@@ -32,7 +32,7 @@ from game.core.content import traits
 from game.core.rng import Stream
 from game.core.sentences import plural
 from game.designers.builds import encode_monster, encode_trap, encode_treasure
-from game.designers.monsters import design_monsters
+from game.designers.monsters import design_monsters, design_with_target
 from game.designers.personality import Personality, personality
 from game.designers.scout import PartyView
 from game.designers.traps import design_traps
@@ -270,9 +270,10 @@ class RoomBuilder:
 
     # -- the AI finishes -------------------------------------------------------------------------
 
-    def fill_rest(self, stream: Stream, style: Personality | str) -> list[str]:
+    def fill_rest(self, stream: Stream, style: Personality | str, quest_target: str = "") -> list[str]:
         """The seat's AI spends what is left (see the module docstring). Returns what it did, as
-        lines for the player."""
+        lines for the player. `quest_target` is the quest's creature due in this room and not
+        bought yet: the AI buys it first from what is left, as it does designing a room itself."""
 
         chosen = personality(style) if isinstance(style, str) else style
         notes: list[str] = []
@@ -311,7 +312,10 @@ class RoomBuilder:
                                  f"AI rebuilds {describe(gone.item)} with {'it' if left == 1 else 'them'}.")
                     before -= 1
             if self.left > 0:
-                bought = design_monsters(self.left, self.floor, self.party, chosen.monsters, stream)
+                bought = design_with_target(quest_target, self.left, self.floor, self.party, chosen.monsters,
+                                            stream) if quest_target else None
+                if bought is None:  # no creature due, or the points left cannot hold it
+                    bought = design_monsters(self.left, self.floor, self.party, chosen.monsters, stream)
                 self.items += [Purchase(m) for m in bought]
         added = self.items[before:]
         if added:

@@ -4,6 +4,7 @@ live budget, fill the rest, nothing confirmed with points left), and privacy bet
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from game.mapgen.plan import Spot
 from game.ui.events import Event, key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
+from game.ui.screens.builder_help import HELP_TOPICS
 from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.category_pick import CategoryPickScreen, rolloff_so_far
 from game.ui.screens.designer_flow import designer_screen
@@ -584,3 +586,80 @@ def test_the_hand_overs_help_lists_no_map_keys(kit: Kit) -> None:
     text = screen.text()
     assert "Help: passing the keyboard" in text and "presses any key when ready" in " ".join(text.split())
     assert "Move north" not in text and "Help (this screen)" in text
+
+
+def test_the_builders_help_in_two_columns_shows_every_word(kit: Kit) -> None:
+    """At 120 columns the help flows into two columns, and each line of a topic lost its last two
+    letters ("Tab moves to the list of wh", "a spot of the roo"): the text was wrapped to the
+    column's width but drawn two cells in from its edge."""
+    screen = builder(kit, "traps", budget=7)
+    console = tcod.console.Console(120, 40, order="C")
+    screen.open_help().on_draw(console)
+    columns: list[list[str]] = [[], []]
+    for row in console.ch:
+        text = "".join(chr(c) for c in row)
+        for found in re.finditer(r"\S+", text):  # each word to the column it starts in
+            columns[found.start() >= console.width // 2].append(found.group())
+    assert "Everywhere" in columns[1]  # two columns, not one to scroll
+    shown = " ".join(" ".join(column) for column in columns)
+    for heading, body in HELP_TOPICS:
+        assert heading in shown
+        assert " ".join(body.split()) in shown, heading
+
+
+def test_the_trap_after_a_purchase_fits_the_one_point_left(kit: Kit) -> None:
+    """With one point left the next trap's draft was the first one again, an Annoy pair and a Pain
+    die (2 points): "Breaks a rule: over budget" before the player had touched it."""
+    screen = builder(kit, "traps", budget=3)
+    _, text = step(screen, "enter")
+    assert "Left 1" in text and "Breaks a rule" not in text and "Legal: Enter buys it (0 left after)" in text
+    _, text = step(screen, "enter")
+    assert "Left 0" in text and "Every point is spent" in text
+
+
+def test_fill_the_rest_buys_the_quests_creature_as_the_seats_ai_would(kit: Kit) -> None:
+    """The left column said "Quest's creature due: kobold lord", and f ("your seat's AI spends
+    whatever is left") bought monsters without it, where the same AI designing the room buys the
+    creature first: it went on to a later room."""
+    session = at_hallway(seed=52)
+    game = session.game
+    waiting = game.hallway.pending.waiting
+    apply_action(game, A.TakeCategory(waiting[1], "monsters"))
+    while game.hallway.pending.waiting[0] == "category":
+        waiting = game.hallway.pending.waiting
+        apply_action(game, A.TakeCategory(waiting[1], waiting[2][0]))
+    target = game.hallway.pending.quest_target
+    assert target == "kobold lord"  # the seed puts the quest's creature in this room
+    state, _ = step(designer_screen(kit, session, Secret()), "x")
+    assert isinstance(state, BuilderScreen) and state.category == "monsters"
+    _, text = step(state, "f")
+    assert "All spent" in text and target in " ".join(text.split()).lower().split("bought:")[-1]
+    dialog, _ = step(state, "c")
+    step(dialog, "Y")
+    built = game.hallway.pending.manual["monsters"]  # (level, type, name, abilities) each
+    assert any(name == target for _, _, name, _ in built)
+
+
+@pytest.mark.parametrize("category, doubling", [("traps", "unlimited"), ("monsters", "a0.hold"),
+                                                ("treasure", "pain")])
+def test_a_rows_price_note_is_what_one_more_step_costs_once_doubled(kit: Kit, category: str, doubling: str) -> None:
+    """A doubled purchase's rows still read "+1 each" (Level, Pain dice, Value...) while one more
+    step put 2 on the price: the note is now what the step adds, doublings and all."""
+    screen = builder(kit, category, budget=99)
+    if category == "monsters":
+        step(screen, "a")
+    if category == "treasure":
+        step(screen, *go_to(screen, "fancy"), "right")
+    step(screen, *go_to(screen, doubling), "right")
+    checked = 0
+    for field in screen.fields():
+        if not field.note.startswith("+"):
+            continue
+        before = screen.model.cost(screen.draft)
+        _, text = step(screen, *go_to(screen, field.key))
+        assert f"{field.note}" in text  # the note on screen, beside its row
+        step(screen, "right")
+        assert screen.model.cost(screen.draft) - before == int(field.note[1:].split()[0]), field.label
+        step(screen, "left")
+        checked += 1
+    assert checked >= 2

@@ -13,7 +13,7 @@ from game.designers.builder import known_types
 from game.designers.scout import pick_resist
 from game.designers.traps import trap_kinds
 from game.mapgen.plan import Spot
-from game.rules.costs import monster_hits
+from game.rules.costs import ability_doublings, monster_hits
 from game.rules.purchases import Ability, Monster, Trap
 from game.ui.screens.builder_fields import Field, cycle, cycle_int, yes
 from game.ui.screens.builder_words import pairs_text
@@ -58,6 +58,7 @@ class BuilderForm:
         def toggle(key: str, label: str, value: bool, note: str, about: str, setter: Callable[[bool], None]) -> None:
             out.append(Field(key, label, yes(value), note, about, lambda d: setter(not value)))
 
+        each = f"+{self.step_price()}"  # what one more point before doubling adds to the price
         if isinstance(item, Trap):
             spots = self.spots()
             where = self.spot_words(spots[spot]) if 0 <= spot < len(spots) else "(no spot)"
@@ -77,12 +78,12 @@ class BuilderForm:
                              shorter=(f"Its one damage Type. This spot suits {suits}. s suggests one.",
                                       f"One damage Type; this spot suits {suits}.",
                                       "Its one damage Type; s suggests one that suits the spot.")))
-            number("annoy", "Annoy dice", item.annoy, "+1 a pair", "Dice the hero must beat to avoid it, "
+            number("annoy", "Annoy dice", item.annoy, f"{each} a pair", "Dice the hero must beat to avoid it, "
                    "bought in pairs; at least one pair.", lambda v: self.set_item(annoy=v), 2,
                    f"{item.annoy} ({pairs_text(item.annoy)})")
-            number("pain", "Pain dice", item.pain, "+1 each", "Dice of harm when a hero fails to avoid it.",
+            number("pain", "Pain dice", item.pain, f"{each} each", "Dice of harm when a hero fails to avoid it.",
                    lambda v: self.set_item(pain=v))
-            toggle("guards", "Guards treasure", item.guards_treasure, "+1", "The room's treasure is out of reach "
+            toggle("guards", "Guards treasure", item.guards_treasure, each, "The room's treasure is out of reach "
                    "until this trap is sprung, disarmed or sidestepped.", lambda v: self.set_item(guards_treasure=v))
             toggle("unlimited", "Unlimited", item.unlimited, "x2", "It springs every time, not once.",
                    lambda v: self.set_item(unlimited=v))
@@ -91,7 +92,7 @@ class BuilderForm:
             toggle("continuous", "Continuous", item.continuous, "x2", "A hero who fails re-rolls every Hallway "
                    "until it succeeds. Needs a Pain die.", lambda v: self.set_item(continuous=v))
         elif isinstance(item, Monster):
-            number("level", "Level", item.level, "+1 each", f"Hits are 3 x Level ({monster_hits(item.level)}); "
+            number("level", "Level", item.level, f"{each} each", f"Hits are 3 x Level ({monster_hits(item.level)}); "
                    f"its plain attacks roll Level Pain dice. Each monster costs at least {self.model.floor} "
                    "(the Floor).", lambda v: self.set_item(level=v),
                    shorter=(f"Hits 3 x Level ({monster_hits(item.level)}); plain attacks roll Level Pain dice. "
@@ -103,11 +104,11 @@ class BuilderForm:
                 out.append(Field(f"a{i}.type", f"Ability {n} Type", a.type or "(none)", "",
                                  "A special ability: it rolls Annoy (then Pain) dice, plus Level dice. d drops it.",
                                  lambda d, i=i, a=a: self.set_ability(i, type=cycle(types, a.type, d))))
-                number(f"a{i}.annoy", "  Annoy dice", a.annoy, "+1 a pair", "Bought in pairs; at least one pair.",
+                number(f"a{i}.annoy", "  Annoy dice", a.annoy, f"{each} a pair", "Bought in pairs; at least one pair.",
                        lambda v, i=i: self.set_ability(i, annoy=v), 2, f"{a.annoy} ({pairs_text(a.annoy)})")
-                number(f"a{i}.pain", "  Pain dice", a.pain, "+1 each", "Harm when the hero fails to dodge it.",
+                number(f"a{i}.pain", "  Pain dice", a.pain, f"{each} each", "Harm when the hero fails to dodge it.",
                        lambda v, i=i: self.set_ability(i, pain=v))
-                out.append(Field(f"a{i}.resist", "  Resist dice", str(len(a.resist)), "+1 each",
+                out.append(Field(f"a{i}.resist", "  Resist dice", str(len(a.resist)), f"{each} each",
                                  f"Dice against one Type each; the party attacks with "
                                  f"{', '.join(self.party.attack_types) or 'nothing'}.",
                                  lambda d, i=i, a=a: self.resist_count(i, a, d),
@@ -130,9 +131,9 @@ class BuilderForm:
             out.append(Field("fancy", "Quality", "Fancy" if item.fancy else "Mundane", "1 or 2",
                              "Mundane costs 1, Fancy 2. Only a Fancy item may be magic.",
                              lambda d: self.set_item(fancy=not item.fancy)))
-            number("value", "Value", item.value, "+1 each", "Increased Value: worth more in town (half its cost).",
+            number("value", "Value", item.value, f"{each} each", "Increased Value: worth more in town (half its cost).",
                    lambda v: self.set_item(value=v))
-            number("heal", "Heal", item.heal, "+1 each", "Magic: heals that many Hits, once. Fancy only.",
+            number("heal", "Heal", item.heal, f"{each} each", "Magic: heals that many Hits, once. Fancy only.",
                    lambda v: self.set_item(heal=v))
             number("annoy", "Annoy dice", item.annoy, "x2 a pair", "Magic: dice for dodging its Type. Fancy only.",
                    lambda v: self.set_item(annoy=v), 2, f"{item.annoy} ({pairs_text(item.annoy)})")
@@ -155,6 +156,16 @@ class BuilderForm:
         out.append(Field("name", "Name", name, "r", "r types a name; s suggests one; empty: the table names it.",
                          lambda d: None))
         return out
+
+    def step_price(self) -> int:
+        """What one point before doubling costs the draft: 1, doubled once per doubling it has
+        (a Pain die on an Unlimited trap adds 2; "+1 each" beside it was not what it cost)."""
+        item = self.draft.item
+        if isinstance(item, Trap):
+            return 1 << (int(item.unlimited) + int(item.universal) + int(item.continuous))
+        if isinstance(item, Monster):
+            return 1 << sum(ability_doublings(a) for a in item.abilities)
+        return 1 << (item.annoy // 2 + item.pain + int(item.universal))
 
     def spot_shorter(self, spot: Spot) -> tuple[str, ...]:
         """A spot in fewer words, for a narrow draft: "Pile of old bones, E wall: search it", then

@@ -37,6 +37,7 @@ from game.designers.scout import PartyView, pick_resist, pick_type, view_party
 from game.designers.table import designers_for
 from game.designers.traps import trap_kinds
 from game.engine.actions import BuildRoom
+from game.engine.quests import is_named
 from game.engine.room_entry import build_problem
 from game.mapgen.plan import Spot
 from game.rules.purchases import Ability, Monster, Trap, Treasure
@@ -153,9 +154,11 @@ class BuilderScreen(BuilderForm, BuilderView):
     # -- the draft -------------------------------------------------------------------------------
 
     def new_draft(self) -> Purchase:
+        """A fresh draft that fits what is left: a trap with one point left has no Pain die (an
+        Annoy pair and a Pain die cost 2), a monster no Level past it."""
         floor = self.model.floor
         if self.category == "traps":
-            draft = Purchase(Trap("", annoy=2, pain=1), 0)
+            draft = Purchase(Trap("", annoy=2, pain=0 if self.model.left == 1 else 1), 0)
             return replace(draft, item=replace(draft.item, type=self.suggest_trap_type(0)))
         if self.category == "monsters":
             return Purchase(Monster(max(1, min(floor, self.model.left or floor))))
@@ -408,13 +411,21 @@ class BuilderScreen(BuilderForm, BuilderView):
             self.say("Every point is spent already: c confirms.", bad=False)
             return None
         try:
-            notes = self.model.fill_rest(self.stream("fill"), self.style())
+            notes = self.model.fill_rest(self.stream("fill"), self.style(), self.quest_target_not_bought())
         except ValueError as exc:  # a room no legal purchase fits (no spot for a trap): say so, never crash
             self.say(f"The AI cannot finish this: {exc}.")
             return None
         self.bought_row = max(0, len(self.model.items) - 1)
         self.say("All spent: c confirms. " + " ".join(notes), bad=False)  # the way on first: a long note is elided
         return None
+
+    def quest_target_not_bought(self) -> str:
+        """The quest's creature due in this room ("" if none is, or a bought monster is it)."""
+        pending = self.game.hallway.pending
+        target = pending.quest_target if pending is not None and self.category == "monsters" else ""
+        if not target or any(is_named(p.item.name, target) for p in self.model.items):
+            return ""
+        return target
 
     def confirm(self) -> State | None:
         if self.unsaved_change("c confirms"):

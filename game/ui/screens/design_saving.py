@@ -70,8 +70,10 @@ class SaveDesignDialog(Screen):
                                  title="Not saved")
         points = plural(design.cost(self.category), "point")
         # each path on a line of its own: run into the sentence, it broke mid-name (".l" / "ocal/...")
+        # who sets it out, and where: no builder loads it, and a room whose budget differs never draws it
         return MessageDialog(self.kit, self.back, f"Saved \"{design.name}\" ({points} of "
-                             f"{self.category}) as\n{path}\nPlay with it:\n--designs {path.parent}",
+                             f"{self.category}) as\n{path}\nAn AI seat may set it out for a room whose "
+                             f"{self.category} budget is exactly {points}:\n--designs {path.parent}",
                              title="Design saved")
 
     def on_draw(self, console: tcod.console.Console) -> None:

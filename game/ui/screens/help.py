@@ -16,8 +16,9 @@ from game.ui.scrolling import scrolled
 from game.ui.state import State
 
 LABEL_WIDTH = 30
-COLUMN_WIDTH = 56
-COLUMN_GAP = 3
+COLUMN_WIDTH = 58  # a column, the indent of a topic's text under its heading included
+TEXT_INDENT = 2
+COLUMN_GAP = 2
 # The keymap's sections on the help of a screen whose "Keys" topic tells its own keys: only the
 # ones that work everywhere (the map's keys, listed too, read as if they did something there).
 OWN_KEYS = ("Everywhere",)
@@ -71,11 +72,12 @@ class HelpScreen(MenuKeys):
     # -- content --------------------------------------------------------------------------
 
     def blocks(self, column_width: int) -> list[list[HelpLine]]:
-        """Sections as blocks of lines, wrapped to ``column_width``."""
+        """Sections as blocks of lines that fit a column ``column_width`` wide (a topic's text
+        wrapped the narrower by its indent: wrapped to the full width, each line lost its end)."""
         blocks: list[list[HelpLine]] = []
         for heading, body in self.topics:
             block = [HelpLine(heading, "heading")]
-            block += [HelpLine(line, "text") for line in draw.wrap(body, column_width)]
+            block += [HelpLine(line, "text") for line in draw.wrap(body, column_width - TEXT_INDENT)]
             blocks.append(block)
         key_width = max(8, column_width - LABEL_WIDTH)
         for section, rows in self.kit.keymap.help_sections():
@@ -136,7 +138,7 @@ class HelpScreen(MenuKeys):
             draw.text(console, x + 2, y, line.text, palette["text"], width=LABEL_WIDTH - 2)
             draw.text(console, x + LABEL_WIDTH, y, line.keys, palette["key"], width=max(0, width - LABEL_WIDTH))
         elif line.kind == "text":
-            draw.text(console, x + 2, y, line.text, palette["text"], width=width - 2)
+            draw.text(console, x + TEXT_INDENT, y, line.text, palette["text"], width=width - TEXT_INDENT)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
@@ -153,7 +155,7 @@ class HelpScreen(MenuKeys):
                 for i, line in enumerate(column):
                     self._draw_line(console, x, top + i, line, COLUMN_WIDTH)
         else:
-            lines = self.lines(min(COLUMN_WIDTH, console.width - 4))
+            lines = self.lines(min(COLUMN_WIDTH, console.width - 2))
             self._max_offset = max(0, len(lines) - height)
             self.offset = max(0, min(self.offset, self._max_offset))
             for i, line in enumerate(lines[self.offset : self.offset + height]):
