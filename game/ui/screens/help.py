@@ -70,12 +70,13 @@ class HelpScreen(MenuKeys):
 
     # -- content --------------------------------------------------------------------------
 
-    def blocks(self, column_width: int) -> list[list[HelpLine]]:
-        """Sections as blocks of lines, wrapped to ``column_width``."""
+    def blocks(self, column_width: int, text_width: int | None = None) -> list[list[HelpLine]]:
+        """Sections as blocks of lines, wrapped to ``column_width`` (the topics' text to
+        ``text_width`` when given)."""
         blocks: list[list[HelpLine]] = []
         for heading, body in self.topics:
             block = [HelpLine(heading, "heading")]
-            block += [HelpLine(line, "text") for line in draw.wrap(body, column_width)]
+            block += [HelpLine(line, "text") for line in draw.wrap(body, text_width or column_width)]
             blocks.append(block)
         key_width = max(8, column_width - LABEL_WIDTH)
         for section, rows in self.kit.keymap.help_sections():
@@ -103,7 +104,8 @@ class HelpScreen(MenuKeys):
         if n_cols < 2:
             return None
         columns: list[list[HelpLine]] = [[]]
-        for block in self.blocks(COLUMN_WIDTH):
+        # a topic's text is drawn two cells in from the column's edge (see _draw_line): wrapped to what is left
+        for block in self.blocks(COLUMN_WIDTH, COLUMN_WIDTH - 2):
             needed = len(block) + (1 if columns[-1] else 0)
             if len(columns[-1]) + needed > height:
                 if len(columns) == n_cols or len(block) > height:
