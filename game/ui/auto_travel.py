@@ -139,7 +139,7 @@ def can_start(game: Game, eid: int, kind: str) -> str | None:
     if kind == "entrance" and not goals(game, kind):
         return "You know of no stair up on this floor."
     if kind != "explore" and (pos.x, pos.y) in goals(game, kind):
-        return "You are standing on it." + (" (> goes down)" if kind == "stairs" else " (< climbs it)")
+        return f"You are already on the {'stair down (> goes down)' if kind == 'stairs' else 'stair up (< climbs it)'}."
     return None
 
 

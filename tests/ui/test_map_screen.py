@@ -288,8 +288,8 @@ def test_travel_to_stairs_needs_a_known_stair(tmp_path: Path) -> None:
     screen = new_map(tmp_path)
     press(screen, "t")
     assert "no stair down" in screen.notice
-    press(screen, "T")
-    assert "standing on it" in screen.notice
+    press(screen, "T")  # on the stair up already: the notice says which ("standing on it" named nothing)
+    assert screen.notice == "You are already on the stair up (< climbs it)."
 
 
 def test_travel_to_the_entrance_walks_back_to_the_stair_up(tmp_path: Path) -> None:
