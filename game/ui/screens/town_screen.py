@@ -278,7 +278,7 @@ class TownScreen(Screen):
 
     def on_event(self, event):  # noqa: ANN001, ANN201 - Screen's signature
         if self.healing is not None and isinstance(event, KeyEvent) and event.key == "escape":
-            self.healing = None
+            self.healing, self.status = None, ""  # a refusal was about the chooser: it goes with it
             return None
         return super().on_event(event)
 
@@ -325,9 +325,8 @@ class TownScreen(Screen):
             bottom -= 2
             if self.status:  # why Enter bought nothing: said above the chooser, which stays open
                 bottom -= rows_ending_at(console, bottom, self.status, palette["bad"])
-        elif self.status:
-            draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
-            bottom -= 1
+        elif self.status:  # wrapped: cut at the edge, a long item's name lost the sentence's end
+            bottom -= rows_ending_at(console, bottom, self.status, palette["info"])
         elif (whole := self.picked_in_full(features_width(list_width(console.width)))):
             bottom -= rows_ending_at(console, bottom, whole, palette["text_dim"])
         if not self.in_town():
