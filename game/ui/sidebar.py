@@ -17,6 +17,7 @@ from game.ui import draw
 from game.ui.fit import elide, first_fitting
 from game.ui.palette import Palette
 from game.world.components import Effects, HeroState
+from game.world.fov import LANTERN_RADIUS
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -53,7 +54,12 @@ def _effects_text(game: Game, eid: int) -> str:
     return "; ".join(parts)
 
 
-def light_text(game: Game) -> str:
+def light_text(game: Game, width: int) -> str:
+    """What lights the party's way; with the light dial off, that nothing burning sets its sight
+    (a lantern counting down, or "none!" once all is burnt, read as if it did)."""
+    if not game.dials.light:
+        return first_fitting(width, f"dial off: sight {LANTERN_RADIUS} tiles", f"dial off: sees {LANTERN_RADIUS}",
+                             "dial off")
     kind = light_kind(game)
     if kind == "lantern":
         return f"lantern {game.time.oil} oil"
@@ -161,7 +167,8 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
                 put("  " + elide(effects, iw - 2), palette["warning"])
     if row + 1 + info_rows <= bottom:
         row += 1
-    put(f"Light {light_text(game)}", palette["warning"] if game.time.oil <= 0 else palette["text"])
+    light_fg = palette["warning"] if game.dials.light and game.time.oil <= 0 else palette["text"]
+    put(f"Light {light_text(game, iw - len('Light '))}", light_fg)
     put(f"Floor {game.dungeon.floor_no}" + ("  (heading home)" if game.party.returning else ""), palette["accent"])
     if here is not None:
         title_lines = draw.wrap(room_title(game, here[0], here[1], titles), iw - 1)
