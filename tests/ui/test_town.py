@@ -501,3 +501,18 @@ def test_a_long_word_from_the_town_is_wrapped_not_cut(kit: Kit) -> None:
     flat = " ".join(line.strip() for line in screen.lines())
     said = "Lantern of the Long-Forgotten Lighthouse Keepers of the Grey Coast is not for drinking: S trades it in."
     assert state.status == said and said in flat
+
+
+def test_the_picked_items_name_cut_in_its_row_is_said_in_full_below(kit: Kit) -> None:
+    """A name longer than its column read "Gleaming Signet Ring of..." at any width, and nothing in
+    town gave the rest: the line below the list said an item in full only when its features were
+    cut. Picked, the item is named whole below the list."""
+    session = town()
+    game = session.game
+    first, _ = game.heroes()[0]
+    give(game, first, "Gleaming Signet Ring of the Drowned Archivist", value=1)
+    state = TownScreen(kit, session, BACK)
+    letter = next(chr(ord("a") + i) for i, (item, _) in enumerate(game.pack(first)) if "Signet" in game.name(item))
+    _, screen = run_headless(state, [key(letter)], size=(120, 40))
+    assert any("Gleaming Signet Ring of the" + ELLIPSIS in line for line in screen.lines())
+    assert " Gleaming Signet Ring of the Drowned Archivist: mundane, +1 value." in screen.text()

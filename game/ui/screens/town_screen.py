@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 LETTERS = string.ascii_lowercase
+NAME_W = 30  # an item's name in its row; a longer one is given whole below the list when picked
 HELP_TOPICS = (
     (
         "Town",
@@ -370,7 +371,8 @@ class TownScreen(Screen):
             item_eid, item = game.pack(eid)[i]
             draw.text(console, 4, y, f"{LETTERS[letter] if letter < len(LETTERS) else ' '})",
                       fg if selected else palette["key"])
-            draw.text(console, 7, y, elide(game.name(item_eid), 30), fg if selected else palette["treasure"], width=30)
+            draw.text(console, 7, y, elide(game.name(item_eid), NAME_W), fg if selected else palette["treasure"],
+                      width=NAME_W)
             value = f"{trade_value(item.spec):>4}"
             feats_w = features_width(list_w)
             draw.text(console, 38, y, elide(", ".join(item_features(item.spec)), feats_w), fg, width=feats_w)
@@ -380,15 +382,17 @@ class TownScreen(Screen):
         scroll_marks(console, self.kit, list_w + 1, top, top + height - 1, first > 0, first + height < len(rows))
 
     def picked_in_full(self, feats_w: int) -> str:
-        """The picked item's features in full, when its row has to cut them ("" when they fit):
-        "+2 Annoy dice..." left a ring's Type unsaid."""
+        """The picked item's name and features in full, when its row has to cut either ("" when
+        both fit): "+2 Annoy dice..." left a ring's Type unsaid, "Gleaming Signet Ring of the..."
+        the rest of its name."""
         row = self.selected() if self.in_town() else None
         if row is None or row[1] < 0:
             return ""
         game = self.session.game
         item_eid, item = game.pack(row[0])[row[1]]
         feats = ", ".join(item_features(item.spec))
-        return "" if len(feats) <= feats_w else capitalised(f"{game.name(item_eid)}: {feats}.")
+        name = game.name(item_eid)
+        return "" if len(feats) <= feats_w and len(name) <= NAME_W else capitalised(f"{name}: {feats}.")
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
