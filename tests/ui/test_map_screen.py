@@ -599,3 +599,24 @@ def test_a_paste_on_the_map_moves_nothing_and_says_so(tmp_path: Path) -> None:
     _, shown = run_headless(screen, [PasteEvent()], size=(80, 24))
     assert hero_pos(screen) == before and screen.game.turn == turn
     assert "A paste came in too fast to be typing: none of it was taken as keys." in " ".join(shown.text().split())
+
+
+def test_travels_words_name_the_keys_as_the_player_bound_them(tmp_path: Path) -> None:
+    """Rebound in Options, explore on e and the climb on v: the travel notices still said "(x
+    explores)" and "(< climbs it)", keys that now did something else or nothing."""
+    screen = new_map(tmp_path, keys={"autoexplore": ("e",), "head_back": ("v",)})
+    press(screen, "t")
+    assert screen.notice == "You know of no stair down on this floor yet (e explores)."
+    press(screen, "T")
+    assert screen.notice == "You are already on the stair up (v climbs it)."
+
+
+def test_explore_stopping_at_a_way_on_names_the_key_as_the_player_bound_it(tmp_path: Path) -> None:
+    """Seed 7's first explore stops at an opening: it said "x goes through to the Hallway" with
+    explore bound to e, and x did nothing."""
+    screen = new_map(tmp_path, keys={"autoexplore": ("e",)})
+    for _ in range(5):
+        press(screen, "e")
+        if "into a room not yet entered" in screen.notice:
+            break
+    assert screen.notice.endswith("into a room not yet entered: e goes through to the Hallway.")
