@@ -620,3 +620,17 @@ def test_explore_stopping_at_a_way_on_names_the_key_as_the_player_bound_it(tmp_p
         if "into a room not yet entered" in screen.notice:
             break
     assert screen.notice.endswith("into a room not yet entered: e goes through to the Hallway.")
+
+
+def test_look_does_not_bid_the_player_search_a_pile_already_searched(tmp_path: Path) -> None:
+    """After x had searched the first room's pile of old bones ("finds nothing in the pile of old
+    bones"), look still said "A pile of old bones (search next to it)": a search for nothing more."""
+    screen = new_map(tmp_path)  # seed 7: x searches the pile, then stops at the way on
+    press(screen, "x")
+    assert any("finds nothing in the pile of old bones" in line.text for line in screen.game.log)
+    from game.ui.describe import things_at  # what look mode prints for a tile
+
+    game = screen.game
+    (x, y), = [(x, y) for f, x, y in game.dungeon.opened if f == game.dungeon.floor_no]
+    said = things_at(game, x, y)[-1]
+    assert said.startswith("A pile of old bones (searched)") and "search next to it" not in said
