@@ -132,7 +132,8 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             # whole words ("fallen: Accursed..." not "fallen: Accursed Homun"); c has it whole
             put("  " + elide(f"fallen: {hero.cause_of_death or 'dead'}", iw - 2), palette["bad"])
             continue
-        making = f"  L{hero.level} {hero.race} {hero.klass}"
+        # "L2 troglodyte barbarian" is wider than an 80-column sidebar: the class stays, the sheet has the race
+        making = first_fitting(iw, f"  L{hero.level} {hero.race} {hero.klass}", f"  L{hero.level} {hero.klass}")
         story = f"  story {hero.story_points}"
         put(making + story if compact and len(making + story) <= iw else making, palette["text"])
         most = max_hits(hero.level)

@@ -81,3 +81,20 @@ def test_with_the_light_dial_on_the_sidebar_counts_the_light_and_warns_when_it_i
     rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
     y = rows.index("Light none!")
     assert tuple(console.fg[y, 56]) == tuple(kit.palette["warning"])
+
+
+def test_a_long_race_and_class_is_not_cut_mid_word_at_80_columns(tmp_path) -> None:
+    """At 80x24 a Level 2 troglodyte barbarian read "L2 troglodyte barbaria" in the sidebar (and in
+    `watch`): the column is 23 wide. The class, what the hero does, stays; the sheet has the race."""
+    palette = make_kit(tmp_path).palette
+    game = make_session().game
+    eid, hero = game.heroes()[0]
+    hero.race, hero.klass = "troglodyte", "barbarian"
+    console = tcod.console.Console(80, 24, order="C")
+    draw_sidebar(console, game, (55, 0, 25, 24), palette, active=eid, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
+    assert "L2 barbarian" in rows and not any("barbaria" in r and "barbarian" not in r for r in rows)
+    console = tcod.console.Console(120, 40, order="C")  # where the column is wide enough, all of it
+    draw_sidebar(console, game, (93, 0, 27, 40), palette, active=eid, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[93:]).strip() for row in console.ch]
+    assert "L2 troglodyte barbarian" in rows
