@@ -516,3 +516,18 @@ def test_the_picked_items_name_cut_in_its_row_is_said_in_full_below(kit: Kit) ->
     _, screen = run_headless(state, [key(letter)], size=(120, 40))
     assert any("Gleaming Signet Ring of the" + ELLIPSIS in line for line in screen.lines())
     assert " Gleaming Signet Ring of the Drowned Archivist: mundane, +1 value." in screen.text()
+
+
+def test_two_growths_owed_say_a_story_point_came_with_each(kit: Kit) -> None:
+    """Two levels gained at once: the choice said "A story point came with it (2 now). 2 choices
+    are owed.", one point for two growths that brought one each."""
+    session = make_session(seed=5)
+    eid, hero = session.game.heroes()[0]
+    hero.growth_due, hero.story_points = 2, 2
+    _, screen = run_headless(TraitChoiceScreen(kit, session, None, hero.seat), [], size=(80, 24))
+    text = " ".join(screen.text().split())
+    assert "A story point came with each growth (2 now). 2 choices are owed." in text
+    hero.growth_due, hero.story_points = 1, 1
+    _, screen = run_headless(TraitChoiceScreen(kit, session, None, hero.seat), [], size=(80, 24))
+    text = " ".join(screen.text().split())
+    assert "A story point came with it (1 now)." in text and "owed" not in text
