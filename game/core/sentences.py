@@ -96,6 +96,12 @@ def capitalised(sentence: str) -> str:
     return sentence
 
 
+def join_names(names: list[str]) -> str:
+    """Names in a list, set apart by commas, or by semicolons when a name has a comma of its own:
+    "Lurr, Bane of Heroes, Grim-Visaged Bone Archer" read as three monsters."""
+    return ("; " if any("," in name for name in names) else ", ").join(names)
+
+
 def join_and(parts: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     if len(parts) <= 1:

@@ -20,20 +20,25 @@ def burn_light(game: Game) -> None:
     if game.time.oil > 0:
         game.time.oil -= 1
         if game.time.oil == 0:
-            game.say("The lantern gutters out: the party lights a torch.", "danger")
-            light_torch(game)
+            if game.time.torches > 0:  # said only when there is a torch to light
+                game.say("The lantern gutters out: the party lights a torch.", "danger")
+            light_torch(game, "The lantern gutters out, and no torch is left")
     elif game.time.torch_left > 0:
         game.time.torch_left -= 1
         if game.time.torch_left == 0:
             light_torch(game)
 
 
-def light_torch(game: Game) -> None:
+def light_torch(game: Game, gone: str = "The last torch dies") -> None:
+    """The next torch, if one is left; else `gone` is said with what the dark does to sight (with
+    the light dial off, nothing: the party sees as far as ever)."""
     if game.time.torches > 0:
         game.time.torches -= 1
         game.time.torch_left = TIME_TRACK.torch_rounds
+    elif game.dials.light:
+        game.say(f"{gone}. Darkness closes in.", "danger")
     else:
-        game.say("The last torch dies. Darkness closes in.", "danger")
+        game.say(f"{gone}; with the light dial off, the party sees as far as ever.", "danger")
 
 
 def spend_ticks(game: Game, ticks: int) -> None:

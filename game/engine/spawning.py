@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core.sentences import possessive
+from game.core.sentences import join_names, possessive
 from game.engine.encounters import reaction
 from game.engine.placement import MONSTER_GLYPH_COLOUR, door_tiles, far_tiles, nth_far_tile, room_tile, taken_tiles
 from game.mapgen.tiles import Tile
@@ -68,7 +68,7 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
     party_min = game.party_numbers()[0]
     if design.monsters:
         owner = game.seats[takers["monsters"]]
-        names = ", ".join(p.monster.name or "a monster" for p in design.monsters)
+        names = join_names([p.monster.name or "a monster" for p in design.monsters])
         played = " (the AI plays them for that seat)" if owner.human else ""
         game.say(f"{possessive(owner.name)} monsters hold this room: {names}{played}.", "danger", takers["monsters"])
     # the room's tiles do not change meanwhile: where its monsters may wait is worked out once

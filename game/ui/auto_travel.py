@@ -18,7 +18,7 @@ way from the side the cell is entered by), which unfolds the next room. What it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,7 @@ from game.engine.routes import explore_goals, step_towards, steps_around, tiles_
 from game.engine.way_on import WORTH_WORKING, way_on
 from game.mapgen.tiles import Tile
 from game.ui.describe import FEATURE_TILES, tile_words
+from game.ui.keymap import COMMON, key_label
 from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
 
 if TYPE_CHECKING:
@@ -99,9 +100,14 @@ class Snapshot:
                    game.hallway.last_design, feature_mask(game), (pos.x, pos.y) if pos else (-1, -1))
 
 
+def default_key(action: str) -> str:
+    """An action's first key as the default layout binds it (the map screen passes the player's own)."""
+    return key_label(COMMON[action][0])
+
+
 @dataclass
 class Travel:
-    """One travel command under way for `seat`'s hero."""
+    """One travel command under way for `seat`'s hero; `key` names an action's key in what it says."""
 
     kind: str  # explore | stairs | entrance
     seat: int
@@ -110,6 +116,7 @@ class Travel:
     seen_items: set[int] = field(default_factory=set)
     seen_calm: set[int] = field(default_factory=set)  # monsters keeping the peace or fleeing, each said once
     left: set[Any] = field(default_factory=set)  # items and furniture spots said once and left alone
+    key: Callable[[str], str] = default_key
 
     @property
     def label(self) -> str:
@@ -124,7 +131,7 @@ def goals(game: Game, kind: str) -> Sequence[tuple[int, int]]:
     return explore_goals(game)
 
 
-def can_start(game: Game, eid: int, kind: str) -> str | None:
+def can_start(game: Game, eid: int, kind: str, key: Callable[[str], str] = default_key) -> str | None:
     """Why this travel cannot start now (None: it can). A monster keeping the peace stops no one:
     the walk never steps into it (it waits or goes round), so it cannot strike it by mistake. Nor
     does one fleeing: it strikes no one, and one that keeps to the edge of sight held x up for good."""
@@ -135,18 +142,25 @@ def can_start(game: Game, eid: int, kind: str) -> str | None:
     if pos is None:
         return "Your hero is nowhere to travel from."
     if kind == "stairs" and not goals(game, kind):
-        return "You know of no stair down on this floor yet (x explores)."
+        return f"You know of no stair down on this floor yet ({key('autoexplore')} explores)."
     if kind == "entrance" and not goals(game, kind):
         return "You know of no stair up on this floor."
     if kind != "explore" and (pos.x, pos.y) in goals(game, kind):
-        return "You are standing on it." + (" (> goes down)" if kind == "stairs" else " (< climbs it)")
+        return f"You are already on the {stair_words(kind, key)}."
     return None
 
 
-# the key that takes each way on (engine/way_on.py says which way it is)
-WAY_ON_KEYS = {"stair": " (t travels to the stair down)", "up": " (T walks back to the stair up)",
-               "search": " (s searches)", "work": " (o works what is beside you)",
-               "town": " (< turns the party for town)"}
+def stair_words(kind: str, key: Callable[[str], str]) -> str:
+    """The stair a travel ends on, and the key that takes it."""
+    if kind == "stairs":
+        return f"stair down ({key('descend')} goes down)"
+    return f"stair up ({key('head_back')} climbs it)"
+
+
+# the key that takes each way on (engine/way_on.py says which way it is), and what it does
+WAY_ON_KEYS = {"stair": ("travel_stairs", "travels to the stair down"),
+               "up": ("travel_entrance", "walks back to the stair up"), "search": ("search", "searches"),
+               "work": ("use", "works what is beside you"), "town": ("head_back", "turns the party for town")}
 SIDE_WORDS = {"n": "north", "s": "south", "e": "east", "w": "west"}  # an opening's side, as seen from inside
 
 
@@ -159,8 +173,7 @@ def next_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, str |
         return explore_action(game, eid, travel)
     targets = goals(game, travel.kind)
     if (pos.x, pos.y) in targets:
-        where = "stair down (> goes down)" if travel.kind == "stairs" else "stair up (< climbs it)"
-        return None, f"You reach the {where}."
+        return None, f"You reach the {stair_words(travel.kind, travel.key)}."
     return walk(game, eid, travel, targets, "There is no known way there.")
 
 
@@ -237,7 +250,8 @@ def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, st
                 return A.Search(seat), None  # furniture may hide a trap: the room is searched first, once
             travel.left.add((game.dungeon.floor_no, x, y))
             if trap_known_on(game, eid, x, y):
-                return None, f"You know of a trap on {tile_words(game, x, y)}: D disarms it, o searches it anyway."
+                return None, (f"You know of a trap on {tile_words(game, x, y)}: {travel.key('disarm')} disarms it, "
+                              f"{travel.key('use')} searches it anyway.")
             return A.Interact(seat, x, y), None
     targets = [g for g in room_goals(game, eid, travel) if g != here]
     if targets and step_towards(game, eid, targets) is not None:
@@ -246,17 +260,19 @@ def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, st
         return A.Move(seat, *ENTRY_STEP[on_exit]), None  # pressed at the way on, the known done: through
     exits = {(x, y): side for x, y, _, side in usable_exits(game) if game.floor.explored[y, x]}
     if on_exit is not None:
-        return None, way_on_words(game, exits[here]) if here in exits else ""
+        return None, way_on_words(exits[here], travel.key) if here in exits else ""
     if exits and step_towards(game, eid, list(exits)) is not None:
         return walk(game, eid, travel, sorted(exits), "")
     way = way_on(game, eid)
-    return None, f"Nothing left to explore that you can reach. {way.text}{WAY_ON_KEYS.get(way.kind, '')}"
+    action, does = WAY_ON_KEYS.get(way.kind, ("", ""))
+    hint = f" ({travel.key(action)} {does})" if action else ""
+    return None, f"Nothing left to explore that you can reach. {way.text}{hint}"
 
 
-def way_on_words(game: Game, side: str) -> str:
+def way_on_words(side: str, key: Callable[[str], str]) -> str:
     """What the hero stands at when the known is done: an opening into a room not yet entered."""
     toward = SIDE_WORDS[{"n": "s", "s": "n", "e": "w", "w": "e"}[side]]
-    return f"A way {toward} into a room not yet entered: x goes through to the Hallway."  # fits 80 columns
+    return f"A way {toward} into a room not yet entered: {key('autoexplore')} goes through to the Hallway."
 
 
 def room_goals(game: Game, eid: int, travel: Travel) -> list[tuple[int, int]]:

@@ -115,8 +115,8 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
     words = tile_words(game, x, y)
     if door is not None and int(floor.tile[y, x]) == Tile.DOOR:
         words = "a closed door (walk into it or open it)"
-    elif int(floor.tile[y, x]) == Tile.DEBRIS:
-        words += " (search next to it)"
+    elif int(floor.tile[y, x]) == Tile.DEBRIS:  # a search done, it holds nothing more to find
+        words += " (searched)" if (game.dungeon.floor_no, x, y) in game.dungeon.opened else " (search next to it)"
     out.append(words[0].upper() + words[1:] + ("." if seen else ", as you remember it."))
     return out
 

@@ -17,6 +17,7 @@ from game.ui import draw
 from game.ui.fit import elide, first_fitting
 from game.ui.palette import Palette
 from game.world.components import Effects, HeroState
+from game.world.fov import LANTERN_RADIUS
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -54,7 +55,12 @@ def _effects_text(game: Game, eid: int) -> str:
     return "; ".join(parts)
 
 
-def light_text(game: Game) -> str:
+def light_text(game: Game, width: int) -> str:
+    """What lights the party's way; with the light dial off, that nothing burning sets its sight
+    (a lantern counting down, or "none!" once all is burnt, read as if it did)."""
+    if not game.dials.light:
+        return first_fitting(width, f"dial off: sight {LANTERN_RADIUS} tiles", f"dial off: sees {LANTERN_RADIUS}",
+                             "dial off")
     kind = light_kind(game)
     if kind == "lantern":
         return f"lantern {game.time.oil} oil"
@@ -127,7 +133,8 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             # whole words ("fallen: Accursed..." not "fallen: Accursed Homun"); c has it whole
             put("  " + elide(f"fallen: {hero.cause_of_death or 'dead'}", iw - 2), palette["bad"])
             continue
-        making = f"  L{hero.level} {hero.race} {hero.klass}"
+        # "L2 troglodyte barbarian" is wider than an 80-column sidebar: the class stays, the sheet has the race
+        making = first_fitting(iw, f"  L{hero.level} {hero.race} {hero.klass}", f"  L{hero.level} {hero.klass}")
         story = f"  story {hero.story_points}"
         put(making + story if compact and len(making + story) <= iw else making, palette["text"])
         most = max_hits(hero.level)
@@ -162,7 +169,8 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
                 put("  " + elide(effects, iw - 2), palette["warning"])
     if row + 1 + info_rows <= bottom:
         row += 1
-    put(f"Light {light_text(game)}", palette["warning"] if game.time.oil <= 0 else palette["text"])
+    light_fg = palette["warning"] if game.dials.light and game.time.oil <= 0 else palette["text"]
+    put(f"Light {light_text(game, iw - len('Light '))}", light_fg)
     put(f"Floor {game.dungeon.floor_no}" + ("  (heading home)" if game.party.returning else ""), palette["accent"])
     if here is not None:
         title_lines = draw.wrap(room_title(game, here[0], here[1], titles), iw - 1)

@@ -49,3 +49,18 @@ def test_every_option_of_every_command_says_what_it_does():
         if not action.help
     ]
     assert silent == []
+
+
+def test_replays_help_names_the_files_it_reads_as_they_are_named(tmp_path, capsys):
+    """`replay --help` called a recording "(.jsonl)"; the recordings folder holds .mlrec files (a
+    header, then compressed lines), so a player looking for .jsonl files found none. The help
+    names the kind the folder holds, and a recording in that folder replays."""
+    with pytest.raises(SystemExit) as done:
+        cli.main(["replay", "--help"])
+    assert done.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ".jsonl" not in out and "a .mlrec file" in out
+    record = tmp_path / "seed-3.mlrec"
+    assert cli.main(["autoplay", "--seed", "3", "--max-turns", "200", "--record", str(record)]) == 0
+    assert record.read_bytes().startswith(b"MASTERLESS RECORDING")
+    assert cli.main(["replay", "--headless", "--verify", str(record)]) == 0

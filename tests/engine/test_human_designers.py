@@ -63,3 +63,25 @@ def test_a_build_that_breaks_a_rule_is_refused_with_its_reason():
     apply_action(game, A.BuildRoom(seat, category, legal_build(category, budget + 1, game.dungeon.floor_no)))
     assert game.hallway.pending is not None and game.hallway.pending.waiting[2] == category
     assert "cannot stand" in game.log[-1].text
+
+
+def test_titled_monster_names_are_told_apart_in_the_rooms_line():
+    """"monsters hold this room: Lurr, Bane of Heroes, test brute" read as three monsters; when
+    a name has a comma of its own the names are set apart by semicolons."""
+    game = new_game(4, parse_seats("human,human"), 2, Dials(design="ask"))
+    walk_until_hallway(game)
+    for _ in range(10):
+        waiting = game.hallway.pending.waiting if game.hallway.pending else ()
+        if not waiting:
+            break
+        seat = waiting[1]
+        if waiting[0] == "category":
+            apply_action(game, A.TakeCategory(seat, waiting[2][0]))
+            continue
+        _, _, category, budget, _plan = waiting
+        build = (((budget - 2, "claws", "Lurr, Bane of Heroes", ()), (2, "claws", "test brute", ()))
+                 if category == "monsters" else legal_build(category, budget, game.dungeon.floor_no))
+        apply_action(game, A.BuildRoom(seat, category, build))
+    assert game.hallway.pending is None
+    line = next(line.text for line in game.log if "monsters hold this room" in line.text)
+    assert "monsters hold this room: Lurr, Bane of Heroes; test brute (the AI plays them for that seat)." in line

@@ -12,6 +12,7 @@ from game.engine.start import new_game
 from game.rules.purchases import Treasure
 from game.ui.kit import Kit
 from game.ui.options import Options
+from game.ui.present.headless import HeadlessPresenter
 from game.ui.session import Session
 
 
@@ -45,3 +46,14 @@ def in_town(session: Session) -> Session:
 
     arrive_in_town(session.game)
     return session
+
+
+def help_read_by_columns(screen: HeadlessPresenter) -> str:
+    """A help screen's words as a reader takes them: down the first column, then the next (a wide
+    screen sets the help side by side), each run of spaces one space. A help that scrolls is one
+    column, drawn within the first."""
+    from game.ui.screens.help import COLUMN_GAP, COLUMN_WIDTH
+
+    rows = screen.lines()[2:-2]
+    starts = range(1, screen.size()[0], COLUMN_WIDTH + COLUMN_GAP)
+    return " ".join(" ".join(" ".join(row[x:x + COLUMN_WIDTH] for row in rows).split()) for x in starts)

@@ -283,3 +283,17 @@ def test_the_help_lists_its_own_keys_not_the_maps(kit: Kit, in_room: Session) ->
     text = " ".join(shown.text().split())
     assert "Esc or Enter goes back" in text and "Help (this screen)" in text
     assert "Move north" not in text and "Search for traps" not in text
+
+
+def test_titled_monster_names_are_told_apart_in_the_purchases(kit: Kit) -> None:
+    """"2 monsters: Lurr, Bane of Heroes, Grim-Visaged Bone Archer" read as three monsters."""
+    session = make_session(seed=7)
+    game = session.game
+    play(game, 20)
+    design = game.hallway.last_design
+    first = design.monsters[0]
+    titled = replace(first, monster=replace(first.monster, name="Lurr, Bane of Heroes"))
+    plain = replace(first, monster=replace(first.monster, name="Grim-Visaged Bone Archer"))
+    game.hallway.last_design = replace(design, monsters=(titled, plain))
+    _, screen = run_headless(HallwayScreen(kit, session, BACK), [], size=(120, 40))
+    assert "2 monsters: Lurr, Bane of Heroes; Grim-Visaged Bone Archer" in screen.text()

@@ -165,3 +165,17 @@ def test_the_quests_object_is_not_called_worth_its_value_nor_given_a_cost(kit: K
     _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a")], size=(80, 24))
     text = " ".join(screen.text().split())
     assert "What the quest is after" in text and "worth its value" not in text
+
+
+def test_a_draught_is_not_drunk_by_an_unhurt_hero(kit: Kit) -> None:
+    """U on a draught at full Hits drank it for nothing ("uses Flask of Mending and heals 0 Hits")
+    and it was gone; the town screen already refused the same. Now the pack keeps it, no turn
+    passes, and the screen says why."""
+    session, hero = stocked()
+    game = session.game
+    turn = game.turn
+    result, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")], size=(80, 24))
+    assert result.interrupted  # still on the screen
+    assert "Flask of Mending" in [game.name(e) for e, _ in game.pack(hero)] and game.turn == turn
+    said = f"{game.name(hero)} is unhurt: Flask of Mending would heal nothing and be gone."
+    assert said in " ".join(line.strip() for line in screen.lines())

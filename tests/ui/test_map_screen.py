@@ -288,8 +288,8 @@ def test_travel_to_stairs_needs_a_known_stair(tmp_path: Path) -> None:
     screen = new_map(tmp_path)
     press(screen, "t")
     assert "no stair down" in screen.notice
-    press(screen, "T")
-    assert "standing on it" in screen.notice
+    press(screen, "T")  # on the stair up already: the notice says which ("standing on it" named nothing)
+    assert screen.notice == "You are already on the stair up (< climbs it)."
 
 
 def test_travel_to_the_entrance_walks_back_to_the_stair_up(tmp_path: Path) -> None:
@@ -599,3 +599,38 @@ def test_a_paste_on_the_map_moves_nothing_and_says_so(tmp_path: Path) -> None:
     _, shown = run_headless(screen, [PasteEvent()], size=(80, 24))
     assert hero_pos(screen) == before and screen.game.turn == turn
     assert "A paste came in too fast to be typing: none of it was taken as keys." in " ".join(shown.text().split())
+
+
+def test_travels_words_name_the_keys_as_the_player_bound_them(tmp_path: Path) -> None:
+    """Rebound in Options, explore on e and the climb on v: the travel notices still said "(x
+    explores)" and "(< climbs it)", keys that now did something else or nothing."""
+    screen = new_map(tmp_path, keys={"autoexplore": ("e",), "head_back": ("v",)})
+    press(screen, "t")
+    assert screen.notice == "You know of no stair down on this floor yet (e explores)."
+    press(screen, "T")
+    assert screen.notice == "You are already on the stair up (v climbs it)."
+
+
+def test_explore_stopping_at_a_way_on_names_the_key_as_the_player_bound_it(tmp_path: Path) -> None:
+    """Seed 7's first explore stops at an opening: it said "x goes through to the Hallway" with
+    explore bound to e, and x did nothing."""
+    screen = new_map(tmp_path, keys={"autoexplore": ("e",)})
+    for _ in range(5):
+        press(screen, "e")
+        if "into a room not yet entered" in screen.notice:
+            break
+    assert screen.notice.endswith("into a room not yet entered: e goes through to the Hallway.")
+
+
+def test_look_does_not_bid_the_player_search_a_pile_already_searched(tmp_path: Path) -> None:
+    """After x had searched the first room's pile of old bones ("finds nothing in the pile of old
+    bones"), look still said "A pile of old bones (search next to it)": a search for nothing more."""
+    screen = new_map(tmp_path)  # seed 7: x searches the pile, then stops at the way on
+    press(screen, "x")
+    assert any("finds nothing in the pile of old bones" in line.text for line in screen.game.log)
+    from game.ui.describe import things_at  # what look mode prints for a tile
+
+    game = screen.game
+    (x, y), = [(x, y) for f, x, y in game.dungeon.opened if f == game.dungeon.floor_no]
+    said = things_at(game, x, y)[-1]
+    assert said.startswith("A pile of old bones (searched)") and "search next to it" not in said

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from screen_games import make_kit
+from screen_games import help_read_by_columns, make_kit
 
 from game.core.content import traits
 from game.core.dials import DIE_SIZES, THEMES, Dials
@@ -275,7 +275,7 @@ def test_the_help_says_how_an_ai_seats_personality_is_picked(kit: Kit) -> None:
     state = NewGameScreen(kit, Starter(), BACK)
     helped = state.on_event(key("?"))
     _, screen = run_headless(helped, [], size=(120, 60))
-    assert "Left/Right on its name picks another" in " ".join(screen.text().split())
+    assert "Left/Right on its name picks another" in help_read_by_columns(screen)
 
 
 def test_a_letter_typed_into_the_seed_is_refused_in_one_line(kit: Kit) -> None:

@@ -76,3 +76,53 @@ def test_xp_for_two_levels_says_the_level_the_hallway_will_give(tmp_path) -> Non
     draw_sidebar(console, game, (55, 0, 25, 24), palette, active=eid, here=None, hide_seed=False, titles={})
     rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
     assert any(r.startswith("XP 42 L4 due") for r in rows), rows
+
+
+def test_with_the_light_dial_off_the_sidebar_does_not_warn_of_a_light_that_sets_nothing(tmp_path) -> None:
+    """With --dial light=off the party sees 12 tiles whatever burns; once the oil and torches were
+    gone the sidebar still warned "Light none!" in the warning colour, and before that counted
+    down a lantern that changed nothing. It says the dial is off and how far the party sees."""
+    from game.core.dials import Dials
+    from game.world.fov import LANTERN_RADIUS
+
+    kit = make_kit(tmp_path)
+    game = make_session(dials=Dials(light=False)).game
+    game.time.oil = game.time.torch_left = game.time.torches = 0
+    console = tcod.console.Console(80, 24, order="C")
+    draw_sidebar(console, game, (55, 0, 25, 24), kit.palette, active=None, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
+    y = next(i for i, r in enumerate(rows) if r.startswith("Light"))
+    assert rows[y] == f"Light dial off: sees {LANTERN_RADIUS}"  # 80 columns: the short form
+    assert tuple(console.fg[y, 56]) != tuple(kit.palette["warning"])
+
+
+def test_with_the_light_dial_on_the_sidebar_counts_the_light_and_warns_when_it_is_gone(tmp_path) -> None:
+    kit = make_kit(tmp_path)
+    game = make_session().game
+    game.time.oil = 7
+    console = tcod.console.Console(80, 24, order="C")
+    draw_sidebar(console, game, (55, 0, 25, 24), kit.palette, active=None, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
+    assert "Light lantern 7 oil" in rows
+    game.time.oil = game.time.torch_left = game.time.torches = 0
+    draw_sidebar(console, game, (55, 0, 25, 24), kit.palette, active=None, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
+    y = rows.index("Light none!")
+    assert tuple(console.fg[y, 56]) == tuple(kit.palette["warning"])
+
+
+def test_a_long_race_and_class_is_not_cut_mid_word_at_80_columns(tmp_path) -> None:
+    """At 80x24 a Level 2 troglodyte barbarian read "L2 troglodyte barbaria" in the sidebar (and in
+    `watch`): the column is 23 wide. The class, what the hero does, stays; the sheet has the race."""
+    palette = make_kit(tmp_path).palette
+    game = make_session().game
+    eid, hero = game.heroes()[0]
+    hero.race, hero.klass = "troglodyte", "barbarian"
+    console = tcod.console.Console(80, 24, order="C")
+    draw_sidebar(console, game, (55, 0, 25, 24), palette, active=eid, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
+    assert "L2 barbarian" in rows and not any("barbaria" in r and "barbarian" not in r for r in rows)
+    console = tcod.console.Console(120, 40, order="C")  # where the column is wide enough, all of it
+    draw_sidebar(console, game, (93, 0, 27, 40), palette, active=eid, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[93:]).strip() for row in console.ch]
+    assert "L2 troglodyte barbarian" in rows

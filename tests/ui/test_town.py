@@ -475,3 +475,59 @@ def test_a_mundane_item_takes_no_type_in_the_workshop(kit: Kit) -> None:
     assert workshop.item.type == "" and "A Mundane item holds no magic, so it takes no Type" in screen.text()
     _, screen = run_headless(workshop, [key("f"), key("t")])  # Fancy again: it takes one
     assert workshop.item.type != ""
+
+
+def test_closing_the_healing_chooser_takes_its_refusal_with_it(kit: Kit) -> None:
+    """Esc after a refused draught closed the chooser but left "A draught of 1 Hit costs 3 and ...
+    has 0 workshop points" under the list, cut at 80 columns, about a chooser no longer there."""
+    session = town()
+    _, hero = session.game.heroes()[0]
+    hero.hits, hero.workshop = 4, 0
+    state = TownScreen(kit, session, BACK)
+    _, screen = run_headless(state, [key("H"), key("enter"), key("escape")], size=(80, 24))
+    assert state.healing is None
+    assert "A draught of" not in screen.text()
+
+
+def test_a_long_word_from_the_town_is_wrapped_not_cut(kit: Kit) -> None:
+    """The line under the list was drawn on one row and cut at the screen's edge mid-word."""
+    session = town()
+    game = session.game
+    first, _ = game.heroes()[0]
+    give(game, first, "Lantern of the Long-Forgotten Lighthouse Keepers of the Grey Coast", value=2)
+    state = TownScreen(kit, session, BACK)
+    letter = next(chr(ord("a") + i) for i, (item, _) in enumerate(game.pack(first)) if "Lantern" in game.name(item))
+    _, screen = run_headless(state, [key(letter), key("U")], size=(80, 24))
+    flat = " ".join(line.strip() for line in screen.lines())
+    said = "Lantern of the Long-Forgotten Lighthouse Keepers of the Grey Coast is not for drinking: S trades it in."
+    assert state.status == said and said in flat
+
+
+def test_the_picked_items_name_cut_in_its_row_is_said_in_full_below(kit: Kit) -> None:
+    """A name longer than its column read "Gleaming Signet Ring of..." at any width, and nothing in
+    town gave the rest: the line below the list said an item in full only when its features were
+    cut. Picked, the item is named whole below the list."""
+    session = town()
+    game = session.game
+    first, _ = game.heroes()[0]
+    give(game, first, "Gleaming Signet Ring of the Drowned Archivist", value=1)
+    state = TownScreen(kit, session, BACK)
+    letter = next(chr(ord("a") + i) for i, (item, _) in enumerate(game.pack(first)) if "Signet" in game.name(item))
+    _, screen = run_headless(state, [key(letter)], size=(120, 40))
+    assert any("Gleaming Signet Ring of the" + ELLIPSIS in line for line in screen.lines())
+    assert " Gleaming Signet Ring of the Drowned Archivist: mundane, +1 value." in screen.text()
+
+
+def test_two_growths_owed_say_a_story_point_came_with_each(kit: Kit) -> None:
+    """Two levels gained at once: the choice said "A story point came with it (2 now). 2 choices
+    are owed.", one point for two growths that brought one each."""
+    session = make_session(seed=5)
+    eid, hero = session.game.heroes()[0]
+    hero.growth_due, hero.story_points = 2, 2
+    _, screen = run_headless(TraitChoiceScreen(kit, session, None, hero.seat), [], size=(80, 24))
+    text = " ".join(screen.text().split())
+    assert "A story point came with each growth (2 now). 2 choices are owed." in text
+    hero.growth_due, hero.story_points = 1, 1
+    _, screen = run_headless(TraitChoiceScreen(kit, session, None, hero.seat), [], size=(80, 24))
+    text = " ".join(screen.text().split())
+    assert "A story point came with it (1 now)." in text and "owed" not in text

@@ -279,3 +279,27 @@ def test_the_quit_dialog_says_when_saving_is_failing(kit: Kit) -> None:
     _, screen = run_headless(dialog, [])
     assert "Saving is failing (the disk is full): save and quit keeps" in screen.text()
     assert "only what was saved before it. Leave the game?" in screen.text()
+
+
+HELP_WITH_TOPICS = ("town_screen", "workshop_screen", "inventory", "hero_sheet", "log_history", "end_of_run",
+                    "trait_choice", "high_scores", "title", "hallway_screen")
+
+
+@pytest.mark.parametrize("module", HELP_WITH_TOPICS)
+def test_help_topics_read_whole_in_side_by_side_columns(kit: Kit, module: str) -> None:
+    """At 120 columns a screen's help stands in two columns; its topics were wrapped to the column's
+    width but drawn two cells in from its edge, so a line's last letters were lost ("the workshop
+    designs new treasure ... o" for "one item at a time"). Read column by column, every topic is whole."""
+    import importlib
+
+    from screen_games import help_read_by_columns
+
+    from game.ui.screens.help import OWN_KEYS
+
+    topics = importlib.import_module(f"game.ui.screens.{module}").HELP_TOPICS
+    state = HelpScreen(kit, title="Help", topics=topics, sections=OWN_KEYS)
+    _, screen = run_headless(state, [], size=(120, 40))
+    assert state._max_offset == 0  # all of it in columns, none scrolled away
+    read = help_read_by_columns(screen)
+    for _, body in topics:
+        assert " ".join(body.split()) in read

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import tcod.console
 
-from game.core.sentences import plural, tidy
+from game.core.sentences import join_names, plural, tidy
 from game.engine.quests import is_named
 from game.ui import draw
 from game.ui.events import KeyEvent
@@ -144,7 +144,7 @@ class HallwayScreen(Screen):
             for placed in design.monsters:
                 name = placed.monster.name or "something"
                 names[name] = names.get(name, 0) + 1
-            listed = ", ".join((n if c == 1 else f"{n} (x{c})") + self.quest_mark(n) for n, c in names.items())
+            listed = join_names([(n if c == 1 else f"{n} (x{c})") + self.quest_mark(n) for n, c in names.items()])
             return f"{plural(len(design.monsters), 'monster')}: {listed}" if names else "no monsters"
         if category == "traps":
             count = len(design.traps)

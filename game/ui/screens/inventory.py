@@ -124,6 +124,10 @@ class InventoryScreen(Screen):
             else:
                 self.status = f"It is not {possessive(game.name(self.hero))} turn."
             return None
+        hero = game.world.comp(self.hero, HeroState) if self.hero is not None else None
+        if what == "use" and hero is not None and hero.hits >= max_hits(hero.level):  # as the town refuses it
+            self.status = f"{game.name(self.hero)} is unhurt: {name} would heal nothing and be gone."
+            return None
         seat = self.seat()
         assert seat is not None
         before = len(pack)

@@ -260,13 +260,13 @@ class MapScreen(MapKeys, MapDrawing):
             visible_monsters,
         )
 
-        why = can_start(self.game, eid, kind)
+        why = can_start(self.game, eid, kind, self.keys)
         if why:
             self.notice = why
             return None
         self.seen_items |= visible_items(self.game)
         self.session.log_seen = len(self.game.log)
-        self.travel = Travel(kind, seat, seen_items=set(self.seen_items), left=self.explore_left,
+        self.travel = Travel(kind, seat, seen_items=set(self.seen_items), left=self.explore_left, key=self.keys,
                              seen_calm=set(visible_monsters(self.game, calm=True)))
         return self.on_tick()
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 LETTERS = string.ascii_lowercase
+NAME_W = 30  # an item's name in its row; a longer one is given whole below the list when picked
 HELP_TOPICS = (
     (
         "Town",
@@ -278,7 +279,7 @@ class TownScreen(Screen):
 
     def on_event(self, event):  # noqa: ANN001, ANN201 - Screen's signature
         if self.healing is not None and isinstance(event, KeyEvent) and event.key == "escape":
-            self.healing = None
+            self.healing, self.status = None, ""  # a refusal was about the chooser: it goes with it
             return None
         return super().on_event(event)
 
@@ -325,9 +326,8 @@ class TownScreen(Screen):
             bottom -= 2
             if self.status:  # why Enter bought nothing: said above the chooser, which stays open
                 bottom -= rows_ending_at(console, bottom, self.status, palette["bad"])
-        elif self.status:
-            draw.text(console, 1, bottom, self.status, palette["info"], width=console.width - 2)
-            bottom -= 1
+        elif self.status:  # wrapped: cut at the edge, a long item's name lost the sentence's end
+            bottom -= rows_ending_at(console, bottom, self.status, palette["info"])
         elif (whole := self.picked_in_full(features_width(list_width(console.width)))):
             bottom -= rows_ending_at(console, bottom, whole, palette["text_dim"])
         if not self.in_town():
@@ -371,7 +371,8 @@ class TownScreen(Screen):
             item_eid, item = game.pack(eid)[i]
             draw.text(console, 4, y, f"{LETTERS[letter] if letter < len(LETTERS) else ' '})",
                       fg if selected else palette["key"])
-            draw.text(console, 7, y, elide(game.name(item_eid), 30), fg if selected else palette["treasure"], width=30)
+            draw.text(console, 7, y, elide(game.name(item_eid), NAME_W), fg if selected else palette["treasure"],
+                      width=NAME_W)
             value = f"{trade_value(item.spec):>4}"
             feats_w = features_width(list_w)
             draw.text(console, 38, y, elide(", ".join(item_features(item.spec)), feats_w), fg, width=feats_w)
@@ -381,15 +382,17 @@ class TownScreen(Screen):
         scroll_marks(console, self.kit, list_w + 1, top, top + height - 1, first > 0, first + height < len(rows))
 
     def picked_in_full(self, feats_w: int) -> str:
-        """The picked item's features in full, when its row has to cut them ("" when they fit):
-        "+2 Annoy dice..." left a ring's Type unsaid."""
+        """The picked item's name and features in full, when its row has to cut either ("" when
+        both fit): "+2 Annoy dice..." left a ring's Type unsaid, "Gleaming Signet Ring of the..."
+        the rest of its name."""
         row = self.selected() if self.in_town() else None
         if row is None or row[1] < 0:
             return ""
         game = self.session.game
         item_eid, item = game.pack(row[0])[row[1]]
         feats = ", ".join(item_features(item.spec))
-        return "" if len(feats) <= feats_w else capitalised(f"{game.name(item_eid)}: {feats}.")
+        name = game.name(item_eid)
+        return "" if len(feats) <= feats_w and len(name) <= NAME_W else capitalised(f"{name}: {feats}.")
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor

@@ -114,8 +114,9 @@ class TraitChoiceScreen(Screen):
         width = console.width - 3
         y = 2
         held = ", ".join(traits().describe(hero.traits))
+        came = "with each growth" if hero.growth_due > 1 else "with it"  # each growth brought its own point
         intro = (f"{game.name(eid)} (Level {hero.level} {hero.race} {hero.klass}; {held}) grows: choose a new "
-                 f"trait or one it holds a degree higher. A story point came with it ({hero.story_points} now).")
+                 f"trait or one it holds a degree higher. A story point came {came} ({hero.story_points} now).")
         if sum(1 for seat in game.seats if seat.human) > 1:  # hot-seat: whose choice it is
             intro = f"{game.seats[self.seat].name}, your choice. " + intro
         if hero.growth_due > 1:
