@@ -26,6 +26,7 @@ class Reaction:
     attitude: str
     peaceful: bool
     points_out_a_trap: bool
+    keeps_peace: str = ""  # a peaceful one's line in the log, "{name}" the monster
 
 
 REACTIONS = tuple(Reaction(**row) for row in require(load("reactions"), "reactions", list, "reactions.toml"))
@@ -42,7 +43,7 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
     mon = game.world.comp(eid, MonsterState)
     if row.peaceful:
         mon.peaceful, mon.aware = True, False
-        game.say(f"{game.name(eid)} eyes the party warily ({attitude}) and keeps its distance.", "info")
+        game.say(row.keeps_peace.format(name=game.name(eid)), "info")
     if row.points_out_a_trap:
         hidden = [t for t, trap in game.traps() if trap.cell == cell and trap.live and not trap.found_by]
         if hidden:

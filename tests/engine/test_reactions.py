@@ -55,3 +55,22 @@ def test_a_helpful_monster_points_at_the_trap_in_plain_words():
         assert hero in game.world.comp(trap, TrapState).found_by
         return
     raise AssertionError("no helpful reaction in 200 seeds")
+
+
+def test_a_peaceful_monster_is_said_in_words_of_its_own_mood():
+    """"eyes the party warily (friendly)" said two moods at once, one of them as a table's word in
+    brackets: each peaceful attitude has a line of its own, and the log says it."""
+    said: dict[str, str] = {}
+    for seed in range(1, 200):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        eid = put_monster(game, x, y, Monster(1, "bite", name="Shy Rat"))
+        before = len(game.log)
+        attitude = reaction(game, eid, game.floor.cell_of(x, y))
+        if next(r for r in REACTIONS if r.attitude == attitude).peaceful:
+            said[attitude] = game.log[before].text
+        game.close()
+    assert set(said) == {r.attitude for r in REACTIONS if r.peaceful}
+    for attitude, line in said.items():
+        assert line.startswith("Shy Rat ") and "(" not in line and "warily" not in line, line
+    assert len(set(said.values())) == len(said)
