@@ -17,8 +17,9 @@ from game.core.sentences import a_or_an, capitalised, join_and, plural, possessi
 from game.engine.start import new_game
 from game.ui.events import key
 from game.ui.present.headless import run_headless
-from game.ui.screens.end_of_run import fallen_words
+from game.ui.screens.end_of_run import EndOfRunScreen, fallen_words
 from game.ui.screens.inventory import InventoryScreen
+from game.ui.session import Session
 from game.world.components import HeroState
 
 SLIPS = {
@@ -62,6 +63,26 @@ def test_tidy_mends_the_slips_the_issue_found() -> None:
 def test_the_end_screen_says_who_fell_and_who_was_replaced_truly() -> None:
     assert fallen_words(1, 0) == "1 hero fell along the way; none was replaced."
     assert fallen_words(2, 1) == "2 heroes fell along the way; 1 new hero took a place."
+
+
+def test_a_wiped_partys_end_screen_does_not_say_its_last_heroes_fell_along_the_way(tmp_path: Path) -> None:
+    """A party that all fell at the end read "(1 hero fell along the way; none was replaced.)"
+    under its one hero's row "slain by ...": its line counts every hero who fell, and is left out
+    when nobody was replaced."""
+    assert fallen_words(1, 0, wiped=True) is None
+    assert fallen_words(3, 1, wiped=True) == "3 heroes fell in all; 1 new hero took a place."
+    kit = make_kit(tmp_path)
+    for seed in range(1, 40):
+        game = new_game(seed, parse_seats("ai+hero,ai,ai"), 2)
+        play(game, 3000)
+        if game.outcome == "wiped" and game.stats.deaths == 1:
+            break
+        game.close()
+    else:
+        raise AssertionError("no solo run of 40 was wiped")
+    _, screen = run_headless(EndOfRunScreen(kit, Session(game), None), [], size=(100, 40))
+    text = "\n".join(screen.lines())
+    assert "slain by" in text and "along the way" not in text and "none was replaced" not in text
 
 
 def test_a_mundane_item_does_not_claim_magic(tmp_path: Path) -> None:

@@ -51,9 +51,16 @@ def replaced_heroes(game: Game) -> int:
     return sum(n - 1 for n in per_seat.values())
 
 
-def fallen_words(deaths: int, replaced: int) -> str:
-    """'1 hero fell along the way; none was replaced.' and the like, true to both counts."""
-    fell = f"{plural(deaths, 'hero')} fell along the way"
+def fallen_words(deaths: int, replaced: int, wiped: bool = False) -> str | None:
+    """'1 hero fell along the way; none was replaced.' and the like, true to both counts. A wiped
+    party's last heroes fell at the end, not along the way: its line counts them all, and there
+    is none when nobody was replaced (the rows above already say how each one fell)."""
+    if wiped:
+        if replaced == 0:
+            return None
+        fell = f"{plural(deaths, 'hero')} fell in all"
+    else:
+        fell = f"{plural(deaths, 'hero')} fell along the way"
     if replaced == 0:
         return f"{fell}; none was replaced."
     return f"{fell}; {plural(replaced, 'new hero')} took {'a place' if replaced == 1 else 'their places'}."
@@ -172,8 +179,9 @@ class EndOfRunScreen(Screen):
             rows.append(line(("  ", text), (game.name(eid), colour),
                              (f", Level {hero.level} {hero.race} {hero.klass}, {hero.xp} XP, "
                               f"{plural(hero.kills, 'kill')}: ", text), fate, indent=4))
-        if s.deaths:
-            rows.append(line((f"  ({fallen_words(s.deaths, replaced_heroes(game))})", dim), indent=4))
+        fallen = fallen_words(s.deaths, replaced_heroes(game), game.outcome == "wiped") if s.deaths else None
+        if fallen is not None:
+            rows.append(line((f"  ({fallen})", dim), indent=4))
         rows.append(Line())
         if self.morgue_path is not None:
             rows.append(line(("Morgue file  ", dim), (str(self.morgue_path), text), indent=13))
