@@ -4,10 +4,13 @@ an optional extra (`pip install -e '.[lab]'`)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import FileProblem, UsageError
+from game.core.errors import FileProblem, UsageError, printable
+from game.core.file_guard import write_problem
+from game.core.paths import atomic_write
 
 ENDING_COLOURS = {"quest": "#3a9d5d", "retired": "#4a7fc1", "wiped": "#c94a4a", "turn_limit": "#999999"}
 
@@ -37,13 +40,16 @@ def draw_charts(agg: dict[str, Any], path: Path) -> None:
         groups(axes[1][1], agg["seats"], "per seat mix")
     fig.suptitle(f"Masterless balance: {agg['runs']} runs")
     fig.tight_layout()
-    try:
-        # a fixed date keeps an .svg the same bytes for the same runs
-        fig.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)
-    except OSError as exc:
-        raise FileProblem(f"cannot write {path}: {exc.strerror or exc}") from None
+    kind = path.suffix.lower().lstrip(".")
+    drawn = io.BytesIO()
+    try:  # a fixed date keeps an .svg the same bytes for the same runs
+        fig.savefig(drawn, format=kind, metadata={"Date": None} if kind == "svg" else None)
     finally:
         plt.close(fig)
+    try:  # drawn whole first, then written atomically: a full disk leaves an earlier chart whole
+        atomic_write(path, drawn.getvalue())
+    except OSError as exc:
+        raise FileProblem(f"cannot write {printable(str(path))}: {write_problem(exc)}") from None
 
 
 def endings_by_floor(ax: Any, data: dict[str, dict[str, int]]) -> None:

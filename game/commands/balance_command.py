@@ -171,7 +171,7 @@ def run_compare(a_path: Path, b_path: Path) -> int:
     b, b_settings = read_batch(b_path)
     if not a or not b:
         raise FileProblem(f"{a_path if not a else b_path} holds no runs to compare")
-    print(f"A: {a_path} ({len(a)} runs)   B: {b_path} ({len(b)} runs)")
+    print(f"A: {printable(str(a_path))} ({len(a)} runs)   B: {printable(str(b_path))} ({len(b)} runs)")
     level = a_settings.get("level")
     same_entrance = isinstance(level, int) and level == b_settings.get("level")
     print("\n".join(compare_lines(compare(a, b, entrance_floor([level]) if same_entrance else None))))

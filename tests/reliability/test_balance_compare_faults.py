@@ -81,3 +81,31 @@ def test_compare_with_options_for_playing_is_refused_not_ignored(tmp_path, capsy
     code, line = cli_line(capsys, "balance", *extra, "compare", str(batch), str(batch))
     assert code == 2 and "compare plays no runs" in line
     assert not (tmp_path / "out.json").exists()
+
+
+def test_a_chart_that_cannot_be_written_whole_leaves_the_earlier_one_there_whole(tmp_path) -> None:
+    """matplotlib wrote the chart in place: on a full disk the earlier chart was cut short."""
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "chart.png"
+    chart.write_bytes(b"an earlier chart, " * 40)
+    before = chart.read_bytes()
+    done = subprocess.run([sys.executable, str(REPO / "main.py"), "balance", "--seeds", "1-3", "--workers", "1",
+                           "--max-turns", "20", "--plot", str(chart)], cwd=tmp_path, env=env_for(tmp_path),
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
+                          preexec_fn=file_size_limit(len(before) + 1024))
+    assert done.returncode == 3 and f"cannot write {chart}" in done.stderr.splitlines()[-1], done.stderr
+    assert "Traceback" not in done.stderr
+    assert chart.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no half-written file left
+
+
+def test_compare_names_its_batches_in_printable_characters(tmp_path, capsys, batch) -> None:
+    """A file name with an escape in it went raw to the terminal in the A/B line (it could clear
+    the screen); it is shown as the other messages show such names."""
+    from game import cli
+
+    odd = tmp_path / "a\x1b[2Jb.json"
+    odd.write_bytes(batch.read_bytes())
+    assert cli.main(["balance", "compare", str(odd), str(batch)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("A: ") and "\x1b" not in out
