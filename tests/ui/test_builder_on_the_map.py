@@ -13,6 +13,8 @@ from game.core.dials import Dials
 from game.ui.events import CloseEvent, Event, key
 from game.ui.loop import run
 from game.ui.present.headless import HeadlessPresenter
+from game.ui.screens.designer_flow import _after
+from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.map_screen import first_screen
 
 SEED = 4  # Player 1 wins the roll-off and is asked first
@@ -96,11 +98,28 @@ def test_a_hot_seat_hallway_from_the_map(tmp_path: Path) -> None:
     assert "Refused: a trap needs at least one pair of Annoy dice." in frames
     assert "Not yet: traps: 2 of 4 points left to spend." in frames
     assert "Left 0" in frames and "Every point is spent: c confirms the room." in frames
-    assert len(handovers) >= len(picks) + len(builders) + 1  # one before each answer and one after the room
-    assert any("your turn on the map" in t for t in handovers)
+    assert len(handovers) >= len(picks) + len(builders)  # one before each answer
+    # Player 2 builds last and plays next: the keyboard is theirs already, no hand-over to them
+    assert "Player 2 builds" in builders[-1]
+    assert not any("your turn on the map" in t and "Player 2" in t for t in handovers)
     for t in builders[1:]:
         assert table.secret not in t  # Player 1's purchases never show to another seat
     assert {"Player 1", "Player 2"} <= set(table.banners)
     narration = [ln for ln in game.log if ln.kind == "narration"]
     assert narration and narration[-1].text.endswith("The plate clicks")
     assert table.secret in {p.trap.name for p in game.hallway.last_design.traps}
+
+
+def test_after_the_room_the_keyboard_goes_to_the_seat_whose_turn_it_is_unless_it_holds_it(tmp_path: Path) -> None:
+    """Once the room is built the map comes back for the seat whose turn it is: a hand-over to it
+    when another seat built last, none when it built last itself ("Pass the keyboard to Ann" to
+    Ann, who held it)."""
+    kit = make_kit(tmp_path)
+    session = make_session(seed=SEED, seats="human,human,ai", dials=Dials(design="ask"))
+    turn = session.human_seat()
+    other = 1 - turn
+    back = first_screen(kit, session)
+    assert _after(kit, session, back, turn)() is back
+    handover = _after(kit, session, back, other)()
+    assert isinstance(handover, HandOverScreen) and "your turn on the map" in handover.reason
+    assert handover.seat_name == session.game.seats[turn].name

@@ -7,7 +7,8 @@ Hallway waits for a human designer (design = ask) it returns the screens that as
       -> the category pick, or the room builder
       -> the next human designer's hand-over (or straight on, for the same seat)
       -> ... once the room is built: a hand-over to the seat whose turn it is (the builder
-         hidden), and then `back` (the map), where the party steps into the room.
+         hidden; none when that seat built last: it holds the keyboard), and then `back` (the
+         map), where the party steps into the room.
 
 With a single human seat there is nobody to hide anything from, and no hand-over screens.
 Returns None when nothing waits for a human."""
@@ -79,7 +80,7 @@ def _after(kit: Kit, session: Session, back: State, seat: int):  # noqa: ANN202 
         if not hot_seat(game):
             return back
         turn = session.human_seat()
-        if turn is None:
+        if turn is None or turn == seat:  # the last to build holds the keyboard already
             return back
         name = game.seats[turn].name
         hero = game.party.hero_of.get(turn)
