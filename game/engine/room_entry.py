@@ -182,7 +182,9 @@ def build_room(game: Game, action: A.BuildRoom) -> Result:
 
 def build_problem(game: Game, category: str, items: tuple, budget: int, plan) -> str:  # noqa: ANN001 - RoomPlan
     """The first rule a human build breaks ("" if none): every feature legal, the budget spent
-    exactly, each monster at least Floor points, resist only against Types the party uses."""
+    exactly, each monster at least Floor points, resist only against Types the party uses, and
+    the quest's creature bought first when it is due in this room and the budget holds it
+    (DESIGN.md §3: the Monsters seat must buy it, as an AI seat does)."""
     from game.designers.builds import decode  # start-up: the first frame needs no designer
     from game.designers.monsters import check_monsters  # start-up: the first frame needs no designer
     from game.designers.scout import view_party  # start-up: the first frame needs no designer
@@ -195,6 +197,10 @@ def build_problem(game: Game, category: str, items: tuple, budget: int, plan) ->
         if category == "monsters":
             view = view_party([game.sheet(e) for e, _ in heroes], [i for e, _ in heroes for i in game.items(e)])
             check_monsters(decoded, budget, game.dungeon.floor_no, view)
+            target = game.hallway.pending.quest_target if game.hallway.pending is not None else ""
+            if target and budget >= max(1, game.dungeon.floor_no) and not any(
+                    is_named(m.name, target) for m in decoded):
+                return f"the quest's {target} is due in this room: name one monster for it (f buys it first)"
         elif category == "treasure":
             check_treasure((p.item for p in decoded), budget)
         else:

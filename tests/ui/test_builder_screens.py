@@ -14,9 +14,12 @@ from screen_games import make_kit, make_session
 
 from game.agents.companion import ai_action
 from game.core.dials import Dials
+from game.designers.builder import Purchase
+from game.designers.builds import encode_monster
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.mapgen.plan import Spot
+from game.rules.purchases import Monster
 from game.ui.events import Event, key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
@@ -638,6 +641,32 @@ def test_fill_the_rest_buys_the_quests_creature_as_the_seats_ai_would(kit: Kit) 
     step(dialog, "Y")
     built = game.hallway.pending.manual["monsters"]  # (level, type, name, abilities) each
     assert any(name == target for _, _, name, _ in built)
+
+
+def test_a_human_monsters_seat_buys_the_quests_creature_first_as_an_ai_seat_must(kit: Kit) -> None:
+    """DESIGN.md §3: when the quest puts its creature in a room, that room's Monsters seat must buy
+    it first. An AI seat did; a human seat could confirm a room without it, and it moved on to a
+    later room. Now the build is refused with the reason, in the engine and on the builder."""
+    session = at_hallway(seed=52)
+    game = session.game
+    waiting = game.hallway.pending.waiting
+    apply_action(game, A.TakeCategory(waiting[1], "monsters"))
+    while game.hallway.pending.waiting[0] == "category":
+        waiting = game.hallway.pending.waiting
+        apply_action(game, A.TakeCategory(waiting[1], waiting[2][0]))
+    _, seat, _, budget, _ = game.hallway.pending.waiting
+    assert game.hallway.pending.quest_target == "kobold lord"
+    bear = encode_monster(Monster(budget, "claws", (), "Grumpy Bear"))
+    refused = apply_action(game, A.BuildRoom(seat, "monsters", (bear,)))
+    assert "kobold lord is due in this room" in refused.reason
+    assert "monsters" not in game.hallway.pending.manual
+    state, _ = step(designer_screen(kit, session, Secret()), "x")
+    state.model.items.append(Purchase(Monster(budget, "claws", (), "Grumpy Bear")))
+    _, text = step(state, "c")
+    assert "Not yet: the quest's kobold lord is due in this room" in " ".join(text.split())
+    lord = encode_monster(Monster(budget, "claws", (), "Old Kobold Lord"))
+    apply_action(game, A.BuildRoom(seat, "monsters", (lord,)))
+    assert game.hallway.pending is None or game.hallway.pending.manual.get("monsters") == (lord,)
 
 
 @pytest.mark.parametrize("category, doubling", [("traps", "unlimited"), ("monsters", "a0.hold"),

@@ -28,7 +28,7 @@ HELP_TOPICS = (
         "ability has a Type and at least one pair of Annoy dice, and must hold or hurt. Resist dice "
         "only against a Type some hero attacks with. When the quest's creature is due in this room, "
         "the left column names it: a monster whose name holds that word is it (\"kitten\" in "
-        "\"Old kitten\"); f buys it first, and with none bought it comes in a later room.",
+        "\"Old kitten\"), and the room must have it (f buys it for you).",
     ),
     (
         "Treasure",
