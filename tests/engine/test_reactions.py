@@ -71,6 +71,6 @@ def test_a_peaceful_monster_is_said_in_words_of_its_own_mood():
             said[attitude] = game.log[before].text
         game.close()
     assert set(said) == {r.attitude for r in REACTIONS if r.peaceful}
-    for attitude, line in said.items():
+    for line in said.values():
         assert line.startswith("Shy Rat ") and "(" not in line and "warily" not in line, line
     assert len(set(said.values())) == len(said)
