@@ -47,7 +47,11 @@ def hero_died(game: Game, eid: int, cause: str, kind: str = "monsters") -> None:
 
 
 def monster_died(game: Game, eid: int, killer: int) -> None:
+    """A monster falls. The room falls quiet (a fight won) when no monster fights for it any more:
+    at the death of the last that did, or of one that fled from a room not yet cleared; a fled
+    monster killed after its room fell quiet wins no second fight."""
     mon = game.world.comp(eid, MonsterState)
+    was_fighting = mon.hostile
     mon.hits = 0
     game.stats.monsters_killed += 1
     hero = game.world.try_comp(killer, HeroState) if killer >= 0 else None
@@ -60,9 +64,10 @@ def monster_died(game: Game, eid: int, killer: int) -> None:
         effects = game.world.comp(heid, Effects)
         effects.active = [e for e in effects.active if not (e.hold and e.source_entity == eid)]
     group_morale(game, eid)
-    if not any(m.cell == mon.cell and m.hostile for _, m in game.monsters()):
+    room = (game.dungeon.floor_no, *mon.cell)
+    if not any(m.cell == mon.cell and m.hostile for _, m in game.monsters()) and (
+            was_fighting or room not in game.stats.cleared_rooms):
         game.stats.fights_won += 1
-        room = (game.dungeon.floor_no, *mon.cell)
         if room not in game.stats.cleared_rooms:  # a room is cleared once, however often it is fought in
             game.stats.cleared_rooms.append(room)
             game.stats.rooms_cleared += 1

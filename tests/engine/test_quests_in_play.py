@@ -10,7 +10,7 @@ from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.combat import combat_turn
 from game.engine.dispatch import apply_action
-from game.engine.fates import hero_died
+from game.engine.fates import hero_died, monster_died
 from game.engine.quests import all_quests, fulfilled, is_named, pick_quest, progress, progress_words
 from game.engine.room_entry import place_objective
 from game.engine.spawning import make_treasure_entity
@@ -279,3 +279,26 @@ def test_a_kitten_that_bolts_slips_through_a_heros_fingers_in_good_english():
             assert bolted == ["kitten slips through Ilias' fingers and bolts!"]
             return
     raise AssertionError("the kitten was caught in every seed")
+
+
+def test_a_fled_monster_killed_after_its_room_fell_quiet_wins_no_second_fight() -> None:
+    """Two monsters: the first dies and the other flees, so the room falls quiet, a fight won. The
+    fled one killed then counted a second fight and said the room fell quiet again, which a
+    "win fights" quest took as progress. A fled monster still wins the fight when its room had
+    not fallen quiet yet (it fled on its own while the other stood)."""
+    game, hero = arena()
+    x, y = free_neighbour(game, hero)
+    first = put_monster(game, x, y, Monster(1, name="Grub"))
+    second = put_monster(game, x, y, Monster(1, name="Mite"))
+    game.world.comp(second, MonsterState).fleeing = True  # as a morale check at the first one's death
+    monster_died(game, first, hero)
+    monster_died(game, second, hero)
+    assert game.stats.fights_won == 1
+    assert [line.text for line in game.log].count("The room falls quiet.") == 1
+
+    game, hero = arena(seed=12)
+    x, y = free_neighbour(game, hero)
+    lone = put_monster(game, x, y, Monster(1, name="Grub"))
+    game.world.comp(lone, MonsterState).fleeing = True  # fled on its own, the room not yet quiet
+    monster_died(game, lone, hero)
+    assert game.stats.fights_won == 1
