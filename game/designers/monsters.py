@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.core.rng import Stream
+from game.designers.naming import title
 from game.designers.personality import MonsterStyle
 from game.designers.scout import PartyView, pick_resist, pick_type
 from game.designers.spend import allot, pick_features, split_points, wished_count
@@ -266,7 +267,7 @@ def design_with_target(
     level, rest = max(1, floor), budget - max(1, floor)
     if 0 < rest < max(1, floor):
         level, rest = level + rest, 0
-    first = Monster(level, "claws", (), target)
+    first = Monster(level, "claws", (), title(target))  # named as the room's other monsters are: "Kobold Lord"
     others = design_monsters(rest, floor, party, style, stream, used_types) if rest else ()
     monsters = (first, *others)
     check_monsters(monsters, budget, floor, party)

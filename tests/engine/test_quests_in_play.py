@@ -46,7 +46,7 @@ def test_a_quest_target_is_bought_first_from_the_rooms_monster_budget():
         apply_action(game, ai_action(game))
     design = game.hallway.last_design
     assert design is not None and game.stats.rooms_entered == rooms + 1
-    assert design.monsters[0].monster.name == "goblin"
+    assert design.monsters[0].monster.name == "Goblin"  # named as the room's other monsters are
     assert sum(monster_cost(p.monster) for p in design.monsters) == design.budgets.monsters
     assert game.dungeon.quest_carry == ""
 

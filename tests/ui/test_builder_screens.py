@@ -640,7 +640,7 @@ def test_fill_the_rest_buys_the_quests_creature_as_the_seats_ai_would(kit: Kit) 
     dialog, _ = step(state, "c")
     step(dialog, "Y")
     built = game.hallway.pending.manual["monsters"]  # (level, type, name, abilities) each
-    assert any(name == target for _, _, name, _ in built)
+    assert any(name == "Kobold Lord" for _, _, name, _ in built)
 
 
 def test_a_human_monsters_seat_buys_the_quests_creature_first_as_an_ai_seat_must(kit: Kit) -> None:
