@@ -62,16 +62,23 @@ def file_size_limit(limit: int):
     return limited
 
 
-def test_a_batch_that_cannot_be_written_whole_leaves_the_earlier_one_there_whole(tmp_path, batch) -> None:
-    before = batch.read_bytes()
-    done = subprocess.run([sys.executable, str(REPO / "main.py"), "balance", "--seeds", "1-40", "--workers", "1",
-                           "--max-turns", "20", "--json", str(batch)], cwd=tmp_path, env=env_for(tmp_path),
+def written_whole_or_not_at_all(home, path, room: int, seeds: str, option: str) -> None:
+    """Short balance runs writing `path` (`option`: --json or --plot) in a process that can write
+    no file past `room` bytes more than it holds now (a full disk): one line, exit 3, and the
+    earlier file there whole, no half-written one beside it."""
+    before = path.read_bytes()
+    done = subprocess.run([sys.executable, str(REPO / "main.py"), "balance", "--seeds", seeds, "--workers", "1",
+                           "--max-turns", "20", option, str(path)], cwd=home, env=env_for(home),
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
-                          preexec_fn=file_size_limit(len(before) + 4096))
-    assert done.returncode == 3 and f"cannot write {batch}" in done.stderr.splitlines()[-1], done.stderr
+                          preexec_fn=file_size_limit(len(before) + room))
+    assert done.returncode == 3 and f"cannot write {path}" in done.stderr.splitlines()[-1], done.stderr
     assert "Traceback" not in done.stderr
-    assert batch.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no half-written file left
+    assert path.read_bytes() == before
+    assert [p.name for p in home.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_batch_that_cannot_be_written_whole_leaves_the_earlier_one_there_whole(tmp_path, batch) -> None:
+    written_whole_or_not_at_all(tmp_path, batch, 4096, "1-40", "--json")
 
 
 @pytest.mark.parametrize("extra", [["--seeds", "1-2"], ["--json", "out.json"], ["--plot", "out.png"]])
@@ -88,15 +95,7 @@ def test_a_chart_that_cannot_be_written_whole_leaves_the_earlier_one_there_whole
     pytest.importorskip("matplotlib")
     chart = tmp_path / "chart.png"
     chart.write_bytes(b"an earlier chart, " * 40)
-    before = chart.read_bytes()
-    done = subprocess.run([sys.executable, str(REPO / "main.py"), "balance", "--seeds", "1-3", "--workers", "1",
-                           "--max-turns", "20", "--plot", str(chart)], cwd=tmp_path, env=env_for(tmp_path),
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
-                          preexec_fn=file_size_limit(len(before) + 1024))
-    assert done.returncode == 3 and f"cannot write {chart}" in done.stderr.splitlines()[-1], done.stderr
-    assert "Traceback" not in done.stderr
-    assert chart.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no half-written file left
+    written_whole_or_not_at_all(tmp_path, chart, 1024, "1-3", "--plot")
 
 
 def test_compare_names_its_batches_in_printable_characters(tmp_path, capsys, batch) -> None:

@@ -620,10 +620,9 @@ def test_the_trap_after_a_purchase_fits_the_one_point_left(kit: Kit) -> None:
     assert "Left 0" in text and "Every point is spent" in text
 
 
-def test_fill_the_rest_buys_the_quests_creature_as_the_seats_ai_would(kit: Kit) -> None:
-    """The left column said "Quest's creature due: kobold lord", and f ("your seat's AI spends
-    whatever is left") bought monsters without it, where the same AI designing the room buys the
-    creature first: it went on to a later room."""
+def monsters_build_with_the_quests_creature() -> Session:
+    """Seed 52's first Hallway, the human seat that won the roll-off building the Monsters of a
+    room the quest puts its creature in (a kobold lord)."""
     session = at_hallway(seed=52)
     game = session.game
     waiting = game.hallway.pending.waiting
@@ -631,6 +630,15 @@ def test_fill_the_rest_buys_the_quests_creature_as_the_seats_ai_would(kit: Kit) 
     while game.hallway.pending.waiting[0] == "category":
         waiting = game.hallway.pending.waiting
         apply_action(game, A.TakeCategory(waiting[1], waiting[2][0]))
+    return session
+
+
+def test_fill_the_rest_buys_the_quests_creature_as_the_seats_ai_would(kit: Kit) -> None:
+    """The left column said "Quest's creature due: kobold lord", and f ("your seat's AI spends
+    whatever is left") bought monsters without it, where the same AI designing the room buys the
+    creature first: it went on to a later room."""
+    session = monsters_build_with_the_quests_creature()
+    game = session.game
     target = game.hallway.pending.quest_target
     assert target == "kobold lord"  # the seed puts the quest's creature in this room
     state, _ = step(designer_screen(kit, session, Secret()), "x")
@@ -647,13 +655,8 @@ def test_a_human_monsters_seat_buys_the_quests_creature_first_as_an_ai_seat_must
     """DESIGN.md §3: when the quest puts its creature in a room, that room's Monsters seat must buy
     it first. An AI seat did; a human seat could confirm a room without it, and it moved on to a
     later room. Now the build is refused with the reason, in the engine and on the builder."""
-    session = at_hallway(seed=52)
+    session = monsters_build_with_the_quests_creature()
     game = session.game
-    waiting = game.hallway.pending.waiting
-    apply_action(game, A.TakeCategory(waiting[1], "monsters"))
-    while game.hallway.pending.waiting[0] == "category":
-        waiting = game.hallway.pending.waiting
-        apply_action(game, A.TakeCategory(waiting[1], waiting[2][0]))
     _, seat, _, budget, _ = game.hallway.pending.waiting
     assert game.hallway.pending.quest_target == "kobold lord"
     bear = encode_monster(Monster(budget, "claws", (), "Grumpy Bear"))
