@@ -16,10 +16,15 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import platformdirs
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX
+    fcntl = None  # type: ignore[assignment]
 
 APP_NAME = "masterless"
 HOME_ENV = "MASTERLESS_HOME"
@@ -108,3 +113,22 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: b
         raise
     if durable:
         _fsync_dir(path.parent)
+
+
+@contextlib.contextmanager
+def one_writer_at_a_time(path: Path) -> Iterator[None]:
+    """Hold `path`'s lock file (`path` + ".lock", a blocking flock) while a file is read, changed
+    and written again: two processes doing it at once (a run ending while `scores import` runs)
+    would each write what they read, and the first one's change would be lost. Where there is
+    no flock, or the lock file cannot be made, it goes on unguarded, as before."""
+    fd = -1
+    if fcntl is not None:
+        with contextlib.suppress(OSError):
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        if fd >= 0:
+            os.close(fd)  # closing drops the flock

@@ -27,7 +27,7 @@ from typing import Any
 
 from game.core.errors import FileProblem, UsageError
 from game.core.file_guard import MiB, read_bounded, set_aside
-from game.core.paths import atomic_write, data_dir
+from game.core.paths import atomic_write, data_dir, one_writer_at_a_time
 from game.engine.run_score import score
 
 FILE = "seed_scores.json"
@@ -147,7 +147,13 @@ def save_tables(path: Path, tables: dict[int, list[SeedScore]]) -> None:
 
 def add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
     """File `entry` under its seed; its rank there (1-based) and whether it was new (the same
-    recording is filed once: importing a line twice changes nothing, a verification upgrades)."""
+    recording is filed once: importing a line twice changes nothing, a verification upgrades).
+    One process at a time reads and writes the tables."""
+    with one_writer_at_a_time(path):
+        return _add_entry(path, entry)
+
+
+def _add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
     tables = load_tables(path)
     rows = tables.setdefault(entry.seed, [])
     same = next((r for r in rows if r.checksum == entry.checksum), None)
@@ -187,8 +193,9 @@ def last_run(path: Path) -> tuple[int, str] | None:
 
 def add_run(path: Path, entry: SeedScore) -> int:
     """File a run played here and remember it as the last one; its rank on its seed."""
-    rank, _ = add_entry(path, entry)
-    data = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8"))
-    data["last"] = [entry.seed, entry.checksum]
-    atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    with one_writer_at_a_time(path):
+        rank, _ = _add_entry(path, entry)
+        data = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8"))
+        data["last"] = [entry.seed, entry.checksum]
+        atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     return rank

@@ -5,8 +5,11 @@ morgue file plays its run with `replay MORGUE`."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,7 @@ from sharing_tools import run
 
 from game.agents.companion import ai_action
 from game.engine.recording import Header
-from game.engine.seed_scores import SeedScore, export_line, parse_line
+from game.engine.seed_scores import SeedScore, add_entry, export_line, load_tables, parse_line, save_tables
 from game.ui.app import start_state
 from game.ui.kit import Kit
 from game.ui.options import Options
@@ -158,3 +161,24 @@ def test_the_end_of_run_screen_gives_the_runs_place_on_its_seed(tmp_path):
     session.seed_rank = 2
     _, screen = run_headless(EndOfRunScreen(kit, session, Exit("title")), [], size=(100, 40))
     assert "#2 of the runs on it" in screen.text() and "scores export" in screen.text()
+
+
+def test_a_score_filed_while_another_process_writes_the_table_is_not_lost(tmp_path: Path) -> None:
+    """`scores import` and a run ending at once each read the table, added their row and wrote
+    what they had read: the first one's row was lost. The table is read, changed and written by
+    one process at a time (a lock beside it), so the second waits and files its row on top."""
+    path = tmp_path / "seed_scores.json"
+    add_entry(path, SeedScore(5, 10, "a" * 16, outcome="retired", floor=2, turns=90))
+    holder = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # the other process, in the middle of its write
+    late = SeedScore(5, 30, "c" * 16, source="import", outcome="quest", floor=4, turns=300)
+    filing = threading.Thread(target=add_entry, args=(path, late))
+    filing.start()
+    filing.join(0.5)
+    tables = load_tables(path)  # the other process's read, change and write
+    tables[5].append(SeedScore(5, 20, "b" * 16, outcome="wiped", floor=3, turns=200))
+    save_tables(path, tables)
+    assert filing.is_alive()  # it waits for the other to finish, rather than filing from a stale read
+    os.close(holder)
+    filing.join(30)
+    assert sorted(r.checksum[0] for r in load_tables(path)[5]) == ["a", "b", "c"]
