@@ -10,7 +10,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 
-from game.core.errors import MasterlessError, UsageError, printable
+from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.file_guard import write_problem
 from game.core.paths import data_dir
 from game.core.start_up import loaded, pause, under_way
@@ -258,12 +258,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+PRINTING = ("generate", "autoplay", "catalog", "balance", "scores", "bench")  # their answers go to standard output
+
+
 def main(argv: Sequence[str]) -> int:
     try:
         args = build_parser().parse_args(list(argv))
         command = args.command or "title"
         if getattr(args, "color", None):  # for this run only: the presenter reads it (ui/present/colors.py)
             os.environ["MASTERLESS_COLORS"] = args.color
+        if sys.stdout is None and (command in PRINTING or getattr(args, "headless", False)):
+            raise FileProblem(f"standard output is closed, and {command} prints what it finds there: nothing was run")
         return int(COMMANDS[command](args) or 0)
     except MasterlessError as exc:
         say(f"masterless: {exc}")

@@ -45,3 +45,15 @@ def test_output_to_a_full_device_is_one_line(tmp_path, argv) -> None:
 def test_output_to_a_file_that_cannot_grow_is_one_line(tmp_path) -> None:
     line = said_once(run_into(tmp_path, tmp_path / "rooms.txt", ["catalog", "--seeds", "1-50"], limit=2000), tmp_path)
     assert line.startswith("masterless: a write failed:")
+
+
+@pytest.mark.parametrize("argv", COMMANDS)
+def test_a_closed_standard_output_is_one_line_not_a_silent_success(tmp_path: Path, argv: list[str]) -> None:
+    """`autoplay --seed 1 --json >&-` played the run, printed nothing anywhere and exited 0, as if
+    all was well: a script read an empty answer. It is now one line, exit 3, and nothing is run."""
+    done = subprocess.run([sys.executable, str(REPO / "main.py"), *argv], cwd=tmp_path, env=env_for(tmp_path),
+                          stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120,
+                          preexec_fn=lambda: os.close(1))
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 3 and len(lines) == 1, done.stderr
+    assert "standard output is closed" in lines[0]
