@@ -165,7 +165,7 @@ def ending_penalty(game: Game) -> int:
 
 def stakes(quest: Quest) -> str:
     """What the quest pays and what giving it up costs, as the offer and the help say it."""
-    paid = f"Its reward, {quest.reward}, is paid in town when the party climbs out with it done"
+    paid = f"Its reward, {quest.reward} to the purse, is paid in town when the party climbs out with it done"
     price = "; retiring without it done costs half of what the party would bank."  # town.retiring_worth
     return paid + (price if quest.penalty == "half" else ".")
 

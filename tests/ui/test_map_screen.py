@@ -527,12 +527,13 @@ def test_the_hallway_key_before_any_room_says_why_not(tmp_path: Path) -> None:
 
 def test_the_quest_offered_says_its_reward_and_what_giving_it_up_costs(tmp_path: Path) -> None:
     """The quest's reward and its price were told nowhere before the run ended; now the offer in
-    the log and the map's help say both, with the numbers the engine pays."""
+    the log and the map's help say both, with the numbers the engine pays, and in what: "Its
+    reward, 14," said 14 of nothing; the town's purse is what it fills."""
     screen = new_map(tmp_path, seed=7)
     quest = screen.game.quest
     assert quest is not None and quest.penalty == "half"
-    stakes = (f"Its reward, {quest.reward}, is paid in town when the party climbs out with it done; retiring "
-              "without it done costs half of what the party would bank.")
+    stakes = (f"Its reward, {quest.reward} to the purse, is paid in town when the party climbs out with it "
+              "done; retiring without it done costs half of what the party would bank.")
     _, shot = run_headless(screen, [], size=(100, 30))
     assert " ".join(shot.text().split()).count(stakes) == 1  # the log's offer
     _, shot = run_headless(screen, [key("?")], size=(100, 200))
