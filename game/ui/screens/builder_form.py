@@ -9,11 +9,11 @@ from typing import Any
 
 from game.core.rng import Stream
 from game.core.sentences import capitalised
-from game.designers.builder import known_types
+from game.designers.builder import known_types, quote
 from game.designers.scout import pick_resist
 from game.designers.traps import trap_kinds
 from game.mapgen.plan import Spot
-from game.rules.costs import ability_doublings, monster_hits
+from game.rules.costs import monster_hits
 from game.rules.purchases import Ability, Monster, Trap
 from game.ui.screens.builder_fields import Field, cycle, cycle_int, yes
 from game.ui.screens.builder_words import pairs_text
@@ -158,14 +158,9 @@ class BuilderForm:
         return out
 
     def step_price(self) -> int:
-        """What one point before doubling costs the draft: 1, doubled once per doubling it has
-        (a Pain die on an Unlimited trap adds 2; "+1 each" beside it was not what it cost)."""
-        item = self.draft.item
-        if isinstance(item, Trap):
-            return 1 << (int(item.unlimited) + int(item.universal) + int(item.continuous))
-        if isinstance(item, Monster):
-            return 1 << sum(ability_doublings(a) for a in item.abilities)
-        return 1 << (item.annoy // 2 + item.pain + int(item.universal))
+        """What one point before doubling costs the draft: 1, doubled once per doubling its price
+        has (a Pain die on an Unlimited trap adds 2; "+1 each" beside it was not what it cost)."""
+        return 1 << len(quote(self.draft.item).doublings)
 
     def spot_shorter(self, spot: Spot) -> tuple[str, ...]:
         """A spot in fewer words, for a narrow draft: "Pile of old bones, E wall: search it", then
