@@ -127,12 +127,11 @@ def _int_list(text: str) -> list[int]:
     return values
 
 
-# A recording's header holds no seed this big or bigger (engine/header_checks.py): a run begun on
-# one could never be continued or replayed, so the command line refuses it before the run.
-SEED_LIMIT = 1 << 64
-
-
 def _seed(text: str) -> int:
+    """A seed a recording can hold: a run begun on a bigger one could never be continued or
+    replayed, so the command line refuses it before the run."""
+    from game.core.seeds import SEED_LIMIT  # start-up: loaded only when a seed is given
+
     try:
         value = int(text)
     except ValueError:

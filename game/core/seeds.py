@@ -13,6 +13,7 @@ import re
 from game.core.errors import UsageError
 from game.core.rng import derive_seed
 
+SEED_LIMIT = 1 << 64  # a recording's header holds seeds below this, either side of 0: none bigger is played
 DAILY_RANGE = 1_000_000_000  # daily seeds have at most nine digits: short enough to read aloud
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 

@@ -17,7 +17,6 @@ from game.engine.game import GAME_VERSION
 from game.mapgen.themes import themes
 
 MAX_LEVEL = 10  # the highest starting level any command offers (autoplay --level)
-MAX_SEED = 1 << 64  # the command line refuses a seed this big or bigger before a run (cli.SEED_LIMIT)
 
 
 def is_int(value: Any) -> bool:

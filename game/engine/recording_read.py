@@ -10,8 +10,9 @@ from pathlib import Path
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import MiB, inflate_bounded, read_bounded
 from game.core.seats import parse_seats
+from game.core.seeds import SEED_LIMIT
 from game.engine.game import RULES_VERSION
-from game.engine.header_checks import MAX_LEVEL, MAX_SEED, check_field, header_dials, header_heroes, is_int, seats_ok
+from game.engine.header_checks import MAX_LEVEL, check_field, header_dials, header_heroes, is_int, seats_ok
 from game.engine.recording import FORMAT_VERSION, MAGIC, MAX_BODY, MAX_FILE, MAX_RATIO, End, Header, Recording, Step
 
 
@@ -111,8 +112,8 @@ def _header(line: bytes, where: str) -> Header:
             raise FileProblem(f"{where}: is damaged (its header has no '{name}')")
     dials = header_dials(h["dials"], where)
     seed, seats, level, bits = h["seed"], h["seats"], h["level"], h["check_bits"]
-    check_field(where, "seed", seed, is_int(seed) and -MAX_SEED < seed < MAX_SEED,
-                f"a whole number from {-MAX_SEED + 1} to {MAX_SEED - 1}")
+    check_field(where, "seed", seed, is_int(seed) and -SEED_LIMIT < seed < SEED_LIMIT,
+                f"a whole number from {-SEED_LIMIT + 1} to {SEED_LIMIT - 1}")
     check_field(where, "level", level, is_int(level) and 1 <= level <= MAX_LEVEL, f"1 to {MAX_LEVEL}")
     check_field(where, "check_bits", bits, is_int(bits) and 1 <= bits <= 64, "1 to 64")
     check_field(where, "seats", seats, isinstance(seats, str) and seats_ok(seats), "1 to 4 of human, ai, ai+hero")

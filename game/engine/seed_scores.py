@@ -35,7 +35,7 @@ KEEP = 100  # rows kept per seed
 MAX_TABLES = 8 * MiB  # read bounded (issue 17): a hundred rows a seed are kilobytes
 MAX_RECORDING = 16 * MiB  # as recording.MAX_FILE
 LINE_PREFIX = "masterless:1:"
-# a seed has up to 20 digits (a recording holds any below 2**64 either side of 0: header_checks.MAX_SEED)
+# a seed has up to 20 digits (a recording holds any below 2**64 either side of 0: core.seeds.SEED_LIMIT)
 _LINE = re.compile(r"^masterless:1:(-?\d{1,20}):(\d{1,12}):([0-9a-f]{16}):([0-9a-f]{4})$")
 
 
