@@ -40,7 +40,8 @@ def _describe(mode: int) -> str:
 
 
 def _a(what: str) -> str:
-    """'a recording', 'an options file'."""
+    """'a recording', 'an options file': the game's own few names for its files, by their first
+    letter (`sentences.with_article` knows sounds, but loads the word lists: 20 ms at start-up)."""
     return ("an " if what[:1].lower() in "aeiou" else "a ") + what
 
 
