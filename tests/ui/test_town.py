@@ -489,14 +489,19 @@ def test_closing_the_healing_chooser_takes_its_refusal_with_it(kit: Kit) -> None
     assert "A draught of" not in screen.text()
 
 
-def test_a_long_word_from_the_town_is_wrapped_not_cut(kit: Kit) -> None:
-    """The line under the list was drawn on one row and cut at the screen's edge mid-word."""
+def town_with_item(kit: Kit, name: str, value: int) -> tuple[TownScreen, str]:
+    """The town with `name` in the first hero's pack: the screen and the letter that picks it."""
     session = town()
     game = session.game
     first, _ = game.heroes()[0]
-    give(game, first, "Lantern of the Long-Forgotten Lighthouse Keepers of the Grey Coast", value=2)
-    state = TownScreen(kit, session, BACK)
-    letter = next(chr(ord("a") + i) for i, (item, _) in enumerate(game.pack(first)) if "Lantern" in game.name(item))
+    give(game, first, name, value=value)
+    letter = next(chr(ord("a") + i) for i, (item, _) in enumerate(game.pack(first)) if game.name(item) == name)
+    return TownScreen(kit, session, BACK), letter
+
+
+def test_a_long_word_from_the_town_is_wrapped_not_cut(kit: Kit) -> None:
+    """The line under the list was drawn on one row and cut at the screen's edge mid-word."""
+    state, letter = town_with_item(kit, "Lantern of the Long-Forgotten Lighthouse Keepers of the Grey Coast", 2)
     _, screen = run_headless(state, [key(letter), key("U")], size=(80, 24))
     flat = " ".join(line.strip() for line in screen.lines())
     said = "Lantern of the Long-Forgotten Lighthouse Keepers of the Grey Coast is not for drinking: S trades it in."
@@ -507,12 +512,7 @@ def test_the_picked_items_name_cut_in_its_row_is_said_in_full_below(kit: Kit) ->
     """A name longer than its column read "Gleaming Signet Ring of..." at any width, and nothing in
     town gave the rest: the line below the list said an item in full only when its features were
     cut. Picked, the item is named whole below the list."""
-    session = town()
-    game = session.game
-    first, _ = game.heroes()[0]
-    give(game, first, "Gleaming Signet Ring of the Drowned Archivist", value=1)
-    state = TownScreen(kit, session, BACK)
-    letter = next(chr(ord("a") + i) for i, (item, _) in enumerate(game.pack(first)) if "Signet" in game.name(item))
+    state, letter = town_with_item(kit, "Gleaming Signet Ring of the Drowned Archivist", 1)
     _, screen = run_headless(state, [key(letter)], size=(120, 40))
     assert any("Gleaming Signet Ring of the" + ELLIPSIS in line for line in screen.lines())
     assert " Gleaming Signet Ring of the Drowned Archivist: mundane, +1 value." in screen.text()
