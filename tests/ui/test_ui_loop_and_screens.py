@@ -76,9 +76,16 @@ def test_too_small_shows_the_larger_screen_ignores_keys_and_resumes() -> None:
 
 
 def test_the_too_small_screen_fits_even_a_tiny_terminal() -> None:
+    """However small the terminal, the screen draws the start of its plea; from 30 columns it
+    gives both sizes and the way out."""
     for width, height in [(10, 3), (1, 1), (30, 5), (79, 23)]:
         console = tcod.console.Console(width, height, order="C")
         TooSmallScreen((80, 24)).on_draw(console)
+        words = " ".join(" ".join("".join(map(chr, row)) for row in console.ch).split())
+        assert words and (words.startswith("Please make the terminal larger") or
+            "Make the terminal larger".startswith(words[:24])), (width, height, words)
+        if width >= 30:
+            assert f"{width}x{height}" in words and "80x24" in words and "Ctrl-C quits" in words, words
 
 
 def test_layouts_follow_every_size(kit: Kit) -> None:
