@@ -162,8 +162,9 @@ def test_the_maps_spend_key_works_on_the_sheet_too(kit: Kit) -> None:
     session = make_session()
     _, hero = session.game.heroes()[0]
     hero.story_points = 1
+    assert not hero.spend_story_point
     run_headless(HeroSheetScreen(kit, session, BACK), [key(kit.keymap.keys_for("spend_story")[0])])
-    assert hero.spend_story_point
+    assert hero.spend_story_point and hero.story_points == 0  # spent through the game: +2 dice owed, the point gone
 
 
 @pytest.mark.parametrize("choice, ranged", [
