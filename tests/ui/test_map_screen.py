@@ -134,8 +134,25 @@ def test_wait_search_and_pick_up_are_actions(tmp_path: Path) -> None:
     press(screen, "s")
     assert screen.game.turn == turn + 2
     assert "search" in screen.game.log[-1].text
+    logged = len(screen.game.log)
     press(screen, "g")
-    assert "nothing here to take" in screen.game.log[-1].text
+    assert screen.game.turn == turn + 2 and len(screen.game.log) == logged
+    assert screen.notice == "There is nothing here to take."
+
+
+def test_nothing_to_take_passes_as_a_notice_and_stays_out_of_the_log(tmp_path: Path) -> None:
+    """A pick-up with nothing in reach changes nothing: its reason shows once, as a wall's does,
+    and is gone with the next key (it went into the log, where it stayed on the screen)."""
+    screen = new_map(tmp_path)
+    name = wall_step(screen)
+    if name is None:
+        pytest.skip("no wall next to the start")
+    _, taking = run_headless(screen, [key("g")], kit=screen.kit)
+    assert taking.find("There is nothing here to take.") is not None
+    _, after = run_headless(screen, [key(name), key("g"), key(".")], kit=screen.kit)
+    assert after.find("There is nothing here to take.") is None
+    assert after.find("A wall is in the way.") is None
+    assert not any("nothing here to take" in line.text for line in screen.game.log)
 
 
 def test_disarm_without_a_known_trap_says_how_to_find_one(tmp_path: Path) -> None:
