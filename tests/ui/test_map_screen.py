@@ -240,13 +240,34 @@ def test_climbing_out_at_the_entrance_goes_to_town(tmp_path: Path) -> None:
 
 def test_spend_story_point_and_roll_panel_keys(tmp_path: Path) -> None:
     screen = new_map(tmp_path)
+    hero = screen.game.world.comp(screen.hero(), HeroState)
+    hero.story_points = 1
     press(screen, "p")
-    assert "story point" in screen.game.log[-1].text
+    assert "spends a story point" in screen.game.log[-1].text
     modes = []
     for _ in range(3):
         press(screen, "r")
         modes.append(screen.roll_mode)
     assert modes == ["expanded", "hidden", "auto"]
+
+
+def test_a_story_point_refused_passes_as_a_notice_and_stays_out_of_the_log(tmp_path: Path) -> None:
+    """With none to spend, or one already in play, the key changes nothing: the reason shows once
+    where the player looks and is gone with the next key (it went into the log and stayed)."""
+    screen = new_map(tmp_path)
+    hero = screen.game.world.comp(screen.hero(), HeroState)
+    hero.story_points = 0
+    logged = len(screen.game.log)
+    _, shown = run_headless(screen, [key("p")], kit=screen.kit)
+    assert shown.find("No story point to spend.") is not None
+    hero.story_points = 2
+    _, shown = run_headless(screen, [key("p"), key("p")], kit=screen.kit)
+    assert shown.find("A story point is already in play.") is not None
+    _, after = run_headless(screen, [key(".")], kit=screen.kit)
+    assert after.find("No story point to spend.") is None and after.find("already in play") is None
+    assert [line.text for line in screen.game.log[logged:]][:1] == [
+        f"{screen.game.name(screen.hero())} spends a story point: +2 dice on the next roll."]
+    assert not any("No story point" in line.text or "already in play" in line.text for line in screen.game.log)
 
 
 def test_an_unbound_key_says_where_help_is(tmp_path: Path) -> None:
