@@ -56,7 +56,7 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> Result:
     lies = LIES.get(tile, "in")
     said = len(game.log)
     spring_all(game, eid, x, y, action, f"{'works' if action == 'use' else 'searches'} the {where}")
-    spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
+    spring_all(game, eid, x, y, "search" if action == "use" else "use", f"disturbs the {where}")
     if game.world.comp(eid, HeroState).hits <= 0:
         return DONE
     # "nothing more" after a trap went off here or a search before; the first look finds "nothing"
