@@ -29,6 +29,7 @@ class Reaction:
     peaceful: bool
     points_out_a_trap: bool
     keeps_peace: str = ""  # a peaceful one's line in the log, "{name}" the monster
+    unseen: str = ""  # the line when the party cannot see it
 
 
 REACTIONS = tuple(Reaction(**row) for row in require(load("reactions"), "reactions", list, "reactions.toml"))
@@ -43,15 +44,18 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
     row = next(r for r in REACTIONS if roll <= r.up_to)
     attitude = row.attitude
     mon = game.world.comp(eid, MonsterState)
+    pos = game.position(eid)
+    seen = sees_now(game, pos.x, pos.y)  # a nod or a glance only where the party can see it
     if row.peaceful:
         mon.peaceful, mon.aware = True, False
-        game.say(row.keeps_peace.format(name=game.name(eid)), "info")
+        game.say((row.keeps_peace if seen else row.unseen).format(name=game.name(eid)), "info")
     if row.points_out_a_trap:
         hidden = [t for t, trap in game.traps() if trap.cell == cell and trap.live and not trap.found_by]
         if hidden:
             trap = game.world.comp(hidden[0], TrapState)
             trap.found_by.update(game.party.hero_of.values())
-            game.say(f"It jerks its head at the {host_words(game, trap.host)}: something there is not right.", "trap")
+            gesture = "jerks its head at" if seen else "warns the party off"
+            game.say(f"It {gesture} the {host_words(game, trap.host)}: something there is not right.", "trap")
     return attitude
 
 
