@@ -461,6 +461,33 @@ def test_look_says_every_thing_on_a_crowded_tile_at_80_columns(tmp_path: Path) -
     for sentence in sentences:
         assert sentence in text, sentence
 
+def test_look_at_the_quests_object_says_what_taking_it_says(tmp_path: Path) -> None:
+    """Look said "the object of the quest (...), worth 0 in town." (a small letter first, and a
+    trade value) where taking it says it is "what the quest is after, not for trading"; an item
+    named with a small letter ("a healer's draught") began its sentence with one too."""
+    from game.engine.room_entry import place_objective
+    from game.engine.spawning import make_treasure_entity
+    from game.rules.purchases import Treasure
+    from game.world.components import TreasureState
+
+    screen = new_map(tmp_path)
+    game = screen.game
+    _, x, y = free_step(screen)
+    place_objective(game, game.floor.cell_of(*hero_pos(screen)))
+    quest_object = next(e for e, t in game.world.get(TreasureState) if t.objective)
+    moved = game.position(quest_object)
+    moved.x, moved.y = x, y
+    make_treasure_entity(game, Treasure(heal=2, name="a healer's draught"), "a healer's draught", 1,
+                         Position(x, y, game.dungeon.floor_no))
+    look = screen.on_event(key(";"))
+    look.x, look.y = x, y
+    _, shot = run_headless(look, [], kit=screen.kit)
+    text = " ".join(" ".join(shot.lines()).split())
+    assert f"The object of the quest ({game.quest.name}): what the quest is after, not for trading." in text, text
+    assert "worth 0 in town" not in text, text
+    assert "A healer's draught, worth " in text, text
+
+
 # ----- the end, town, hot-seat ----------------------------------------------------------------------
 def test_a_wiped_party_ends_the_run(tmp_path: Path) -> None:
     from game.engine.fates import wipe
