@@ -54,7 +54,7 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
         if hidden:
             trap = game.world.comp(hidden[0], TrapState)
             trap.found_by.update(game.party.hero_of.values())
-            gesture = "jerks its head at" if seen else "warns the party off"
+            gesture = "jerks its head at" if seen else "warns the party about"
             game.say(f"It {gesture} the {host_words(game, trap.host)}: something there is not right.", "trap")
     return attitude
 

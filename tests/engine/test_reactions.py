@@ -109,4 +109,4 @@ def test_a_monster_out_of_sight_is_not_said_to_nod_or_glance():
         assert lines[0].startswith("Shy Rat, out of sight in the room ahead, "), lines
         assert not any(word in text for word in ("nod", "glance", "looks the party over", "jerks")), lines
         if next(r for r in REACTIONS if r.attitude == attitude).points_out_a_trap:
-            assert lines[1] == "It warns the party off the locked chest: something there is not right.", lines
+            assert lines[1] == "It warns the party about the locked chest: something there is not right.", lines
