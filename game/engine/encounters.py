@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.content import load, require
+from game.core.sentences import capitalised
 from game.engine.combat import combat_turn
 from game.engine.harm import resist
 from game.engine.light import light_kind
+from game.engine.party_sight import sees_now
 from game.engine.placement import MONSTER_GLYPH_COLOUR, far_tile
 from game.engine.tactics import monster_turn
 from game.engine.trap_play import host_words
@@ -27,6 +29,7 @@ class Reaction:
     peaceful: bool
     points_out_a_trap: bool
     keeps_peace: str = ""  # a peaceful one's line in the log, "{name}" the monster
+    unseen: str = ""  # the line when the party cannot see it
 
 
 REACTIONS = tuple(Reaction(**row) for row in require(load("reactions"), "reactions", list, "reactions.toml"))
@@ -41,15 +44,18 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
     row = next(r for r in REACTIONS if roll <= r.up_to)
     attitude = row.attitude
     mon = game.world.comp(eid, MonsterState)
+    pos = game.position(eid)
+    seen = sees_now(game, pos.x, pos.y)  # a nod or a glance only where the party can see it
     if row.peaceful:
         mon.peaceful, mon.aware = True, False
-        game.say(row.keeps_peace.format(name=game.name(eid)), "info")
+        game.say((row.keeps_peace if seen else row.unseen).format(name=game.name(eid)), "info")
     if row.points_out_a_trap:
         hidden = [t for t, trap in game.traps() if trap.cell == cell and trap.live and not trap.found_by]
         if hidden:
             trap = game.world.comp(hidden[0], TrapState)
             trap.found_by.update(game.party.hero_of.values())
-            game.say(f"It jerks its head at the {host_words(game, trap.host)}: something there is not right.", "trap")
+            gesture = "jerks its head at" if seen else "warns the party about"
+            game.say(f"It {gesture} the {host_words(game, trap.host)}: something there is not right.", "trap")
     return attitude
 
 
@@ -68,10 +74,22 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
                 mon.aware, mon.surprised = False, True
         game.say("The party catches the room's occupants unawares!", "combat")
     elif party_surprised and not monsters_surprised:
-        if any(m.cell == cell and m.hostile for _, m in game.monsters()):  # a peaceful room strikes nobody
-            game.say("Surprise! The monsters act before the party is ready.", "danger")  # they may reach no one
+        hostile = [e for e, m in game.monsters() if m.cell == cell and m.hostile]  # a peaceful room strikes nobody
+        if hostile:
+            game.say(surprise_words(game, hostile), "danger")  # they may reach no one
         monster_turn(game)
         combat_turn(game, surprised_party=True)
+
+
+def surprise_words(game: Game, hostile: list[int]) -> str:
+    """The surprise line names what the party can see at that moment; monsters out of its sight
+    (the room is dark or deep, the party still at its edge) are only "something"."""
+    seen = [e for e in hostile if (pos := game.position(e)) is not None and sees_now(game, pos.x, pos.y)]
+    if not seen:
+        return "Surprise! Something in the room ahead stirs before the party is ready."
+    if len(hostile) == 1:
+        return f"Surprise! {capitalised(game.name(seen[0]))} acts before the party is ready."  # not "! a monster"
+    return "Surprise! The monsters act before the party is ready."
 
 
 def party_carries_light(game: Game) -> bool:

@@ -56,7 +56,7 @@ def use_feature(game: Game, eid: int, x: int, y: int, tile: int) -> Result:
     lies = LIES.get(tile, "in")
     said = len(game.log)
     spring_all(game, eid, x, y, action, f"{'works' if action == 'use' else 'searches'} the {where}")
-    spring_all(game, eid, x, y, "search" if action == "use" else "use", "disturbs it")
+    spring_all(game, eid, x, y, "search" if action == "use" else "use", f"disturbs the {where}")
     if game.world.comp(eid, HeroState).hits <= 0:
         return DONE
     # "nothing more" after a trap went off here or a search before; the first look finds "nothing"
@@ -103,16 +103,17 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
     if row is None:
         return False
     spec = specs.get(name)
+    called = host_words(game, name)  # in the theme's words, as the search that led here ("badger sett")
     stream = game.streams.get("features", game.dungeon.floor_no, cell[0], cell[1])
     if spec is not None and spec.skill:
-        ok, _ = resist(game, eid, f"the {name.replace('_', ' ')} ({skill_test_name(spec.skill)})", -1,
+        ok, _ = resist(game, eid, f"the {called} ({skill_test_name(spec.skill)})", -1,
                        game.dungeon.floor_no + 2 * row.tier, "", False, action=spec.skill)
         if not ok:
             if row.fail_pain:
-                suffer(game, eid, f"the {name.replace('_', ' ')}", -1, row.fail_pain, "crushing", False,
-                       f"the {name.replace('_', ' ')}", kind="features")
+                suffer(game, eid, f"the {called}", -1, row.fail_pain, "crushing", False,
+                       f"the {called}", kind="features")
             else:
-                game.say(f"{game.name(eid)} cannot get anything more out of the {name.replace('_', ' ')}.")
+                game.say(f"{game.name(eid)} cannot get anything more out of the {called}.")
             return True
     outcome = row.outcome(stream.die(10))  # a d10, as the book rolls it
     if outcome is None:
@@ -125,17 +126,17 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
         game.dungeon.levers += n
         game.say("Somewhere a mechanism grinds: a lever-door will open.")
     elif effect == "hurt":
-        suffer(game, eid, f"the {name.replace('_', ' ')}", -1, n, "crushing", False, f"the {name.replace('_', ' ')}",
+        suffer(game, eid, f"the {called}", -1, n, "crushing", False, f"the {called}",
                kind="features")
     elif effect in ("poison", "disease"):
-        foul = capitalised(f"the {name.replace('_', ' ')}'s {effect}")
+        foul = capitalised(f"the {called}'s {effect}")
         ok, _ = resist(game, eid, foul, -1, game.dungeon.floor_no, "poison", False)
         if ok:
-            game.say(f"{game.name(eid)} shrugs off something foul in the {name.replace('_', ' ')}.")
+            game.say(f"{game.name(eid)} shrugs off something foul in the {called}.")
         else:
             game.say(f"{game.name(eid)} is {'poisoned' if effect == 'poison' else 'sickened'}!", "danger")
             game.world.comp(eid, Effects).active.append(
-                Effect(f"{effect} from the {name.replace('_', ' ')}", -1, "poison", 2 * n, n, False, False, True,
+                Effect(f"{effect} from the {called}", -1, "poison", 2 * n, n, False, False, True,
                        "features"))
     else:
         return False

@@ -44,9 +44,7 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
 def pick_up(game: Game, eid: int) -> Result:
     items = reachable_treasure(game, eid)
     if not items:
-        reason = "There is nothing here to take."
-        game.say(reason)
-        return Refused(reason)
+        return Refused("There is nothing here to take.")  # nothing happened: a notice, as for a wall
     for item_eid, why_not in items:
         if why_not:
             game.say(why_not)

@@ -19,9 +19,8 @@ def spend_story(game: Game, action: A.SpendStory) -> Result:
         return Refused("That seat has no hero.")
     hero = game.world.comp(eid, HeroState)
     if hero.story_points <= 0 or hero.spend_story_point:
-        reason = "No story point to spend." if hero.story_points <= 0 else "A story point is already in play."
-        game.say(reason)
-        return Refused(reason)
+        return Refused("No story point to spend." if hero.story_points <= 0  # a notice: nothing happened
+                       else "A story point is already in play.")
     hero.story_points -= 1
     hero.spend_story_point = True
     game.say(f"{game.name(eid)} spends a story point: +2 dice on the next roll.", "narration")

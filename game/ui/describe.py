@@ -109,8 +109,10 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
             facts = f" Known: {', '.join(sorted(trap.facts))}." if trap.facts else ""
             out.append(f"A {status} trap: {game.name(eid)} (on the {host_words(game, trap.host)}).{facts}")
     for eid, (item, pos) in game.world.get2(TreasureState, Position):
-        if _on_tile(game, x, y, pos) and not item.hidden:
-            out.append(f"{game.name(eid)}, worth {trade_value(item.spec)} in town.")
+        if _on_tile(game, x, y, pos) and not item.hidden:  # in the words taking it uses (engine/loot.py)
+            worth = (": what the quest is after, not for trading" if item.objective
+                     else f", worth {trade_value(item.spec)} in town")
+            out.append(capitalised(f"{game.name(eid)}{worth}."))
     door = game.entity_at(x, y, DoorState)
     words = tile_words(game, x, y)
     if door is not None and int(floor.tile[y, x]) == Tile.DOOR:

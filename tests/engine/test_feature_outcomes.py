@@ -77,3 +77,52 @@ def test_working_furniture_is_told_in_the_themes_words():
     said = " ".join(line.text for line in game.log[start:])
     assert host_words(game, "debris") == "pile of old bones"
     assert "the pile of old bones" in said and "debris" not in said, said
+
+
+def test_a_trap_set_to_go_off_the_other_way_names_what_was_disturbed():
+    """A searched pile can hold a trap set for working it (and a lever one set for searching):
+    the log said "Pim disturbs it and sets off ...", an "it" with nothing before it."""
+    import numpy as np
+    from engine_arena import put_trap
+
+    from game.mapgen.tiles import Tile
+    from game.rules.purchases import Trap
+
+    game = new_game(3, parse_seats("human,ai,ai"), 2, Dials(theme="catacombs"))
+    ys, xs = np.nonzero(game.floor.tile == int(Tile.DEBRIS))
+    x, y = int(xs[0]), int(ys[0])
+    hero = game.party.hero_of[0]
+    pos = game.position(hero)
+    pos.x, pos.y = next((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                        if game.floor.walkable[y + dy, x + dx] and game.creature_at(x + dx, y + dy) is None)
+    put_trap(game, x, y, Trap("fire", name="Hidden Wick"), action="use", host="debris")
+    start = len(game.log)
+    apply_action(game, A.Interact(0, x, y))
+    said = [line.text for line in game.log[start:]]
+    assert f"{game.name(hero)} disturbs the pile of old bones and sets off Hidden Wick!" in said, said
+
+
+def test_what_working_a_feature_brings_is_told_in_the_themes_words(monkeypatch):
+    """In the forest a grate is a badger sett: the search said "searches the badger sett" and
+    the outcome of the same search "cannot get anything more out of the grate"."""
+    import dataclasses
+
+    from game.engine import features as feature_play
+    from game.mapgen.plan import Feature
+    from game.mapgen.tiles import Tile
+
+    game = new_game(3, parse_seats("human,ai,ai"), 2, Dials(theme="forest"))
+    hero = game.party.hero_of[0]
+    pos = game.position(hero)
+    x, y = next((pos.x + dx, pos.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                if int(game.floor.tile[pos.y + dy, pos.x + dx]) == int(Tile.FLOOR)
+                and game.creature_at(pos.x + dx, pos.y + dy) is None)
+    game.floor.set_tile(x, y, Tile.GRATE)
+    record = game.floor.cells[game.floor.cell_of(x, y)]
+    grate = Feature("grate", "furniture", x, y)
+    record.plan = dataclasses.replace(record.plan, features=(*record.plan.features, grate))
+    monkeypatch.setattr(feature_play, "resist", lambda *a, **k: (False, 0))  # the Force test fails
+    start = len(game.log)
+    apply_action(game, A.Interact(0, x, y))
+    said = " ".join(line.text for line in game.log[start:])
+    assert "the badger sett" in said and "grate" not in said, said

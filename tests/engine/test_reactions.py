@@ -74,3 +74,39 @@ def test_a_peaceful_monster_is_said_in_words_of_its_own_mood():
     for line in said.values():
         assert line.startswith("Shy Rat ") and "(" not in line and "warily" not in line, line
     assert len(set(said.values())) == len(said)
+
+
+def test_a_monster_out_of_sight_is_not_said_to_nod_or_glance():
+    """The roll is made as the room is entered, most often while the monster stands in the dark
+    beyond the party's light: the log said it "greets the party with a nod" or "jerks its head"
+    at a trap with no monster on the screen. Out of sight, the line says only what it means."""
+    import numpy as np
+
+    from game.engine.party_sight import update_sight
+
+    said: dict[str, list[str]] = {}
+    for seed in range(1, 200):
+        game, hero = arena(seed)
+        pos = game.position(hero)
+        ys, xs = np.nonzero(game.floor.walkable)
+        far = max(((int(x), int(y)) for x, y in zip(xs, ys, strict=True) if game.floor.cell_of(int(x), int(y))),
+                  key=lambda p: max(abs(p[0] - pos.x), abs(p[1] - pos.y)))
+        if max(abs(far[0] - pos.x), abs(far[1] - pos.y)) <= 12:
+            continue
+        cell = game.floor.cell_of(*far)
+        put_trap(game, *far, Trap("spikes", annoy=2, pain=1), action="open", host="locked_chest")
+        eid = put_monster(game, *far, Monster(1, "bite", name="Shy Rat"))
+        update_sight(game)  # the party's look from where the arena put the hero
+        assert not game.derived.visible[far[1], far[0]]  # not on the screen
+        before = len(game.log)
+        attitude = reaction(game, eid, cell)
+        if next(r for r in REACTIONS if r.attitude == attitude).peaceful:
+            said[attitude] = [line.text for line in game.log[before:]]
+        game.close()
+    assert set(said) == {r.attitude for r in REACTIONS if r.peaceful}
+    for attitude, lines in said.items():
+        text = " ".join(lines)
+        assert lines[0].startswith("Shy Rat, out of sight in the room ahead, "), lines
+        assert not any(word in text for word in ("nod", "glance", "looks the party over", "jerks")), lines
+        if next(r for r in REACTIONS if r.attitude == attitude).points_out_a_trap:
+            assert lines[1] == "It warns the party about the locked chest: something there is not right.", lines

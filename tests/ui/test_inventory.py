@@ -179,3 +179,13 @@ def test_a_draught_is_not_drunk_by_an_unhurt_hero(kit: Kit) -> None:
     assert "Flask of Mending" in [game.name(e) for e, _ in game.pack(hero)] and game.turn == turn
     said = f"{game.name(hero)} is unhurt: Flask of Mending would heal nothing and be gone."
     assert said in " ".join(line.strip() for line in screen.lines())
+
+
+def test_a_universal_items_dice_are_said_to_count_in_rolls_of_any_type(kit: Kit) -> None:
+    """The panel said "adds 2 Annoy dice to the carrier's pool in any Type (Universal)": a pool is
+    rolled in rolls, not in a Type, as the Typed item's "in rolls of Type cold" says."""
+    session = make_session()
+    give(session.game, session.hero(), "Charm of Warding", fancy=True, annoy=2, universal=True, type="fire")
+    _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a")])
+    text = " ".join(screen.text().split())
+    assert "adds 2 Annoy dice to the carrier's pool in rolls of any Type (Universal)" in text, text

@@ -134,8 +134,25 @@ def test_wait_search_and_pick_up_are_actions(tmp_path: Path) -> None:
     press(screen, "s")
     assert screen.game.turn == turn + 2
     assert "search" in screen.game.log[-1].text
+    logged = len(screen.game.log)
     press(screen, "g")
-    assert "nothing here to take" in screen.game.log[-1].text
+    assert screen.game.turn == turn + 2 and len(screen.game.log) == logged
+    assert screen.notice == "There is nothing here to take."
+
+
+def test_nothing_to_take_passes_as_a_notice_and_stays_out_of_the_log(tmp_path: Path) -> None:
+    """A pick-up with nothing in reach changes nothing: its reason shows once, as a wall's does,
+    and is gone with the next key (it went into the log, where it stayed on the screen)."""
+    screen = new_map(tmp_path)
+    name = wall_step(screen)
+    if name is None:
+        pytest.skip("no wall next to the start")
+    _, taking = run_headless(screen, [key("g")], kit=screen.kit)
+    assert taking.find("There is nothing here to take.") is not None
+    _, after = run_headless(screen, [key(name), key("g"), key(".")], kit=screen.kit)
+    assert after.find("There is nothing here to take.") is None
+    assert after.find("A wall is in the way.") is None
+    assert not any("nothing here to take" in line.text for line in screen.game.log)
 
 
 def test_disarm_without_a_known_trap_says_how_to_find_one(tmp_path: Path) -> None:
@@ -223,13 +240,34 @@ def test_climbing_out_at_the_entrance_goes_to_town(tmp_path: Path) -> None:
 
 def test_spend_story_point_and_roll_panel_keys(tmp_path: Path) -> None:
     screen = new_map(tmp_path)
+    hero = screen.game.world.comp(screen.hero(), HeroState)
+    hero.story_points = 1
     press(screen, "p")
-    assert "story point" in screen.game.log[-1].text
+    assert "spends a story point" in screen.game.log[-1].text
     modes = []
     for _ in range(3):
         press(screen, "r")
         modes.append(screen.roll_mode)
     assert modes == ["expanded", "hidden", "auto"]
+
+
+def test_a_story_point_refused_passes_as_a_notice_and_stays_out_of_the_log(tmp_path: Path) -> None:
+    """With none to spend, or one already in play, the key changes nothing: the reason shows once
+    where the player looks and is gone with the next key (it went into the log and stayed)."""
+    screen = new_map(tmp_path)
+    hero = screen.game.world.comp(screen.hero(), HeroState)
+    hero.story_points = 0
+    logged = len(screen.game.log)
+    _, shown = run_headless(screen, [key("p")], kit=screen.kit)
+    assert shown.find("No story point to spend.") is not None
+    hero.story_points = 2
+    _, shown = run_headless(screen, [key("p"), key("p")], kit=screen.kit)
+    assert shown.find("A story point is already in play.") is not None
+    _, after = run_headless(screen, [key(".")], kit=screen.kit)
+    assert after.find("No story point to spend.") is None and after.find("already in play") is None
+    assert [line.text for line in screen.game.log[logged:]][:1] == [
+        f"{screen.game.name(screen.hero())} spends a story point: +2 dice on the next roll."]
+    assert not any("No story point" in line.text or "already in play" in line.text for line in screen.game.log)
 
 
 def test_an_unbound_key_says_where_help_is(tmp_path: Path) -> None:
@@ -422,6 +460,33 @@ def test_look_says_every_thing_on_a_crowded_tile_at_80_columns(tmp_path: Path) -
     assert sum(len(draw.wrap(sentence, 78)) for sentence in sentences) > 5  # more than the log's rows hold
     for sentence in sentences:
         assert sentence in text, sentence
+
+def test_look_at_the_quests_object_says_what_taking_it_says(tmp_path: Path) -> None:
+    """Look said "the object of the quest (...), worth 0 in town." (a small letter first, and a
+    trade value) where taking it says it is "what the quest is after, not for trading"; an item
+    named with a small letter ("a healer's draught") began its sentence with one too."""
+    from game.engine.room_entry import place_objective
+    from game.engine.spawning import make_treasure_entity
+    from game.rules.purchases import Treasure
+    from game.world.components import TreasureState
+
+    screen = new_map(tmp_path)
+    game = screen.game
+    _, x, y = free_step(screen)
+    place_objective(game, game.floor.cell_of(*hero_pos(screen)))
+    quest_object = next(e for e, t in game.world.get(TreasureState) if t.objective)
+    moved = game.position(quest_object)
+    moved.x, moved.y = x, y
+    make_treasure_entity(game, Treasure(heal=2, name="a healer's draught"), "a healer's draught", 1,
+                         Position(x, y, game.dungeon.floor_no))
+    look = screen.on_event(key(";"))
+    look.x, look.y = x, y
+    _, shot = run_headless(look, [], kit=screen.kit)
+    text = " ".join(" ".join(shot.lines()).split())
+    assert f"The object of the quest ({game.quest.name}): what the quest is after, not for trading." in text, text
+    assert "worth 0 in town" not in text, text
+    assert "A healer's draught, worth " in text, text
+
 
 # ----- the end, town, hot-seat ----------------------------------------------------------------------
 def test_a_wiped_party_ends_the_run(tmp_path: Path) -> None:

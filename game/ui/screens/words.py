@@ -62,7 +62,7 @@ def item_details(spec: Treasure) -> list[str]:
     if spec.heal:
         lines.append(f"Healing: restores {plural(spec.heal, 'Hit')} when used, then it is gone.")
     if spec.annoy or spec.pain:
-        against = "any Type (Universal)" if spec.universal else f"rolls of Type {spec.type or '?'}"
+        against = "rolls of any Type (Universal)" if spec.universal else f"rolls of Type {spec.type or '?'}"
         dice = " and ".join(plural(n, f"{kind} die") for n, kind in ((spec.annoy, "Annoy"), (spec.pain, "Pain")) if n)
         lines.append(f"Magic dice: adds {dice} to the carrier's pool in {against}; never against Universal harm.")
     elif spec.universal:
