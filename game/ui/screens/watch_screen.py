@@ -24,7 +24,7 @@ from game.ui.events import Event, KeyEvent
 from game.ui.fit import first_fitting
 from game.ui.kit import Kit
 from game.ui.other_screens import open_screen
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.map_screen import MapScreen
 from game.ui.session import Session
 from game.ui.state import Exit, State
@@ -117,7 +117,7 @@ class WatchScreen:
             self.follower.close()
             return self.back if self.back is not None else Exit("watched")
         if action == "help" or event.key == "?":
-            return HelpScreen(self.kit, back=self, title="Help: watching", topics=HELP_TOPICS)
+            return HelpScreen(self.kit, back=self, title="Help: watching", topics=HELP_TOPICS, sections=OWN_KEYS)
         if self.view is None:
             return None
         if action == "roll_panel" or event.key == "r":
