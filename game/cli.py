@@ -257,12 +257,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The parsed command line; an argument no option of the command knows is a usage error that
+    points at that command's help (argparse's own pointed at the whole program's)."""
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        command = " ".join(["python main.py", *([args.command] if args.command else []), "--help"])
+        raise UsageError(f"unrecognized arguments: {' '.join(unknown)} (see `{command}`)")
+    return args
+
+
 PRINTING = ("generate", "autoplay", "catalog", "balance", "scores", "bench")  # their answers go to standard output
 
 
 def main(argv: Sequence[str]) -> int:
     try:
-        args = build_parser().parse_args(list(argv))
+        args = parse(list(argv))
         command = args.command or "title"
         if getattr(args, "color", None):  # for this run only: the presenter reads it (ui/present/colors.py)
             os.environ["MASTERLESS_COLORS"] = args.color

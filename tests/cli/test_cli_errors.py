@@ -64,3 +64,14 @@ def test_replays_help_names_the_files_it_reads_as_they_are_named(tmp_path, capsy
     assert cli.main(["autoplay", "--seed", "3", "--max-turns", "200", "--record", str(record)]) == 0
     assert record.read_bytes().startswith(b"MASTERLESS RECORDING")
     assert cli.main(["replay", "--headless", "--verify", str(record)]) == 0
+
+
+@pytest.mark.parametrize("argv, command", [(["bench", "--foo"], "bench"), (["watch", "a.mlrec", "b.mlrec"], "watch"),
+                                           (["--frob"], None)])
+def test_an_unknown_option_points_at_its_commands_help(capsys, argv, command):
+    """`bench --foo` said "(see `python main.py --help`)", the whole program's help, where the
+    options of bench are not listed."""
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    where = "python main.py " + (f"{command} " if command else "") + "--help"
+    assert len(err) == 1 and err[0].startswith("masterless: unrecognized arguments: ") and f"(see `{where}`)" in err[0]
