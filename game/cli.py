@@ -167,7 +167,9 @@ DISK_FULL = (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master.")
+    parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master. With no command, "
+                     "the title menu opens: new game (hand-made heroes), hot-seat, continue, replays, "
+                     "high scores, seed races, options.")
     _color_flag(parser, default=None)  # the title menu's; each screen-showing command takes it too
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 

@@ -75,3 +75,12 @@ def test_an_unknown_option_points_at_its_commands_help(capsys, argv, command):
     err = capsys.readouterr().err.strip().splitlines()
     where = "python main.py " + (f"{command} " if command else "") + "--help"
     assert len(err) == 1 and err[0].startswith("masterless: unrecognized arguments: ") and f"(see `{where}`)" in err[0]
+
+
+def test_help_says_what_no_command_does(capsys):
+    """The usage line reads "masterless [-h] [--color ...] command ...", and nothing said that
+    `python main.py` alone opens the title menu, the way into a game with hand-made heroes."""
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "With no command, the title menu opens" in out
