@@ -60,6 +60,7 @@ def test_replays_help_names_the_files_it_reads_as_they_are_named(tmp_path, capsy
     assert done.value.code == 0
     out = " ".join(capsys.readouterr().out.split())
     assert ".jsonl" not in out and "a .mlrec file" in out
+    assert "or a morgue file" in out  # README: replay FILE|MORGUE; the help named recordings only
     record = tmp_path / "seed-3.mlrec"
     assert cli.main(["autoplay", "--seed", "3", "--max-turns", "200", "--record", str(record)]) == 0
     assert record.read_bytes().startswith(b"MASTERLESS RECORDING")
