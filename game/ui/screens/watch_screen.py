@@ -95,7 +95,7 @@ class WatchScreen:
         game = view.game
         if game.phase == "over":
             if self.end is None:
-                self.end = open_screen("end_of_run", self.kit, view.session, self)
+                self.end = open_screen("end_of_run", self.kit, view.session, self, spectator=True)
             return self.end
         design = game.hallway.last_design
         if design is not self.design_seen:
@@ -136,16 +136,20 @@ class WatchScreen:
         text = self.watched()
         keys = WATCH_KEYS if self.follower.game is not None else WATCH_KEYS[1:]  # no game yet: no rolls, log
         lines = [f"{text}.  {hint}" for hint in keys]
+        lines.append(f"{self.watched(brief=True)}.  {keys[-1]}")  # the run's end said whole, keys too
         return lines[0] if width is None else first_fitting(width, *lines)
 
-    def watched(self) -> str:
+    def watched(self, brief: bool = False) -> str:
+        """What is watched and how far it has come; `brief` leaves out the file and the actions
+        (at 80 columns "The run is over (wiped)" left no room for the keys: "q l")."""
         f = self.follower
         game = f.game
         name = f.path.name
         if game is None:
             return f"Waiting for a game in {f.path} ..." + (f" ({f.problem})" if f.problem else "")
         where = "in town" if game.phase == "town" else f"Floor {game.dungeon.floor_no}"
-        text = f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
+        text = f"{where[0].upper()}{where[1:]}, turn {game.turn}" if brief else \
+            f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
         if game.phase == "over":
             text += f". The run is over ({game.outcome or 'ended'})"
         elif f.status == "gone":
