@@ -202,7 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
     _color_flag(replay)
 
     gen = sub.add_parser("generate", help="print the rooms the table would build for a party")
-    gen.add_argument("--seed", type=_seed, required=True, help="the table's seed")
+    gen.add_argument("--seed", type=_seed, required=True,
+                     help="the table's seed; it draws the dungeon's theme too, unless --dial theme=... names one")
     gen.add_argument("--party", type=_int_list, required=True, help="hero levels, e.g. 2,3,5")
     gen.add_argument("--floor", type=int, default=None, help="the Floor (default: the party's entrance floor)")
     gen.add_argument("--rooms", type=int, default=5, help="how many rooms (default 5)")

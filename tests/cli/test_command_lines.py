@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game import cli
 from game.core.seats import parse_seats
 from game.designers.table import designers_for
@@ -90,3 +92,18 @@ def test_names_from_a_friends_files_never_reach_the_terminal_as_escape_codes(tmp
     assert cli.main(["scores", "--seed", "9"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "Mab" in out
+
+
+def test_generates_help_says_the_seed_draws_the_theme(capsys):
+    """`generate --seed 1` builds a forest, `play --seed 1` the catacombs (the theme dial's
+    default, as the README's Dials table says): generate draws the theme from the seed, and its
+    help did not say so."""
+    with pytest.raises(SystemExit):
+        cli.main(["generate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "it draws the dungeon's theme too, unless --dial theme=... names one" in help_text
+    assert cli.main(["generate", "--seed", "1", "--party", "2", "--rooms", "1"]) == 0
+    drawn = capsys.readouterr().out.splitlines()[0]
+    assert cli.main(["generate", "--seed", "1", "--party", "2", "--rooms", "1", "--dial", "theme=tower"]) == 0
+    named = capsys.readouterr().out.splitlines()[0]
+    assert drawn.startswith("Seed 1, Floor 2, forest;") and named.startswith("Seed 1, Floor 2, tower;")
