@@ -153,6 +153,7 @@ DIAL_HELP = ("name=value, repeatable: die, seriousness, successes, design, moral
 SEED_HELP = "the run's seed: the same seed, seats and dials build the same dungeon (default: a new one)"
 SEATS_HELP = ("comma list of human, ai, ai+hero; human:Ann names the player, ai:tyrant the personality "
               "(README: Commands)")
+LAB_LEVEL_HELP = "starting level of every hero, 1-10 (default 2; play starts at 1-3)"
 MAX_TURNS_HELP = "stop a run after this many turns (default 5000)"
 COLOR_CHOICES = ("auto", "truecolor", "256", "16", "none")
 COLOR_HELP = ("colours for this run: auto (ask the terminal), truecolor, 256, 16 or none (bold and reverse "
@@ -176,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a run at once with ready-made heroes")
     play.add_argument("--seed", type=_seed, default=None, help=SEED_HELP)
     play.add_argument("--seats", default="human,ai,ai", help="default human,ai,ai; " + SEATS_HELP)
-    play.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
+    play.add_argument("--level", type=int, default=2, help="starting level of every hero, 1-3 (default 2)")
     play.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     play.add_argument("--daily", metavar="YYYY-MM-DD", default=None, help="the seed of that day")
     play.add_argument("--window", action="store_true", help="play in an SDL window")
@@ -216,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     auto = sub.add_parser("autoplay", help="play a whole run headless, AI at every seat")
     auto.add_argument("--seed", type=_seed, required=True, help="the run's seed")
     auto.add_argument("--seats", default="ai+hero,ai+hero,ai", help="default ai+hero,ai+hero,ai; " + SEATS_HELP)
-    auto.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
+    auto.add_argument("--level", type=int, default=2, help=LAB_LEVEL_HELP)
     auto.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     auto.add_argument("--max-turns", type=int, default=5000, help=MAX_TURNS_HELP)
     auto.add_argument("--record", metavar="FILE", default=None, help="also write the run's recording to FILE")
@@ -236,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--seeds", default=None, help="A-B")
     bal.add_argument("--seats", action="append", default=None,
                      help="seat mix (default ai+hero,ai+hero,ai); repeat to compare mixes and personalities")
-    bal.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
+    bal.add_argument("--level", type=int, default=2, help=LAB_LEVEL_HELP)
     bal.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     bal.add_argument("--max-turns", type=int, default=5000, help=MAX_TURNS_HELP)
     bal.add_argument("--workers", type=int, default=None, help="processes (default: every core)")

@@ -107,3 +107,16 @@ def test_generates_help_says_the_seed_draws_the_theme(capsys):
     assert cli.main(["generate", "--seed", "1", "--party", "2", "--rooms", "1", "--dial", "theme=tower"]) == 0
     named = capsys.readouterr().out.splitlines()[0]
     assert drawn.startswith("Seed 1, Floor 2, forest;") and named.startswith("Seed 1, Floor 2, tower;")
+
+
+@pytest.mark.parametrize("command", ["autoplay", "balance"])
+def test_the_level_range_in_the_lab_commands_help_is_the_one_they_take(command, capsys):
+    """autoplay and balance take --level 1 to 10, and their help said "(1-3)", play's range."""
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "starting level of every hero, 1-10 (default 2" in help_text
+    seeds = ["--seed", "1"] if command == "autoplay" else ["--seeds", "1-1", "--workers", "1"]
+    assert cli.main([command, *seeds, "--level", "11", "--max-turns", "20"]) == 2
+    assert "--level must be between 1 and 10" in capsys.readouterr().err
+    assert cli.main([command, *seeds, "--level", "10", "--max-turns", "20"]) == 0
