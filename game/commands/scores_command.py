@@ -105,8 +105,9 @@ def import_line(text: str, recording: str | None) -> int:
         entry = _checked(entry, recording)
     rank, new = add_entry(scores_path(), entry)
     state = "verified by replaying its recording" if entry.verified else "not checked (no recording given)"
-    print(f"{'Imported' if new else 'Already had'}: seed {entry.seed}, score {entry.score}, {state}; "
-          f"#{rank} on that seed.")
+    # A line imported before unchecked and checked now is no longer what the table "already had"
+    done = "Imported" if new else "Checked" if entry.verified else "Already had"
+    print(f"{done}: seed {entry.seed}, score {entry.score}, {state}; #{rank} on that seed.")
     if entry.verified:
         print(f"Watch how it was done: python main.py replay {entry.recording}")
     else:
