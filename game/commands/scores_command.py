@@ -34,11 +34,15 @@ from game.engine.seed_scores import (
 
 def run_scores(args: Any) -> int:
     action = args.action or "show"
+    if action != "import" and args.recording is not None:  # else dropped unsaid: nothing was checked
+        raise UsageError("scores: --recording goes with import (scores import LINE --recording FILE)")
     if action == "show":
         if args.line is not None:
             raise UsageError(f"scores: unexpected {args.line!r} (scores [--seed N] | export | import LINE)")
         return show(args.seed)
     if action == "export":
+        if args.line is not None:
+            raise UsageError(f"scores export: unexpected {args.line!r} (scores export [--seed N])")
         return export(args.seed)
     if action == "import":
         if args.line is None:

@@ -85,3 +85,17 @@ def test_help_says_what_no_command_does(capsys):
         cli.main(["--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "With no command, the title menu opens" in out
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["scores", "export", "7"], "scores export: unexpected '7' (scores export [--seed N])"),
+    (["scores", "--recording", "run.mlrec"], "scores: --recording goes with import"),
+    (["scores", "export", "--recording", "run.mlrec"], "scores: --recording goes with import"),
+])
+def test_scores_refuses_what_it_would_drop_unsaid(argv, said, capsys, tmp_path, monkeypatch):
+    """`scores export 7` (meaning seed 7) exported the last run of any seed, and `scores
+    --recording FILE` without import listed the tables: the 7 and the FILE were dropped unsaid."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"masterless: {said}"), err
