@@ -64,3 +64,17 @@ def test_the_spectators_help_lists_no_map_keys_that_do_nothing_here(tmp_path) ->
     assert "Everywhere" in text
     for map_only in ("Search for traps", "Pick up", "Move north", "Save and quit S"):
         assert map_only not in text, map_only
+
+
+def test_while_waiting_the_keys_stand_whole_on_their_own_line(tmp_path) -> None:
+    """At 80 columns the waiting line, after a long path, read "... autosave.mlrec ....  q" and,
+    on the next row, "leaves, ? help": the keys split, and four dots."""
+    folder = tmp_path / "a-folder-with-a-long-name-as-data-directories-have" / "masterless"
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(folder / "autosave.mlrec"))
+    console = tcod.console.Console(80, 24, order="C")
+    watch.on_draw(console)
+    rows = ["".join(chr(c) for c in row).strip() for row in console.ch]
+    watch.follower.close()
+    text = " ".join(rows)
+    assert "Waiting for a game in" in text and "...." not in text
+    assert "q leaves, ? help" in rows, rows

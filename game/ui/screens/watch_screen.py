@@ -146,7 +146,7 @@ class WatchScreen:
         game = f.game
         name = f.path.name
         if game is None:
-            return f"Waiting for a game in {f.path} ..." + (f" ({f.problem})" if f.problem else "")
+            return f"Waiting for a game in {f.path}" + (f" ({f.problem})" if f.problem else "")
         where = "in town" if game.phase == "town" else f"Floor {game.dungeon.floor_no}"
         text = f"{where[0].upper()}{where[1:]}, turn {game.turn}" if brief else \
             f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
@@ -164,7 +164,9 @@ class WatchScreen:
         if view is None:
             draw.clear(console, palette)
             draw.text(console, 1, 0, "Masterless: watching", palette["title"])
-            for i, row in enumerate(draw.wrap(self.status(), console.width - 2)):
+            # the keys on a line of their own: wrapped after a long path they were split, "q" / "leaves"
+            rows = [*draw.wrap(self.watched(), console.width - 2), "", WATCH_KEYS[-1]]
+            for i, row in enumerate(rows):
                 draw.text(console, 1, 2 + i, row, palette["text"])
             self._cursor = (1, 2)
             return
