@@ -94,9 +94,11 @@ def run_balance(args: Any) -> int:
     if rest:
         if rest[0] != "compare" or len(rest) != 3:
             raise UsageError("balance takes --seeds A-B, or: balance compare A.json B.json")
-        if args.seeds or args.json or args.plot:  # compare plays nothing: it would go unsaid that these did nothing
-            raise UsageError("balance compare plays no runs: give it two batches alone, without --seeds, --json "
-                             "or --plot")
+        given = [flag for flag, value in (("--seeds", args.seeds), ("--seats", args.seats), ("--dial", args.dial),
+                                          ("--workers", args.workers), ("--cluster", args.cluster),
+                                          ("--json", args.json), ("--plot", args.plot)) if value]
+        if given:  # compare plays nothing: it would go unsaid that these did nothing
+            raise UsageError(f"balance compare plays no runs: give it two batches alone, without {', '.join(given)}")
         return run_compare(Path(rest[1]), Path(rest[2]))
     if not args.seeds:
         raise UsageError("balance needs --seeds A-B (or: balance compare A.json B.json)")
