@@ -253,6 +253,7 @@ def run_play(args: Any) -> int:
     seats, level = getattr(args, "seats", "human,ai,ai"), getattr(args, "level", 2)
     if not 1 <= level <= 3:
         raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
+    check_personalities(seats)  # first: `ai:tyrnt` alone is a typo to name, not "a seat needs a hero"
     table = parse_seats(seats)
     if any(not s.name.isprintable() for s in table):  # it would go raw into the morgue file and the logs
         raise UsageError(f"--seats: a player's name must be plain text, not control characters: {printable(seats)}")
@@ -260,7 +261,6 @@ def run_play(args: Any) -> int:
     twice = next((n for n in players if players.count(n) > 1), None)
     if twice is not None:  # the hand-over would say "Pass the keyboard to Ann" and not which
         raise UsageError(f"--seats: two players are both called {twice.title()}; give each their own name")
-    check_personalities(seats)
     check_record_file(getattr(args, "record", None))  # arguments first: a bad one is said at once
     designs: tuple[Any, ...] = ()
     if getattr(args, "designs", None):

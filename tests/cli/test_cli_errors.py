@@ -99,3 +99,16 @@ def test_scores_refuses_what_it_would_drop_unsaid(argv, said, capsys, tmp_path, 
     assert cli.main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(f"masterless: {said}"), err
+
+
+@pytest.mark.parametrize("argv", [["play", "--seats", "ai:tyrnt"],
+                                  ["balance", "--seeds", "1-2", "--workers", "1", "--seats", "ai+hero,ai:tyrnt"]])
+def test_a_mistyped_personality_is_named_in_play_and_balance(argv, capsys, tmp_path, monkeypatch):
+    """`play --seats ai:tyrnt` said "at least one seat needs a hero", not the typo; `balance
+    --seats ai+hero,ai:tyrnt` played the runs and listed "tyrnt" in its per-personality table,
+    a designer that never played (autoplay and generate refused it already)."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert err.strip().startswith("masterless: --seats: unknown personality 'tyrnt' (one of ") and "tyrant" in err
+    assert "runs" not in out
