@@ -153,6 +153,7 @@ DIAL_HELP = ("name=value, repeatable: die, seriousness, successes, design, moral
 SEED_HELP = "the run's seed: the same seed, seats and dials build the same dungeon (default: a new one)"
 SEATS_HELP = ("comma list of human, ai, ai+hero; human:Ann names the player, ai:tyrant the personality "
               "(README: Commands)")
+LAB_LEVEL_HELP = "starting level of every hero, 1-10 (default 2; play starts at 1-3)"
 MAX_TURNS_HELP = "stop a run after this many turns (default 5000)"
 COLOR_CHOICES = ("auto", "truecolor", "256", "16", "none")
 COLOR_HELP = ("colours for this run: auto (ask the terminal), truecolor, 256, 16 or none (bold and reverse "
@@ -167,14 +168,16 @@ DISK_FULL = (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master.")
+    parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master. With no command, "
+                     "the title menu opens: new game (hand-made heroes), hot-seat, continue, replays, "
+                     "high scores, seed races, options.")
     _color_flag(parser, default=None)  # the title menu's; each screen-showing command takes it too
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="start a run at once with ready-made heroes")
     play.add_argument("--seed", type=_seed, default=None, help=SEED_HELP)
     play.add_argument("--seats", default="human,ai,ai", help="default human,ai,ai; " + SEATS_HELP)
-    play.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
+    play.add_argument("--level", type=int, default=2, help="starting level of every hero, 1-3 (default 2)")
     play.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     play.add_argument("--daily", metavar="YYYY-MM-DD", default=None, help="the seed of that day")
     play.add_argument("--window", action="store_true", help="play in an SDL window")
@@ -189,7 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="watch or verify a recording")
     replay.add_argument("file",
-                        help="a recording: a .mlrec file of the recordings folder, or the FILE play --record wrote")
+                        help="a recording: a .mlrec file of the recordings folder, or the FILE play --record wrote; "
+                             "or a morgue file, whose run's recording lies beside it")
     replay.add_argument("--headless", action="store_true", help="no screen: re-run it and print one line")
     replay.add_argument("--verify", action="store_true",
                         help="with --headless: fail (exit 4) at the first turn that plays out otherwise")
@@ -199,7 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
     _color_flag(replay)
 
     gen = sub.add_parser("generate", help="print the rooms the table would build for a party")
-    gen.add_argument("--seed", type=_seed, required=True, help="the table's seed")
+    gen.add_argument("--seed", type=_seed, required=True,
+                     help="the table's seed; it draws the dungeon's theme too, unless --dial theme=... names one")
     gen.add_argument("--party", type=_int_list, required=True, help="hero levels, e.g. 2,3,5")
     gen.add_argument("--floor", type=int, default=None, help="the Floor (default: the party's entrance floor)")
     gen.add_argument("--rooms", type=int, default=5, help="how many rooms (default 5)")
@@ -212,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     auto = sub.add_parser("autoplay", help="play a whole run headless, AI at every seat")
     auto.add_argument("--seed", type=_seed, required=True, help="the run's seed")
     auto.add_argument("--seats", default="ai+hero,ai+hero,ai", help="default ai+hero,ai+hero,ai; " + SEATS_HELP)
-    auto.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
+    auto.add_argument("--level", type=int, default=2, help=LAB_LEVEL_HELP)
     auto.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     auto.add_argument("--max-turns", type=int, default=5000, help=MAX_TURNS_HELP)
     auto.add_argument("--record", metavar="FILE", default=None, help="also write the run's recording to FILE")
@@ -232,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--seeds", default=None, help="A-B")
     bal.add_argument("--seats", action="append", default=None,
                      help="seat mix (default ai+hero,ai+hero,ai); repeat to compare mixes and personalities")
-    bal.add_argument("--level", type=int, default=2, help="starting level of every hero (1-3)")
+    bal.add_argument("--level", type=int, default=2, help=LAB_LEVEL_HELP)
     bal.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     bal.add_argument("--max-turns", type=int, default=5000, help=MAX_TURNS_HELP)
     bal.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
@@ -257,12 +262,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The parsed command line; an argument no option of the command knows is a usage error that
+    points at that command's help (argparse's own pointed at the whole program's)."""
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        command = " ".join(["python main.py", *([args.command] if args.command else []), "--help"])
+        raise UsageError(f"unrecognized arguments: {' '.join(unknown)} (see `{command}`)")
+    return args
+
+
 PRINTING = ("generate", "autoplay", "catalog", "balance", "scores", "bench")  # their answers go to standard output
 
 
 def main(argv: Sequence[str]) -> int:
     try:
-        args = build_parser().parse_args(list(argv))
+        args = parse(list(argv))
         command = args.command or "title"
         if getattr(args, "color", None):  # for this run only: the presenter reads it (ui/present/colors.py)
             os.environ["MASTERLESS_COLORS"] = args.color

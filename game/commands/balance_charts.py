@@ -52,17 +52,29 @@ def draw_charts(agg: dict[str, Any], path: Path) -> None:
         raise FileProblem(f"cannot write {printable(str(path))}: {write_problem(exc)}") from None
 
 
+def whole_runs(ax: Any) -> None:
+    """Ticks on whole numbers of runs: an axis of counts read "2.5 runs" at 2.5."""
+    from matplotlib.ticker import MaxNLocator  # the optional extra, loaded by require_matplotlib
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+
+
 def endings_by_floor(ax: Any, data: dict[str, dict[str, int]]) -> None:
-    floors = list(data)
+    """Every floor from the shallowest to the deepest has its place, an empty one too: the floors
+    set side by side as names read 2, 4, 5 as if floor 3 came between none."""
+    numbers = [int(f) for f in data]
+    floors = list(range(min(numbers), max(numbers) + 1)) if numbers else []
     outcomes = sorted({o for row in data.values() for o in row}, key=lambda o: (o not in ENDING_COLOURS, o))
     bottom = [0] * len(floors)
     for outcome in outcomes:
-        counts = [data[f].get(outcome, 0) for f in floors]
+        counts = [data.get(str(f), {}).get(outcome, 0) for f in floors]
         ax.bar(floors, counts, bottom=bottom, label=outcome, color=ENDING_COLOURS.get(outcome))
         bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
     ax.set_title("endings by deepest floor")
     ax.set_xlabel("deepest floor")
+    ax.set_xticks(floors)
     ax.set_ylabel("runs")
+    whole_runs(ax)
     # set, not autoscaled: a zero-height bar stacked on the tallest is a sticky edge at its top,
     # which cut the axis there (the top of the tallest stack lost); headroom for the legend too
     ax.set_ylim(0, max(bottom, default=0) * 1.25 + 1)
@@ -75,6 +87,7 @@ def rooms(ax: Any, data: dict[str, int]) -> None:
     ax.set_title("rooms entered")
     ax.set_xlabel("rooms")
     ax.set_ylabel("runs")
+    whole_runs(ax)
 
 
 def damage(ax: Any, data: dict[str, Any] | None) -> None:

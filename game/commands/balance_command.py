@@ -20,6 +20,7 @@ from game.core.errors import FileProblem, UsageError, printable
 from game.core.file_guard import MiB, read_bounded, write_problem
 from game.core.paths import atomic_write
 from game.core.seats import drawn_personalities, parse_seats
+from game.designers.table import check_named_personalities
 from game.engine.saves import output_file_problem
 from game.rules.party import entrance_floor
 
@@ -65,7 +66,11 @@ class Progress:
 
 
 def check_mix(text: str) -> str:
-    parse_seats(text)  # a UsageError names what is wrong
+    """A seat mix as given, once it is one the table can seat (a UsageError names what is wrong):
+    an unknown personality (`ai:tyrnt`) is refused, as autoplay refuses it, not taken for a name
+    and then listed in the per-personality table as if a designer of that name had played."""
+    check_named_personalities(text)
+    parse_seats(text)
     return text.strip()
 
 
@@ -94,9 +99,11 @@ def run_balance(args: Any) -> int:
     if rest:
         if rest[0] != "compare" or len(rest) != 3:
             raise UsageError("balance takes --seeds A-B, or: balance compare A.json B.json")
-        if args.seeds or args.json or args.plot:  # compare plays nothing: it would go unsaid that these did nothing
-            raise UsageError("balance compare plays no runs: give it two batches alone, without --seeds, --json "
-                             "or --plot")
+        given = [flag for flag, value in (("--seeds", args.seeds), ("--seats", args.seats), ("--dial", args.dial),
+                                          ("--workers", args.workers), ("--cluster", args.cluster),
+                                          ("--json", args.json), ("--plot", args.plot)) if value]
+        if given:  # compare plays nothing: it would go unsaid that these did nothing
+            raise UsageError(f"balance compare plays no runs: give it two batches alone, without {', '.join(given)}")
         return run_compare(Path(rest[1]), Path(rest[2]))
     if not args.seeds:
         raise UsageError("balance needs --seeds A-B (or: balance compare A.json B.json)")

@@ -186,6 +186,7 @@ def aggregate(runs: Sequence[Run], mixes: Sequence[str], entrance: int | None = 
         "endings": endings(runs),
         "per_run": {key: spread([number(r, key) for r in games]) for key in PER_RUN},
         "floors": floors(games),
+        "entrance_floor": entrance,
         "stayed_on_entrance_floor": None if entrance is None else proportion(
             sum(1 for r in games if number(r, "floor") <= entrance), len(games)),
         "endings_by_floor": endings_by_floor(games),

@@ -64,7 +64,9 @@ def aggregate_lines(agg: dict[str, Any]) -> list[str]:
     if agg.get("stayed_on_entrance_floor"):
         out.append(f"  never left the entrance floor  {interval(agg['stayed_on_entrance_floor'])}")
     first = next(iter(agg["floors"]), None)
-    if first is not None and int(first) > 1:  # the rows start at the shallowest floor a run ended on
+    # The rows start at the shallowest floor a run ended on: said when that is below the entrance
+    # (no run was ever above the entrance, so none "went deeper" than it)
+    if first is not None and int(first) > (agg.get("entrance_floor") or 1):
         out.append(f"  above floor {first}: every run went deeper, so none was wiped there")
     for f, row in agg["floors"].items():
         out.append(f"  floor {f:>2}  reached {row['reached']:>6}  wiped {row['wiped']:>5}"

@@ -34,11 +34,15 @@ from game.engine.seed_scores import (
 
 def run_scores(args: Any) -> int:
     action = args.action or "show"
+    if action != "import" and args.recording is not None:  # else dropped unsaid: nothing was checked
+        raise UsageError("scores: --recording goes with import (scores import LINE --recording FILE)")
     if action == "show":
         if args.line is not None:
             raise UsageError(f"scores: unexpected {args.line!r} (scores [--seed N] | export | import LINE)")
         return show(args.seed)
     if action == "export":
+        if args.line is not None:
+            raise UsageError(f"scores export: unexpected {args.line!r} (scores export [--seed N])")
         return export(args.seed)
     if action == "import":
         if args.line is None:
@@ -105,8 +109,9 @@ def import_line(text: str, recording: str | None) -> int:
         entry = _checked(entry, recording)
     rank, new = add_entry(scores_path(), entry)
     state = "verified by replaying its recording" if entry.verified else "not checked (no recording given)"
-    print(f"{'Imported' if new else 'Already had'}: seed {entry.seed}, score {entry.score}, {state}; "
-          f"#{rank} on that seed.")
+    # A line imported before unchecked and checked now is no longer what the table "already had"
+    done = "Imported" if new else "Checked" if entry.verified else "Already had"
+    print(f"{done}: seed {entry.seed}, score {entry.score}, {state}; #{rank} on that seed.")
     if entry.verified:
         print(f"Watch how it was done: python main.py replay {entry.recording}")
     else:

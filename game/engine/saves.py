@@ -43,6 +43,7 @@ AUTOSAVE = "autosave" + SUFFIX
 BACKUP = "autosave.bak" + SUFFIX
 BROKEN = "autosave.broken" + SUFFIX
 RECORD_TO = "autosave.record-to"  # the `play --record FILE` of the run in progress, for `continue`
+SEEDED = "autosave.seeded"  # there when the run in progress was begun on a chosen seed, for `continue`
 
 
 def autosave_path() -> Path:
@@ -62,6 +63,23 @@ def set_record_target(path: Path | None) -> None:
             marker.unlink()
         return
     atomic_write(marker, os.fsencode(os.path.abspath(path)) + b"\n")
+
+
+def set_seeded(seeded: bool) -> None:
+    """Remember whether the run in progress was begun on a chosen seed (`play --seed N`, `play
+    --daily`): its end goes into that seed's table, after `continue` too. A marker that cannot be
+    written costs the race entry of a continued run, never the run."""
+    marker = data_dir() / SEEDED
+    with contextlib.suppress(OSError):
+        if seeded:
+            atomic_write(marker, b"seeded\n")
+        else:
+            marker.unlink(missing_ok=True)
+
+
+def was_seeded() -> bool:
+    """Whether the run in progress was begun on a chosen seed (see `set_seeded`)."""
+    return (data_dir() / SEEDED).exists()
 
 
 def output_file_problem(path: str | Path) -> str | None:
@@ -295,4 +313,5 @@ def archive_autosave(name: str | None = None) -> Path | None:
     with contextlib.suppress(OSError):
         backup_path().unlink()
     set_record_target(None)
+    set_seeded(False)
     return target

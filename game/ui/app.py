@@ -29,7 +29,7 @@ from game.core.file_guard import claim_name
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
-from game.engine.saves import set_record_target
+from game.engine.saves import set_record_target, set_seeded, was_seeded
 from game.ui.kit import Kit
 from game.ui.run_files import (
     SCORES,
@@ -185,10 +185,12 @@ def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
 
 def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None,
                 heroes: dict[int, HeroChoice] | None = None, back: State | None = None,
-                export: str | None = None, designs: tuple[Any, ...] = ()) -> tuple[State, AppHost]:
+                export: str | None = None, designs: tuple[Any, ...] = (), seeded: bool = False,
+                ) -> tuple[State, AppHost]:
     """A new run on screen (the map, or wherever the game sends the player first) and its host.
     `back` is where leaving the run goes (None: the program ends); `designs` the table's saved
-    designs (`--designs DIR`), which go into the recording."""
+    designs (`--designs DIR`), which go into the recording; `seeded`, a run on a chosen seed, goes
+    into that seed's table when it ends (remembered beside the autosave for `continue`)."""
     if not 1 <= level <= 3:
         raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
     table = parse_seats(seats)
@@ -202,7 +204,10 @@ def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int =
             archive_run_unplayed()
             raise FileProblem(f"cannot save the game: {recorder.problem}")
         set_record_target(recorder.mirror)
-    return _on_screen(kit, game, recorder, back, export)
+    set_seeded(seeded)
+    state, host = _on_screen(kit, game, recorder, back, export)
+    host.seeded = seeded
+    return state, host
 
 
 def _on_screen(kit: Kit, game: Game, recorder: Any | None, back: State | None,
@@ -248,6 +253,7 @@ def run_play(args: Any) -> int:
     seats, level = getattr(args, "seats", "human,ai,ai"), getattr(args, "level", 2)
     if not 1 <= level <= 3:
         raise UsageError(f"--level must be 1, 2 or 3 (every hero starts at that level), got {level}")
+    check_personalities(seats)  # first: `ai:tyrnt` alone is a typo to name, not "a seat needs a hero"
     table = parse_seats(seats)
     if any(not s.name.isprintable() for s in table):  # it would go raw into the morgue file and the logs
         raise UsageError(f"--seats: a player's name must be plain text, not control characters: {printable(seats)}")
@@ -255,7 +261,6 @@ def run_play(args: Any) -> int:
     twice = next((n for n in players if players.count(n) > 1), None)
     if twice is not None:  # the hand-over would say "Pass the keyboard to Ann" and not which
         raise UsageError(f"--seats: two players are both called {twice.title()}; give each their own name")
-    check_personalities(seats)
     check_record_file(getattr(args, "record", None))  # arguments first: a bad one is said at once
     designs: tuple[Any, ...] = ()
     if getattr(args, "designs", None):
@@ -274,9 +279,9 @@ def _play(args: Any, kit: Kit, window: bool, seed: int, dials: Dials, seats: str
     hosts: list[AppHost] = []
 
     def begin() -> State:
+        seeded = getattr(args, "seed", None) is not None or getattr(args, "daily", None) is not None
         state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials,
-                                  export=getattr(args, "record", None), designs=designs)
-        host.seeded = getattr(args, "seed", None) is not None or getattr(args, "daily", None) is not None
+                                  export=getattr(args, "record", None), designs=designs, seeded=seeded)
         hosts.append(host)
         return state
 
@@ -306,6 +311,7 @@ def run_continue(args: Any) -> int:
     with own_data_dir():
         game, recorder, note = load_autosave()
         state, host = _on_screen(kit, game, recorder, None, note=note)
+        host.seeded = was_seeded()  # a `play --seed N` run saved and continued still races on its seed
         result = _present(with_notices(kit, state), kit, getattr(args, "window", False), host.save_now)
         _goodbye(host, result)
     return 0
@@ -365,6 +371,7 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
             except MasterlessError as exc:
                 return MessageDialog(kit, title, str(exc), title="Continue")
             state, host = _on_screen(kit, game, recorder, title, note=note)
+            host.seeded = was_seeded()
             own_autosave(host)
             return state
 

@@ -24,6 +24,7 @@ from game.engine.saves import (
     record_target,
     set_aside_autosave,
     set_record_target,
+    set_seeded,
     unreadable_autosave,
 )
 from game.engine.saves import has_autosave as _has
@@ -119,6 +120,7 @@ def archive_run_unplayed() -> None:
     """Remove the autosave of a run that never got a single action."""
 
     set_record_target(None)
+    set_seeded(False)
 
     for path in (autosave_path(), backup_path()):
         with contextlib.suppress(OSError):

@@ -37,3 +37,15 @@ def test_the_floor_table_says_why_it_starts_below_the_entrance() -> None:
     text = aggregate_lines(aggregate(runs, ["ai+hero,ai"] * 3))
     at = text.index("  above floor 4: every run went deeper, so none was wiped there")
     assert text[at + 1].startswith("  floor  4  reached      3  wiped     1")
+
+
+def test_the_floor_table_starting_at_the_entrance_says_nothing_of_the_floors_above() -> None:
+    """`balance --seeds 1-20` printed "above floor 2: every run went deeper, so none was wiped
+    there" over a table that starts at floor 2, the entrance: no run was ever above it."""
+    runs = [{"seed": seed, "outcome": "quest", "floor": floor, "rooms": 9, "turns": 400}
+            for seed, floor in ((1, 2), (2, 5), (3, 4))]
+    text = aggregate_lines(aggregate(runs, ["ai+hero,ai"] * 3, entrance=2))
+    assert not any(line.startswith("  above floor") for line in text), text
+    assert "  floor  2  reached      3  wiped     0" in "\n".join(text)
+    deeper = aggregate_lines(aggregate(runs[1:], ["ai+hero,ai"] * 2, entrance=2))
+    assert "  above floor 4: every run went deeper, so none was wiped there" in deeper

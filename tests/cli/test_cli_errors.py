@@ -60,7 +60,55 @@ def test_replays_help_names_the_files_it_reads_as_they_are_named(tmp_path, capsy
     assert done.value.code == 0
     out = " ".join(capsys.readouterr().out.split())
     assert ".jsonl" not in out and "a .mlrec file" in out
+    assert "or a morgue file" in out  # README: replay FILE|MORGUE; the help named recordings only
     record = tmp_path / "seed-3.mlrec"
     assert cli.main(["autoplay", "--seed", "3", "--max-turns", "200", "--record", str(record)]) == 0
     assert record.read_bytes().startswith(b"MASTERLESS RECORDING")
     assert cli.main(["replay", "--headless", "--verify", str(record)]) == 0
+
+
+@pytest.mark.parametrize("argv, command", [(["bench", "--foo"], "bench"), (["watch", "a.mlrec", "b.mlrec"], "watch"),
+                                           (["--frob"], None)])
+def test_an_unknown_option_points_at_its_commands_help(capsys, argv, command):
+    """`bench --foo` said "(see `python main.py --help`)", the whole program's help, where the
+    options of bench are not listed."""
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    where = "python main.py " + (f"{command} " if command else "") + "--help"
+    assert len(err) == 1 and err[0].startswith("masterless: unrecognized arguments: ") and f"(see `{where}`)" in err[0]
+
+
+def test_help_says_what_no_command_does(capsys):
+    """The usage line reads "masterless [-h] [--color ...] command ...", and nothing said that
+    `python main.py` alone opens the title menu, the way into a game with hand-made heroes."""
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "With no command, the title menu opens" in out
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["scores", "export", "7"], "scores export: unexpected '7' (scores export [--seed N])"),
+    (["scores", "--recording", "run.mlrec"], "scores: --recording goes with import"),
+    (["scores", "export", "--recording", "run.mlrec"], "scores: --recording goes with import"),
+])
+def test_scores_refuses_what_it_would_drop_unsaid(argv, said, capsys, tmp_path, monkeypatch):
+    """`scores export 7` (meaning seed 7) exported the last run of any seed, and `scores
+    --recording FILE` without import listed the tables: the 7 and the FILE were dropped unsaid."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"masterless: {said}"), err
+
+
+@pytest.mark.parametrize("argv", [["play", "--seats", "ai:tyrnt"],
+                                  ["balance", "--seeds", "1-2", "--workers", "1", "--seats", "ai+hero,ai:tyrnt"]])
+def test_a_mistyped_personality_is_named_in_play_and_balance(argv, capsys, tmp_path, monkeypatch):
+    """`play --seats ai:tyrnt` said "at least one seat needs a hero", not the typo; `balance
+    --seats ai+hero,ai:tyrnt` played the runs and listed "tyrnt" in its per-personality table,
+    a designer that never played (autoplay and generate refused it already)."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert err.strip().startswith("masterless: --seats: unknown personality 'tyrnt' (one of ") and "tyrant" in err
+    assert "runs" not in out

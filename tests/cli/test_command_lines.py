@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game import cli
 from game.core.seats import parse_seats
 from game.designers.table import designers_for
@@ -90,3 +92,31 @@ def test_names_from_a_friends_files_never_reach_the_terminal_as_escape_codes(tmp
     assert cli.main(["scores", "--seed", "9"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "Mab" in out
+
+
+def test_generates_help_says_the_seed_draws_the_theme(capsys):
+    """`generate --seed 1` builds a forest, `play --seed 1` the catacombs (the theme dial's
+    default, as the README's Dials table says): generate draws the theme from the seed, and its
+    help did not say so."""
+    with pytest.raises(SystemExit):
+        cli.main(["generate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "it draws the dungeon's theme too, unless --dial theme=... names one" in help_text
+    assert cli.main(["generate", "--seed", "1", "--party", "2", "--rooms", "1"]) == 0
+    drawn = capsys.readouterr().out.splitlines()[0]
+    assert cli.main(["generate", "--seed", "1", "--party", "2", "--rooms", "1", "--dial", "theme=tower"]) == 0
+    named = capsys.readouterr().out.splitlines()[0]
+    assert drawn.startswith("Seed 1, Floor 2, forest;") and named.startswith("Seed 1, Floor 2, tower;")
+
+
+@pytest.mark.parametrize("command", ["autoplay", "balance"])
+def test_the_level_range_in_the_lab_commands_help_is_the_one_they_take(command, capsys):
+    """autoplay and balance take --level 1 to 10, and their help said "(1-3)", play's range."""
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "starting level of every hero, 1-10 (default 2" in help_text
+    seeds = ["--seed", "1"] if command == "autoplay" else ["--seeds", "1-1", "--workers", "1"]
+    assert cli.main([command, *seeds, "--level", "11", "--max-turns", "20"]) == 2
+    assert "--level must be between 1 and 10" in capsys.readouterr().err
+    assert cli.main([command, *seeds, "--level", "10", "--max-turns", "20"]) == 0

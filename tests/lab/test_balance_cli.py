@@ -146,3 +146,26 @@ def test_with_no_personality_named_the_runs_are_told_per_personality_drawn_from_
     for name, row in per.items():
         assert row["runs"] == sum(name in names for names in drawn.values())
     assert "per designer personality" in capsys.readouterr().out
+
+
+def test_the_endings_chart_gives_every_floor_its_place_and_counts_whole_runs():
+    """Floors 2, 4 and 5 stood side by side as if they were one apart (floor 3, where no run
+    ended, had no place), and the runs axis was ticked 2.5, 7.5, 12.5."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from game.commands.balance_charts import endings_by_floor
+
+    fig, ax = plt.subplots()
+    try:
+        endings_by_floor(ax, {"2": {"retired": 1}, "4": {"quest": 2, "wiped": 1}, "5": {"quest": 15}})
+        fig.canvas.draw()
+        floors = [label.get_text() for label in ax.get_xticklabels()]
+        runs = [label.get_text() for label in ax.get_yticklabels()]
+        bars = {round(bar.get_x() + bar.get_width() / 2): bar.get_height() for bar in ax.patches if bar.get_height()}
+    finally:
+        plt.close(fig)
+    assert floors == ["2", "3", "4", "5"]
+    assert bars[5] == 15 and bars[2] == 1 and 3 not in bars
+    assert runs and all(text.lstrip("\u2212-").isdigit() for text in runs), runs

@@ -81,12 +81,15 @@ def test_a_batch_that_cannot_be_written_whole_leaves_the_earlier_one_there_whole
     written_whole_or_not_at_all(tmp_path, batch, 4096, "1-40", "--json")
 
 
-@pytest.mark.parametrize("extra", [["--seeds", "1-2"], ["--json", "out.json"], ["--plot", "out.png"]])
+@pytest.mark.parametrize("extra", [["--seeds", "1-2"], ["--json", "out.json"], ["--plot", "out.png"],
+                                   ["--workers", "3"], ["--seats", "ai+hero,ai:tyrant"], ["--dial", "die=8"],
+                                   ["--cluster", "tcp://127.0.0.1:8786"]])
 def test_compare_with_options_for_playing_is_refused_not_ignored(tmp_path, capsys, monkeypatch, batch, extra) -> None:
-    """`balance --seeds 1-2 compare A B` compared and played nothing; `--json` wrote nothing."""
+    """`balance --seeds 1-2 compare A B` compared and played nothing; `--json` wrote nothing;
+    `--workers`, `--seats`, `--dial` and `--cluster` were dropped as silently."""
     monkeypatch.chdir(tmp_path)
     code, line = cli_line(capsys, "balance", *extra, "compare", str(batch), str(batch))
-    assert code == 2 and "compare plays no runs" in line
+    assert code == 2 and "compare plays no runs" in line and f"without {extra[0]}" in line
     assert not (tmp_path / "out.json").exists()
 
 

@@ -138,3 +138,23 @@ def test_the_spectator_sees_the_end_of_the_run(tmp_path):
     assert type(watch.screen()).__name__ == "EndOfRunScreen"
     assert "The run is over" in text  # the spectator's own status line, below the player's screen
     watch.follower.close()
+
+
+def test_at_80_columns_the_spectator_reads_the_end_whole_and_no_word_on_a_morgue_it_cannot_see(tmp_path):
+    """Watching a finished run at 80x24 ended "The run is over (retired).  q l" (the keys cut
+    mid-word), over an end screen that said "Morgue file  not written": the spectator writes
+    none, but the player's game wrote theirs."""
+    path = tmp_path / "autosave.mlrec"
+    session = start(path)
+    kit = Kit.from_options(Options(), tmp_path / "options.toml")
+    watch = WatchScreen(kit, Follower(path))
+    session.apply(A.Ascend(0))
+    session.apply(A.Retire(0))
+    watch.on_tick()
+    console = tcod.console.Console(80, 24, order="C")
+    watch.on_draw(console)
+    rows = ["".join(chr(c) for c in row).rstrip() for row in console.ch]
+    watch.follower.close()
+    assert rows[-1].strip().endswith(", turn 0. The run is over (retired).  q leaves, ? help"), rows[-1]
+    assert not any("Morgue file" in row for row in rows), rows
+    assert any(row.strip().startswith("Score ") for row in rows)

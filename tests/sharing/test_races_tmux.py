@@ -16,8 +16,9 @@ DAY, SEED = "2026-11-22", "20261122"
 
 
 def retire_at_once(pane: TmuxPane, *args: str) -> str:
-    """Start `play ARGS`, climb straight out, retire in town: the end-of-run screen's text."""
-    pane.run(python_command("main.py", "play", *args))
+    """Start `play ARGS` (or `continue`), climb straight out, retire in town: the end-of-run
+    screen's text."""
+    pane.run(python_command("main.py", *(args if args[:1] == ("continue",) else ("play", *args))))
     assert pane.wait_for("Turn 0"), pane.capture()
     pane.send_keys("<")
     assert pane.wait_for("To town"), pane.capture()
@@ -64,3 +65,21 @@ def test_a_run_on_a_random_seed_goes_in_no_seed_table(tmp_path: Path) -> None:
     assert "This seed" not in screen
     assert not (tmp_path / "data" / "seed_scores.json").exists()
     assert "No seeded runs yet" in run(tmp_path, "scores").stdout
+
+
+@requires_tmux
+def test_a_seeded_run_saved_and_continued_still_goes_in_its_seeds_table(tmp_path: Path) -> None:
+    """`play --seed 9`, save and quit, `continue`, retire: the run went into no table (only `play`
+    knew the seed was chosen), so a race saved halfway was lost to it."""
+    env = {"MASTERLESS_HOME": str(tmp_path), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
+    with TmuxPane(width=100, height=30, env=env) as pane:
+        pane.run(python_command("main.py", "play", "--seed", "9"))
+        assert pane.wait_for("Turn 0"), pane.capture()
+        pane.send_keys("S")
+        assert pane.wait_for("Save and quit"), pane.capture()
+        pane.send_keys("s")
+        assert pane.wait_for("picks the run up"), pane.capture()
+        screen = retire_at_once(pane, "continue")
+    assert "This seed    #1 of the runs on it" in screen
+    table = run(tmp_path, "scores", "--seed", "9")
+    assert table.returncode == 0 and "retired" in table.stdout, table.stdout

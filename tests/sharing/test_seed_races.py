@@ -182,3 +182,17 @@ def test_a_score_filed_while_another_process_writes_the_table_is_not_lost(tmp_pa
     os.close(holder)
     filing.join(30)
     assert sorted(r.checksum[0] for r in load_tables(path)[5]) == ["a", "b", "c"]
+
+
+def test_a_line_imported_unchecked_and_then_with_its_recording_is_said_to_be_checked(home, tmp_path):
+    """Imported first without its recording, then again with it, the line was replayed and its
+    recording kept, but the answer read "Already had: ... verified", as if nothing had been done."""
+    line = run(home, "scores", "export").stdout.strip()
+    recording = json.loads((home / "data" / "seed_scores.json").read_text())[str(SEED)][0]["recording"]
+    friend = tmp_path / "friend"
+    first = run(friend, "scores", "import", line)
+    assert first.returncode == 0 and first.stdout.startswith("Imported: ") and "not checked" in first.stdout
+    done = run(friend, "scores", "import", line, "--recording", recording)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"Checked: seed {SEED}, ") and "verified by replaying its recording" in done.stdout
+    assert "[imported, replayed here]" in run(friend, "scores", "--seed", str(SEED)).stdout

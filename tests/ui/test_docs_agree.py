@@ -45,3 +45,6 @@ def test_the_options_screen_lists_what_the_readme_says_it_holds_and_sends_dials_
     _, presenter = run_headless(OptionsScreen(kit, back=None), [], kit=kit, size=(100, 40))
     text = " ".join(presenter.text().split())
     assert "belong to each run: set them in New game or with play --dial" in text
+    where = " ".join(README.split("## Where files go", 1)[1].split("\n## ", 1)[0].split())
+    assert "the options screen shows the options file's exact path" in where  # it shows no other
+    assert f"Options file: {kit.path}." in text

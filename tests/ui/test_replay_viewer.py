@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from screen_games import make_kit
+from screen_games import help_read_by_columns, make_kit
 
 from game.agents.autoplay import play
 from game.engine.recorded_play import replay as replay_to
@@ -245,3 +245,14 @@ def test_a_folder_that_cannot_be_read_is_not_called_empty(kit: Kit, tmp_path: Pa
     assert "No recordings yet" not in screen.text() and "The folder cannot be read" in screen.text()
     _, screen = run_headless(ReplaysScreen(kit, tmp_path / "not-made-yet", BACK), [])
     assert "No recordings yet" in screen.text()
+
+
+def test_the_viewers_help_lists_no_map_keys_that_mean_something_else_here(viewer: ReplayViewerScreen) -> None:
+    """Its help went on into the map's keys: "Pick up g, Comma" and "Move north-west Home" under
+    "Help: replays", where g goes to a turn, , steps back and Home goes to the start."""
+    _, screen = run_headless(viewer, [key("?")], size=(200, 60))
+    text = help_read_by_columns(screen)
+    assert "Help: replays" in screen.lines()[0] and "Space plays or pauses" in text
+    assert "Everywhere" in text
+    for map_only in ("Pick up", "Move north-west", "Wait a turn", "Search for traps", "Save and quit S"):
+        assert map_only not in text, map_only

@@ -16,7 +16,8 @@ from game.rules.purchases import Treasure
 from game.ui.events import key
 from game.ui.fit import ELLIPSIS
 from game.ui.kit import Kit
-from game.ui.present.headless import run_headless
+from game.ui.loop import run
+from game.ui.present.headless import HeadlessPresenter, run_headless
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.town_screen import TownScreen
@@ -178,12 +179,18 @@ def test_help_and_back(kit: Kit) -> None:
 
 def test_in_town_esc_is_not_offered_and_says_what_leaves_town(kit: Kit) -> None:
     """The footer said "Esc back", but in town the map sent the party straight back here: the key
-    did nothing anyone could see. Out of town (the screen looked at from the map) Esc goes back."""
+    did nothing anyone could see. Out of town (the screen looked at from the map) Esc goes back.
+    In town S trades in and Esc stays: the way to stop for now, Ctrl-C, was told nowhere but the
+    help's last lines."""
     session = town()
     state = TownScreen(kit, session, BACK)
     _, screen = run_headless(state, [key("escape")], size=(80, 24))
     assert "Esc" not in " ".join(screen.lines()[-2:])
-    assert "The party is in town: D delves again, R retires and ends the run." in screen.text()
+    said = "In town: D delves again, R retires (the run ends), Ctrl-C saves and quits."
+    assert said in [line.strip() for line in screen.lines()]  # whole, on a line of its own
+    saved: list[bool] = []
+    result = run(state, HeadlessPresenter(80, 24, [key("escape"), key("C-c")]), on_interrupt=lambda: saved.append(True))
+    assert result.interrupted and saved == [True]
     session.game.phase = "dungeon"
     assert TownScreen(kit, session, BACK).on_event(key("escape")) == BACK
 

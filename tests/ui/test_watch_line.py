@@ -45,3 +45,36 @@ def test_while_waiting_for_a_game_only_the_keys_that_work_are_offered(tmp_path) 
     assert "Waiting for a game" in text
     assert "q leaves, ? help" in text and "r rolls" not in text and "m log" not in text
     assert watch.on_event(key("m")) is None and watch.on_event(key("r")) is None
+
+
+def test_the_spectators_help_lists_no_map_keys_that_do_nothing_here(tmp_path) -> None:
+    """Its help went on into the map's keys ("Search for traps s", "Pick up g", "Save and quit S, Q")
+    under "Help: watching", where nothing pressed reaches the game and q stops watching."""
+    from screen_games import help_read_by_columns
+
+    from game.ui.events import key
+    from game.ui.present.headless import run_headless
+
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(tmp_path / "none.mlrec"))
+    helped = watch.on_event(key("?"))
+    _, screen = run_headless(helped, [], size=(200, 60))
+    watch.follower.close()
+    text = help_read_by_columns(screen)
+    assert "Help: watching" in screen.lines()[0] and "q or Esc stops watching" in text
+    assert "Everywhere" in text
+    for map_only in ("Search for traps", "Pick up", "Move north", "Save and quit S"):
+        assert map_only not in text, map_only
+
+
+def test_while_waiting_the_keys_stand_whole_on_their_own_line(tmp_path) -> None:
+    """At 80 columns the waiting line, after a long path, read "... autosave.mlrec ....  q" and,
+    on the next row, "leaves, ? help": the keys split, and four dots."""
+    folder = tmp_path / "a-folder-with-a-long-name-as-data-directories-have" / "masterless"
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(folder / "autosave.mlrec"))
+    console = tcod.console.Console(80, 24, order="C")
+    watch.on_draw(console)
+    rows = ["".join(chr(c) for c in row).strip() for row in console.ch]
+    watch.follower.close()
+    text = " ".join(rows)
+    assert "Waiting for a game in" in text and "...." not in text
+    assert "q leaves, ? help" in rows, rows

@@ -107,9 +107,10 @@ def rank_words(rank: int, points: int, scores: list[ScoreEntry] | None) -> str:
 
 class EndOfRunScreen(Screen):
     def __init__(self, kit: Kit, session: Session, back: State | None, morgue_path: Path | str | None = None,
-                 rank: int | None = None, scores: list[ScoreEntry] | None = None) -> None:
+                 rank: int | None = None, scores: list[ScoreEntry] | None = None, spectator: bool = False) -> None:
         super().__init__(kit, back)
         self.session = session
+        self.spectator = spectator  # watching another's run: whether its morgue file was written is theirs to see
         # The app may leave them on the session (``session.morgue_path``, ``session.score_rank``,
         # ``session.score_list``: the high-score list the run was filed in).
         morgue_path = morgue_path if morgue_path is not None else getattr(session, "morgue_path", None)
@@ -185,7 +186,7 @@ class EndOfRunScreen(Screen):
         rows.append(Line())
         if self.morgue_path is not None:
             rows.append(line(("Morgue file  ", dim), (str(self.morgue_path), text), indent=13))
-        else:
+        elif not self.spectator:
             rows.append(line(("Morgue file  ", dim), ("not written", text)))
         seed_rank = getattr(self.session, "seed_rank", None)  # a `play --seed`/`--daily` run (issue 18)
         if seed_rank is not None:

@@ -26,7 +26,7 @@ from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.map_view import Camera, draw_map
 from game.ui.roll_panel import draw_rolls, recent_records
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import TextField, footer, scroll_marks
 from game.ui.state import State
@@ -184,7 +184,7 @@ class ReplayViewerScreen(Screen):
         return super().go_back()
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: replays", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: replays", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -295,7 +295,7 @@ class ReplaysScreen(Screen):
         return ReplayViewerScreen(self.kit, replay, self, title=path.stem)
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: replays", topics=HELP_TOPICS)
+        return HelpScreen(self.kit, back=self, title="Help: replays", topics=HELP_TOPICS, sections=OWN_KEYS)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette

@@ -273,7 +273,7 @@ class TownScreen(Screen):
 
     def go_back(self) -> State:
         if self.in_town():  # Esc led to the map, which sent the party straight back here
-            self.status = "The party is in town: D delves again, R retires and ends the run."
+            self.status = "In town: D delves again, R retires (the run ends), Ctrl-C saves and quits."
             return self
         return super().go_back()
 

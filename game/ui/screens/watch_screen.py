@@ -24,7 +24,7 @@ from game.ui.events import Event, KeyEvent
 from game.ui.fit import first_fitting
 from game.ui.kit import Kit
 from game.ui.other_screens import open_screen
-from game.ui.screens.help import HelpScreen
+from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.map_screen import MapScreen
 from game.ui.session import Session
 from game.ui.state import Exit, State
@@ -95,7 +95,7 @@ class WatchScreen:
         game = view.game
         if game.phase == "over":
             if self.end is None:
-                self.end = open_screen("end_of_run", self.kit, view.session, self)
+                self.end = open_screen("end_of_run", self.kit, view.session, self, spectator=True)
             return self.end
         design = game.hallway.last_design
         if design is not self.design_seen:
@@ -117,7 +117,7 @@ class WatchScreen:
             self.follower.close()
             return self.back if self.back is not None else Exit("watched")
         if action == "help" or event.key == "?":
-            return HelpScreen(self.kit, back=self, title="Help: watching", topics=HELP_TOPICS)
+            return HelpScreen(self.kit, back=self, title="Help: watching", topics=HELP_TOPICS, sections=OWN_KEYS)
         if self.view is None:
             return None
         if action == "roll_panel" or event.key == "r":
@@ -136,16 +136,20 @@ class WatchScreen:
         text = self.watched()
         keys = WATCH_KEYS if self.follower.game is not None else WATCH_KEYS[1:]  # no game yet: no rolls, log
         lines = [f"{text}.  {hint}" for hint in keys]
+        lines.append(f"{self.watched(brief=True)}.  {keys[-1]}")  # the run's end said whole, keys too
         return lines[0] if width is None else first_fitting(width, *lines)
 
-    def watched(self) -> str:
+    def watched(self, brief: bool = False) -> str:
+        """What is watched and how far it has come; `brief` leaves out the file and the actions
+        (at 80 columns "The run is over (wiped)" left no room for the keys: "q l")."""
         f = self.follower
         game = f.game
         name = f.path.name
         if game is None:
-            return f"Waiting for a game in {f.path} ..." + (f" ({f.problem})" if f.problem else "")
+            return f"Waiting for a game in {f.path}" + (f" ({f.problem})" if f.problem else "")
         where = "in town" if game.phase == "town" else f"Floor {game.dungeon.floor_no}"
-        text = f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
+        text = f"{where[0].upper()}{where[1:]}, turn {game.turn}" if brief else \
+            f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
         if game.phase == "over":
             text += f". The run is over ({game.outcome or 'ended'})"
         elif f.status == "gone":
@@ -160,7 +164,9 @@ class WatchScreen:
         if view is None:
             draw.clear(console, palette)
             draw.text(console, 1, 0, "Masterless: watching", palette["title"])
-            for i, row in enumerate(draw.wrap(self.status(), console.width - 2)):
+            # the keys on a line of their own: wrapped after a long path they were split, "q" / "leaves"
+            rows = [*draw.wrap(self.watched(), console.width - 2), "", WATCH_KEYS[-1]]
+            for i, row in enumerate(rows):
                 draw.text(console, 1, 2 + i, row, palette["text"])
             self._cursor = (1, 2)
             return
