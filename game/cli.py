@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.file_guard import write_problem
@@ -114,6 +115,10 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)  # `--seed` is never taken for `--seeds`, nor `--seat` for `--seats`
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # one line, exit 2, never a usage dump
         command = " ".join(["python main.py", *self.prog.split()[1:], "--help"])
         raise UsageError(f"{message} (see `{command}`)")

@@ -112,3 +112,15 @@ def test_a_mistyped_personality_is_named_in_play_and_balance(argv, capsys, tmp_p
     out, err = capsys.readouterr()
     assert err.strip().startswith("masterless: --seats: unknown personality 'tyrnt' (one of ") and "tyrant" in err
     assert "runs" not in out
+
+
+@pytest.mark.parametrize("argv, cut", [
+    (["balance", "--seeds", "1-2", "--seed", "3"], "--seed"),  # played seed 3 alone, as `--seeds 3`
+    (["autoplay", "--seed", "1", "--seat", "ai+hero"], "--seat"),  # taken as `--seats`
+])
+def test_a_cut_short_option_is_refused_not_guessed(capsys, argv, cut):
+    """argparse took an option cut short as the one it begins: `balance --seeds 1-20 --seed 3`
+    played seed 3 alone, without a word. An option is now only ever its whole name."""
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unrecognized arguments" in err[0] and cut in err[0], err
