@@ -68,7 +68,9 @@ def run_on_cluster(jobs: Iterable[Job], address: str) -> Iterator[tuple[Job, dic
         raise UsageError("--cluster needs Dask: pip install -e '.[cluster]'") from None
     try:
         client = Client(address, timeout="10s")
-    except (OSError, TimeoutError, ValueError) as exc:
+    except ValueError as exc:  # no address at all: the command line was mistyped, nothing was tried
+        raise UsageError(f"--cluster takes a scheduler's address, as tcp://HOST:8786: {exc}") from None
+    except (OSError, TimeoutError) as exc:
         raise MasterlessError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     futures = []
     try:

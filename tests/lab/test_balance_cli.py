@@ -115,6 +115,17 @@ def test_cluster_without_dask_is_one_line_before_any_run(capsys, monkeypatch):
     assert "runs" not in out
 
 
+def test_a_cluster_address_that_is_no_address_is_a_usage_error(capsys):
+    """`--cluster nonsense` exited 1, as an unreachable scheduler does: it was a mistyped command
+    line, where nothing was tried. It now exits 2, saying what an address looks like."""
+    pytest.importorskip("distributed")
+    assert cli.main(["balance", "--seeds", "1-2", "--cluster", "nonsense"]) == 2
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("masterless: --cluster takes a scheduler's address, as tcp://")
+    assert "runs" not in out
+
+
 def test_the_endings_chart_shows_every_stack_whole():
     """A floor whose runs all ended one way but one (37 quests, 2 retired) had its stack cut at the
     axis' top: the endings absent there are bars of no height stacked at its top, and matplotlib
