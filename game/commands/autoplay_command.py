@@ -8,6 +8,7 @@ from typing import Any
 from game.agents.autoplay import autoplay
 from game.core.dials import parse_dials
 from game.core.errors import FileProblem, UsageError
+from game.core.outcomes import ending
 from game.core.seats import drawn_personalities
 from game.core.sentences import plural
 from game.designers.design_files import load_designs
@@ -38,7 +39,9 @@ def run_autoplay(args: Any) -> int:
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
-        print(f"seed {result['seed']}: {result['outcome']} after {plural(result['turns'], 'turn')}, "
+        outcome = result["outcome"]  # a code, as in --json; said here in the high scores' words
+        ended = "stopped by --max-turns" if outcome == "turn_limit" else ending(outcome).short
+        print(f"seed {result['seed']}: {ended} after {plural(result['turns'], 'turn')}, "
               f"{plural(result['rooms'], 'room')}, deepest floor {result['floor']}, "
               f"{plural(result['deaths'], 'death')}, {plural(result['kills'], 'kill')}, banked {result['banked']}")
     return 0

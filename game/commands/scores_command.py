@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.core.errors import FileProblem, UsageError, printable
+from game.core.outcomes import ending
 from game.core.paths import recordings_dir
 from game.engine.morgue import score
 from game.engine.recorded_play import replay
@@ -72,7 +73,8 @@ def show(seed: int | None) -> int:
         if r.source != "here":
             who += " [imported, replayed here]" if r.verified else " [imported, not checked]"
         turns = r.turns if r.source == "here" else r.turns or "-"  # a run here may end on turn 0; a line may not say
-        print(f"{rank:>3}  {r.score:>5}  {(r.outcome or '-'):<10} {r.floor or '-':>5} {turns:>6}  {who}")
+        outcome = ending(r.outcome).short if r.outcome else "-"  # in the high scores' words
+        print(f"{rank:>3}  {r.score:>5}  {outcome:<10} {r.floor or '-':>5} {turns:>6}  {who}")
         if r.recording:
             print(f"{'':>12}replay {printable(r.recording)}")
     return 0

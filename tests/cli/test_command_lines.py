@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game import cli
+from game.core.outcomes import ending
 from game.core.seats import parse_seats
 from game.designers.table import designers_for
 from game.engine.seed_scores import SeedScore, add_entry, scores_path
@@ -120,3 +123,15 @@ def test_the_level_range_in_the_lab_commands_help_is_the_one_they_take(command, 
     assert cli.main([command, *seeds, "--level", "11", "--max-turns", "20"]) == 2
     assert "--level must be between 1 and 10" in capsys.readouterr().err
     assert cli.main([command, *seeds, "--level", "10", "--max-turns", "20"]) == 0
+
+
+def test_autoplays_line_names_the_ending_in_the_words_of_the_high_scores(capsys) -> None:
+    """The line said "seed 3: quest after 1114 turns" and "turn_limit": the engine's codes, where
+    every other list of runs says "quest done". The codes stay in `--json`, for scripts."""
+    for turns in ("300", "1200"):
+        assert cli.main(["autoplay", "--seed", "3", "--max-turns", turns, "--json"]) == 0
+        outcome = json.loads(capsys.readouterr().out)["outcome"]
+        assert cli.main(["autoplay", "--seed", "3", "--max-turns", turns]) == 0
+        line = capsys.readouterr().out
+        words = "stopped by --max-turns" if outcome == "turn_limit" else ending(outcome).short
+        assert line.startswith(f"seed 3: {words} after "), line

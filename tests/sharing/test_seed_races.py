@@ -16,6 +16,7 @@ import pytest
 from sharing_tools import run
 
 from game.agents.companion import ai_action
+from game.core.outcomes import ending
 from game.engine.recording import Header
 from game.engine.seed_scores import SeedScore, add_entry, export_line, load_tables, parse_line, save_tables
 from game.ui.app import start_state
@@ -64,6 +65,15 @@ def test_a_seeded_run_is_filed_under_its_seed(home):
     listing = run(home, "scores").stdout
     assert str(SEED) in listing
     assert "No runs on seed 12" in run(home, "scores", "--seed", "12").stdout
+
+
+def test_the_seeds_table_names_the_ending_as_the_high_scores_do(home):
+    """`scores --seed` printed the engine's code for the ending ("wiped", "quest") where the high
+    score table says "fell", "quest done": every list of runs now says it in the same words."""
+    row = next(iter(load_tables(next(home.rglob("seed_scores.json")))[SEED]))
+    shown = run(home, "scores", "--seed", str(SEED)).stdout.splitlines()
+    line = next(text for text in shown if text.strip().startswith("1 "))
+    assert f"  {ending(row.outcome).short:<10} " in line, line
 
 
 def test_the_exported_line_carries_seed_score_and_the_recordings_checksum(home):
