@@ -242,9 +242,9 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--seeds", default=None, help="A-B")
     bal.add_argument("--seats", action="append", default=None,
                      help="seat mix (default ai+hero,ai+hero,ai); repeat to compare mixes and personalities")
-    bal.add_argument("--level", type=int, default=2, help=LAB_LEVEL_HELP)
+    bal.add_argument("--level", type=int, default=None, help=LAB_LEVEL_HELP)  # None: not given (compare refuses it)
     bal.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
-    bal.add_argument("--max-turns", type=int, default=5000, help=MAX_TURNS_HELP)
+    bal.add_argument("--max-turns", type=int, default=None, help=MAX_TURNS_HELP)
     bal.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     bal.add_argument("--cluster", metavar="ADDRESS", default=None, help="a Dask scheduler, tcp://HOST:8786")
     bal.add_argument("--json", metavar="FILE", default=None, help="also write every run to FILE, for compare")

@@ -25,6 +25,7 @@ from game.engine.saves import output_file_problem
 from game.rules.party import entrance_floor
 
 DEFAULT_SEATS = "ai+hero,ai+hero,ai"
+DEFAULT_LEVEL, DEFAULT_MAX_TURNS = 2, 5000  # as autoplay's
 MAX_BATCH_BYTES = 2048 * MiB  # far above the largest batch --seeds allows, far below filling memory
 
 
@@ -101,7 +102,8 @@ def run_balance(args: Any) -> int:
             raise UsageError("balance takes --seeds A-B, or: balance compare A.json B.json")
         given = [flag for flag, value in (("--seeds", args.seeds), ("--seats", args.seats), ("--dial", args.dial),
                                           ("--workers", args.workers), ("--cluster", args.cluster),
-                                          ("--json", args.json), ("--plot", args.plot)) if value]
+                                          ("--json", args.json), ("--plot", args.plot), ("--level", args.level),
+                                          ("--max-turns", args.max_turns)) if value is not None and value != []]
         if given:  # compare plays nothing: it would go unsaid that these did nothing
             raise UsageError(f"balance compare plays no runs: give it two batches alone, without {', '.join(given)}")
         return run_compare(Path(rest[1]), Path(rest[2]))
@@ -111,9 +113,11 @@ def run_balance(args: Any) -> int:
     mixes = [check_mix(m) for m in (args.seats or [DEFAULT_SEATS])]
     if len(set(mixes)) != len(mixes):
         raise UsageError("--seats: the same seat mix is given twice")
-    if args.max_turns < 1:
+    level = DEFAULT_LEVEL if args.level is None else args.level
+    max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else args.max_turns
+    if max_turns < 1:
         raise UsageError("--max-turns must be at least 1")
-    if not 1 <= args.level <= 10:
+    if not 1 <= level <= 10:
         raise UsageError("--level must be between 1 and 10")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     if workers < 1:
@@ -129,17 +133,17 @@ def run_balance(args: Any) -> int:
         if problem:  # before the runs, not after minutes of them
             raise FileProblem(f"{flag}: {problem}")
     dials = parse_dials(args.dial)
-    jobs = [Job(seed, mix, args.level, dials, args.max_turns) for seed in seeds for mix in mixes]
+    jobs = [Job(seed, mix, level, dials, max_turns) for seed in seeds for mix in mixes]
     progress = Progress(len(jobs), sys.stderr)
     results, interrupted = play_batch(jobs, workers, args.cluster, progress)
     progress.finish(len(results), interrupted)
     runs = [summary for _, summary in results]
     run_seats = [job.seats for job, _ in results]
     designers = [drawn_personalities(job.seats, job.seed) for job, _ in results]  # as autoplay seats them
-    aggregates = aggregate(runs, run_seats, entrance_floor([args.level]), designers)
+    aggregates = aggregate(runs, run_seats, entrance_floor([level]), designers)
     print("\n".join(aggregate_lines(aggregates)))
     if args.json:
-        settings = {"seeds": args.seeds, "seats": mixes, "level": args.level, "max_turns": args.max_turns,
+        settings = {"seeds": args.seeds, "seats": mixes, "level": level, "max_turns": max_turns,
                     "dials": dials.as_dict(), "requested": len(jobs), "finished": len(runs),
                     "interrupted": interrupted}
         write_json(Path(args.json), {"settings": settings, "runs": runs, "run_seats": run_seats,

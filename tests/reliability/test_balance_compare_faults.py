@@ -83,10 +83,11 @@ def test_a_batch_that_cannot_be_written_whole_leaves_the_earlier_one_there_whole
 
 @pytest.mark.parametrize("extra", [["--seeds", "1-2"], ["--json", "out.json"], ["--plot", "out.png"],
                                    ["--workers", "3"], ["--seats", "ai+hero,ai:tyrant"], ["--dial", "die=8"],
-                                   ["--cluster", "tcp://127.0.0.1:8786"]])
+                                   ["--cluster", "tcp://127.0.0.1:8786"], ["--level", "2"], ["--max-turns", "5000"]])
 def test_compare_with_options_for_playing_is_refused_not_ignored(tmp_path, capsys, monkeypatch, batch, extra) -> None:
     """`balance --seeds 1-2 compare A B` compared and played nothing; `--json` wrote nothing;
-    `--workers`, `--seats`, `--dial` and `--cluster` were dropped as silently."""
+    `--workers`, `--seats`, `--dial`, `--cluster`, `--level` and `--max-turns` (even at their
+    defaults) were dropped as silently."""
     monkeypatch.chdir(tmp_path)
     code, line = cli_line(capsys, "balance", *extra, "compare", str(batch), str(batch))
     assert code == 2 and "compare plays no runs" in line and f"without {extra[0]}" in line
