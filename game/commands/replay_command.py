@@ -3,8 +3,9 @@
 `--headless` re-runs the recording with no screen and prints one line; with `--verify` every
 action's check, every state check and the final state hash must match: exit 0, or 4 with the
 turn of the first mismatch (ReplayDesync). Without `--verify` a mismatch is reported on that
-line but the exit is 0. Without `--headless` the recording plays in the terminal viewer, which
-the front end provides (`game.ui.app.run_replay_viewer`); with no terminal,
+line but the exit is 0; `--verify` without `--headless` is refused (the viewer stops at a
+mismatch whatever). Without `--headless` the recording plays in the terminal viewer, which the
+front end provides (`game.ui.app.run_replay_viewer`); with no terminal,
 one line suggesting `--headless`, exit 2. A file that cannot be used: one line, exit 3.
 """
 
@@ -15,6 +16,7 @@ import time
 from typing import Any
 
 from game.core.errors import ReplayDesync, UsageError, printable
+from game.core.outcomes import ending
 from game.core.sentences import plural
 from game.engine.morgue_link import recording_of
 from game.engine.recording import Recording
@@ -25,6 +27,8 @@ from game.engine.replay import Replay
 def run_replay(args: Any) -> int:
     if not args.speed > 0:
         raise UsageError("--speed must be more than 0")
+    if args.verify and not args.headless:  # the viewer stops at a mismatch whatever: it would do nothing, unsaid
+        raise UsageError("--verify checks a recording with no screen: give --headless with it")
     recording = read_recording(recording_of(args.file))  # a morgue file names its run's recording
     if args.headless:
         return verify_headless(recording, strict=args.verify)
@@ -56,7 +60,7 @@ def verify_headless(recording: Recording, strict: bool) -> int:
         game = replay.game
         floors = f"floor {game.dungeon.floor_no} (deepest {game.stats.deepest_floor})"
         if game.phase == "over":
-            where = f"ended on {floors}, over" + (f" ({game.outcome})" if game.outcome else "")
+            where = f"ended on {floors}, over" + (f" ({ending(game.outcome).short})" if game.outcome else "")
         else:  # a run saved on the way (an autosave, a run left): it has not ended
             where = f"stops on {floors}, {'in town' if game.phase == 'town' else 'in the dungeon'}, not over"
         status = "verified" if strict else "replayed"

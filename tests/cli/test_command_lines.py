@@ -135,3 +135,15 @@ def test_autoplays_line_names_the_ending_in_the_words_of_the_high_scores(capsys)
         line = capsys.readouterr().out
         words = "stopped by --max-turns" if outcome == "turn_limit" else ending(outcome).short
         assert line.startswith(f"seed 3: {words} after "), line
+
+
+def test_a_headless_replay_names_the_ending_as_the_high_scores_do_and_verify_needs_headless(tmp_path, capsys):
+    """The replayed line ended "over (quest)", the engine's code; and `replay FILE --verify`
+    without `--headless` verified nothing, without a word."""
+    record = tmp_path / "r3.jsonl"
+    assert cli.main(["autoplay", "--seed", "3", "--max-turns", "1200", "--record", str(record), "--json"]) == 0
+    outcome = json.loads(capsys.readouterr().out)["outcome"]
+    assert cli.main(["replay", "--headless", str(record)]) == 0
+    assert f", over ({ending(outcome).short})" in capsys.readouterr().out
+    assert cli.main(["replay", "--verify", str(record)]) == 2
+    assert capsys.readouterr().err.startswith("masterless: --verify checks a recording with no screen")

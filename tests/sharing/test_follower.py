@@ -158,3 +158,21 @@ def test_at_80_columns_the_spectator_reads_the_end_whole_and_no_word_on_a_morgue
     assert rows[-1].strip().endswith(", turn 0. The run is over (retired).  q leaves, ? help"), rows[-1]
     assert not any("Morgue file" in row for row in rows), rows
     assert any(row.strip().startswith("Score ") for row in rows)
+
+
+def test_the_spectator_names_the_ending_in_the_words_of_the_end_screen(tmp_path):
+    """The line said "The run is over (wiped)" (the engine's code) where the player's screens
+    and the high scores say "fell"; it now takes their words."""
+    path = tmp_path / "autosave.mlrec"
+    session = start(path)
+    kit = Kit.from_options(Options(), tmp_path / "options.toml")
+    watch = WatchScreen(kit, Follower(path))
+    session.apply(A.Ascend(0))
+    session.apply(A.Retire(0))
+    watch.on_tick()
+    try:
+        for outcome, words in (("retired", "retired"), ("wiped", "fell"), ("quest", "quest done")):
+            watch.follower.game.outcome = outcome  # the same finished run, as each ending would leave it
+            assert watch.watched().endswith(f". The run is over ({words})"), watch.watched()
+    finally:
+        watch.follower.close()

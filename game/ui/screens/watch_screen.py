@@ -17,6 +17,7 @@ from typing import Any
 
 import tcod.console
 
+from game.core.outcomes import ending
 from game.core.sentences import plural
 from game.engine.spectate import Follower
 from game.ui import draw
@@ -141,7 +142,7 @@ class WatchScreen:
 
     def watched(self, brief: bool = False) -> str:
         """What is watched and how far it has come; `brief` leaves out the file and the actions
-        (at 80 columns "The run is over (wiped)" left no room for the keys: "q l")."""
+        (at 80 columns "The run is over (fell)" left no room for the keys: "q l")."""
         f = self.follower
         game = f.game
         name = f.path.name
@@ -151,7 +152,7 @@ class WatchScreen:
         text = f"{where[0].upper()}{where[1:]}, turn {game.turn}" if brief else \
             f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
         if game.phase == "over":
-            text += f". The run is over ({game.outcome or 'ended'})"
+            text += f". The run is over ({ending(game.outcome).short if game.outcome else 'ended'})"
         elif f.status == "gone":
             text += ". The player has stopped (the file is gone)"
         elif f.status == "stuck":
