@@ -57,21 +57,27 @@ def test_a_feature_gives_its_outcome_once():
     raise AssertionError("no seed of 1-39 had a furniture feature with outcomes in reach")
 
 
-def test_working_furniture_is_told_in_the_themes_words():
-    """The log named the tile ("searches the debris") where the look text and a found trap's host
-    named the theme's pile ("a pile of old bones"): the same words everywhere."""
+def beside_debris():
+    """Seed 3's catacombs, its first hero moved beside the first pile of old bones: (game, x, y) of the pile."""
     import numpy as np
 
-    from game.engine.trap_play import host_words
     from game.mapgen.tiles import Tile
 
     game = new_game(3, parse_seats("human,ai,ai"), 2, Dials(theme="catacombs"))
     ys, xs = np.nonzero(game.floor.tile == int(Tile.DEBRIS))
     x, y = int(xs[0]), int(ys[0])
-    hero = game.party.hero_of[0]
-    pos = game.position(hero)
+    pos = game.position(game.party.hero_of[0])
     pos.x, pos.y = next((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                         if game.floor.walkable[y + dy, x + dx] and game.creature_at(x + dx, y + dy) is None)
+    return game, x, y
+
+
+def test_working_furniture_is_told_in_the_themes_words():
+    """The log named the tile ("searches the debris") where the look text and a found trap's host
+    named the theme's pile ("a pile of old bones"): the same words everywhere."""
+    from game.engine.trap_play import host_words
+
+    game, x, y = beside_debris()
     start = len(game.log)
     apply_action(game, A.Interact(0, x, y))
     said = " ".join(line.text for line in game.log[start:])
@@ -82,24 +88,16 @@ def test_working_furniture_is_told_in_the_themes_words():
 def test_a_trap_set_to_go_off_the_other_way_names_what_was_disturbed():
     """A searched pile can hold a trap set for working it (and a lever one set for searching):
     the log said "Pim disturbs it and sets off ...", an "it" with nothing before it."""
-    import numpy as np
     from engine_arena import put_trap
 
-    from game.mapgen.tiles import Tile
     from game.rules.purchases import Trap
 
-    game = new_game(3, parse_seats("human,ai,ai"), 2, Dials(theme="catacombs"))
-    ys, xs = np.nonzero(game.floor.tile == int(Tile.DEBRIS))
-    x, y = int(xs[0]), int(ys[0])
-    hero = game.party.hero_of[0]
-    pos = game.position(hero)
-    pos.x, pos.y = next((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                        if game.floor.walkable[y + dy, x + dx] and game.creature_at(x + dx, y + dy) is None)
+    game, x, y = beside_debris()
     put_trap(game, x, y, Trap("fire", name="Hidden Wick"), action="use", host="debris")
     start = len(game.log)
     apply_action(game, A.Interact(0, x, y))
     said = [line.text for line in game.log[start:]]
-    assert f"{game.name(hero)} disturbs the pile of old bones and sets off Hidden Wick!" in said, said
+    assert f"{game.name(game.party.hero_of[0])} disturbs the pile of old bones and sets off Hidden Wick!" in said, said
 
 
 def test_what_working_a_feature_brings_is_told_in_the_themes_words(monkeypatch):

@@ -140,17 +140,22 @@ def test_the_spectator_sees_the_end_of_the_run(tmp_path):
     watch.follower.close()
 
 
+def watching_a_retired_run(tmp_path) -> WatchScreen:
+    """A spectator's screen on a run whose party climbed out at once and retired (its follower open)."""
+    path = tmp_path / "autosave.mlrec"
+    session = start(path)
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(path))
+    session.apply(A.Ascend(0))
+    session.apply(A.Retire(0))
+    watch.on_tick()
+    return watch
+
+
 def test_at_80_columns_the_spectator_reads_the_end_whole_and_no_word_on_a_morgue_it_cannot_see(tmp_path):
     """Watching a finished run at 80x24 ended "The run is over (retired).  q l" (the keys cut
     mid-word), over an end screen that said "Morgue file  not written": the spectator writes
     none, but the player's game wrote theirs."""
-    path = tmp_path / "autosave.mlrec"
-    session = start(path)
-    kit = Kit.from_options(Options(), tmp_path / "options.toml")
-    watch = WatchScreen(kit, Follower(path))
-    session.apply(A.Ascend(0))
-    session.apply(A.Retire(0))
-    watch.on_tick()
+    watch = watching_a_retired_run(tmp_path)
     console = tcod.console.Console(80, 24, order="C")
     watch.on_draw(console)
     rows = ["".join(chr(c) for c in row).rstrip() for row in console.ch]
@@ -163,13 +168,7 @@ def test_at_80_columns_the_spectator_reads_the_end_whole_and_no_word_on_a_morgue
 def test_the_spectator_names_the_ending_in_the_words_of_the_end_screen(tmp_path):
     """The line said "The run is over (wiped)" (the engine's code) where the player's screens
     and the high scores say "fell"; it now takes their words."""
-    path = tmp_path / "autosave.mlrec"
-    session = start(path)
-    kit = Kit.from_options(Options(), tmp_path / "options.toml")
-    watch = WatchScreen(kit, Follower(path))
-    session.apply(A.Ascend(0))
-    session.apply(A.Retire(0))
-    watch.on_tick()
+    watch = watching_a_retired_run(tmp_path)
     try:
         for outcome, words in (("retired", "retired"), ("wiped", "fell"), ("quest", "quest done")):
             watch.follower.game.outcome = outcome  # the same finished run, as each ending would leave it
