@@ -16,7 +16,7 @@ from game.designers.design_files import NAME_LIMIT
 from game.designers.design_writing import design_from_build, write_design
 from game.mapgen.plan import Spot
 from game.ui import draw
-from game.ui.events import Event, KeyEvent
+from game.ui.events import Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.screens.builder_words import NOUN
 from game.ui.screens.dialog import MessageDialog
@@ -47,6 +47,10 @@ class SaveDesignDialog(Screen):
         self._cursor: tuple[int, int] | None = None
 
     def on_event(self, event: Event) -> State | None:
+        if isinstance(event, PasteEvent) and event.text is not None:
+            self.field.paste(event.text)
+            self.problem = ""
+            return None
         if not isinstance(event, KeyEvent):
             return None
         if event.key == "escape":
