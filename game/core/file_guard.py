@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.core.errors import FileProblem, printable
+from game.core.paths import written_through
 
 MiB = 1 << 20
 
@@ -185,6 +186,7 @@ def probe_writable_file(path: str | Path) -> str | None:
     path = Path(path)
     where = printable(str(path))
     try:
+        path = written_through(path)  # a link is written through, to its target
         if path.is_dir():
             return f"{where} is a directory, not a file"
         if (path.exists() or path.is_symlink()) and not path.is_file():
