@@ -62,6 +62,8 @@ def read_bounded(path: str | Path, cap: int, what: str = "file", head: bool = Fa
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise FileProblem(f"{where}: is a link to {printable(os.readlink(path))}, which does not exist") from None
         raise FileProblem(f"{where}: no such file") from None
     except IsADirectoryError:
         raise FileProblem(f"{where}: is a directory, not {_a(what)}") from None

@@ -246,11 +246,13 @@ def read_design(path: Path) -> SavedDesign:
 
 def load_designs(folder: str | Path) -> tuple[SavedDesign, ...]:
     """Every `*.toml` design in `folder`, in file-name order (the order draws are made in). One
-    broken file refuses the whole folder: a table never plays with half of what it was given."""
+    broken file refuses the whole folder: a table never plays with half of what it was given. So
+    does anything else named like a design (a folder, a pipe, a link to nothing), named in the
+    refusal; a pipe is never waited on. Hidden ones (an editor's `.#a.toml` lock) are not designs."""
     root = Path(folder)
     if not root.is_dir():
         raise DesignProblem(f"{root}: is not a folder of design files")
-    files = sorted(p for p in root.glob("*.toml") if p.is_file())
+    files = sorted(p for p in root.glob("*.toml") if p.is_file() or not p.name.startswith("."))
     if not files:
         raise DesignProblem(f"{root}: holds no design files (*.toml)")
     designs = tuple(read_design(p) for p in files)

@@ -5,6 +5,7 @@ a file saved with a byte order mark (as Notepad saves) is read."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -44,5 +45,27 @@ def test_a_design_saved_with_a_byte_order_mark_is_taken(tmp_path) -> None:
     folder = tmp_path / "designs"
     folder.mkdir()
     (folder / "a.toml").write_bytes(b"\xef\xbb\xbf" + SHARED.read_bytes())
+    done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (os.mkfifo, "is a pipe (FIFO), not a design file"),
+    (os.mkdir, "is a directory, not a design file"),
+    (lambda p: os.symlink("gone.toml", p), "is a link to gone.toml, which does not exist"),
+])
+def test_something_named_like_a_design_that_is_not_a_file_is_named_not_passed_over(tmp_path, make, said) -> None:
+    """A pipe, a folder or a broken link named `b.toml` was skipped without a word (and the
+    table played with less than it was given); a pipe is never opened to wait on."""
+    folder = design_with(tmp_path / "designs")
+    make(folder / "b.toml")
+    done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
+    line = one_line(done, 3)
+    assert "b.toml" in line and said in line
+
+
+def test_a_hidden_editor_lock_beside_the_designs_is_not_a_design(tmp_path) -> None:
+    folder = design_with(tmp_path / "designs")
+    os.symlink("ann@host.1234", folder / ".#a.toml")  # what Emacs leaves while a.toml is open
     done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
     assert done.returncode == 0 and done.stderr == "", done.stderr
