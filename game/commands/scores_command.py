@@ -12,6 +12,7 @@ unverified. Exit codes: 2 for a line or arguments that are wrong, 3 for a file, 
 from __future__ import annotations
 
 import shutil
+import sys
 from dataclasses import replace
 from typing import Any
 
@@ -28,12 +29,16 @@ from game.engine.seed_scores import (
     last_run,
     load_tables,
     parse_line,
+    read_tables,
     scores_path,
 )
 
 
 def run_scores(args: Any) -> int:
     action = args.action or "show"
+    _, damaged = read_tables(scores_path())  # a table that cannot be read is kept aside: said once, first
+    if damaged is not None:
+        print(printable(f"masterless: {damaged}"), file=sys.stderr)
     if action == "show":
         if args.line is not None:
             raise UsageError(f"scores: unexpected {args.line!r} (scores [--seed N] | export | import LINE)")

@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from fault_tools import one_line, run_cli
 
 from game.core.score_table import load_scores
 from game.ui.kit import Kit
@@ -115,3 +116,15 @@ def test_an_options_file_that_is_a_folder_is_named_in_plain_english(tmp_path: Pa
     loaded = load_options(path)
     assert loaded.problem is not None and "is a directory, not an options file" in loaded.problem
     assert path.is_dir()  # left where it is
+
+
+@pytest.mark.parametrize("make", [lambda p: p.write_text('{"3": ['), os.mkfifo])
+def test_scores_says_in_one_line_that_a_damaged_seed_table_was_kept_aside(tmp_path: Path, make) -> None:
+    """It set the file aside and said "No seeded runs yet", as though the races were never run."""
+    table = tmp_path / "data" / "seed_scores.json"
+    table.parent.mkdir()
+    make(table)
+    done = run_cli(tmp_path, "scores")
+    line = one_line(done, 0)
+    assert str(table) in line and "kept it as" in line and f"{table}.bad" in line
+    assert (tmp_path / "data" / "seed_scores.json.bad").exists() and not table.exists()
