@@ -3,6 +3,7 @@ paste of any length is never read as keys; a name being typed takes it as typing
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from fault_tools import env_for
@@ -32,6 +33,24 @@ def test_a_short_paste_on_the_map_moves_no_hero_and_says_so(tmp_path: Path) -> N
         app.close()
     assert read_recording(tmp_path / "data" / "autosave.mlrec").turns == 1  # the rest, only the "."
     assert app.output.rfind(PASTE_OFF) > app.output.rfind(PASTE_ON) > -1  # and the terminal is given back without it
+
+
+def test_a_long_paste_on_the_map_is_one_paste_to_its_last_character(tmp_path: Path) -> None:
+    """Ten thousand characters: none of them a key, however the pty splits them up."""
+    app = PtyApp(python_argv("main.py", "play", "--seed", "2"), 80, 24, env=env_for(tmp_path))
+    try:
+        assert app.wait_for("Seed 2", timeout=30), app.text()
+        paste = bracketed("hjkl." * 2000)
+        writer = threading.Thread(target=app.send, args=(paste,), daemon=True)
+        writer.start()
+        while writer.is_alive():  # keep reading the screen, or the game blocks writing frames
+            app.pump(0.05)
+        assert app.wait_for("Pasted text goes only into a box being typed in"), app.text()
+        app.send("\x03")
+        app.wait(30)
+    finally:
+        app.close()
+    assert read_recording(tmp_path / "data" / "autosave.mlrec").turns == 0
 
 
 def test_a_paste_into_a_name_goes_in_as_typing_without_control_characters(tmp_path: Path) -> None:

@@ -352,7 +352,9 @@ class TerminalPresenter:
             term = self._keys()
         except OSError:  # the terminal went away as blessed asked it what it can do
             return CloseEvent("hangup")
-        if backlog(term, self._in_fd) > PASTE_BACKLOG and not next_input_is(term, self._in_fd, PASTE_START):
+        if backlog(term, self._in_fd) > PASTE_BACKLOG:
+            if next_input_is(term, self._in_fd, PASTE_START):  # read whole here: blessed reads a byte at a time
+                return self._read_paste(term, PASTE_START)
             dropped = drop_paste(term, self._in_fd)
             if dropped == "interrupt":
                 return KeyEvent("C-c")
@@ -363,7 +365,7 @@ class TerminalPresenter:
             keystroke = term.inkey(timeout=0, esc_delay=self.esc_delay)
             while keystroke.name == "CSI":  # a key this terminal's terminfo does not know (PuTTY's F1, F13)
                 if next_input_is(term, self._in_fd, PASTE_START[2:]):
-                    return self._read_paste(term)
+                    return self._read_paste(term, PASTE_START[2:])
                 # what came after it is read now: blessed holds it, and the wait for input would not wake for it
                 keystroke = _after_unknown_sequence(term) or term.inkey(timeout=0, esc_delay=self.esc_delay)
         except EOFError:
@@ -396,9 +398,10 @@ class TerminalPresenter:
             return KeyEvent("escape")
         return KeyEvent(name) if name else None
 
-    def _read_paste(self, term: Any) -> Event:
-        """A bracketed paste, its start marker read up to its last byte (blessed reads it as "CSI")."""
-        for _ in PASTE_START[2:]:
+    def _read_paste(self, term: Any, marker: str) -> Event:
+        """A bracketed paste, from the `marker` (what is left of its start marker) next in blessed's
+        buffer: all of it, or after the ``ESC [`` that blessed read as "CSI"."""
+        for _ in marker:
             term._keyboard_buf.pop()
         text, closed = read_bracketed_paste(term, self._in_fd)
         if closed is not None:
