@@ -374,12 +374,12 @@ class NewGameScreen(NewGameView, Screen):
         drawable = "".join(c for c in typed if c.isspace() or one_cell(c))
         if self.selected == "seed" and any(not c.isdigit() for c in drawable):
             self.editing.paste(drawable)
-            return "A seed is a number: digits only (blank for a fresh one), so the rest was left out."
+            return "A seed is a number: only the digits of that paste went in."
         if self.editing.paste(drawable):
             what = "digits" if self.selected == "seed" else "characters"
             return f"That is as long as it can be here: {self.editing.limit} {what}; the rest was left out."
         if len(drawable) < len(typed):
-            return "Some of those characters cannot be drawn here (they would show as ?), so they are left out."
+            return "Some of those characters cannot be drawn here, so they are left out."
         return ""
 
     def move(self, delta: int) -> None:
