@@ -175,7 +175,7 @@ def write_problem(exc: OSError) -> str:
         return "the disk is read-only"
     if exc.errno in (errno.EACCES, errno.EPERM):
         return "permission denied"
-    if exc.errno == errno.ENOTDIR:
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST):  # EEXIST: making a folder where a file is
         return "part of the path is a file, not a directory"
     return exc.strerror or str(exc)
 

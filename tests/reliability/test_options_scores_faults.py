@@ -128,3 +128,11 @@ def test_scores_says_in_one_line_that_a_damaged_seed_table_was_kept_aside(tmp_pa
     line = one_line(done, 0)
     assert str(table) in line and "kept it as" in line and f"{table}.bad" in line
     assert (tmp_path / "data" / "seed_scores.json.bad").exists() and not table.exists()
+
+
+def test_a_file_where_the_options_folder_goes_is_said_in_plain_words(tmp_path: Path) -> None:
+    """Saving an option said "could not save options to ...: File exists"."""
+    (tmp_path / "config").write_text("a file, not a folder")
+    path = tmp_path / "config" / "options.toml"
+    problem = Kit.from_options(load_options(path).options, path).save()
+    assert problem == f"could not save options to {path}: part of the path is a file, not a directory"

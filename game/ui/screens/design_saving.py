@@ -10,6 +10,7 @@ from typing import Any
 
 import tcod.console
 
+from game.core.file_guard import write_problem
 from game.core.paths import data_dir
 from game.core.sentences import plural
 from game.designers.design_files import NAME_LIMIT
@@ -70,7 +71,8 @@ class SaveDesignDialog(Screen):
         try:
             path = write_design(design, designs_dir())
         except OSError as exc:
-            return MessageDialog(self.kit, self.back, f"Could not save the design: {exc.strerror or exc}.",
+            return MessageDialog(self.kit, self.back, f"Could not save the design in {designs_dir()}: "
+                                 f"{write_problem(exc)}.",
                                  title="Not saved")
         points = plural(design.cost(self.category), "point")
         # each path on a line of its own: run into the sentence, it broke mid-name (".l" / "ocal/...")
