@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.core.errors import FileProblem, UsageError, printable
+from game.core.file_guard import write_problem
 from game.core.paths import recordings_dir
 from game.engine.morgue import score
 from game.engine.recorded_play import replay
@@ -48,7 +49,11 @@ def run_scores(args: Any) -> int:
     if action == "import":
         if args.line is None:
             raise UsageError("scores import takes the line a friend exported: scores import LINE")
-        return import_line(args.line, args.recording)
+        try:
+            return import_line(args.line, args.recording)
+        except OSError as exc:  # a read-only or full data folder: one line, not an internal error
+            where = printable(str(scores_path().parent))
+            raise FileProblem(f"the score was not filed: {where} cannot be written ({write_problem(exc)})") from None
     raise UsageError(f"scores: unknown action {action!r} (scores [--seed N] | export | import LINE)")
 
 

@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from fault_tools import one_line, run_cli
+from fault_tools import cli_line, one_line, run_cli
 
 from game.core.score_table import load_scores
 from game.ui.kit import Kit
@@ -136,3 +136,21 @@ def test_a_file_where_the_options_folder_goes_is_said_in_plain_words(tmp_path: P
     path = tmp_path / "config" / "options.toml"
     problem = Kit.from_options(load_options(path).options, path).save()
     assert problem == f"could not save options to {path}: part of the path is a file, not a directory"
+
+
+def test_scores_import_on_a_read_only_data_folder_is_one_line_not_an_internal_error(tmp_path: Path, capsys,
+                                                                                    monkeypatch) -> None:
+    """It ended in "internal error: OSError: [Errno 30] Read-only file system", exit 1."""
+    import errno
+
+    from game.engine import seed_scores
+
+    def read_only(path: Path, *args: object, **kwargs: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    monkeypatch.setattr(seed_scores, "atomic_write", read_only)
+    line = seed_scores.export_line(seed_scores.SeedScore(5, 40, "0123456789abcdef"))
+    code, said = cli_line(capsys, "scores", "import", line)
+    assert code == 3 and said == f"masterless: the score was not filed: {tmp_path / 'data'} cannot be written " \
+                                 "(the disk is read-only)"
