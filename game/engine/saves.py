@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -259,6 +261,19 @@ def _salvage(candidates: list[tuple[Path, str]], problems: list[str]) -> LoadedS
                       len(recording.steps) - good, reached)
 
 
+def _filing_copy(link: Path, directory: Path) -> Path:
+    """A copy of what `link` points to, in `directory` (on the same disk, for `claim_name`)."""
+    fd, staged = tempfile.mkstemp(prefix=".filing.", suffix=".tmp", dir=directory)
+    os.close(fd)
+    try:
+        shutil.copyfile(link, staged)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        raise
+    return Path(staged)
+
+
 def _sweep_temp_files(directory: Path) -> None:
     """Temp files a killed write left behind (never a whole save: the rename is what commits)."""
     for stale in directory.glob(f".{AUTOSAVE}.*.tmp"):
@@ -278,7 +293,9 @@ def _set_aside(path: Path) -> Path | None:
 
 def archive_autosave(name: str | None = None) -> Path | None:
     """When a run is over: move its autosave into the recordings directory (to watch with
-    `replay`), and drop the backup. Returns where it went, or None when there was no autosave."""
+    `replay`), and drop the backup. Returns where it went, or None when there was no autosave.
+    An autosave the player made a link: what it points to is filed, and the link stays where it
+    is, for the next run to be written through it (moved, a relative link would point nowhere)."""
     main = autosave_path()
     if not main.exists():
         return None
@@ -289,9 +306,16 @@ def archive_autosave(name: str | None = None) -> Path | None:
         stem = name or "unreadable"
     target_dir = recordings_dir()
     target_dir.mkdir(parents=True, exist_ok=True)
-    target = claim_name(main, lambda n: target_dir / (stem + ("" if n == 1 else f"-{n}") + SUFFIX))
+    source = _filing_copy(main, target_dir) if main.is_symlink() else main
+    target = claim_name(source, lambda n: target_dir / (stem + ("" if n == 1 else f"-{n}") + SUFFIX))
     if target is None:
+        if source != main:
+            with contextlib.suppress(OSError):
+                source.unlink()
         raise OSError(f"could not move {main} into {target_dir}")
+    if source != main:
+        with contextlib.suppress(OSError):
+            main.resolve().unlink()
     with contextlib.suppress(OSError):
         backup_path().unlink()
     set_record_target(None)
