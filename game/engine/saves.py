@@ -25,6 +25,7 @@ and turn, and may offer the backup by calling `load_autosave(allow_backup=...)` 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import shutil
 import tempfile
@@ -35,7 +36,7 @@ from typing import Any
 from game.core.dials import Dials
 from game.core.errors import FileProblem, MasterlessError, ReplayDesync, printable
 from game.core.file_guard import claim_name, probe_writable_file, read_bounded
-from game.core.paths import atomic_write, config_dir, data_dir, recordings_dir
+from game.core.paths import atomic_write, config_dir, data_dir, recordings_dir, written_through
 from game.core.seats import HeroChoice
 from game.engine.game import Game
 from game.engine.recording import SUFFIX, Recorder, Recording
@@ -204,7 +205,7 @@ def resume(recording: Recording, path: Path | None = None) -> tuple[Game, Record
 def load_autosave(allow_backup: bool = True, allow_salvage: bool = True) -> LoadedSave:
     """Resume the saved game (see the module docstring); FileProblem when nothing can be used."""
     main, bak = autosave_path(), backup_path()
-    _sweep_temp_files(main.parent)
+    _sweep_temp_files(main)
     if not main.exists() and not bak.exists():
         raise FileProblem(f"{main}: there is no saved game to continue")
     problems: list[str] = []
@@ -274,9 +275,11 @@ def _filing_copy(link: Path, directory: Path) -> Path:
     return Path(staged)
 
 
-def _sweep_temp_files(directory: Path) -> None:
-    """Temp files a killed write left behind (never a whole save: the rename is what commits)."""
-    for stale in directory.glob(f".{AUTOSAVE}.*.tmp"):
+def _sweep_temp_files(autosave: Path) -> None:
+    """Temp files a killed write left behind (never a whole save: the rename is what commits),
+    beside the autosave or, when it is a link, beside what it points to (where it is written)."""
+    kept = written_through(autosave)
+    for stale in kept.parent.glob(f".{glob.escape(kept.name)}.*.tmp"):
         with contextlib.suppress(OSError):
             stale.unlink()
 
