@@ -62,17 +62,26 @@ def drop_paste(term: Any, fd: int) -> str | None:
     return "interrupt" if interrupted else None
 
 
-def next_input_is(term: Any, fd: int, text: str) -> bool:
+def next_input_is(term: Any, fd: int, text: str, wait: float = 0.0) -> bool:
     """Whether the input not yet read as keys begins with ``text``; what has arrived of it is
-    moved into blessed's buffer (in the order blessed reads it: from the right) to look at."""
+    moved into blessed's buffer (in the order blessed reads it: from the right) to look at. While
+    what has come is the start of ``text``, the rest is waited for up to ``wait`` seconds (a
+    paste's start marker split between two reads)."""
     held = term._keyboard_buf
-    try:
-        if len(held) < len(text) and select.select([fd], [], [], 0)[0]:
-            held.extendleft(term._keyboard_decoder.decode(os.read(fd, 65536)))
-    except (OSError, AttributeError):
-        return False
-    ahead = "".join(held[-1 - i] for i in range(min(len(text), len(held))))
-    return ahead == text
+    deadline = time.monotonic() + wait
+    while True:
+        ahead = "".join(held[-1 - i] for i in range(min(len(text), len(held))))
+        if len(ahead) == len(text) or not text.startswith(ahead):
+            return ahead == text
+        try:
+            if not select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                return False
+            more = os.read(fd, 65536)
+            if not more:
+                return False
+            held.extendleft(term._keyboard_decoder.decode(more))
+        except (OSError, AttributeError):
+            return False
 
 
 class BracketedPaste:

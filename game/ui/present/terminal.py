@@ -364,7 +364,7 @@ class TerminalPresenter:
         try:
             keystroke = term.inkey(timeout=0, esc_delay=self.esc_delay)
             while keystroke.name == "CSI":  # a key this terminal's terminfo does not know (PuTTY's F1, F13)
-                if next_input_is(term, self._in_fd, PASTE_START[2:]):
+                if next_input_is(term, self._in_fd, PASTE_START[2:], self.esc_delay):
                     return self._read_paste(term, PASTE_START[2:])
                 # what came after it is read now: blessed holds it, and the wait for input would not wake for it
                 keystroke = _after_unknown_sequence(term) or term.inkey(timeout=0, esc_delay=self.esc_delay)
