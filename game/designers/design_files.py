@@ -26,6 +26,7 @@ Example::
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -252,7 +253,11 @@ def load_designs(folder: str | Path) -> tuple[SavedDesign, ...]:
     root = Path(folder)
     if not root.is_dir():
         raise DesignProblem(f"{root}: is not a folder of design files")
-    files = sorted(p for p in root.glob("*.toml") if p.is_file() or not p.name.startswith("."))
+    try:  # not glob: it takes a folder it may not read for an empty one
+        names = os.listdir(root)
+    except OSError as exc:
+        raise DesignProblem(f"{printable(str(root))}: cannot be read ({exc.strerror or exc})") from None
+    files = sorted(root / n for n in names if n.endswith(".toml") and (not n.startswith(".") or (root / n).is_file()))
     if not files:
         raise DesignProblem(f"{root}: holds no design files (*.toml)")
     designs = tuple(read_design(p) for p in files)

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from fault_tools import REPO, one_line, run_cli
+from fault_tools import REPO, cli_line, one_line, run_cli
 
 SHARED = REPO / "data" / "designs" / "bone-throne.toml"
 
@@ -69,3 +69,20 @@ def test_a_hidden_editor_lock_beside_the_designs_is_not_a_design(tmp_path) -> No
     os.symlink("ann@host.1234", folder / ".#a.toml")  # what Emacs leaves while a.toml is open
     done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
     assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_a_designs_folder_that_cannot_be_read_says_so_not_that_it_is_empty(tmp_path, capsys, monkeypatch) -> None:
+    """It said "holds no design files (*.toml)" of a folder full of them that it may not read."""
+    folder = design_with(tmp_path / "designs")
+
+    def denied(real):
+        def listing(path="."):
+            if Path(path) == folder:  # as a folder one may not read answers (root reads any)
+                raise PermissionError(13, "Permission denied", str(path))
+            return real(path)
+        return listing
+
+    monkeypatch.setattr(os, "listdir", denied(os.listdir))
+    monkeypatch.setattr(os, "scandir", denied(os.scandir))
+    code, line = cli_line(capsys, "generate", "--seed", "1", "--party", "2", "--designs", str(folder))
+    assert code == 3 and line == f"masterless: {folder}: cannot be read (Permission denied)"
