@@ -50,17 +50,19 @@ def entry_from_json(row: Any) -> ScoreEntry | None:
 def load_scores(path: Path) -> list[ScoreEntry]:
     """The high-score list (empty when there is none). A damaged file, or one with damaged rows,
     is kept aside as ``.bad`` and its good rows are returned."""
+    return read_scores(path)[0]
+
+
+def read_scores(path: Path) -> tuple[list[ScoreEntry], Path | None]:
+    """`load_scores`, and where a damaged file was kept aside (None when it was whole), for the
+    screen to say: an empty list must not look like runs never played."""
     if not path.exists() and not path.is_symlink():
-        return []
+        return [], None
     try:
         rows = json.loads(read_bounded(path, MAX_BYTES, "score list").decode("utf-8"))
     except (FileProblem, ValueError, RecursionError):
-        set_aside(path)
-        return []
+        return [], set_aside(path)
     if not isinstance(rows, list):
-        set_aside(path)
-        return []
+        return [], set_aside(path)
     entries = [e for e in map(entry_from_json, rows) if e is not None]
-    if len(entries) != len(rows):
-        set_aside(path)
-    return entries
+    return entries, set_aside(path) if len(entries) != len(rows) else None
