@@ -9,13 +9,15 @@ most MAX_BYTES.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from game.core.errors import FileProblem
 from game.core.file_guard import MiB, read_bounded, set_aside
+from game.core.paths import atomic_write
 
 MAX_BYTES = 4 * MiB  # fifty runs are a few kilobytes
 
@@ -65,4 +67,15 @@ def read_scores(path: Path) -> tuple[list[ScoreEntry], Path | None]:
     if not isinstance(rows, list):
         return [], set_aside(path)
     entries = [e for e in map(entry_from_json, rows) if e is not None]
-    return entries, set_aside(path) if len(entries) != len(rows) else None
+    if len(entries) == len(rows):
+        return entries, None
+    kept = set_aside(path)
+    if kept is not None:  # the good rows stay in the list (moved aside with the bad ones, they were lost to it)
+        with contextlib.suppress(OSError):
+            write_scores(path, entries)
+    return entries, kept
+
+
+def write_scores(path: Path, entries: list[ScoreEntry]) -> None:
+    """The list as the game keeps it: a JSON list of rows, written atomically."""
+    atomic_write(path, json.dumps([asdict(e) for e in entries], indent=1).encode("utf-8"))

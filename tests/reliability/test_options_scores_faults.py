@@ -154,3 +154,14 @@ def test_scores_import_on_a_read_only_data_folder_is_one_line_not_an_internal_er
     code, said = cli_line(capsys, "scores", "import", line)
     assert code == 3 and said == f"masterless: the score was not filed: {tmp_path / 'data'} cannot be written " \
                                  "(the disk is read-only)"
+
+
+def test_the_good_rows_of_a_damaged_score_list_stay_in_it(tmp_path: Path) -> None:
+    """The whole file was moved aside and the good rows returned once: read again, or with the
+    next run's score added, the list had lost them (they were only in the .bad copy)."""
+    path = tmp_path / "scores.json"
+    original = json.dumps([row(), row(score="lots"), row(seed=2)])
+    path.write_text(original)
+    assert [e.seed for e in load_scores(path)] == [1, 2]
+    assert [e.seed for e in load_scores(path)] == [1, 2]  # read again: still there
+    assert (tmp_path / "scores.json.bad").read_text() == original and not (tmp_path / "scores.json.bad.2").exists()
