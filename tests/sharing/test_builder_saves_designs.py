@@ -109,3 +109,14 @@ def test_a_pasted_name_goes_into_the_design_as_typing(tmp_path, monkeypatch):
     state = state.on_event(PasteEvent("Door\tkeep\n")) or state
     press(state, "enter")
     assert [p.name for p in (tmp_path / "data" / "designs").glob("*.toml")] == ["doorkeep.toml"]
+
+
+def test_a_link_to_nothing_named_like_the_design_is_not_written_through(tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    designs = tmp_path / "data" / "designs"
+    designs.mkdir(parents=True)
+    (designs / "doorkeep.toml").symlink_to(tmp_path / "elsewhere.toml")
+    state, _ = press(builder(tmp_path, "traps"), "enter", "w", "C-u", "D", "o", "o", "r", "k", "e", "e", "p")
+    press(state, "enter")
+    assert not (tmp_path / "elsewhere.toml").exists()
+    assert (designs / "doorkeep.toml").is_symlink() and read_design(designs / "doorkeep-2.toml").name == "Doorkeep"
