@@ -318,7 +318,7 @@ def archive_autosave(name: str | None = None) -> Path | None:
         raise OSError(f"could not move {main} into {target_dir}")
     if source != main:
         with contextlib.suppress(OSError):
-            main.resolve().unlink()
+            written_through(main).unlink()  # the link stays, for the next run
     with contextlib.suppress(OSError):
         backup_path().unlink()
     set_record_target(None)
