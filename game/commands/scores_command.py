@@ -12,10 +12,12 @@ unverified. Exit codes: 2 for a line or arguments that are wrong, 3 for a file, 
 from __future__ import annotations
 
 import shutil
+import sys
 from dataclasses import replace
 from typing import Any
 
 from game.core.errors import FileProblem, UsageError, printable
+from game.core.file_guard import write_problem
 from game.core.outcomes import ending
 from game.core.paths import recordings_dir
 from game.engine.morgue import score
@@ -29,6 +31,7 @@ from game.engine.seed_scores import (
     last_run,
     load_tables,
     parse_line,
+    read_tables,
     scores_path,
 )
 
@@ -37,6 +40,9 @@ def run_scores(args: Any) -> int:
     action = args.action or "show"
     if action != "import" and args.recording is not None:  # else dropped unsaid: nothing was checked
         raise UsageError("scores: --recording goes with import (scores import LINE --recording FILE)")
+    _, damaged = read_tables(scores_path())  # a table that cannot be read is kept aside: said once, first
+    if damaged is not None:
+        print(printable(f"masterless: {damaged}"), file=sys.stderr)
     if action == "show":
         if args.line is not None:
             raise UsageError(f"scores: unexpected {args.line!r} (scores [--seed N] | export | import LINE)")
@@ -48,7 +54,11 @@ def run_scores(args: Any) -> int:
     if action == "import":
         if args.line is None:
             raise UsageError("scores import takes the line a friend exported: scores import LINE")
-        return import_line(args.line, args.recording)
+        try:
+            return import_line(args.line, args.recording)
+        except OSError as exc:  # a read-only or full data folder: one line, not an internal error
+            where = printable(str(scores_path().parent))
+            raise FileProblem(f"the score was not filed: {where} cannot be written ({write_problem(exc)})") from None
     raise UsageError(f"scores: unknown action {action!r} (scores [--seed N] | export | import LINE)")
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.core.errors import FileProblem, printable
+from game.core.paths import written_through
 
 MiB = 1 << 20
 
@@ -61,6 +62,8 @@ def read_bounded(path: str | Path, cap: int, what: str = "file", head: bool = Fa
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise FileProblem(f"{where}: is a link to {printable(os.readlink(path))}, which does not exist") from None
         raise FileProblem(f"{where}: no such file") from None
     except IsADirectoryError:
         raise FileProblem(f"{where}: is a directory, not {_a(what)}") from None
@@ -172,7 +175,7 @@ def write_problem(exc: OSError) -> str:
         return "the disk is read-only"
     if exc.errno in (errno.EACCES, errno.EPERM):
         return "permission denied"
-    if exc.errno == errno.ENOTDIR:
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST):  # EEXIST: making a folder where a file is
         return "part of the path is a file, not a directory"
     return exc.strerror or str(exc)
 
@@ -185,6 +188,7 @@ def probe_writable_file(path: str | Path) -> str | None:
     path = Path(path)
     where = printable(str(path))
     try:
+        path = written_through(path)  # a link is written through, to its target
         if path.is_dir():
             return f"{where} is a directory, not a file"
         if (path.exists() or path.is_symlink()) and not path.is_file():

@@ -8,13 +8,16 @@ for the config directory, so the two never disagree.
 
 `atomic_write` is temp file in the same directory, flush, fsync, rename; with ``backup`` the file
 it replaces first becomes the backup (hard-linked, so the file itself is never missing), so after
-any crash both are whole files: the current one, and the one before it.
+any crash both are whole files: the current one, and the one before it. A file that is a
+symbolic link is written through it: the temp file goes beside the link's target and replaces
+that, so the link stays a link (an autosave kept elsewhere through one stays where it was put).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -76,9 +79,16 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def written_through(path: Path) -> Path:
+    """The file a write to `path` lands in: the final target when `path` is a symbolic link
+    (replacing the link itself would cut it off from where the user keeps the file)."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
 def _keep_as_backup(path: Path, backup: Path) -> None:
     """Make `backup` the current `path`. A hard link first, so `path` itself never goes missing
-    (a process killed here leaves both); where links are not allowed, a rename."""
+    (a process killed here leaves both); where links are not allowed, a rename; where `path` is
+    on another disk (a link's target), a copy."""
     link = backup.with_name(f".{backup.name}.link")
     try:
         with contextlib.suppress(FileNotFoundError):
@@ -86,7 +96,11 @@ def _keep_as_backup(path: Path, backup: Path) -> None:
         os.link(path, link)
         os.replace(link, backup)
     except OSError:
-        os.replace(path, backup)
+        try:
+            os.replace(path, backup)
+        except OSError:
+            shutil.copyfile(path, link)
+            os.replace(link, backup)
 
 
 def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: bool = True) -> None:
@@ -94,8 +108,10 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: b
     mix. With `backup`, the old file becomes the backup (unless a folder sits in its place: then
     there is none, and the write still goes through). `durable` fsyncs the file and the
     directory (a power cut cannot lose the write); without it only the process dying is safe."""
-    path = Path(path)
+    path = written_through(Path(path))
     path.parent.mkdir(parents=True, exist_ok=True)
+    if backup is not None:
+        backup = written_through(Path(backup))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:

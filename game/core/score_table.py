@@ -9,13 +9,15 @@ most MAX_BYTES.
 
 from __future__ import annotations
 
+import contextlib
 import json
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from game.core.errors import FileProblem
 from game.core.file_guard import MiB, read_bounded, set_aside
+from game.core.paths import atomic_write
 
 MAX_BYTES = 4 * MiB  # fifty runs are a few kilobytes
 
@@ -50,17 +52,30 @@ def entry_from_json(row: Any) -> ScoreEntry | None:
 def load_scores(path: Path) -> list[ScoreEntry]:
     """The high-score list (empty when there is none). A damaged file, or one with damaged rows,
     is kept aside as ``.bad`` and its good rows are returned."""
+    return read_scores(path)[0]
+
+
+def read_scores(path: Path) -> tuple[list[ScoreEntry], Path | None]:
+    """`load_scores`, and where a damaged file was kept aside (None when it was whole), for the
+    screen to say: an empty list must not look like runs never played."""
     if not path.exists() and not path.is_symlink():
-        return []
+        return [], None
     try:
         rows = json.loads(read_bounded(path, MAX_BYTES, "score list").decode("utf-8"))
     except (FileProblem, ValueError, RecursionError):
-        set_aside(path)
-        return []
+        return [], set_aside(path)
     if not isinstance(rows, list):
-        set_aside(path)
-        return []
+        return [], set_aside(path)
     entries = [e for e in map(entry_from_json, rows) if e is not None]
-    if len(entries) != len(rows):
-        set_aside(path)
-    return entries
+    if len(entries) == len(rows):
+        return entries, None
+    kept = set_aside(path)
+    if kept is not None:  # the good rows stay in the list (moved aside with the bad ones, they were lost to it)
+        with contextlib.suppress(OSError):
+            write_scores(path, entries)
+    return entries, kept
+
+
+def write_scores(path: Path, entries: list[ScoreEntry]) -> None:
+    """The list as the game keeps it: a JSON list of rows, written atomically."""
+    atomic_write(path, json.dumps([asdict(e) for e in entries], indent=1).encode("utf-8"))

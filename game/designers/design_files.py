@@ -26,6 +26,7 @@ Example::
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -246,11 +247,19 @@ def read_design(path: Path) -> SavedDesign:
 
 def load_designs(folder: str | Path) -> tuple[SavedDesign, ...]:
     """Every `*.toml` design in `folder`, in file-name order (the order draws are made in). One
-    broken file refuses the whole folder: a table never plays with half of what it was given."""
+    broken file refuses the whole folder: a table never plays with half of what it was given. So
+    does anything else named like a design (a folder, a pipe, a link to nothing), named in the
+    refusal; a pipe is never waited on. A hidden name that is not a regular file (the link an
+    editor leaves as `.#a.toml` while a.toml is open) is left alone."""
     root = Path(folder)
     if not root.is_dir():
         raise DesignProblem(f"{root}: is not a folder of design files")
-    files = sorted(p for p in root.glob("*.toml") if p.is_file())
+    try:  # not glob: it takes a folder it may not read for an empty one
+        names = os.listdir(root)
+    except OSError as exc:
+        raise DesignProblem(f"{printable(str(root))}: cannot be read ({exc.strerror or exc})") from None
+    named = [root / n for n in names if n.endswith(".toml")]
+    files = sorted(p for p in named if not p.name.startswith(".") or p.is_file())
     if not files:
         raise DesignProblem(f"{root}: holds no design files (*.toml)")
     designs = tuple(read_design(p) for p in files)

@@ -78,11 +78,12 @@ def design_from_build(name: str, category: str, purchases: Sequence[Any], spots:
 
 
 def write_design(design: SavedDesign, folder: Path) -> Path:
-    """Write `design` into `folder` as a new file named after it (never over another one)."""
+    """Write `design` into `folder` as a new file named after it (never over another one, nor
+    through a link that points nowhere: it would be written wherever the link points)."""
     stem = file_stem(design.name)
     path = folder / f"{stem}.toml"
     n = 2
-    while path.exists():
+    while path.exists() or path.is_symlink():
         path = folder / f"{stem}-{n}.toml"
         n += 1
     atomic_write(path, design_text(design).encode("utf-8"))

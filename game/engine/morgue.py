@@ -3,15 +3,13 @@ final map) and the high-score list. Both are plain text/TOML under the user data
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.content import traits
 from game.core.outcomes import ending
 from game.core.paths import atomic_write
-from game.core.score_table import ScoreEntry, load_scores
+from game.core.score_table import ScoreEntry, load_scores, write_scores
 from game.core.sentences import plural, tidy
 from game.engine.quests import standing
 from game.engine.run_score import score, score_parts
@@ -88,7 +86,7 @@ def add_score(game: Game, path: Path, keep: int = 50) -> tuple[int, list[ScoreEn
     entries = load_scores(path) + [entry]
     entries.sort(key=lambda e: (-e.score, -e.floor, -e.rooms, e.turns, e.seed))
     entries = entries[:keep]
-    atomic_write(path, json.dumps([asdict(e) for e in entries], indent=1).encode("utf-8"))
+    write_scores(path, entries)
     rank = entries.index(entry) + 1 if entry in entries else len(entries) + 1
     return rank, entries
 

@@ -25,7 +25,10 @@ and turn, and may offer the backup by calling `load_autosave(allow_backup=...)` 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +36,7 @@ from typing import Any
 from game.core.dials import Dials
 from game.core.errors import FileProblem, MasterlessError, ReplayDesync, printable
 from game.core.file_guard import claim_name, probe_writable_file, read_bounded
-from game.core.paths import atomic_write, config_dir, data_dir, recordings_dir
+from game.core.paths import atomic_write, config_dir, data_dir, recordings_dir, written_through
 from game.core.seats import HeroChoice
 from game.engine.game import Game
 from game.engine.recording import SUFFIX, Recorder, Recording
@@ -220,7 +223,7 @@ def resume(recording: Recording, path: Path | None = None) -> tuple[Game, Record
 def load_autosave(allow_backup: bool = True, allow_salvage: bool = True) -> LoadedSave:
     """Resume the saved game (see the module docstring); FileProblem when nothing can be used."""
     main, bak = autosave_path(), backup_path()
-    _sweep_temp_files(main.parent)
+    _sweep_temp_files(main)
     if not main.exists() and not bak.exists():
         raise FileProblem(f"{main}: there is no saved game to continue")
     problems: list[str] = []
@@ -277,9 +280,24 @@ def _salvage(candidates: list[tuple[Path, str]], problems: list[str]) -> LoadedS
                       len(recording.steps) - good, reached)
 
 
-def _sweep_temp_files(directory: Path) -> None:
-    """Temp files a killed write left behind (never a whole save: the rename is what commits)."""
-    for stale in directory.glob(f".{AUTOSAVE}.*.tmp"):
+def _filing_copy(link: Path, directory: Path) -> Path:
+    """A copy of what `link` points to, in `directory` (on the same disk, for `claim_name`)."""
+    fd, staged = tempfile.mkstemp(prefix=".filing.", suffix=".tmp", dir=directory)
+    os.close(fd)
+    try:
+        shutil.copyfile(link, staged)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        raise
+    return Path(staged)
+
+
+def _sweep_temp_files(autosave: Path) -> None:
+    """Temp files a killed write left behind (never a whole save: the rename is what commits),
+    beside the autosave or, when it is a link, beside what it points to (where it is written)."""
+    kept = written_through(autosave)
+    for stale in kept.parent.glob(f".{glob.escape(kept.name)}.*.tmp"):
         with contextlib.suppress(OSError):
             stale.unlink()
 
@@ -296,7 +314,9 @@ def _set_aside(path: Path) -> Path | None:
 
 def archive_autosave(name: str | None = None) -> Path | None:
     """When a run is over: move its autosave into the recordings directory (to watch with
-    `replay`), and drop the backup. Returns where it went, or None when there was no autosave."""
+    `replay`), and drop the backup. Returns where it went, or None when there was no autosave.
+    An autosave the player made a link: what it points to is filed, and the link stays where it
+    is, for the next run to be written through it (moved, a relative link would point nowhere)."""
     main = autosave_path()
     if not main.exists():
         return None
@@ -307,9 +327,16 @@ def archive_autosave(name: str | None = None) -> Path | None:
         stem = name or "unreadable"
     target_dir = recordings_dir()
     target_dir.mkdir(parents=True, exist_ok=True)
-    target = claim_name(main, lambda n: target_dir / (stem + ("" if n == 1 else f"-{n}") + SUFFIX))
+    source = _filing_copy(main, target_dir) if main.is_symlink() else main
+    target = claim_name(source, lambda n: target_dir / (stem + ("" if n == 1 else f"-{n}") + SUFFIX))
     if target is None:
+        if source != main:
+            with contextlib.suppress(OSError):
+                source.unlink()
         raise OSError(f"could not move {main} into {target_dir}")
+    if source != main:
+        with contextlib.suppress(OSError):
+            written_through(main).unlink()  # the link stays, for the next run
     with contextlib.suppress(OSError):
         backup_path().unlink()
     set_record_target(None)

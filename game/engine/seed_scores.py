@@ -4,7 +4,7 @@ runs, and the one line of text a score travels in.
 The tables live in ``seed_scores.json`` in the user data directory, apart from the high-score
 list: ``{"<seed>": [row, ...]}``, each row a run played here or a line imported from a friend.
 A row is checked field by field when read; a row of the wrong shape is dropped, and a file that
-cannot be read at all is kept aside as ``seed_scores.json.bad`` and counts as empty.
+cannot be read at all is kept aside as ``seed_scores.json.bad`` and counts as empty (`scores` says so).
 
 The line (`export_line`)::
     masterless:1:<seed>:<score>:<recording>:<check>
@@ -113,15 +113,23 @@ def _row(seed: int, raw: Any) -> SeedScore | None:
 
 def load_tables(path: Path) -> dict[int, list[SeedScore]]:
     """Every seed's table, best first."""
+    return read_tables(path)[0]
+
+
+def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], str | None]:
+    """Every seed's table, best first, and one line saying so when the file could not be read
+    at all: it is then kept aside and counts as empty, and the player must not think it lost."""
     if not path.exists() and not path.is_symlink():
-        return {}
+        return {}, None
     try:
         data = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a table of seeds")
-    except (OSError, FileProblem, ValueError, RecursionError):
-        set_aside(path)  # .bad, .bad.2 ...: an earlier damaged copy is never overwritten (issue 17)
-        return {}
+    except (OSError, FileProblem, ValueError, RecursionError) as exc:
+        why = str(exc) if isinstance(exc, FileProblem) else f"{path}: is a damaged score table ({exc})"
+        bad = set_aside(path)  # .bad, .bad.2 ...: an earlier damaged copy is never overwritten (issue 17)
+        kept = f"kept it as {bad}" if bad is not None else "could not move it aside"
+        return {}, f"{why}; {kept}; the seed tables start again without it"
     tables: dict[int, list[SeedScore]] = {}
     for key, rows in data.items():
         if not (isinstance(key, str) and re.fullmatch(r"-?\d{1,20}", key) and isinstance(rows, list)):
@@ -130,7 +138,7 @@ def load_tables(path: Path) -> dict[int, list[SeedScore]]:
         good = [r for r in (_row(seed, raw) for raw in rows) if r is not None]
         if good:
             tables[seed] = _ranked(good)
-    return tables
+    return tables, None
 
 
 def _ranked(rows: Sequence[SeedScore]) -> list[SeedScore]:

@@ -235,7 +235,9 @@ def _present(state: State, kit: Kit, window: bool, on_hangup: Callable[[], None]
     return run_in_terminal(state, kit=kit, on_hangup=on_hangup)
 
 
-def _goodbye(host: AppHost, result: Any) -> None:
+def _goodbye(host: AppHost, result: Any) -> int:
+    """Say whether the run left unfinished was saved; the exit status: 3 (a file that could not
+    be written, DESIGN.md §6) when it was not, so a script is not told all went well."""
     left = getattr(result, "interrupted", False) or getattr(result, "result", None) == "left"
     if left and host.session is not None and not host.finished and host.recorder is not None:
         problem = getattr(host.recorder, "problem", None)
@@ -243,6 +245,8 @@ def _goodbye(host: AppHost, result: Any) -> None:
                 "Saved. `python main.py continue` picks the run up where you left it.")
         with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
             print(line, file=sys.stderr)
+        return 3 if problem else 0
+    return 0
 
 
 # ----- the commands ---------------------------------------------------------------------------------
@@ -296,12 +300,11 @@ def _play(args: Any, kit: Kit, window: bool, seed: int, dials: Dials, seats: str
             if host.recorder is not None and host.recorder.count == 0:
                 archive_run_unplayed()
         raise
-    for host in hosts:
-        _goodbye(host, result)
+    status = max((_goodbye(host, result) for host in hosts), default=0)
     if not hosts and getattr(result, "result", None) == "kept":  # "Keep it": no new run, the saved one waits
         with contextlib.suppress(OSError, ValueError):
             print("Kept the saved run: `python main.py continue` picks it up.", file=sys.stderr)
-    return 0
+    return status
 
 
 def run_continue(args: Any) -> int:
@@ -313,8 +316,7 @@ def run_continue(args: Any) -> int:
         state, host = _on_screen(kit, game, recorder, None, note=note)
         host.seeded = was_seeded()  # a `play --seed N` run saved and continued still races on its seed
         result = _present(with_notices(kit, state), kit, getattr(args, "window", False), host.save_now)
-        _goodbye(host, result)
-    return 0
+        return _goodbye(host, result)
 
 
 def run_replay_viewer(replay: Any, args: Any) -> int:

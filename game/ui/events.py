@@ -48,11 +48,16 @@ class CloseEvent:
 
 @dataclass(frozen=True, slots=True)
 class PasteEvent:
-    """Input came faster than any typing (a paste) and was dropped unread, so that no stray key of
-    it could act; a screen with a text field may say so (every other screen ignores it)."""
+    """A paste, never read as keys. ``text`` is what was pasted when the terminal marked it
+    (bracketed paste): a text box being edited takes it as typing. None when input came faster
+    than any typing and was dropped unread, so that no stray key of it could act; a screen with a
+    text field may say so. Every other screen ignores a paste, or says it did."""
+
+    text: str | None = None
 
 
 PASTE_REFUSED = "That paste was too long to take as typing, so none of it went in: type it, or paste less."
+PASTE_NOT_HERE = "Pasted text goes only into a box being typed in: none of it was taken as keys."
 
 Event = KeyEvent | ResizeEvent | CloseEvent | PasteEvent
 

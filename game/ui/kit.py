@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core.file_guard import write_problem
 from game.ui.glyphs import Glyphs, load_glyphs
 from game.ui.keymap import Keymap
 from game.ui.options import Options, load_options, options_path, save_options
@@ -84,5 +85,5 @@ class Kit:
         try:
             save_options(self.options, self.path)
         except OSError as exc:
-            return f"could not save options to {self.path}: {exc.strerror or exc}"
+            return f"could not save options to {self.path}: {write_problem(exc)}"
         return None

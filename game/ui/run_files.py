@@ -13,6 +13,7 @@ from game.core.dials import Dials
 from game.core.errors import FileProblem, UsageError
 from game.core.file_guard import probe_writable_file
 from game.core.paths import data_dir as _data_dir
+from game.core.paths import written_through
 from game.core.seats import HeroChoice
 from game.engine.game import Game
 from game.engine.saves import (
@@ -117,14 +118,15 @@ def file_ended_run() -> Path | None:
 
 
 def archive_run_unplayed() -> None:
-    """Remove the autosave of a run that never got a single action."""
+    """Remove the autosave of a run that never got a single action (what a link points to: the
+    link stays, for the next run to be written through it)."""
 
     set_record_target(None)
     set_seeded(False)
 
     for path in (autosave_path(), backup_path()):
         with contextlib.suppress(OSError):
-            path.unlink()
+            written_through(path).unlink()
 
 
 def archive_run() -> Path | None:

@@ -170,6 +170,33 @@ def test_a_finished_run_is_archived_with_the_recordings() -> None:
     assert archive_autosave() is None
 
 
+def test_a_finished_run_in_a_linked_autosave_is_filed_and_the_link_stays_for_the_next(home: Path) -> None:
+    """The link itself was moved under Replays: a relative one then pointed nowhere, and the next
+    run's autosave was a plain file again, no longer where the player keeps it."""
+    synced = home / "synced"
+    synced.mkdir(parents=True)
+    autosave_path().parent.mkdir(parents=True)
+    autosave_path().symlink_to(os.path.join("..", "synced", "run.mlrec"))  # relative, as `ln -s` makes it
+    saved_game(30, seed=1)
+    filed = archive_autosave()
+    assert filed is not None and not filed.is_symlink() and read_recording(filed).header.seed == 1
+    assert autosave_path().is_symlink() and not has_autosave()
+    saved_game(30, seed=2)
+    assert autosave_path().is_symlink() and read_recording(synced / "run.mlrec").header.seed == 2
+
+
+def test_continue_sweeps_a_killed_writes_temp_file_beside_what_a_linked_autosave_points_to(home: Path) -> None:
+    synced = home / "synced"
+    synced.mkdir(parents=True)
+    autosave_path().parent.mkdir(parents=True)
+    autosave_path().symlink_to(synced / "run.mlrec")
+    saved_game(30, seed=1)
+    stale = synced / ".run.mlrec.k1ll3d.tmp"  # what atomic_write leaves when killed mid-write
+    stale.write_bytes(b"half a save")
+    load_autosave().game.close()
+    assert not stale.exists() and (synced / "run.mlrec").exists()
+
+
 # ----- the daily seed ------------------------------------------------------------------------------
 def test_the_daily_seed_is_the_same_for_the_same_date_and_differs_by_day() -> None:
     assert daily_seed("2026-11-22") == daily_seed(" 2026-11-22 ")

@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from fault_tools import cli_line, one_line, run_cli
 
 from game.core.score_table import load_scores
 from game.ui.kit import Kit
@@ -115,3 +116,52 @@ def test_an_options_file_that_is_a_folder_is_named_in_plain_english(tmp_path: Pa
     loaded = load_options(path)
     assert loaded.problem is not None and "is a directory, not an options file" in loaded.problem
     assert path.is_dir()  # left where it is
+
+
+@pytest.mark.parametrize("make", [lambda p: p.write_text('{"3": ['), os.mkfifo])
+def test_scores_says_in_one_line_that_a_damaged_seed_table_was_kept_aside(tmp_path: Path, make) -> None:
+    """It set the file aside and said "No seeded runs yet", as though the races were never run."""
+    table = tmp_path / "data" / "seed_scores.json"
+    table.parent.mkdir()
+    make(table)
+    done = run_cli(tmp_path, "scores")
+    line = one_line(done, 0)
+    assert str(table) in line and "kept it as" in line and f"{table}.bad" in line
+    assert (tmp_path / "data" / "seed_scores.json.bad").exists() and not table.exists()
+
+
+def test_a_file_where_the_options_folder_goes_is_said_in_plain_words(tmp_path: Path) -> None:
+    """Saving an option said "could not save options to ...: File exists"."""
+    (tmp_path / "config").write_text("a file, not a folder")
+    path = tmp_path / "config" / "options.toml"
+    problem = Kit.from_options(load_options(path).options, path).save()
+    assert problem == f"could not save options to {path}: part of the path is a file, not a directory"
+
+
+def test_scores_import_on_a_read_only_data_folder_is_one_line_not_an_internal_error(tmp_path: Path, capsys,
+                                                                                    monkeypatch) -> None:
+    """It ended in "internal error: OSError: [Errno 30] Read-only file system", exit 1."""
+    import errno
+
+    from game.engine import seed_scores
+
+    def read_only(path: Path, *args: object, **kwargs: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    monkeypatch.setattr(seed_scores, "atomic_write", read_only)
+    line = seed_scores.export_line(seed_scores.SeedScore(5, 40, "0123456789abcdef"))
+    code, said = cli_line(capsys, "scores", "import", line)
+    assert code == 3 and said == f"masterless: the score was not filed: {tmp_path / 'data'} cannot be written " \
+                                 "(the disk is read-only)"
+
+
+def test_the_good_rows_of_a_damaged_score_list_stay_in_it(tmp_path: Path) -> None:
+    """The whole file was moved aside and the good rows returned once: read again, or with the
+    next run's score added, the list had lost them (they were only in the .bad copy)."""
+    path = tmp_path / "scores.json"
+    original = json.dumps([row(), row(score="lots"), row(seed=2)])
+    path.write_text(original)
+    assert [e.seed for e in load_scores(path)] == [1, 2]
+    assert [e.seed for e in load_scores(path)] == [1, 2]  # read again: still there
+    assert (tmp_path / "scores.json.bad").read_text() == original and not (tmp_path / "scores.json.bad.2").exists()

@@ -364,3 +364,21 @@ def test_something_in_the_way_of_the_lock_file_is_named_and_the_saves_kept(tmp_p
     lines = [line for line in output(app).splitlines() if line.strip()]
     assert len(lines) == 1 and "masterless.lock is in the way" in lines[0] and "MASTERLESS_HOME" not in lines[0]
     assert autosave(tmp_path).read_bytes() == saved
+
+
+def test_leaving_a_run_that_could_not_be_saved_exits_3_not_0(tmp_path: Path) -> None:
+    """"Not saved: ..." and then exit 0, as though all went well: a script could not tell."""
+    app = play(tmp_path, "play", "--seed", "2")
+    try:
+        started(app, 2)
+        (tmp_path / "data").rename(tmp_path / "moved")
+        (tmp_path / "data").write_text("a file where the data folder was")
+        app.send(".")
+        assert app.wait_for("Saving failed"), app.text()
+        app.send("\x03")
+        assert app.wait(30) == 3
+    finally:
+        app.close()
+    no_crash(app, tmp_path)
+    said = output(app).rsplit("\x1b[?1049l", 1)[-1].strip().splitlines()  # after the game's screen
+    assert len(said) == 1 and said[0].startswith("Not saved: part of the path is a file, not a directory"), said

@@ -89,3 +89,34 @@ def test_enter_with_no_name_says_a_design_needs_one(tmp_path, monkeypatch):
     assert not (tmp_path / "data" / "designs").exists()
     state, text = press(state, "X")
     assert "A design needs a name." not in text
+
+
+def test_a_file_where_the_designs_folder_goes_is_said_in_plain_words(tmp_path, monkeypatch):
+    """It said "Could not save the design: File exists." (the folder could not be made)."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "designs").write_text("not a folder")
+    state, _ = press(builder(tmp_path, "traps"), "enter", "w")
+    state, text = press(state, "enter")
+    assert "Could not save the design in" in text and "part of the path is a file, not a" in text
+
+
+def test_a_pasted_name_goes_into_the_design_as_typing(tmp_path, monkeypatch):
+    from game.ui.events import PasteEvent
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    state, _ = press(builder(tmp_path, "traps"), "enter", "w", "C-u")
+    state = state.on_event(PasteEvent("Door\tkeep\n")) or state
+    press(state, "enter")
+    assert [p.name for p in (tmp_path / "data" / "designs").glob("*.toml")] == ["doorkeep.toml"]
+
+
+def test_a_link_to_nothing_named_like_the_design_is_not_written_through(tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    designs = tmp_path / "data" / "designs"
+    designs.mkdir(parents=True)
+    (designs / "doorkeep.toml").symlink_to(tmp_path / "elsewhere.toml")
+    state, _ = press(builder(tmp_path, "traps"), "enter", "w", "C-u", "D", "o", "o", "r", "k", "e", "e", "p")
+    press(state, "enter")
+    assert not (tmp_path / "elsewhere.toml").exists()
+    assert (designs / "doorkeep.toml").is_symlink() and read_design(designs / "doorkeep-2.toml").name == "Doorkeep"

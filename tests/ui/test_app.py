@@ -254,3 +254,16 @@ def test_help_on_the_title_explains_the_menu(home: Path, tmp_path: Path) -> None
     _, screen = run_headless(app.title_screen(kit), [key("?")], kit=kit, size=(100, 40))
     text = " ".join(screen.text().split())
     assert "The title menu" in text and "c Continue: the run saved when you last left" in text
+
+
+def test_a_run_left_unplayed_removes_what_a_linked_autosave_points_to_not_the_link(home: Path) -> None:
+    """The link itself was removed, and the next run's autosave was a plain file again."""
+    from game.engine.saves import autosave_path
+
+    target = home / "synced" / "run.mlrec"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(b"a run begun")
+    autosave_path().parent.mkdir(parents=True)
+    autosave_path().symlink_to(target)
+    run_files.archive_run_unplayed()
+    assert autosave_path().is_symlink() and not target.exists()

@@ -304,3 +304,21 @@ def test_the_end_help_lists_its_own_keys_not_the_maps(kit: Kit, ended: Session) 
     text = " ".join(screen.text().split())
     assert "M reads the morgue file here" in text and "Help (this screen)" in text
     assert "Move north" not in text and "Search for traps" not in text
+
+
+@pytest.mark.parametrize(("text", "rows"), [("[{\"score\": ", 0), ("GOOD", 1)])
+def test_a_damaged_score_list_is_said_to_be_kept_not_shown_as_no_runs(kit: Kit, tmp_path: Path, monkeypatch,
+                                                                       text: str, rows: int) -> None:
+    """It was moved aside without a word, and the screen said "No runs yet"."""
+    import json
+    from dataclasses import asdict
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    scores = tmp_path / "home" / "data" / "scores.json"
+    scores.parent.mkdir(parents=True)
+    good = json.dumps([asdict(entries(1)[0]), {"score": "lots"}])  # one good row, one damaged
+    scores.write_text(good if text == "GOOD" else text)
+    _, screen = run_headless(HighScoresScreen(kit, None, TITLE), [])
+    assert "The damaged score list is kept as scores.json.bad in the data folder." in screen.text()
+    assert "No runs yet" not in screen.text()
+    assert len([line for line in screen.lines() if "Hero 0" in line]) == rows

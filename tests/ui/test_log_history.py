@@ -155,3 +155,11 @@ def test_a_paste_too_long_to_take_is_said_under_the_search_and_the_search_goes_o
     assert "That paste was too long" in screen.text() and "Find: xyz" in screen.text()
     _, screen = run_headless(state, [key("q")])
     assert "That paste was too long" not in screen.text() and "Find: xyzq" in screen.text()
+
+
+def test_a_marked_paste_goes_into_the_search_as_typing(kit: Kit, played: Session) -> None:
+    from game.ui.events import PasteEvent
+
+    state = LogHistoryScreen(kit, played, BACK)
+    _, screen = run_headless(state, [key("/"), *typed("xy"), PasteEvent("z\tw\n")])
+    assert "Find: xyzw" in screen.text() and "That paste" not in screen.text()

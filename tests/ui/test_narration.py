@@ -138,3 +138,11 @@ def test_the_lines_just_now_wrap_whole_at_80_columns_not_cut_at_the_edge(kit: Ki
     at = next(i for i, ln in enumerate(lines) if ln.startswith("Pim Mossback shoots"))
     assert " ".join(lines[at:at + 2]) == said
     assert "Line 4 of the fight." in lines and "Your line:" in lines
+
+
+def test_a_marked_paste_goes_into_the_line_as_typing(kit: Kit) -> None:
+    from game.ui.events import PasteEvent
+
+    session = make_session(seats="human,human,ai")
+    _, screen = run_headless(NarrationPrompt(kit, session, BACK, 0), [*typed("It "), PasteEvent("bit\r\nback!\x07")])
+    assert "It bitback!" in screen.text() and "11/200" in screen.text()

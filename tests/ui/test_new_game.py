@@ -311,3 +311,32 @@ def test_two_players_or_two_heroes_of_one_name_are_refused_in_one_line(kit: Kit)
     state.hero(1).name = "Tam"
     run_headless(state, [key("S")])
     assert start.calls and start.calls[0][1].startswith("human:Ann,human:Bob")
+
+
+def test_a_pasted_seed_keeps_its_digits_and_says_what_was_left_out(kit: Kit) -> None:
+    from game.ui.events import PasteEvent
+
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    _, screen = run_headless(state, [*go(state, "seed"), key("enter"), PasteEvent(" 12 345\n")])
+    assert "A seed is a number: only the digits of that paste went in." in screen.text()
+    run_headless(state, [key("enter"), key("S")])
+    assert start.calls[0][0] == 12345
+
+
+def test_a_paste_away_from_a_text_box_types_nothing_and_says_so(kit: Kit) -> None:
+    from game.ui.events import PasteEvent
+
+    state = NewGameScreen(kit, Starter(), BACK)
+    _, screen = run_headless(state, [*go(state, "seed"), PasteEvent("42")])
+    assert "Pasted text goes only into a box being typed in" in screen.text() and state.editing is None
+
+
+def test_a_pasted_name_leaves_out_what_cannot_be_drawn_and_says_so_whole(kit: Kit) -> None:
+    from game.ui.events import PasteEvent
+
+    state = NewGameScreen(kit, Starter(), BACK)
+    pasted = PasteEvent("Ann\u0301 \u200bLee")  # a combining accent, a zero-width space
+    _, screen = run_headless(state, [*go(state, "seat.0.name"), key("enter"), key("C-u"), pasted])
+    assert "Some of those characters cannot be drawn here, so they are left out." in screen.text()
+    assert state.editing is not None and state.editing.value == "Ann Lee"

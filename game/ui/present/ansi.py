@@ -27,12 +27,14 @@ ENTER_SEQUENCE = (
     + CSI + "?25l"  # hide the cursor
     + CSI + "?7l"  # no autowrap: the last column never scrolls
     + CSI + "?1h" + ESC + "="  # application cursor keys and keypad
+    + CSI + "?2004h"  # bracketed paste: a paste comes marked, never as keys
     + CSI + "0m" + CSI + "H" + CSI + "2J"
 )
 LEAVE_SEQUENCE = (
     CSI + "0m"  # the terminal's own colours again
     + CSI + "?7h"
     + CSI + "?1l" + ESC + ">"
+    + CSI + "?2004l"
     + CSI + "?25h"  # cursor visible
     + CSI + "?1049l"  # back to the normal screen, cursor restored
 )

@@ -5,9 +5,10 @@
   names that do not depend on blessed. blessed is loaded when the first key is read, after the
   first frame is out: its import is a quarter of the program's start (it brings asyncio), and
   keys typed meanwhile wait in the terminal. The colour depth before it needs only terminfo.
-- Hostile input (issue 17): bytes that are not UTF-8 become U+FFFD, never an exception; when
-  more input waits than a frame can show (a paste), the excess is dropped unread except for a
-  Ctrl-C in it, so the game answers Ctrl-C at once under a paste of any length (`paste.py`).
+- Hostile input (issue 17): bytes that are not UTF-8 become U+FFFD, never an exception; a
+  bracketed paste is one ``PasteEvent`` with its text; without brackets, when more input waits
+  than a frame can show (a paste), the excess is dropped unread except for a Ctrl-C in it, so
+  the game answers Ctrl-C at once under a paste of any length (`paste.py`).
 - A terminal that goes away while a frame is drawn (EIO): the presenter reports a hang-up, the
   loop saves and leaves, and nothing more is written to the dead terminal.
 - Size: SIGWINCH wakes the wait for input through a pipe and becomes a ``ResizeEvent``; the
@@ -43,7 +44,14 @@ from game.ui.loop import MIN_SIZE, run
 from game.ui.options import Options
 from game.ui.present.ansi import AnsiWriter
 from game.ui.present.colors import ColorMode, detect_color_mode, terminfo_colors
-from game.ui.present.paste import PASTE_BACKLOG, backlog, drop_paste
+from game.ui.present.paste import (
+    PASTE_BACKLOG,
+    PASTE_START,
+    backlog,
+    drop_paste,
+    next_input_is,
+    read_bracketed_paste,
+)
 from game.ui.state import Exit, State
 from game.ui.terminal_guard import SignalExit, TerminalGuard, require_terminal, silence_standard_streams
 
@@ -345,6 +353,8 @@ class TerminalPresenter:
         except OSError:  # the terminal went away as blessed asked it what it can do
             return CloseEvent("hangup")
         if backlog(term, self._in_fd) > PASTE_BACKLOG:
+            if next_input_is(term, self._in_fd, PASTE_START):  # read whole here: blessed reads a byte at a time
+                return self._read_paste(term, PASTE_START)
             dropped = drop_paste(term, self._in_fd)
             if dropped == "interrupt":
                 return KeyEvent("C-c")
@@ -354,6 +364,8 @@ class TerminalPresenter:
         try:
             keystroke = term.inkey(timeout=0, esc_delay=self.esc_delay)
             while keystroke.name == "CSI":  # a key this terminal's terminfo does not know (PuTTY's F1, F13)
+                if next_input_is(term, self._in_fd, PASTE_START[2:], self.esc_delay):
+                    return self._read_paste(term, PASTE_START[2:])
                 # what came after it is read now: blessed holds it, and the wait for input would not wake for it
                 keystroke = _after_unknown_sequence(term) or term.inkey(timeout=0, esc_delay=self.esc_delay)
         except EOFError:
@@ -385,6 +397,16 @@ class TerminalPresenter:
             self._queue.append(KeyEvent(name[2:]))
             return KeyEvent("escape")
         return KeyEvent(name) if name else None
+
+    def _read_paste(self, term: Any, marker: str) -> Event:
+        """A bracketed paste, from the `marker` (what is left of its start marker) next in blessed's
+        buffer: all of it, or after the ``ESC [`` that blessed read as "CSI"."""
+        for _ in marker:
+            term._keyboard_buf.pop()
+        text, closed = read_bracketed_paste(term, self._in_fd)
+        if closed is not None:
+            return CloseEvent(closed)
+        return PasteEvent(text)
 
     def next_event(self, timeout: float | None = None) -> Event | None:
         deadline = None if timeout is None else time.monotonic() + timeout

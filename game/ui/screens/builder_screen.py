@@ -41,7 +41,7 @@ from game.engine.quests import is_named
 from game.engine.room_entry import build_problem
 from game.mapgen.plan import Spot
 from game.rules.purchases import Ability, Monster, Trap, Treasure
-from game.ui.events import Event, KeyEvent
+from game.ui.events import Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.screens.builder_form import BuilderForm
 from game.ui.screens.builder_help import HELP_TOPICS
@@ -167,6 +167,9 @@ class BuilderScreen(BuilderForm, BuilderView):
     # -- keys --------------------------------------------------------------------------------------
 
     def on_event(self, event: Event) -> State | None:
+        if self.naming is not None and isinstance(event, PasteEvent) and event.text is not None:
+            self.naming.paste(event.text)
+            return None
         if not isinstance(event, KeyEvent):
             return None
         if self.naming is not None:

@@ -10,13 +10,14 @@ from typing import Any
 
 import tcod.console
 
+from game.core.file_guard import write_problem
 from game.core.paths import data_dir
 from game.core.sentences import plural
 from game.designers.design_files import NAME_LIMIT
 from game.designers.design_writing import design_from_build, write_design
 from game.mapgen.plan import Spot
 from game.ui import draw
-from game.ui.events import Event, KeyEvent
+from game.ui.events import Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.screens.builder_words import NOUN
 from game.ui.screens.dialog import MessageDialog
@@ -47,6 +48,10 @@ class SaveDesignDialog(Screen):
         self._cursor: tuple[int, int] | None = None
 
     def on_event(self, event: Event) -> State | None:
+        if isinstance(event, PasteEvent) and event.text is not None:
+            self.field.paste(event.text)
+            self.problem = ""
+            return None
         if not isinstance(event, KeyEvent):
             return None
         if event.key == "escape":
@@ -66,7 +71,8 @@ class SaveDesignDialog(Screen):
         try:
             path = write_design(design, designs_dir())
         except OSError as exc:
-            return MessageDialog(self.kit, self.back, f"Could not save the design: {exc.strerror or exc}.",
+            return MessageDialog(self.kit, self.back, f"Could not save the design in {designs_dir()}: "
+                                 f"{write_problem(exc)}.",
                                  title="Not saved")
         points = plural(design.cost(self.category), "point")
         # each path on a line of its own: run into the sentence, it broke mid-name (".l" / "ocal/...")

@@ -9,7 +9,8 @@ import tcod.console
 
 from game.core.outcomes import ending
 from game.core.paths import data_dir
-from game.engine.morgue import ScoreEntry, load_scores
+from game.core.score_table import read_scores
+from game.engine.morgue import ScoreEntry
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.fit import elide
@@ -45,7 +46,7 @@ class HighScoresScreen(Screen):
         self, kit: Kit, scores: Sequence[ScoreEntry] | None, back: State | None, highlight: int | None = None
     ) -> None:
         super().__init__(kit, back)
-        self.scores = list(scores) if scores is not None else load_scores(scores_path())
+        self.scores, self.kept = (list(scores), None) if scores is not None else read_scores(scores_path())
         self.highlight = highlight  # a rank (1-based) to mark: the run just ended
         self.offset = max(0, (highlight or 1) - 5)
         self._max = 0
@@ -73,8 +74,13 @@ class HighScoresScreen(Screen):
         bottom = footer(console, self.kit, [("Up/Down PgUp/PgDn Home/End", "scroll"), ("Esc", "back"),
                                             ("?", "help")]) - 1
         self._cursor = (1, 2)
+        if self.kept is not None:  # damaged: what could be read is shown, and the file as it was is kept
+            note = f"The damaged score list is kept as {self.kept.name} in the data folder."
+            draw.text(console, 1, bottom, elide(note, console.width - 2), palette["warning"])
+            bottom -= 1
         if not self.scores:
-            draw.text(console, 2, 2, "No runs yet. The dungeon is waiting.", palette["text_dim"])
+            empty = "Nothing in the score list could be read." if self.kept else "No runs yet. The dungeon is waiting."
+            draw.text(console, 2, 2, empty, palette["text_dim"])
             return
         x = 1
         for label, width in COLUMNS:

@@ -57,7 +57,11 @@ class LogHistoryScreen(Screen):
 
     def on_event(self, event: Event) -> State | None:
         if self.search is not None and isinstance(event, PasteEvent):
-            self.status = PASTE_REFUSED
+            if event.text is None:
+                self.status = PASTE_REFUSED
+            else:
+                self.search.paste(event.text)
+                self.status = ""
             return None
         if self.search is not None and isinstance(event, KeyEvent):
             self.status = ""

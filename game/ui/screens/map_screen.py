@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.quests import how_words, progress_words, stakes
 from game.engine.reach import RANGED_REACH
 from game.engine.trap_play import SEARCH_REACH
-from game.ui.events import Event, KeyEvent, PasteEvent
+from game.ui.events import PASTE_NOT_HERE, Event, KeyEvent, PasteEvent
 from game.ui.flow import Flow
 from game.ui.keymap import key_label
 from game.ui.kit import Kit
@@ -277,8 +277,9 @@ class MapScreen(MapKeys, MapDrawing):
     # -- keys ----------------------------------------------------------------------------------
 
     def on_event(self, event: Event) -> State | None:
-        if isinstance(event, PasteEvent):  # dropped unread: no key of it moved a hero, and the player is told
-            self.notice = "A paste came in too fast to be typing: none of it was taken as keys."
+        if isinstance(event, PasteEvent):  # never keys: no key of it moved a hero, and the player is told
+            self.notice = (PASTE_NOT_HERE if event.text is not None
+                           else "A paste came in too fast to be typing: none of it was taken as keys.")
             return None
         if not isinstance(event, KeyEvent):
             return None

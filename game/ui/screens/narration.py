@@ -9,7 +9,7 @@ import tcod.console
 from game.core.sentences import tidy
 from game.engine.actions import Narrate
 from game.ui import draw
-from game.ui.events import Event, KeyEvent
+from game.ui.events import Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
@@ -41,6 +41,9 @@ class NarrationPrompt(Screen):
         self._cursor: tuple[int, int] | None = None
 
     def on_event(self, event: Event) -> State | None:
+        if isinstance(event, PasteEvent) and event.text is not None:
+            self.field.paste(event.text)
+            return None
         if not isinstance(event, KeyEvent):
             return None
         if event.key == "escape":

@@ -23,7 +23,7 @@ from typing import Any
 from game.core.content import load, traits
 from game.core.dials import DIE_SIZES, SERIOUSNESS, THEMES, Dials
 from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, NAME_MOST, SEAT_KINDS, HeroChoice
-from game.ui.events import PASTE_REFUSED, Event, KeyEvent, PasteEvent
+from game.ui.events import PASTE_NOT_HERE, PASTE_REFUSED, Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
 from game.ui.present.ansi import one_cell
@@ -336,7 +336,12 @@ class NewGameScreen(NewGameView, Screen):
 
     def on_event(self, event: Event) -> State | None:
         if isinstance(event, PasteEvent):
-            self.status = PASTE_REFUSED
+            if event.text is None:
+                self.status = PASTE_REFUSED
+            elif self.editing is None:
+                self.status = PASTE_NOT_HERE
+            else:
+                self.status = self.take_paste(event.text)
             return None
         if self.editing is not None and isinstance(event, KeyEvent):
             self.status = ""
@@ -361,6 +366,21 @@ class NewGameScreen(NewGameView, Screen):
                 self.editing.feed(event)
             return None
         return super().on_event(event)
+
+    def take_paste(self, text: str) -> str:
+        """Put pasted text in the field being edited as if typed; what to say of what was left out."""
+        assert self.editing is not None
+        typed = [c for c in text if c.isprintable()]
+        drawable = "".join(c for c in typed if c.isspace() or one_cell(c))
+        if self.selected == "seed" and any(not c.isdigit() for c in drawable):
+            self.editing.paste(drawable)
+            return "A seed is a number: only the digits of that paste went in."
+        if self.editing.paste(drawable):
+            what = "digits" if self.selected == "seed" else "characters"
+            return f"That is as long as it can be here: {self.editing.limit} {what}; the rest was left out."
+        if len(drawable) < len(typed):
+            return "Some of those characters cannot be drawn here, so they are left out."
+        return ""
 
     def move(self, delta: int) -> None:
         rows = self.rows()

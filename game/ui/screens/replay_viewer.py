@@ -21,7 +21,7 @@ from game.core.sentences import tidy
 from game.engine.recording import SUFFIX
 from game.engine.replay import Replay
 from game.ui import draw
-from game.ui.events import Event, KeyEvent
+from game.ui.events import Event, KeyEvent, PasteEvent
 from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.map_view import Camera, draw_map
@@ -134,6 +134,9 @@ class ReplayViewerScreen(Screen):
     # -- events ---------------------------------------------------------------------------
 
     def on_event(self, event: Event) -> State | None:
+        if self.jump is not None and isinstance(event, PasteEvent) and event.text is not None:
+            self.jump.paste(event.text)
+            return None
         if self.jump is not None and isinstance(event, KeyEvent):
             if event.key == "escape":
                 self.jump = None

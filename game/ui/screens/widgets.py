@@ -196,6 +196,16 @@ class TextField:
             return False
         return True
 
+    def paste(self, text: str) -> int:
+        """Insert pasted text at the cursor as if typed: its printable characters that are
+        allowed, up to the limit (line breaks and other control characters are left out).
+        Returns how many printable characters did not fit."""
+        typed = [c for c in text if c.isprintable() and (self.allowed is None or c in self.allowed)]
+        taken = "".join(typed[: max(0, self.limit - len(self.value))])
+        self.value = self.value[: self.pos] + taken + self.value[self.pos :]
+        self.pos += len(taken)
+        return len(typed) - len(taken)
+
     def draw(self, console: tcod.console.Console, x: int, y: int, width: int, fg: RGB, bg: RGB) -> tuple[int, int]:
         """Draw the visible part (scrolled to keep the cursor in view); returns the cursor cell."""
         width = max(2, width)
