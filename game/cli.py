@@ -170,6 +170,7 @@ def _color_flag(parser: argparse.ArgumentParser, default: object = argparse.SUPP
 
 
 DISK_FULL = (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
+REFUSED = (errno.EROFS, errno.EACCES, errno.EPERM)  # a named file the system will not let us use: not a bug
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -303,6 +304,9 @@ def main(argv: Sequence[str]) -> int:
         if isinstance(exc, OSError) and exc.errno in DISK_FULL:  # `> out.txt` on a full disk: not a bug
             quiet_failed_output()
             say("masterless: a write failed: " + write_problem(exc) + (f" ({exc.filename})" if exc.filename else ""))
+            return 3
+        if isinstance(exc, OSError) and exc.errno in REFUSED and exc.filename:
+            say(f"masterless: cannot use {exc.filename}: {write_problem(exc)}")
             return 3
         where = crash_report()
         say(f"masterless: internal error: {type(exc).__name__}: {exc}" + (f" (details in {where})" if where else ""))

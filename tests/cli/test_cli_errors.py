@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 
 import pytest
 
@@ -124,3 +125,22 @@ def test_a_cut_short_option_is_refused_not_guessed(capsys, argv, cut):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "unrecognized arguments" in err[0] and cut in err[0], err
+
+
+@pytest.mark.parametrize("problem", [PermissionError(errno.EACCES, "Permission denied", "/srv/runs/b.json"),
+                                     OSError(errno.EROFS, "Read-only file system", "/srv/runs/b.json")])
+def test_a_file_the_system_refuses_is_one_line_and_exit_3_not_an_internal_error(capsys, monkeypatch, tmp_path,
+                                                                                 problem):
+    """A command that met a read-only disk or a file it may not open where no check of its own
+    caught it said "internal error: PermissionError" and wrote a crash log: it is the player's
+    file, not a bug, and is said as the other file problems are."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+
+    def refused(args):
+        raise problem
+
+    monkeypatch.setitem(cli.COMMANDS, "bench", refused)
+    assert cli.main(["bench"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("masterless: cannot use /srv/runs/b.json: "), err
+    assert "internal error" not in err[0] and not list(tmp_path.rglob("crash.log"))
