@@ -177,3 +177,20 @@ def test_help_names_the_colour_flag_and_what_record_does() -> None:
     play_help = subprocess.run(python_argv("main.py", "play", "--help"), capture_output=True, text=True,
                                cwd=REPO, check=True).stdout
     assert "recording to FILE" in " ".join(play_help.split())
+
+
+def test_no_color_underlines_words_never_the_blanks_after_them(tmp_path: Path) -> None:
+    """Without colour the option values (accent) are underlined: the blanks padding each value's
+    row to the screen's edge were underlined too, a rule drawn across the screen."""
+    from game.ui.screens.options_screen import OptionsScreen
+
+    kit = make_kit(tmp_path)
+    console = tcod.console.Console(80, 24, order="C")
+    OptionsScreen(kit).on_draw(console)
+    vt = VirtualTerminal(80, 24, "none")
+    vt.writer.set_roles(role_codes(kit.palette))
+    vt.show(console)
+    underlined = [(x, y) for y in range(24) for x in range(80) if vt.cell(x, y).underscore]
+    assert any(vt.cell(x, y).data != " " for x, y in underlined)  # the values are underlined
+    blanks = [(x, y) for x, y in underlined if vt.cell(x, y).data == " "]
+    assert not blanks, (blanks[:5], vt.lines[blanks[0][1]])
