@@ -194,3 +194,30 @@ def test_no_color_underlines_words_never_the_blanks_after_them(tmp_path: Path) -
     assert any(vt.cell(x, y).data != " " for x, y in underlined)  # the values are underlined
     blanks = [(x, y) for x, y in underlined if vt.cell(x, y).data == " "]
     assert not blanks, (blanks[:5], vt.lines[blanks[0][1]])
+
+
+def test_no_color_tells_the_hero_whose_turn_it_is_from_the_others(tmp_path: Path) -> None:
+    """Hot-seat: the hero whose turn it is stands on its seat's colour, and the banner names the
+    seat on it. Without colour every hero was the same bold @ on nothing, so the players could
+    not tell whose hero was to move; that hero and the banner are in reverse now."""
+    kit = make_kit(tmp_path, glyphs="ascii")
+    session = new_session(7, seats="human,human")
+    state = play_until(kit, session, lambda s, st: isinstance(st, MapScreen) and st.banner_text() is not None)
+    assert isinstance(state, MapScreen)
+    vt = _screen(state, "none")
+    active = state.hero()
+    cells = {eid: vt.cell(*_on_screen(state, eid)) for eid, _ in session.game.heroes()}
+    assert len(cells) == 2 and active in cells
+    assert all(c.data == "@" and c.bold for c in cells.values()), cells
+    assert cells[active].reverse, cells[active]
+    assert not any(c.reverse for eid, c in cells.items() if eid != active), cells
+    banner = next(y for y, line in enumerate(vt.lines) if "'s turn:" in line)
+    x = vt.lines[banner].index("'s turn:")
+    assert vt.cell(x, banner).reverse
+
+
+def _on_screen(state: MapScreen, eid: int) -> tuple[int, int]:
+    pos = state.game.position(eid)
+    at = state.camera.to_screen(pos.x, pos.y, state.layout.map[0], state.layout.map[1])
+    assert at is not None, eid
+    return at
