@@ -221,3 +221,18 @@ def _on_screen(state: MapScreen, eid: int) -> tuple[int, int]:
     at = state.camera.to_screen(pos.x, pos.y, state.layout.map[0], state.layout.map[1])
     assert at is not None, eid
     return at
+
+
+@pytest.mark.parametrize("rations", [1, 9])
+def test_no_color_marks_the_food_running_out_as_colour_does(tmp_path: Path, rations: int) -> None:
+    """The sidebar's food turns the warning colour when it will not feed the party twice more;
+    without colour that warning was lost (the line read the same at 1 as at 9). Now it is bold."""
+    kit = make_kit(tmp_path, glyphs="ascii")
+    session = new_session(7, seats="human")
+    state = play_until(kit, session, lambda s, st: isinstance(st, MapScreen))
+    assert isinstance(state, MapScreen)
+    session.game.time.rations = rations
+    vt = _screen(state, "none")
+    y = next(y for y, line in enumerate(vt.lines) if f"Food {rations}" in line)
+    x = vt.lines[y].index(f"Food {rations}")
+    assert vt.cell(x, y).bold == (rations <= len(session.game.heroes())), vt.lines[y]
