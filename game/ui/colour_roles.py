@@ -73,7 +73,22 @@ def _role_codes(palette_name: str) -> dict[str, RoleCodes]:
         for role, rgb in palette.colors.items():
             fg[packed(rgb)] = fg_code.get(role, 0)
             bg[packed(rgb)] = bg_code.get(role, 0)
+        if mode == "none":
+            fg.update(_shared_attributes(palette, attrs["fg"]))
         out[mode] = RoleCodes(fg, bg)
+    return out
+
+
+def _shared_attributes(palette: Palette, wanted: dict[str, int]) -> dict[int, int]:
+    """Without colour, the attribute of each colour the palette's roles draw text in. Roles that
+    share a colour share their attributes (a role naming none, or one only ever drawn as a
+    background, takes none away: Default's treasure is the winning die's ground), except
+    that plain text stays plain wherever a role borrows its colour."""
+    out: dict[int, int] = {}
+    for role, rgb in palette.colors.items():
+        if not role.endswith("_bg") and role != "background":
+            out[packed(rgb)] = out.get(packed(rgb), 0) | wanted.get(role, 0)
+    out[packed(palette["text"])] = 0
     return out
 
 

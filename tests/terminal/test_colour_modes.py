@@ -15,12 +15,13 @@ from map_tools import make_kit, new_session, play_until
 from pty_tools import REPO, PtyApp, python_argv
 from pyte_tools import VirtualTerminal
 
+from game.core.content import parse_kept
 from game.mapgen.themes import themes
 from game.mapgen.tiles import Tile
 from game.ui.auto_travel import visible_monsters
 from game.ui.colour_roles import packed, role_codes
 from game.ui.map_view import tile_tables
-from game.ui.palette import PALETTES, load_palette
+from game.ui.palette import ASSETS, PALETTES, load_palette
 from game.ui.screens.map_screen import MapScreen
 from game.ui.session import Session
 
@@ -236,3 +237,32 @@ def test_no_color_marks_the_food_running_out_as_colour_does(tmp_path: Path, rati
     y = next(y for y, line in enumerate(vt.lines) if f"Food {rations}" in line)
     x = vt.lines[y].index(f"Food {rations}")
     assert vt.cell(x, y).bold == (rations <= len(session.game.heroes())), vt.lines[y]
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_no_color_gives_each_role_its_attribute_whatever_shares_its_colour(name: str) -> None:
+    """A palette may draw two roles in one colour (Default: treasure and the winning die's
+    ground, the title and the selection's ground). A role that only ever colours a background
+    took that colour's foreground attribute away: treasure on the map and every screen's title
+    were not bold without colour. Roles sharing a colour share their attributes; plain text
+    stays plain where a role shares its colour."""
+    palette = load_palette(name)
+    codes = role_codes(palette)["none"]
+    attributes = {"bold": 1, "underline": 2, "bold underline": 3}
+    wanted = parse_kept(ASSETS / "no_color.toml")["fg"]
+    for role, words in wanted.items():
+        if palette[role] != palette["text"]:
+            assert codes.fg[packed(palette[role])] & attributes[words] == attributes[words], role
+    assert codes.fg[packed(palette["text"])] == 0
+
+
+def test_no_color_titles_are_bold_in_the_default_palette(tmp_path: Path) -> None:
+    from game.ui.screens.options_screen import OptionsScreen
+
+    kit = make_kit(tmp_path)
+    console = tcod.console.Console(80, 24, order="C")
+    OptionsScreen(kit).on_draw(console)
+    vt = VirtualTerminal(80, 24, "none")
+    vt.writer.set_roles(role_codes(kit.palette))
+    vt.show(console)
+    assert vt.lines[0].strip() == "Options" and vt.cell(vt.lines[0].index("O"), 0).bold
