@@ -18,12 +18,14 @@ from pyte_tools import VirtualTerminal
 from game.core.content import parse_kept
 from game.mapgen.themes import themes
 from game.mapgen.tiles import Tile
+from game.rules.purchases import Trap
 from game.ui.auto_travel import visible_monsters
 from game.ui.colour_roles import packed, role_codes
 from game.ui.map_view import tile_tables
 from game.ui.palette import ASSETS, PALETTES, load_palette
 from game.ui.screens.map_screen import MapScreen
 from game.ui.session import Session
+from game.world.components import Position, TrapState
 
 MAP_ROLES = ("wall_fg", "floor_fg", "door", "trap", "treasure", "monster")
 SEATS = tuple(f"seat_{i}" for i in range(1, 7))
@@ -266,3 +268,39 @@ def test_no_color_titles_are_bold_in_the_default_palette(tmp_path: Path) -> None
     vt.writer.set_roles(role_codes(kit.palette))
     vt.show(console)
     assert vt.lines[0].strip() == "Options" and vt.cell(vt.lines[0].index("O"), 0).bold
+
+
+@pytest.mark.parametrize("mode", ["16", "none"])
+def test_a_found_trap_on_furniture_keeps_its_tint_in_sight_and_out_of_it(tmp_path: Path, mode: str) -> None:
+    """A found trap set on furniture or a door is told by a tint behind the glyph (the help says
+    so). Without colour there was no tint at all, and in 16 colours the tint of one out of sight
+    was the ground's black: the player lost a trap they had found. It is reverse without colour,
+    the trap's colour in 16."""
+    kit = make_kit(tmp_path, glyphs="ascii")
+    session = new_session(7, seats="human")
+    state = play_until(kit, session, lambda s, st: isinstance(st, MapScreen) and s.game.turn > 30
+                       and bool((s.game.floor.explored & ~s.game.derived.visible).any()))
+    assert isinstance(state, MapScreen)
+    game = session.game
+    state.on_draw(tcod.console.Console(100, 30, order="C"))  # the camera and layout, before choosing cells
+    x0, y0 = state.layout.map[0], state.layout.map[1]
+    here = game.position(state.hero())
+    wanted = {True: None, False: None}  # a floor cell in sight, and one remembered out of sight
+    for y in range(game.floor.height):
+        for x in range(game.floor.width):
+            if int(game.floor.tile[y, x]) != Tile.FLOOR or not game.floor.explored[y, x] or (x, y) == (here.x, here.y):
+                continue
+            at = state.camera.to_screen(x, y, x0, y0)
+            in_sight = bool(game.derived.visible[y, x])
+            if at is not None and wanted[in_sight] is None:
+                wanted[in_sight] = (x, y, at)
+    assert None not in wanted.values(), wanted
+    for x, y, _ in wanted.values():
+        game.world.create(TrapState(Trap("fire", 2, 1, name="Test Needle"), 2, 1, game.floor.cell_of(x, y), "open",
+                                    "furniture", found_by={state.hero()}), Position(x, y, game.dungeon.floor_no))
+    vt = _screen(state, mode)
+    cells = {in_sight: vt.cell(*at) for in_sight, (_, _, at) in wanted.items()}
+    if mode == "none":
+        assert all(cell.reverse for cell in cells.values()), cells
+    else:  # the trap's own colour, as a trap plate is drawn ("bfightmagenta" is pyte's spelling)
+        assert cells[True].bg == cells[False].bg not in ("default", "black"), cells
