@@ -75,21 +75,23 @@ def _role_codes(palette_name: str) -> dict[str, RoleCodes]:
             fg[packed(rgb)] = fg_code.get(role, 0)
             bg[packed(rgb)] = bg_code.get(role, 0)
         if mode == "none":
-            fg.update(_shared_attributes(palette, attrs["fg"]))
+            fg.update(_shared_attributes(palette, attrs["fg"], plain="text", foreground=True))
+            bg.update(_shared_attributes(palette, attrs["bg"], plain="background", foreground=False))
         out[mode] = RoleCodes(fg, bg)
     return out
 
 
-def _shared_attributes(palette: Palette, wanted: dict[str, int]) -> dict[int, int]:
-    """Without colour, the attribute of each colour the palette's roles draw text in. Roles that
-    share a colour share their attributes (a role naming none, or one only ever drawn as a
-    background, takes none away: Default's treasure is the winning die's ground), except
-    that plain text stays plain wherever a role borrows its colour."""
+def _shared_attributes(palette: Palette, wanted: dict[str, int], *, plain: str, foreground: bool) -> dict[int, int]:
+    """Without colour, the attribute of each of the palette's colours. Roles that share a colour
+    share their attributes: a role naming none (or, for text, one only ever drawn as a
+    background) takes none away. Default's treasure is the winning die's ground; High
+    contrast's selection is the colour of its text and its dice. The `plain` role (text, or the
+    ground behind everything) stays plain wherever another role borrows its colour."""
     out: dict[int, int] = {}
     for role, rgb in palette.colors.items():
-        if not role.endswith("_bg") and role != "background":
+        if not foreground or not (role.endswith("_bg") or role == "background"):
             out[packed(rgb)] = out.get(packed(rgb), 0) | wanted.get(role, 0)
-    out[packed(palette["text"])] = 0
+    out[packed(palette[plain])] = 0
     return out
 
 

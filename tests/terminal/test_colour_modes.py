@@ -304,3 +304,25 @@ def test_a_found_trap_on_furniture_keeps_its_tint_in_sight_and_out_of_it(tmp_pat
         assert all(cell.reverse for cell in cells.values()), cells
     else:  # the trap's own colour, as a trap plate is drawn ("bfightmagenta" is pyte's spelling)
         assert cells[True].bg == cells[False].bg not in ("default", "black"), cells
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_no_color_shows_the_selected_row_in_every_palette(tmp_path: Path, name: str) -> None:
+    """High contrast draws its selection in the colour of its text and its dice; without colour
+    the dice's plain ground won that colour, so the selected row of every menu looked like the
+    rest. The selection is reverse in every palette; the ground behind everything stays plain."""
+    from game.ui.screens.options_screen import OptionsScreen
+
+    kit = make_kit(tmp_path, palette=name)
+    console = tcod.console.Console(80, 24, order="C")
+    OptionsScreen(kit).on_draw(console)
+    vt = VirtualTerminal(80, 24, "none")
+    vt.writer.set_roles(role_codes(kit.palette))
+    vt.show(console)
+    selected = [y for y in range(24) if vt.cell(2, y).reverse]
+    assert selected == [vt.lines.index(next(ln for ln in vt.lines if "Colours" in ln))], vt.lines
+    assert not vt.cell(0, 23).reverse and not vt.cell(79, 12).reverse
+    codes = role_codes(kit.palette)["none"]
+    for role in parse_kept(ASSETS / "no_color.toml")["bg"]:
+        if kit.palette[role] != kit.palette["background"]:
+            assert codes.bg[packed(kit.palette[role])] == 1, role
