@@ -326,3 +326,11 @@ def test_no_color_shows_the_selected_row_in_every_palette(tmp_path: Path, name: 
     for role in parse_kept(ASSETS / "no_color.toml")["bg"]:
         if kit.palette[role] != kit.palette["background"]:
             assert codes.bg[packed(kit.palette[role])] == 1, role
+
+
+def test_the_help_says_how_a_found_trap_on_furniture_shows_without_colour(tmp_path: Path) -> None:
+    """The help named only the tint, which a player without colour never sees."""
+    from game.ui.screens.map_screen import help_topics
+
+    words = " ".join(dict(help_topics(make_kit(tmp_path)))["Traps and treasure"].split())
+    assert "on furniture or a door, a tint, or reverse without colour)" in words
