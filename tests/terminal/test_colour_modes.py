@@ -334,3 +334,18 @@ def test_the_help_says_how_a_found_trap_on_furniture_shows_without_colour(tmp_pa
 
     words = " ".join(dict(help_topics(make_kit(tmp_path)))["Traps and treasure"].split())
     assert "on furniture or a door, a tint, or reverse without colour)" in words
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_every_palette_keeps_the_map_apart_in_256_colours(name: str) -> None:
+    """In 256 colours the Default palette's trap and monster took one index (167, the same red):
+    a found trap and a monster beside it were one colour on the map. Asserted on the screen: each
+    map role's glyph, drawn in its colour, arrives at the terminal in a colour of its own."""
+    palette = load_palette(name)
+    console = tcod.console.Console(len(MAP_ROLES), 1, order="C")
+    for x, role in enumerate(MAP_ROLES):
+        console.print(x, 0, "#", fg=palette[role], bg=palette["background"])
+    vt = VirtualTerminal(len(MAP_ROLES), 1, "256")
+    vt.show(console)
+    colours = {role: vt.cell(x, 0).fg for x, role in enumerate(MAP_ROLES)}
+    assert len(set(colours.values())) == len(colours), colours
