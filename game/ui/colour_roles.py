@@ -39,7 +39,7 @@ def _map_colours(palette: Palette) -> tuple[list[tuple[RGB, str]], list[tuple[RG
                 bg.append((tuple(tables.lit_bg[tile]), bg_role))  # type: ignore[arg-type]
     for role in ("trap", "treasure", "text_dim"):
         fg.append((mix(palette[role], palette["remembered_fg"], THING_SEEN_MIX), "remembered_fg"))
-    for trap in (palette["trap"], mix(palette["trap"], palette["remembered_fg"], THING_SEEN_MIX)):  # in sight, not
+    for trap in (palette["trap"], mix(palette["trap"], palette["remembered_fg"], THING_SEEN_MIX)):  # seen, remembered
         bg.append((mix(trap, palette["background"], TINT_MIX), "trap"))
     for seat in range(6):
         bg.append((mix(palette.seat(seat), palette["background"], ACTIVE_MIX), f"seat_{seat + 1}"))
