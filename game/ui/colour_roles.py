@@ -39,7 +39,8 @@ def _map_colours(palette: Palette) -> tuple[list[tuple[RGB, str]], list[tuple[RG
                 bg.append((tuple(tables.lit_bg[tile]), bg_role))  # type: ignore[arg-type]
     for role in ("trap", "treasure", "text_dim"):
         fg.append((mix(palette[role], palette["remembered_fg"], THING_SEEN_MIX), "remembered_fg"))
-    bg.append((mix(palette["trap"], palette["background"], TINT_MIX), "trap"))
+    for trap in (palette["trap"], mix(palette["trap"], palette["remembered_fg"], THING_SEEN_MIX)):  # seen, remembered
+        bg.append((mix(trap, palette["background"], TINT_MIX), "trap"))
     for seat in range(6):
         bg.append((mix(palette.seat(seat), palette["background"], ACTIVE_MIX), f"seat_{seat + 1}"))
     return fg, bg
@@ -73,7 +74,24 @@ def _role_codes(palette_name: str) -> dict[str, RoleCodes]:
         for role, rgb in palette.colors.items():
             fg[packed(rgb)] = fg_code.get(role, 0)
             bg[packed(rgb)] = bg_code.get(role, 0)
+        if mode == "none":
+            fg.update(_shared_attributes(palette, attrs["fg"], plain="text", foreground=True))
+            bg.update(_shared_attributes(palette, attrs["bg"], plain="background", foreground=False))
         out[mode] = RoleCodes(fg, bg)
+    return out
+
+
+def _shared_attributes(palette: Palette, wanted: dict[str, int], *, plain: str, foreground: bool) -> dict[int, int]:
+    """Without colour, the attribute of each of the palette's colours. Roles that share a colour
+    share their attributes: a role naming none (or, for text, one only ever drawn as a
+    background) takes none away. Default's treasure is the winning die's ground; High
+    contrast's selection is the colour of its text and its dice. The `plain` role (text, or the
+    ground behind everything) stays plain wherever another role borrows its colour."""
+    out: dict[int, int] = {}
+    for role, rgb in palette.colors.items():
+        if not foreground or not (role.endswith("_bg") or role == "background"):
+            out[packed(rgb)] = out.get(packed(rgb), 0) | wanted.get(role, 0)
+    out[packed(palette[plain])] = 0
     return out
 
 

@@ -133,10 +133,12 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             # whole words ("fallen: Accursed..." not "fallen: Accursed Homun"); c has it whole
             put("  " + elide(f"fallen: {hero.cause_of_death or 'dead'}", iw - 2), palette["bad"])
             continue
-        # "L2 troglodyte barbarian" is wider than an 80-column sidebar: the class stays, the sheet has the race
-        making = first_fitting(iw, f"  L{hero.level} {hero.race} {hero.klass}", f"  L{hero.level} {hero.klass}")
+        # "L2 troglodyte barbarian" is wider than an 80-column sidebar: the class stays, the sheet has the race;
+        # compact, the story points share the row and the race gives way to them first
+        full, short = f"  L{hero.level} {hero.race} {hero.klass}", f"  L{hero.level} {hero.klass}"
         story = f"  story {hero.story_points}"
-        put(making + story if compact and len(making + story) <= iw else making, palette["text"])
+        shown = (full + story, short + story, full, short) if compact else (full, short)
+        put(first_fitting(iw, *shown), palette["text"])
         most = max_hits(hero.level)
         hits_text = f"{hero.hits}/{most}"
         bar_w = max(3, min(12, iw - 8 - len(hits_text)))

@@ -15,14 +15,17 @@ from map_tools import make_kit, new_session, play_until
 from pty_tools import REPO, PtyApp, python_argv
 from pyte_tools import VirtualTerminal
 
+from game.core.content import parse_kept
 from game.mapgen.themes import themes
 from game.mapgen.tiles import Tile
+from game.rules.purchases import Trap
 from game.ui.auto_travel import visible_monsters
 from game.ui.colour_roles import packed, role_codes
 from game.ui.map_view import tile_tables
-from game.ui.palette import PALETTES, load_palette
+from game.ui.palette import ASSETS, PALETTES, load_palette
 from game.ui.screens.map_screen import MapScreen
 from game.ui.session import Session
+from game.world.components import Position, TrapState
 
 MAP_ROLES = ("wall_fg", "floor_fg", "door", "trap", "treasure", "monster")
 SEATS = tuple(f"seat_{i}" for i in range(1, 7))
@@ -177,3 +180,172 @@ def test_help_names_the_colour_flag_and_what_record_does() -> None:
     play_help = subprocess.run(python_argv("main.py", "play", "--help"), capture_output=True, text=True,
                                cwd=REPO, check=True).stdout
     assert "recording to FILE" in " ".join(play_help.split())
+
+
+def test_no_color_underlines_words_never_the_blanks_after_them(tmp_path: Path) -> None:
+    """Without colour the option values (accent) are underlined: the blanks padding each value's
+    row to the screen's edge were underlined too, a rule drawn across the screen."""
+    from game.ui.screens.options_screen import OptionsScreen
+
+    kit = make_kit(tmp_path)
+    console = tcod.console.Console(80, 24, order="C")
+    OptionsScreen(kit).on_draw(console)
+    vt = VirtualTerminal(80, 24, "none")
+    vt.writer.set_roles(role_codes(kit.palette))
+    vt.show(console)
+    underlined = [(x, y) for y in range(24) for x in range(80) if vt.cell(x, y).underscore]
+    assert any(vt.cell(x, y).data != " " for x, y in underlined)  # the values are underlined
+    blanks = [(x, y) for x, y in underlined if vt.cell(x, y).data == " "]
+    assert not blanks, (blanks[:5], vt.lines[blanks[0][1]])
+
+
+def test_no_color_tells_the_hero_whose_turn_it_is_from_the_others(tmp_path: Path) -> None:
+    """Hot-seat: the hero whose turn it is stands on its seat's colour, and the banner names the
+    seat on it. Without colour every hero was the same bold @ on nothing, so the players could
+    not tell whose hero was to move; that hero and the banner are in reverse now."""
+    kit = make_kit(tmp_path, glyphs="ascii")
+    session = new_session(7, seats="human,human")
+    state = play_until(kit, session, lambda s, st: isinstance(st, MapScreen) and st.banner_text() is not None)
+    assert isinstance(state, MapScreen)
+    vt = _screen(state, "none")
+    active = state.hero()
+    cells = {eid: vt.cell(*_on_screen(state, eid)) for eid, _ in session.game.heroes()}
+    assert len(cells) == 2 and active in cells
+    assert all(c.data == "@" and c.bold for c in cells.values()), cells
+    assert cells[active].reverse, cells[active]
+    assert not any(c.reverse for eid, c in cells.items() if eid != active), cells
+    banner = next(y for y, line in enumerate(vt.lines) if "'s turn:" in line)
+    x = vt.lines[banner].index("'s turn:")
+    assert vt.cell(x, banner).reverse
+
+
+def _on_screen(state: MapScreen, eid: int) -> tuple[int, int]:
+    pos = state.game.position(eid)
+    at = state.camera.to_screen(pos.x, pos.y, state.layout.map[0], state.layout.map[1])
+    assert at is not None, eid
+    return at
+
+
+@pytest.mark.parametrize("rations", [1, 9])
+def test_no_color_marks_the_food_running_out_as_colour_does(tmp_path: Path, rations: int) -> None:
+    """The sidebar's food turns the warning colour when it will not feed the party twice more;
+    without colour that warning was lost (the line read the same at 1 as at 9). Now it is bold."""
+    kit = make_kit(tmp_path, glyphs="ascii")
+    session = new_session(7, seats="human")
+    state = play_until(kit, session, lambda s, st: isinstance(st, MapScreen))
+    assert isinstance(state, MapScreen)
+    session.game.time.rations = rations
+    vt = _screen(state, "none")
+    y = next(y for y, line in enumerate(vt.lines) if f"Food {rations}" in line)
+    x = vt.lines[y].index(f"Food {rations}")
+    assert vt.cell(x, y).bold == (rations <= len(session.game.heroes())), vt.lines[y]
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_no_color_gives_each_role_its_attribute_whatever_shares_its_colour(name: str) -> None:
+    """A palette may draw two roles in one colour (Default: treasure and the winning die's
+    ground, the title and the selection's ground). A role that only ever colours a background
+    took that colour's foreground attribute away: treasure on the map and every screen's title
+    were not bold without colour. Roles sharing a colour share their attributes; plain text
+    stays plain where a role shares its colour."""
+    palette = load_palette(name)
+    codes = role_codes(palette)["none"]
+    attributes = {"bold": 1, "underline": 2, "bold underline": 3}
+    wanted = parse_kept(ASSETS / "no_color.toml")["fg"]
+    for role, words in wanted.items():
+        if palette[role] != palette["text"]:
+            assert codes.fg[packed(palette[role])] & attributes[words] == attributes[words], role
+    assert codes.fg[packed(palette["text"])] == 0
+
+
+def test_no_color_titles_are_bold_in_the_default_palette(tmp_path: Path) -> None:
+    from game.ui.screens.options_screen import OptionsScreen
+
+    kit = make_kit(tmp_path)
+    console = tcod.console.Console(80, 24, order="C")
+    OptionsScreen(kit).on_draw(console)
+    vt = VirtualTerminal(80, 24, "none")
+    vt.writer.set_roles(role_codes(kit.palette))
+    vt.show(console)
+    assert vt.lines[0].strip() == "Options" and vt.cell(vt.lines[0].index("O"), 0).bold
+
+
+@pytest.mark.parametrize("mode", ["16", "none"])
+def test_a_found_trap_on_furniture_keeps_its_tint_in_sight_and_out_of_it(tmp_path: Path, mode: str) -> None:
+    """A found trap set on furniture or a door is told by a tint behind the glyph (the help says
+    so). Without colour there was no tint at all, and in 16 colours the tint of one out of sight
+    was the ground's black: the player lost a trap they had found. It is reverse without colour,
+    the trap's colour in 16."""
+    kit = make_kit(tmp_path, glyphs="ascii")
+    session = new_session(7, seats="human")
+    state = play_until(kit, session, lambda s, st: isinstance(st, MapScreen) and s.game.turn > 30
+                       and bool((s.game.floor.explored & ~s.game.derived.visible).any()))
+    assert isinstance(state, MapScreen)
+    game = session.game
+    state.on_draw(tcod.console.Console(100, 30, order="C"))  # the camera and layout, before choosing cells
+    x0, y0 = state.layout.map[0], state.layout.map[1]
+    here = game.position(state.hero())
+    wanted = {True: None, False: None}  # a floor cell in sight, and one remembered out of sight
+    for y in range(game.floor.height):
+        for x in range(game.floor.width):
+            if int(game.floor.tile[y, x]) != Tile.FLOOR or not game.floor.explored[y, x] or (x, y) == (here.x, here.y):
+                continue
+            at = state.camera.to_screen(x, y, x0, y0)
+            in_sight = bool(game.derived.visible[y, x])
+            if at is not None and wanted[in_sight] is None:
+                wanted[in_sight] = (x, y, at)
+    assert None not in wanted.values(), wanted
+    for x, y, _ in wanted.values():
+        game.world.create(TrapState(Trap("fire", 2, 1, name="Test Needle"), 2, 1, game.floor.cell_of(x, y), "open",
+                                    "furniture", found_by={state.hero()}), Position(x, y, game.dungeon.floor_no))
+    vt = _screen(state, mode)
+    cells = {in_sight: vt.cell(*at) for in_sight, (_, _, at) in wanted.items()}
+    if mode == "none":
+        assert all(cell.reverse for cell in cells.values()), cells
+    else:  # the trap's own colour, as a trap plate is drawn ("bfightmagenta" is pyte's spelling)
+        assert cells[True].bg == cells[False].bg not in ("default", "black"), cells
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_no_color_shows_the_selected_row_in_every_palette(tmp_path: Path, name: str) -> None:
+    """High contrast draws its selection in the colour of its text and its dice; without colour
+    the dice's plain ground won that colour, so the selected row of every menu looked like the
+    rest. The selection is reverse in every palette; the ground behind everything stays plain."""
+    from game.ui.screens.options_screen import OptionsScreen
+
+    kit = make_kit(tmp_path, palette=name)
+    console = tcod.console.Console(80, 24, order="C")
+    OptionsScreen(kit).on_draw(console)
+    vt = VirtualTerminal(80, 24, "none")
+    vt.writer.set_roles(role_codes(kit.palette))
+    vt.show(console)
+    selected = [y for y in range(24) if vt.cell(2, y).reverse]
+    assert selected == [vt.lines.index(next(ln for ln in vt.lines if "Colours" in ln))], vt.lines
+    assert not vt.cell(0, 23).reverse and not vt.cell(79, 12).reverse
+    codes = role_codes(kit.palette)["none"]
+    for role in parse_kept(ASSETS / "no_color.toml")["bg"]:
+        if kit.palette[role] != kit.palette["background"]:
+            assert codes.bg[packed(kit.palette[role])] == 1, role
+
+
+def test_the_help_says_how_a_found_trap_on_furniture_shows_without_colour(tmp_path: Path) -> None:
+    """The help named only the tint, which a player without colour never sees."""
+    from game.ui.screens.map_screen import help_topics
+
+    words = " ".join(dict(help_topics(make_kit(tmp_path)))["Traps and treasure"].split())
+    assert "on furniture or a door, a tint, or reverse without colour)" in words
+
+
+@pytest.mark.parametrize("name", PALETTES)
+def test_every_palette_keeps_the_map_apart_in_256_colours(name: str) -> None:
+    """In 256 colours the Default palette's trap and monster took one index (167, the same red):
+    a found trap and a monster beside it were one colour on the map. Asserted on the screen: each
+    map role's glyph, drawn in its colour, arrives at the terminal in a colour of its own."""
+    palette = load_palette(name)
+    console = tcod.console.Console(len(MAP_ROLES), 1, order="C")
+    for x, role in enumerate(MAP_ROLES):
+        console.print(x, 0, "#", fg=palette[role], bg=palette["background"])
+    vt = VirtualTerminal(len(MAP_ROLES), 1, "256")
+    vt.show(console)
+    colours = {role: vt.cell(x, 0).fg for x, role in enumerate(MAP_ROLES)}
+    assert len(set(colours.values())) == len(colours), colours

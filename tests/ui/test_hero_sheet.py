@@ -231,3 +231,22 @@ def test_the_help_names_the_spend_keys_as_bound_and_lists_no_map_keys(kit: Kit) 
     text = " ".join(screen.text().split())
     assert "s or P: spend a story point" in text and "spent here or with P on the map" in text
     assert "Move north" not in text and "Search for traps" not in text and "Help (this screen)" in text
+
+
+@pytest.mark.parametrize("chosen", range(4))
+def test_four_long_names_fit_the_hero_tabs_at_80_columns(kit: Kit, chosen: int) -> None:
+    """Four names of near the most a seat keeps ran off the row's edge at 80 columns: the last tab
+    was cut mid-name ("Corvi") and, chosen, the sheet's own tab could not be seen. The chosen hero's
+    tab now shows the name whole, the others their first names; none is cut mid-word."""
+    from game.world.components import Named
+
+    session = make_session(seats="human,human,human,human")
+    names = ["Maximiliana Feather", "Bartholomew Ashdown", "Ysolde of Low Road", "Corvin Sootwhistle"]
+    for (eid, _), name in zip(session.game.heroes(), names, strict=True):
+        session.game.world.comp(eid, Named).name = name
+    _, screen = run_headless(HeroSheetScreen(kit, session, None), [key("right")] * chosen, size=(80, 24))
+    tabs = screen.lines()[0]
+    assert f" {names[chosen]} " in tabs + " ", tabs
+    assert all(name.split()[0] in tabs for name in names), tabs
+    words = {word for name in names for word in name.split()}
+    assert set(tabs.split()[1:]) <= words, tabs

@@ -126,3 +126,23 @@ def test_a_long_race_and_class_is_not_cut_mid_word_at_80_columns(tmp_path) -> No
     draw_sidebar(console, game, (93, 0, 27, 40), palette, active=eid, here=None, hide_seed=False, titles={})
     rows = ["".join(chr(c) for c in row[93:]).strip() for row in console.ch]
     assert "L2 troglodyte barbarian" in rows
+
+
+def test_every_hero_of_a_full_table_shows_its_story_points_at_80_columns(tmp_path) -> None:
+    """Four heroes at 80x24 take the compact sidebar, where the story points share the Level's row.
+    A hero whose race and class were long ("L2 dwarf soldier") lost its story points from the
+    screen while the others kept theirs; the race gives way now (the sheet has it), not the points."""
+    from game.ui.present.headless import run_headless
+    from game.ui.screens.map_screen import first_screen
+
+    kit = make_kit(tmp_path)
+    session = make_session(seats="human,human,human,human")
+    heroes = session.game.heroes()
+    for i, (_, hero) in enumerate(heroes):
+        hero.story_points = i + 1
+    _, screen = run_headless(first_screen(kit, session), [], size=(80, 24))
+    lines = screen.lines()
+    for i, (eid, hero) in enumerate(heroes):
+        row = next(y for y, line in enumerate(lines) if f"@ {session.game.name(eid)}" in line)
+        assert f"L{hero.level} " in lines[row + 1] and lines[row + 1].rstrip().endswith(f"story {i + 1}"), \
+            lines[row:row + 3]

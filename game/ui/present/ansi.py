@@ -3,8 +3,9 @@
 Only the cells that changed since the last frame are sent (a numpy diff of glyph and colour
 codes), the cursor is moved only where the next changed span starts, colours are emitted only
 when they change (a run of same-coloured cells costs one SGR), and a space's foreground is
-"don't care". Short gaps of unchanged cells inside a span are rewritten instead of skipped,
-where that is cheaper than a cursor move. Output goes to any binary file-like object, so a
+"don't care" (without colour, a space is never underlined: an underline shows on a blank).
+Short gaps of unchanged cells inside a span are rewritten instead of skipped, where that is
+cheaper than a cursor move. Output goes to any binary file-like object, so a
 benchmark can count the bytes. Autowrap is off while we draw, so writing the last column never
 scrolls.
 """
@@ -18,7 +19,7 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-from game.ui.present.colors import ColorCoder, ColorMode, RoleCodes, pack_rgb
+from game.ui.present.colors import UNDERLINE, ColorCoder, ColorMode, RoleCodes, pack_rgb
 
 ESC = "\x1b"
 CSI = "\x1b["
@@ -172,7 +173,10 @@ class AnsiWriter:
         ch = self._glyphs(rgb["ch"])
         fg = self._coder.codes(pack_rgb(rgb["fg"]))
         bg = self._coder.codes(pack_rgb(rgb["bg"]), foreground=False)
-        fg = np.where(ch == 32, -1, fg)  # a space shows no foreground
+        if self._coder.mode == "none":  # a space shows no bold, but it does show an underline
+            fg = np.where(ch == 32, fg & ~UNDERLINE, fg)
+        else:
+            fg = np.where(ch == 32, -1, fg)  # a space shows no foreground
         height, width = ch.shape
 
         parts: list[str] = []

@@ -12,6 +12,7 @@ from game.rules.heroes import class_bonus, max_hits
 from game.rules.party import level_for_xp, xp_to_be
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.fit import elide
 from game.ui.keymap import key_label
 from game.ui.kit import Kit
 from game.ui.screens.help import OWN_KEYS, HelpScreen
@@ -41,6 +42,23 @@ HELP_TOPICS = (
     ),
     ("Keys", "Left/Right: the previous or next hero. Up/Down, PgUp/PgDn: scroll. {keys}: spend a story point."),
 )
+
+
+def tab_labels(names: list[str], chosen: int, room: int) -> list[str]:
+    """The hero tabs (" name ", a cell between them) in `room` cells: whole names where they fit,
+    else the chosen hero's whole and the others' first names, else every name shortened to a share
+    of the row; never cut at the screen's edge in the middle of a word."""
+    def fits(labels: list[str]) -> bool:
+        return sum(len(label) + 1 for label in labels) <= room
+
+    whole = [f" {name} " for name in names]
+    if fits(whole):
+        return whole
+    short = [name if i == chosen else (name.split() or [name])[0] for i, name in enumerate(names)]
+    if fits([f" {name} " for name in short]):
+        return [f" {name} " for name in short]
+    share = max(1, room // max(1, len(names)) - 3)
+    return [f" {elide(name, share)} " for name in short]
 
 
 class HeroSheetScreen(Screen):
@@ -210,8 +228,8 @@ class HeroSheetScreen(Screen):
         x = 9
         if heroes:
             self.index %= len(heroes)
-        for i, (eid, hero) in enumerate(heroes):
-            label = f" {self.session.game.name(eid)} "
+        labels = tab_labels([self.session.game.name(eid) for eid, _ in heroes], self.index, console.width - x)
+        for i, ((_, hero), label) in enumerate(zip(heroes, labels, strict=True)):
             colour = seat_colour(self.kit, self.session.game.seats[hero.seat])
             if i == self.index:
                 x += draw.text(console, x, 0, label, palette["selection_fg"], palette["selection_bg"])
