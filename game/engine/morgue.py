@@ -15,6 +15,7 @@ from game.engine.quests import standing
 from game.engine.run_score import score, score_parts
 from game.mapgen.floor import render_text
 from game.rules.costs import trade_value
+from game.world.components import HeroState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -36,6 +37,12 @@ def first_rooms_words(game: Game) -> str:
         f" ({n} of them floors' first rooms, which no Hallway builds)"
 
 
+def every_hero(game: Game) -> list[tuple[int, HeroState]]:
+    """Every hero of the run in seat order, a seat's fallen before the hero that took its place:
+    the fallen stay in the world, and a morgue names them all, not only each seat's last."""
+    return sorted(game.world.get(HeroState), key=lambda pair: (pair[1].seat, pair[0]))
+
+
 def morgue_text(game: Game, hide_seed: bool = False) -> str:
     s = game.stats
     lines = [
@@ -54,7 +61,7 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     # "Warden (AI), an AI designer", not "Warden (AI) (ai)"
     lines += [f"  {seat.index + 1}. {seat.name}, {kinds.get(seat.kind, seat.kind)}" for seat in game.seats]
     lines += ["", "Heroes:"]
-    for eid, hero in game.heroes(living=False):
+    for eid, hero in every_hero(game):
         fate = f"slain by {hero.cause_of_death}" if hero.hits <= 0 else f"{plural(hero.hits, 'Hit')} left"
         held = ", ".join(traits().describe(hero.traits))  # "very violent", not "violent, violent"
         lines.append(f"  {game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "

@@ -186,7 +186,7 @@ def walk(game: Game, eid: int, travel: Travel, targets: Sequence[tuple[int, int]
         return None, nowhere
     if step_to == (0, 0):  # someone in the way: round them or past a friend, a few times at most
         if travel.waits >= MAX_WAITS:
-            return None, in_the_way_words(game, eid, targets)
+            return None, in_the_way_words(game, eid, targets, travel.key)
         travel.waits += 1  # a step round may be undone by the next one round: it counts as a wait
         past = way_past(game, eid, targets)
         return (A.Wait(travel.seat) if past is None else A.Move(travel.seat, *past)), None
@@ -194,8 +194,11 @@ def walk(game: Game, eid: int, travel: Travel, targets: Sequence[tuple[int, int]
     return A.Move(travel.seat, *step_to), None
 
 
-def in_the_way_words(game: Game, eid: int, targets: Sequence[tuple[int, int]]) -> str:
-    """Who holds the walk up, by name, and what the player can do about it."""
+def in_the_way_words(game: Game, eid: int, targets: Sequence[tuple[int, int]],
+                     key: Callable[[str], str] = default_key) -> str:
+    """Who holds the walk up, by name, and what the player can do about it. Another player's hero
+    moves only on that player's turn, which the walk's own turn comes before (the heroes who
+    follow it take theirs as it goes): the player ends theirs to let it come."""
     pos = game.position(eid)
     here, around = steps_around(game, eid, targets)
     who = next((w for d, dy, dx in around if d < here and (w := game.creature_at(pos.x + dx, pos.y + dy)) is not None),
@@ -208,7 +211,8 @@ def in_the_way_words(game: Game, eid: int, targets: Sequence[tuple[int, int]]) -
         return f"{name} stands in the way, keeping the peace: walking into it starts a fight."
     hero = game.world.try_comp(who, HeroState)
     if hero is not None and game.seats[hero.seat].human and hero.seat != game.world.comp(eid, HeroState).seat:
-        return f"{name} stands in the way: {game.seats[hero.seat].name} moves them."
+        return (f"{name} stands in the way: {game.seats[hero.seat].name} moves them on their turn "
+                f"({key('wait')} waits, ending yours).")
     return f"{name} stands in the way."
 
 

@@ -25,6 +25,9 @@ class Flow:
         self.end_of_run = end_of_run
         self.ended = False
         self.design_seen: Any = session.game.hallway.last_design
+        # hot-seat: the seat whose trait choice was shown last, so holding the keyboard now (None
+        # once the table is elsewhere): another seat's choice comes behind a hand-over to it
+        self.keyboard: int | None = None
 
     def due(self) -> bool:
         """Whether `next` would send the player somewhere now."""
@@ -44,7 +47,10 @@ class Flow:
             self.ended = True
             return self.end_of_run(here), True
         if waiting.kind == "trait" and waiting.seat is not None:
-            return open_screen("trait_choice", self.kit, self.session, here, seat=waiting.seat), True
+            holder, self.keyboard = self.keyboard, waiting.seat
+            screen = open_screen("trait_choice", self.kit, self.session, here, seat=waiting.seat)
+            return self._handed_over(screen, waiting.seat, holder), True
+        self.keyboard = None  # past the growth choices (a designer's own hand-over tells the others to look away)
         if waiting.kind == "town":
             return open_screen("town", self.kit, self.session, here), True
         if self._human_designer(waiting) is not None:
@@ -57,6 +63,20 @@ class Flow:
             if design is not None and self.kit.options.hallway_after_room:
                 return open_screen("hallway", self.kit, self.session, here), False
         return None, False
+
+    def _handed_over(self, screen: State, seat: int, holder: int | None) -> State:
+        """`screen` for `seat`, behind a "pass the keyboard" screen when another player's trait
+        choice was the last screen (a hot-seat town, where each hero grows in turn)."""
+        game = self.session.game
+        if holder is None or holder == seat or sum(1 for s in game.seats if s.human) < 2:
+            return screen
+        from game.ui.screens.handover import HandOverScreen  # start-up: only hot-seat tables
+        from game.ui.screens.widgets import seat_colour  # start-up: with the hand-over
+
+        hero = game.party.hero_of.get(seat)
+        reason = f"{game.name(hero)} grows: {game.seats[seat].name} chooses how." if hero is not None else ""
+        return HandOverScreen(self.kit, None, game.seats[seat].name, seat_colour(self.kit, game.seats[seat]),
+                              screen, reason)
 
     def _human_designer(self, waiting: Any) -> int | None:
         game = self.session.game

@@ -322,3 +322,23 @@ def test_a_damaged_score_list_is_said_to_be_kept_not_shown_as_no_runs(kit: Kit, 
     assert "The damaged score list is kept as scores.json.bad in the data folder." in screen.text()
     assert "No runs yet" not in screen.text()
     assert len([line for line in screen.lines() if "Hero 0" in line]) == rows
+
+
+def test_the_morgue_names_every_hero_who_fell_not_only_each_seats_last(tmp_path: Path) -> None:
+    """A party whose fallen were replaced wrote a morgue listing only the heroes standing at the
+    end ("Hero deaths: 3" above two heroes, one of them alive): the fallen, with who killed them,
+    were missing. Each seat's heroes are listed now, the fallen before their successors."""
+    game = new_game(1, parse_seats("ai+hero,ai+hero,ai"), 2)
+    play(game, 3000)
+    everyone = sorted(game.world.get(HeroState), key=lambda pair: (pair[1].seat, pair[0]))
+    assert len(everyone) > len(game.party.hero_of)  # someone fell and was replaced, the run went on
+    morgue = write_morgue(game, tmp_path).read_text()
+    rows = morgue.split("Heroes:\n")[1].split("\n\n")[0].splitlines()
+    rows = [row for row in rows if not row.startswith("      carrying ")]
+    assert [row.split(",")[0].strip() for row in rows] == [game.name(eid) for eid, _ in everyone]
+    slain = [row for row in rows if " - slain by " in row]
+    assert len(slain) == game.stats.deaths
+    for eid, hero in everyone:
+        if hero.hits <= 0:
+            assert any(row.startswith(f"  {game.name(eid)},") and row.endswith(f"slain by {hero.cause_of_death}")
+                       for row in rows)

@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from screen_games import make_kit, make_session
+from screen_games import in_town, make_kit, make_session
 
 from game.agents.autoplay import play
 from game.agents.companion import ai_action
@@ -16,17 +16,19 @@ from game.designers.builds import encode_trap, encode_treasure
 from game.designers.hallway import _rank
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
-from game.engine.quests import is_named
+from game.engine.quests import all_quests, is_named
 from game.engine.start import new_game
 from game.rules.party import xp_to_be
 from game.rules.purchases import Trap, Treasure
 from game.ui.events import key
+from game.ui.flow import Flow
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
 from game.ui.screens.designer_flow import designer_screen
 from game.ui.screens.hallway_screen import HallwayScreen
 from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.trait_choice import TraitChoiceScreen
 from game.ui.session import Session
 from game.ui.state import Exit
 from game.world.components import HeroState
@@ -297,3 +299,23 @@ def test_titled_monster_names_are_told_apart_in_the_purchases(kit: Kit) -> None:
     game.hallway.last_design = replace(design, monsters=(titled, plain))
     _, screen = run_headless(HallwayScreen(kit, session, BACK), [], size=(120, 40))
     assert "2 monsters: Lurr, Bane of Heroes; Grim-Visaged Bone Archer" in screen.text()
+
+
+def test_in_a_hot_seat_town_each_heros_growth_comes_behind_a_hand_over_to_its_player(kit: Kit) -> None:
+    """A quest paid in town makes every hero grow: Bob's choice came straight after Ann's, on the
+    keyboard she held. It comes behind "Pass the keyboard to Bob" now."""
+    session = make_session(seed=5, seats="human:Ann,human:Bob,ai")
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
+    game.stats.deepest_floor = game.quest.count
+    in_town(session)
+    flow = Flow(kit, session, lambda here: here)
+    first, _ = flow.next(BACK)
+    assert isinstance(first, TraitChoiceScreen) and first.seat == 0
+    run_headless(first, [key("enter")], kit=kit)
+    second, _ = flow.next(BACK)
+    assert isinstance(second, HandOverScreen) and second.seat_name == "Bob"
+    _, shown = run_headless(second, [], kit=kit, size=(80, 24))
+    assert "grows: Bob chooses how" in " ".join(shown.text().split())
+    state = second.on_event(key("enter"))
+    assert isinstance(state, TraitChoiceScreen) and state.seat == 1

@@ -72,3 +72,21 @@ def test_the_hot_seat_form_offers_different_heroes_and_colours_per_seat(tmp_path
         for name in heroes:
             assert name in presenter.text()
     assert len(offered) > 1  # not always the same first hero ("Brin Ashdown" every time)
+
+
+def test_a_walk_held_up_by_another_players_hero_says_how_that_player_gets_the_keyboard(tmp_path: Path) -> None:
+    """Four players: x at the start waited three turns behind Player 4's hero and stopped with
+    "... stands in the way: Player 4 moves them.", and it was Player 1's turn again (the heroes
+    following the walk take their turns as it goes), so each x only burnt three more turns and
+    oil. The words say that Player 4 moves on their turn and which key ends this one; that key
+    does hand the turn on."""
+    game = new_game(8, parse_seats("human,human,human,human"), 2)
+    kit = make_kit(tmp_path)
+    screen = first_screen(kit, Session(game))
+    assert isinstance(screen, MapScreen)
+    _, presenter = run_headless(screen, [key("x")], kit=kit, size=(100, 34))
+    words = " ".join(presenter.text().split())
+    assert "stands in the way: Player 4 moves them on their turn (Numpad 5 waits, ending yours)." in words
+    assert presenter.lines()[0].startswith(" Player 1's turn")
+    _, presenter = run_headless(screen, [key("KP_5")], kit=kit, size=(100, 34))
+    assert presenter.lines()[0].startswith(" Player 2's turn")

@@ -8,12 +8,16 @@ import pytest
 import tcod.console
 from screen_games import make_kit, make_session
 
+from game.core.seats import parse_seats
+from game.engine.start import new_game
 from game.ui.events import Event, key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
 from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
+from game.ui.screens.map_screen import MapScreen, first_screen
 from game.ui.screens.narration import NarrationPrompt
+from game.ui.session import Session
 from game.ui.state import Exit, State
 from game.world.components import HeroState
 
@@ -146,3 +150,23 @@ def test_a_marked_paste_goes_into_the_line_as_typing(kit: Kit) -> None:
     session = make_session(seats="human,human,ai")
     _, screen = run_headless(NarrationPrompt(kit, session, BACK, 0), [*typed("It "), PasteEvent("bit\r\nback!\x07")])
     assert "It bitback!" in screen.text() and "11/200" in screen.text()
+
+
+def test_the_narrators_hand_over_says_esc_skips_the_line_not_that_it_goes_back(kit: Kit) -> None:
+    """The narrator's hand-over said "or Esc to skip" above a footer "Esc back" and a help that
+    promised Esc "goes back to the screen before, if the wrong player got up"; but Esc there gives
+    the line up for good (the map comes back and the prompt never does). It says "skip" now."""
+    game = new_game(3, parse_seats("human,human,ai"), 2)
+    screen = first_screen(kit, Session(game))
+    assert isinstance(screen, MapScreen)
+    screen.pending_narrator = 1  # seat 2's Thwack-O die won a roll of the action just taken
+    state = screen.narration(game.rolls[-1] if game.rolls else None)
+    assert isinstance(state, HandOverScreen) and "Esc to skip" in state.reason
+    _, shown = run_headless(state, [], kit=kit)
+    footer = shown.lines()[-1]
+    assert "Esc skip" in footer and "Esc back" not in footer
+    _, helped = run_headless(state, [key("?")], kit=kit, size=(80, 40))
+    words = " ".join(helped.text().split())
+    assert "Esc skips the line" in words and "wrong player got up" not in words
+    assert state.on_event(key("escape")) is screen
+    assert screen.narration(game.rolls[-1] if game.rolls else None) is None  # the line is given up

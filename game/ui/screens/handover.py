@@ -17,17 +17,21 @@ from game.ui.state import State
 PASSING = ("Several players share this keyboard. While this screen is up nothing of the game is shown: "
            "hand the keyboard to the named player, who presses any key when ready.")
 ESC_BACK = " Esc goes back to the screen before, if the wrong player got up."
+ESC_SKIPS = (" Esc skips the line and goes back to the map: the roll goes untold, and the prompt does not "
+             "come again for it.")
 ESC_WAITS = (" In the Hallway there is no screen before: the table waits for the named player, and Esc "
              "stays here, so the wrong player cannot open what is not theirs.")
 
 
 class HandOverScreen(Screen):
     """"Pass the keyboard to <seat>": any key shows ``next_state``; Esc goes back (or, with no
-    screen to go back to, stays and says so); ``?`` help."""
+    screen to go back to, stays and says so; with `esc_skips`, before a narration prompt, going
+    back gives the line up, and the footer and help say "skip"); ``?`` help."""
 
     def __init__(self, kit: Kit, back: State | None, seat_name: str, colour: RGB, next_state: State,
-                 reason: str = "") -> None:
+                 reason: str = "", esc_skips: bool = False) -> None:
         super().__init__(kit, back)
+        self.esc_skips = esc_skips
         self.seat_name = seat_name
         self.colour = colour
         self.next_state = next_state
@@ -45,7 +49,8 @@ class HandOverScreen(Screen):
         return self.back
 
     def open_help(self) -> State:
-        topics = (("Passing the keyboard", PASSING + (ESC_WAITS if self.back is None else ESC_BACK)),)
+        esc = ESC_WAITS if self.back is None else ESC_SKIPS if self.esc_skips else ESC_BACK
+        topics = (("Passing the keyboard", PASSING + esc),)
         # any key goes on: the map's keys listed here would only have read as if they moved someone
         return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=topics,
                           sections=OWN_KEYS)
@@ -63,8 +68,8 @@ class HandOverScreen(Screen):
         draw.text_center(console, mid + 5, f"{self.seat_name}: press any key when you are ready.", palette["accent"])
         if self.notice:
             draw.text_center(console, mid + 7, self.notice, palette["warning"])
-        hints = [("any key", "continue"), ("Esc", "back"), ("?", "help")] if self.back is not None else \
-            [("any key", "continue"), ("?", "help")]
+        esc = [] if self.back is None else [("Esc", "skip" if self.esc_skips else "back")]
+        hints = [("any key", "continue"), *esc, ("?", "help")]
         footer(console, self.kit, hints)
 
     def cursor(self) -> tuple[int, int] | None:

@@ -193,7 +193,7 @@ class MapScreen(MapKeys, MapDrawing):
         prompt = NarrationPrompt(self.kit, self.session, self, seat)
         why = "Your Thwack-O die won a roll: tell the table what happened, or Esc to skip."
         return HandOverScreen(self.kit, self, game.seats[seat].name, seat_colour(self.kit, game.seats[seat]),
-                              prompt, why)
+                              prompt, why, esc_skips=True)
 
     def _narrator(self, last_before: Any) -> int | None:
         """The human seat that may narrate a roll of the action just taken (None: nobody)."""
