@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.content import load, require
-from game.core.sentences import capitalised
+from game.core.sentences import capitalised, possessive
 from game.engine.combat import combat_turn
 from game.engine.harm import resist
 from game.engine.light import light_kind
@@ -157,4 +157,9 @@ def spawn_wandering(game: Game, seat: int, budget: int, cell: tuple[int, int]) -
                      wandering=True),
         Position(x, y, game.dungeon.floor_no), Named(monster.name or "a wanderer"),
         Glyph((monster.name or "w")[0].lower(), MONSTER_GLYPH_COLOUR, 2))
-    game.say(f"{game.seats[seat].name} sends {monster.name or 'something'} out of the dark!", "danger")
+    who, what = game.seats[seat], monster.name or "something"
+    if who.human:  # the AI builds a human seat's wanderer too (no builder stops the walk): not the player's choice
+        game.say(capitalised(f"{what} comes out of the dark, on {possessive(who.name)} budget (the AI built it)."),
+                 "danger")
+    else:
+        game.say(f"{who.name} sends {what} out of the dark!", "danger")

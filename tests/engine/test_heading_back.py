@@ -44,3 +44,18 @@ def test_each_room_retraced_is_checked_once_per_hero_and_failures_bring_wanderer
         assert any(r.title == CHECK for r in game.rolls)
         return
     raise AssertionError("no run of seeds 1-29 headed back through a mapped room")
+
+
+def test_a_wanderer_on_a_human_seats_budget_is_not_said_to_be_sent_by_that_player():
+    """The AI builds every wandering monster, a human seat's too; the log said "Ann sends the Grey
+    Rat out of the dark!", as if Ann had chosen it. An AI seat still sends its own."""
+    from game.engine.encounters import spawn_wandering
+
+    game = new_game(4, parse_seats("human:Ann,ai"), 2, Dials())
+    pos = game.position(game.party.hero_of[0])
+    cell = game.floor.cell_of(pos.x, pos.y)
+    for seat, said in ((0, "on Ann's budget (the AI built it)"), (1, f"{game.seats[1].name} sends ")):
+        spawn_wandering(game, seat, 4, cell)
+        line = game.log[-1].text
+        assert said in line and "out of the dark" in line, line
+        assert not line.startswith("Ann sends"), line
