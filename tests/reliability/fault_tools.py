@@ -93,3 +93,12 @@ def bomb(inflated: int) -> bytes:
     body = b"".join(z.compress(chunk) for _ in range(inflated // len(chunk))) + z.flush()
     data = MAGIC_LINE + body
     return data + zlib.crc32(data).to_bytes(4, "big")
+
+
+def editing_first_seat_name(app: Any) -> None:
+    """From the title menu on a pty: New game, down to the first seat's name, Enter to edit it."""
+    assert app.wait_for("New game", timeout=30), app.text()
+    app.send("n")
+    assert app.wait_for("The table"), app.text()
+    app.send("\x1b[B" * 3 + "\r")
+    assert app.wait_for("Esc undo"), app.text()

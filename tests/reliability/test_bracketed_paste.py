@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from fault_tools import env_for
+from fault_tools import editing_first_seat_name, env_for
 from pty_tools import PtyApp, python_argv
 
 from game.engine.recording_read import read_recording
@@ -56,11 +56,7 @@ def test_a_long_paste_on_the_map_is_one_paste_to_its_last_character(tmp_path: Pa
 def test_a_paste_into_a_name_goes_in_as_typing_without_control_characters(tmp_path: Path) -> None:
     app = PtyApp(python_argv("main.py"), 80, 24, env=env_for(tmp_path))
     try:
-        assert app.wait_for("New game", timeout=30), app.text()
-        app.send("n")
-        assert app.wait_for("The table"), app.text()
-        app.send("\x1b[B" * 3 + "\r")  # down to the first seat's name, Enter edits it
-        assert app.wait_for("Esc undo"), app.text()
+        editing_first_seat_name(app)
         app.send("\x15")  # Ctrl-U empties it
         app.send(bracketed("Zed\x07 the\r\nBold"))
         assert app.wait_for("Zed theBold"), app.text()

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fault_tools import cli_line, env_for, one_line, run_cli, with_header
+from fault_tools import cli_line, editing_first_seat_name, env_for, one_line, run_cli, with_header
 from pty_tools import PtyApp, python_argv
 
 from game.engine.recording_read import read_recording
@@ -283,11 +283,7 @@ def test_a_long_paste_into_a_name_says_in_one_line_that_none_of_it_went_in(tmp_p
     form says why the paste did not appear, instead of nothing happening at all."""
     app = PtyApp(python_argv("main.py"), 80, 24, env=env_for(tmp_path))
     try:
-        assert app.wait_for("New game", timeout=30), app.text()
-        app.send("n")
-        assert app.wait_for("The table"), app.text()
-        app.send("\x1b[B" * 3 + "\r")  # down to the first seat's name, Enter edits it
-        assert app.wait_for("Esc undo"), app.text()
+        editing_first_seat_name(app)
         app.send("Zed" + "\x01\x1b[31m" + "é漢" * 40 + "x" * 200)
         assert app.wait_for("That paste was too long", timeout=10), app.text()
         assert "Player 1" in app.text() and "Zed" not in app.text()

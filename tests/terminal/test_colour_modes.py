@@ -182,9 +182,8 @@ def test_help_names_the_colour_flag_and_what_record_does() -> None:
     assert "recording to FILE" in " ".join(play_help.split())
 
 
-def test_no_color_underlines_words_never_the_blanks_after_them(tmp_path: Path) -> None:
-    """Without colour the option values (accent) are underlined: the blanks padding each value's
-    row to the screen's edge were underlined too, a rule drawn across the screen."""
+def options_without_colour(tmp_path: Path) -> VirtualTerminal:
+    """The options screen at 80x24 in the default palette, as a terminal with no colour shows it."""
     from game.ui.screens.options_screen import OptionsScreen
 
     kit = make_kit(tmp_path)
@@ -193,6 +192,13 @@ def test_no_color_underlines_words_never_the_blanks_after_them(tmp_path: Path) -
     vt = VirtualTerminal(80, 24, "none")
     vt.writer.set_roles(role_codes(kit.palette))
     vt.show(console)
+    return vt
+
+
+def test_no_color_underlines_words_never_the_blanks_after_them(tmp_path: Path) -> None:
+    """Without colour the option values (accent) are underlined: the blanks padding each value's
+    row to the screen's edge were underlined too, a rule drawn across the screen."""
+    vt = options_without_colour(tmp_path)
     underlined = [(x, y) for y in range(24) for x in range(80) if vt.cell(x, y).underscore]
     assert any(vt.cell(x, y).data != " " for x, y in underlined)  # the values are underlined
     blanks = [(x, y) for x, y in underlined if vt.cell(x, y).data == " "]
@@ -259,14 +265,7 @@ def test_no_color_gives_each_role_its_attribute_whatever_shares_its_colour(name:
 
 
 def test_no_color_titles_are_bold_in_the_default_palette(tmp_path: Path) -> None:
-    from game.ui.screens.options_screen import OptionsScreen
-
-    kit = make_kit(tmp_path)
-    console = tcod.console.Console(80, 24, order="C")
-    OptionsScreen(kit).on_draw(console)
-    vt = VirtualTerminal(80, 24, "none")
-    vt.writer.set_roles(role_codes(kit.palette))
-    vt.show(console)
+    vt = options_without_colour(tmp_path)
     assert vt.lines[0].strip() == "Options" and vt.cell(vt.lines[0].index("O"), 0).bold
 
 
