@@ -231,10 +231,7 @@ def test_replay_speed_beyond_the_ends_is_the_nearest_end(tmp_path, solo, speed, 
     from pty_tools import PtyApp, python_argv
 
     app = PtyApp(python_argv("main.py", "replay", str(solo), "--speed", speed), 100, 30, env=env_for(tmp_path))
-    try:
+    with app:
         assert app.wait_for("paused, ", timeout=30), app.text()
         assert f"paused, {shown}" in app.text(), app.text()
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()

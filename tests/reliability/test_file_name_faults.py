@@ -31,26 +31,20 @@ def no_crash(app: PtyApp, home: Path) -> None:
 def test_the_replays_list_shows_a_name_that_is_not_utf8(tmp_path: Path, recordings: dict[str, Path]) -> None:
     with_recording(tmp_path, recordings)
     app = PtyApp(python_argv("main.py"), 80, 24, env=env_for(tmp_path))
-    try:
+    with app:
         assert app.wait_for("New game", timeout=30), app.text()
         app.send("r")
         assert app.wait_for("caf?-run.mlrec", timeout=10), app.text()
         app.send("\r")  # and it plays
         assert app.wait_for("action 0/", timeout=10), app.text()
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     no_crash(app, tmp_path)
 
 
 def test_replay_of_a_file_whose_name_is_not_utf8(tmp_path: Path, recordings: dict[str, Path]) -> None:
     path = with_recording(tmp_path, recordings)
     app = PtyApp([*python_argv("main.py", "replay"), str(path)], 80, 24, env=env_for(tmp_path))
-    try:
+    with app:
         assert app.wait_for("caf?-run", timeout=30), app.text()
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     no_crash(app, tmp_path)

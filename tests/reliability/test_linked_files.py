@@ -19,14 +19,11 @@ from game.engine.recording_read import read_recording
 
 def one_step_then_ctrl_c(home: Path, *args: str, turn: int) -> None:
     app = PtyApp(python_argv("main.py", *args), 80, 24, env=env_for(home))
-    try:
+    with app:
         assert app.wait_for(f"Turn {turn - 1}", timeout=30), app.text()
         app.send(".")
         assert app.wait_for(f"Turn {turn}"), app.text()
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     assert "Traceback" not in app.output.decode(errors="replace")
 
 

@@ -66,12 +66,9 @@ def test_a_lock_left_by_a_dead_game_does_not_block(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "masterless.lock").write_text("999999\n")  # a killed game's, unlocked
     app = play(tmp_path, "play", "--seed", "5")
-    try:
+    with app:
         started(app, 5)
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     no_crash(app, tmp_path)
 
 
@@ -118,10 +115,8 @@ def test_a_data_dir_that_is_a_file_is_one_clear_line(tmp_path: Path) -> None:
     blocker.write_text("not a directory")
     app = PtyApp(python_argv("main.py", "play", "--seed", "1"), env={**env_for(blocker),
                                                                        "MASTERLESS_CONFIG_DIR": str(tmp_path)})
-    try:
+    with app:
         assert app.wait(30) == 3
-    finally:
-        app.close()
     lines = [line for line in output(app).splitlines() if line.strip()]
     assert len(lines) == 1 and "data directory" in lines[0] and "Traceback" not in lines[0]
 
@@ -133,10 +128,8 @@ def test_a_read_only_data_dir_is_one_clear_line(tmp_path: Path) -> None:
     data.chmod(0o500)
     try:
         app = play(tmp_path, "play", "--seed", "1")
-        try:
+        with app:
             assert app.wait(30) == 3
-        finally:
-            app.close()
     finally:
         data.chmod(0o700)
     lines = [line for line in output(app).splitlines() if line.strip()]
@@ -152,12 +145,9 @@ def test_continue_takes_the_backup_when_the_autosave_header_is_out_of_range(tmp_
     (data / "autosave.mlrec").write_bytes(damaged)
     (data / "autosave.bak.mlrec").write_bytes(hotseat)
     app = play(tmp_path, "continue")
-    try:
+    with app:
         assert app.wait_for("Continued from the backup", timeout=60), app.text()
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     no_crash(app, tmp_path)
     assert (data / "autosave.broken.mlrec").read_bytes() == damaged
 
@@ -167,12 +157,9 @@ def test_a_corrupt_options_file_is_reported_under_play_and_kept(tmp_path: Path) 
     config.mkdir()
     (config / "options.toml").write_text("palette = [unclosed\n")
     app = play(tmp_path, "play", "--seed", "4")
-    try:
+    with app:
         assert app.wait_for("corrupt", timeout=30), app.text()
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     assert (config / "options.toml.bad").read_text() == "palette = [unclosed\n"
 
 
@@ -182,18 +169,15 @@ def test_a_corrupt_options_file_is_reported_under_continue_too(tmp_path: Path, r
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "options.toml").write_text("when = 1979-05-27T07:32:00Z\nkeys = 3\n")
     app = play(tmp_path, "continue")
-    try:
+    with app:
         assert app.wait_for("options file", timeout=30), app.text()  # one notice, naming the file
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     no_crash(app, tmp_path)
 
 
 def test_bytes_that_are_not_utf8_never_crash_the_game(tmp_path: Path) -> None:
     app = play(tmp_path, "play", "--seed", "6")
-    try:
+    with app:
         started(app, 6)
         for raw in (b"\x89", b"\xe9a", b"\xff\xfe\xfd", b"\xc3", b"\x80\x80"):
             app.send(raw)
@@ -201,10 +185,7 @@ def test_bytes_that_are_not_utf8_never_crash_the_game(tmp_path: Path) -> None:
         app.send(b"\x1b")  # back out of whatever the stray keys opened
         app.pump(0.1)
         assert app.poll() is None, output(app)[-2000:]
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     no_crash(app, tmp_path)
 
 
@@ -282,17 +263,14 @@ def test_a_long_paste_into_a_name_says_in_one_line_that_none_of_it_went_in(tmp_p
     """A paste is dropped unread (no stray key of it may act); the field keeps its name and the
     form says why the paste did not appear, instead of nothing happening at all."""
     app = PtyApp(python_argv("main.py"), 80, 24, env=env_for(tmp_path))
-    try:
+    with app:
         editing_first_seat_name(app)
         app.send("Zed" + "\x01\x1b[31m" + "é漢" * 40 + "x" * 200)
         assert app.wait_for("That paste was too long", timeout=10), app.text()
         assert "Player 1" in app.text() and "Zed" not in app.text()
         app.send("Q\r")  # typing still works after it
         assert app.wait_for("Player 1Q"), app.text()
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     no_crash(app, tmp_path)
 
 
@@ -324,17 +302,14 @@ def test_a_binding_to_no_key_is_said_and_the_keys_stay(tmp_path: Path) -> None:
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "options.toml").write_text('[keys]\nmove_n = ["Up"]\n')
     app = play(tmp_path, "play", "--seed", "7")
-    try:
+    with app:
         assert app.wait_for("key bindings ignored", timeout=30), app.text()
         assert "'Up' (for 'Move north') is not the" in app.text()
         app.send("\r")
         assert app.wait_for("Seed 7"), app.text()
         app.send("k")  # north, as by default: the square above the hero is open floor
         assert app.wait_for("Turn 1"), app.text()
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     no_crash(app, tmp_path)
 
 
@@ -353,10 +328,8 @@ def test_something_in_the_way_of_the_lock_file_is_named_and_the_saves_kept(tmp_p
     else:
         lock.symlink_to(lock)
     app = play(tmp_path, "continue")
-    try:
+    with app:
         assert app.wait(30) == 3
-    finally:
-        app.close()
     lines = [line for line in output(app).splitlines() if line.strip()]
     assert len(lines) == 1 and "masterless.lock is in the way" in lines[0] and "MASTERLESS_HOME" not in lines[0]
     assert autosave(tmp_path).read_bytes() == saved
@@ -365,16 +338,13 @@ def test_something_in_the_way_of_the_lock_file_is_named_and_the_saves_kept(tmp_p
 def test_leaving_a_run_that_could_not_be_saved_exits_3_not_0(tmp_path: Path) -> None:
     """"Not saved: ..." and then exit 0, as though all went well: a script could not tell."""
     app = play(tmp_path, "play", "--seed", "2")
-    try:
+    with app:
         started(app, 2)
         (tmp_path / "data").rename(tmp_path / "moved")
         (tmp_path / "data").write_text("a file where the data folder was")
         app.send(".")
         assert app.wait_for("Saving failed"), app.text()
-        app.send("\x03")
-        assert app.wait(30) == 3
-    finally:
-        app.close()
+        assert app.leave() == 3
     no_crash(app, tmp_path)
     said = output(app).rsplit("\x1b[?1049l", 1)[-1].strip().splitlines()  # after the game's screen
     assert len(said) == 1 and said[0].startswith("Not saved: part of the path is a file, not a directory"), said

@@ -22,7 +22,7 @@ def turn(app: PtyApp) -> int:
 
 def test_unknown_function_keys_take_no_action_and_the_next_key_does(tmp_path: Path) -> None:
     app = PtyApp(python_argv("main.py", "play", "--seed", "7"), 80, 24, env=env_for(tmp_path))
-    try:
+    with app:
         assert app.wait_for("Seed 7", timeout=30), app.text()
         for key in UNKNOWN:
             app.send(key)
@@ -38,8 +38,5 @@ def test_unknown_function_keys_take_no_action_and_the_next_key_does(tmp_path: Pa
         app.send("\x1b")
         assert app.wait_for("Turn", timeout=10), app.text()
         assert turn(app) == 2
-        app.send("\x03")
-        app.wait(30)
-    finally:
-        app.close()
+        app.leave()
     assert "Traceback" not in app.output.decode(errors="replace")

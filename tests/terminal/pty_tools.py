@@ -135,6 +135,17 @@ class PtyApp:
         self.kill(signal.SIGKILL)
         raise TimeoutError(f"{self.pid} did not exit; screen:\n{self.text()}")
 
+    def leave(self, timeout: float = 30.0) -> int:
+        """Ctrl-C, as a player leaves (the game saves first), and its exit status once it ends."""
+        self.send("\x03")
+        return self.wait(timeout)
+
+    def __enter__(self) -> PtyApp:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()  # whatever happened in the test: no game is left running on its pty
+
     def close(self) -> None:
         if self.poll() is None:
             with contextlib.suppress(ProcessLookupError, ChildProcessError):
