@@ -75,7 +75,7 @@ def counts_for(quest: Quest, item: TreasureState) -> bool:
     """Whether a carried item would count for `quest` were it carried out now: an objective item
     for an objective quest, else an item taken below that the collect quest's words admit."""
     if quest.goal == "find_objective":
-        return item.objective and not item.delivered
+        return item.objective
     return (quest.goal == "collect" and item.from_below and (item.spec.heal > 0 or not quest.heal_only)
             and (item.spec.fancy or not quest.fancy_only))
 
@@ -88,21 +88,24 @@ def in_the_packs(game: Game, quest: Quest) -> int:
 
 def bring_out(game: Game) -> None:
     """The party reaches town: what it carries up from below is counted for the quests (the
-    book's "bring out"), once: an item taken back down and up again is not counted twice. The
-    log says what the quest gained when it is not yet fulfilled (that has a line of its own)."""
+    book's "bring out"), once: an item taken back down and up again is not counted twice. An
+    objective item is what the quest's client wants back (the book's "recover it", "return
+    them"): it is handed over, not kept in a pack as a thing worth nothing. The log says what
+    the quest gained when it is not yet fulfilled (that has a line of its own)."""
     stats = game.stats
     quest = game.quest
     held = in_the_packs(game, quest) if quest is not None else 0
     for eid, _ in game.heroes():
-        for _, item in game.pack(eid):
+        for item_eid, item in game.pack(eid):
             if item.from_below:
                 item.from_below = False
                 stats.collected += 1
                 stats.collected_fancy += bool(item.spec.fancy)
                 stats.collected_heal += item.spec.heal > 0
-            if item.objective and not item.delivered:
-                item.delivered = True
+            if item.objective:
                 stats.objectives += 1
+                game.say(f"{game.name(eid)} hands over {game.name(item_eid)}.", "loot")
+                game.world.delete(item_eid)
     if held and not fulfilled(game):
         game.say(f"Carried out for the quest ({quest.name}): {held}. So far {progress_words(game)}.", "loot")
 

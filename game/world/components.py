@@ -100,7 +100,6 @@ class TreasureState:
     guarded_by: tuple[int, ...] = ()  # trap entities that must be passed first
     hidden: bool = False  # inside furniture, until the furniture is searched
     objective: bool = False  # a quest's objective item (worth nothing in town)
-    delivered: bool = False  # an objective item carried out to town: counted for its quest, once
     from_below: bool = False  # taken from a room and not yet carried out: a collect quest counts it in town
 
 

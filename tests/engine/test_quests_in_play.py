@@ -106,6 +106,25 @@ def test_an_objective_item_counts_once_and_is_worth_nothing_in_town():
     assert progress(game, game.quest) == 1 and game.stats.treasure_found == 0
 
 
+def test_an_objective_item_carried_out_is_handed_over_and_counted_once():
+    game, hero = arena(14)
+    game.quest = quest(13)  # two gems for the statue's eyes
+    pos = game.position(hero)
+    place_objective(game, game.floor.cell_of(pos.x, pos.y))
+    item = next(e for e, _ in game.world.get(TreasureState) if "object of the quest" in game.name(e))
+    ipos = game.position(item)
+    pos.x, pos.y = ipos.x, ipos.y
+    apply_action(game, A.PickUp(0))
+    name = game.name(item)
+    climb_out(game, hero)
+    assert not game.world.exists(item) and game.pack(hero) == []
+    assert f"{game.name(hero)} hands over {name}." in [line.text for line in game.log]
+    assert progress(game, game.quest) == 1 and progress_words(game) == "1 of 2 brought out"
+    apply_action(game, A.Delve(0))
+    climb_out(game, hero)
+    assert progress(game, game.quest) == 1 and not fulfilled(game)
+
+
 def test_map_each_counts_rooms_of_every_kind():
     game, _ = arena(5)
     game.quest = quest(16)  # five encounter rooms and five feature rooms

@@ -157,14 +157,15 @@ def test_the_quests_object_is_not_called_worth_its_value_nor_given_a_cost(kit: K
     _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a"), key("U")], size=(80, 24))
     text = " ".join(screen.text().split())
     assert "What the quest is after" in text and "nothing to trade" in text
-    assert "counts for the quest once carried out to town" in text  # taking it alone counts nothing (rules 16)
+    # taking it alone counts nothing (rules 16)
+    assert "carried out to town, it is handed over and counts for the quest" in text
     assert "worth its value" not in text and "Cost 1" not in text and "trade value in town" not in text
     from game.engine.quests import bring_out
 
-    bring_out(game)  # carried out to town: counted, and still the quest's object, not loot
+    bring_out(game)  # carried out to town: handed over (rules 19), no longer in the pack
     _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a")], size=(80, 24))
     text = " ".join(screen.text().split())
-    assert "What the quest is after" in text and "worth its value" not in text
+    assert "object of the quest" not in text and "What the quest is after" not in text
 
 
 def test_a_draught_is_not_drunk_by_an_unhurt_hero(kit: Kit) -> None:

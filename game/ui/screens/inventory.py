@@ -45,8 +45,8 @@ HELP_TOPICS = (
 
 
 # the quest's objective item: no seat paid for it, so it has no cost and no trade value
-OBJECTIVE_WORDS = ("What the quest is after: it counts for the quest once carried out to town, where the "
-                   "reward is paid.",
+OBJECTIVE_WORDS = ("What the quest is after: carried out to town, it is handed over and counts for the "
+                   "quest, whose reward is paid there.",
                    "No magic, and nothing to trade.")
 
 class InventoryScreen(Screen):
