@@ -74,7 +74,9 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     lines += ["", "Last words of the log:"] + [f"  [{line.turn}] {tidy(line.text)}" for line in game.log[-25:]]
     lines += ["", f"Map of Floor {game.dungeon.floor_no} as the party knew it (@ is where it came onto the floor, "
                   "not where anyone stands):"]
-    lines += [row.rstrip() for row in render_text(game.floor, explored_only=True).splitlines() if row.strip()]
+    rows = [row.rstrip() for row in render_text(game.floor, explored_only=True).splitlines() if row.strip()]
+    margin = min((len(row) - len(row.lstrip(" ")) for row in rows), default=0)  # the floor's unknown west
+    lines += [row[margin:] for row in rows]
     return "\n".join(lines) + "\n"
 
 

@@ -147,3 +147,19 @@ def test_no_shipped_design_offers_loot_worth_nothing_in_town() -> None:
     assert designs
     for design in designs:
         assert all(trade_value(t.item) >= 1 for t in design.treasure or ()), design.name
+
+
+def test_the_morgue_map_starts_at_the_known_ground_not_the_floors_west_edge() -> None:
+    """The morgue drew the known map at its place on the floor: a party that explored the east
+    of a 200-column floor got a map behind 100 columns of blanks, off the side of a reader's
+    window. The rows now start where the westmost known ground does, each kept whole."""
+    from game.agents.autoplay import autoplay
+    from game.mapgen.floor import render_text
+
+    game, _ = autoplay(2, "ai+hero,ai+hero,ai", max_turns=200)
+    drawn = morgue_text(game).split("as the party knew it")[1].splitlines()[1:]
+    known = [row.rstrip() for row in render_text(game.floor, explored_only=True).splitlines() if row.strip()]
+    assert min(len(row) - len(row.lstrip(" ")) for row in drawn) == 0
+    cut = len(known[0]) - len(drawn[0])
+    assert cut > 0 and [row[cut:] for row in known] == drawn
+    game.close()
