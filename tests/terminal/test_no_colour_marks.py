@@ -1,0 +1,76 @@
+"""Without colour (NO_COLOR, ``--color none``) the screen still says what colour says: what the
+party sees now against what it only remembers, and which dice of a roll counted.
+
+Each test draws a real screen of a played game through the terminal writer into pyte, as a
+player's terminal shows it, and reads the cells against the engine's own state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tcod.console
+from map_tools import make_kit, new_session, play_until
+from pyte_tools import VirtualTerminal
+
+from game.mapgen.tiles import Tile
+from game.ui.colour_roles import role_codes
+from game.ui.map_view import entrance_tile
+from game.ui.screens.map_screen import MapScreen
+from game.ui.session import Session
+from game.ui.state import State
+from game.world.components import Position
+
+W, H = 100, 30
+
+
+def _draw(state: MapScreen, mode: str) -> VirtualTerminal:
+    """The screen as a terminal in `mode` shows it, with the kit told the mode as the loop tells it."""
+    state.kit.color_mode_in_use = mode
+    console = tcod.console.Console(W, H, order="C")
+    state.on_draw(console)
+    vt = VirtualTerminal(W, H, mode)  # type: ignore[arg-type]
+    vt.writer.set_roles(role_codes(state.kit.palette))
+    vt.show(console)
+    return vt
+
+
+def _floor_cells(state: MapScreen, session: Session) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Screen cells of bare floor in view: (seen now, only remembered). Cells with a thing drawn
+    on them (a hero, a monster, treasure, a trap, the entrance) are left out."""
+    game = session.game
+    x0, y0, vw, vh = state.layout.map
+    occupied = {(p.x, p.y) for _, p in game.world.get(Position) if p.floor == game.dungeon.floor_no}
+    if (entrance := entrance_tile(game)) is not None:
+        occupied.add(entrance)
+    seen, remembered = [], []
+    for y in range(game.floor.height):
+        for x in range(game.floor.width):
+            if int(game.floor.tile[y, x]) != Tile.FLOOR or not game.floor.explored[y, x] or (x, y) in occupied:
+                continue
+            at = state.camera.to_screen(x, y, x0, y0)
+            if at is not None:
+                (seen if game.derived.visible[y, x] else remembered).append(at)
+    return seen, remembered
+
+
+def _some_floor_remembered(session: Session, state: State) -> bool:
+    if not isinstance(state, MapScreen) or session.game.turn < 30:
+        return False
+    state.on_draw(tcod.console.Console(W, H, order="C"))  # lays the screen out as it stands
+    _, remembered = _floor_cells(state, session)
+    return len(remembered) >= 10
+
+
+def test_without_colour_remembered_floor_is_blank_and_floor_in_sight_is_dotted(tmp_path: Path) -> None:
+    kit = make_kit(tmp_path, glyphs="ascii")
+    session = new_session(7)
+    state = play_until(kit, session, _some_floor_remembered)
+    assert isinstance(state, MapScreen)
+    seen, remembered = _floor_cells(state, session)
+    assert seen and remembered
+    plain = _draw(state, "none")
+    assert {plain.cell(x, y).data for x, y in seen} == {"."}
+    assert {plain.cell(x, y).data for x, y in remembered} == {" "}
+    # with colour the dimming says it, and the remembered floor keeps its dots
+    coloured = _draw(state, "truecolor")
+    assert {coloured.cell(x, y).data for x, y in remembered} == {"."}
