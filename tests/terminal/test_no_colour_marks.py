@@ -15,6 +15,7 @@ from pyte_tools import VirtualTerminal
 from game.mapgen.tiles import Tile
 from game.ui.colour_roles import role_codes
 from game.ui.map_view import entrance_tile
+from game.ui.roll_panel import recent_records
 from game.ui.screens.map_screen import MapScreen
 from game.ui.session import Session
 from game.ui.state import State
@@ -23,12 +24,12 @@ from game.world.components import Position
 W, H = 100, 30
 
 
-def _draw(state: MapScreen, mode: str) -> VirtualTerminal:
+def _draw(state: MapScreen, mode: str, size: tuple[int, int] = (W, H)) -> VirtualTerminal:
     """The screen as a terminal in `mode` shows it, with the kit told the mode as the loop tells it."""
     state.kit.color_mode_in_use = mode
-    console = tcod.console.Console(W, H, order="C")
+    console = tcod.console.Console(*size, order="C")
     state.on_draw(console)
-    vt = VirtualTerminal(W, H, mode)  # type: ignore[arg-type]
+    vt = VirtualTerminal(*size, mode)  # type: ignore[arg-type]
     vt.writer.set_roles(role_codes(state.kit.palette))
     vt.show(console)
     return vt
@@ -74,3 +75,45 @@ def test_without_colour_remembered_floor_is_blank_and_floor_in_sight_is_dotted(t
     # with colour the dimming says it, and the remembered floor keeps its dots
     coloured = _draw(state, "truecolor")
     assert {coloured.cell(x, y).data for x, y in remembered} == {"."}
+
+
+def _rolls_of_every_kind(session: Session, state: State) -> bool:
+    """A turn whose rolls hold an annoying conflict of several dice a pool and a painful one."""
+    if not isinstance(state, MapScreen):
+        return False
+    records = recent_records(session.game, 8)
+    return any(r.kind == "annoy" and all(len(p.dice) > 1 for p in r.pools) for r in records) and \
+        any(r.kind == "pain" for r in records)
+
+
+def test_without_colour_the_roll_panel_marks_the_dice_that_counted_and_the_thwacko_die(tmp_path: Path) -> None:
+    """Reverse on exactly the dice that counted (the kept die of an annoying conflict's pools, the
+    winner of a painful one's ranks), bold on the Thwack-O die's face and nowhere else, and every
+    face the one the engine rolled."""
+    kit = make_kit(tmp_path, glyphs="ascii")
+    session = new_session(7)
+    state = play_until(kit, session, _rolls_of_every_kind)
+    assert isinstance(state, MapScreen)
+    records = recent_records(session.game, 8)
+    vt = _draw(state, "none", (160, 40))  # wide enough for every title to name its kind
+    lines = vt.lines
+    checked = 0
+    for record in records:
+        kind = {"pain": "painful", "check": "a d20 check"}.get(record.kind, "annoying")
+        top = next(y for y, line in enumerate(lines) if line.lstrip().startswith(record.title[:20])
+                   and f"({kind}," in line)
+        for i, pool in enumerate(record.pools):
+            y = top + 1 + i
+            first = next(x for x, c in enumerate(lines[y]) if c.isdigit())
+            x0 = first - (3 - len(str(pool.dice[0])))  # the die's cells: mark, face (two), winner mark
+            for rank, face in enumerate(pool.dice):
+                dx = x0 + 5 * rank
+                counted = (record.rank_winners[rank] == i if rank < len(record.rank_winners) else False) \
+                    if record.kind == "pain" else rank == 0
+                cells = [vt.cell(dx + k, y) for k in range(4)]
+                assert (cells[1].data + cells[2].data).strip() == str(face), (record, lines[y])
+                assert cells[0].data == ("*" if rank == pool.thwacko else " "), (record, lines[y])
+                assert cells[2].reverse == counted, (record.title, rank, lines[y])
+                assert cells[2].bold == (rank == pool.thwacko), (record.title, rank, lines[y])
+                checked += 1
+    assert checked >= 6

@@ -70,7 +70,7 @@ class MapDrawing:
         draw_map(console, game, self.camera, lay.map, palette, glyphs, active=self.hero(), no_colour=self.kit.no_colour)
         if lay.rolls[3] > 0:
             records = recent_records(game, 8)
-            draw_rolls(console, game, lay.rolls, palette, glyphs, records)
+            draw_rolls(console, game, lay.rolls, palette, glyphs, records, no_colour=self.kit.no_colour)
         draw_sidebar(console, game, lay.sidebar, palette, active=self.hero(),
                      here=(pos.x, pos.y) if pos is not None else None,
                      hide_seed=self.kit.options.hide_seed, titles=self.game.dungeon.room_titles)

@@ -67,7 +67,7 @@ def _draw_rolls(console: tcod.console.Console, kit: Kit, game: Any, rect: tuple[
     x, y, w, h = rect
     if h <= 0 or w <= 0:
         return
-    draw_rolls(console, game, rect, kit.palette, kit.glyphs, recent_records(game, 8))
+    draw_rolls(console, game, rect, kit.palette, kit.glyphs, recent_records(game, 8), no_colour=kit.no_colour)
 
 
 class ReplayViewerScreen(Screen):
