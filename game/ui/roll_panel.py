@@ -213,8 +213,9 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             fg, bg = palette["die_fg"], palette["die_bg"]
             if no_colour:
                 # reverse (the winner's ground) says which dice counted: a rank's winner, a pool's
-                # kept die; a Thwack-O die's face is bold (its seat colour), never reversed for it
-                bg = palette["die_winner_bg"] if won or kept else bg
+                # kept die; a Thwack-O die's face is bold (its seat colour), never reversed for it.
+                # The rest stand on the plain ground (a palette's die colour may be reversed)
+                bg = palette["die_winner_bg"] if won or kept else palette["background"]
                 fg = seat_colour if is_thwacko else fg
             elif is_thwacko:
                 bg = seat_colour

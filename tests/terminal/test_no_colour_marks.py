@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import tcod.console
 from map_tools import make_kit, new_session, play_until
 from pyte_tools import VirtualTerminal
@@ -15,6 +16,7 @@ from pyte_tools import VirtualTerminal
 from game.mapgen.tiles import Tile
 from game.ui.colour_roles import role_codes
 from game.ui.map_view import entrance_tile
+from game.ui.palette import PALETTES
 from game.ui.roll_panel import recent_records
 from game.ui.screens.map_screen import MapScreen
 from game.ui.session import Session
@@ -86,11 +88,13 @@ def _rolls_of_every_kind(session: Session, state: State) -> bool:
         any(r.kind == "pain" for r in records)
 
 
-def test_without_colour_the_roll_panel_marks_the_dice_that_counted_and_the_thwacko_die(tmp_path: Path) -> None:
+@pytest.mark.parametrize("palette", PALETTES)
+def test_without_colour_the_roll_panel_marks_the_dice_that_counted_and_the_thwacko_die(
+        tmp_path: Path, palette: str) -> None:
     """Reverse on exactly the dice that counted (the kept die of an annoying conflict's pools, the
     winner of a painful one's ranks), bold on the Thwack-O die's face and nowhere else, and every
-    face the one the engine rolled."""
-    kit = make_kit(tmp_path, glyphs="ascii")
+    face the one the engine rolled; in every palette."""
+    kit = make_kit(tmp_path, glyphs="ascii", palette=palette)
     session = new_session(7)
     state = play_until(kit, session, _rolls_of_every_kind)
     assert isinstance(state, MapScreen)
