@@ -10,15 +10,17 @@ from pathlib import Path
 
 import pytest
 import tcod.console
-from map_tools import make_kit, new_session, play_until
+from map_tools import make_kit, new_session, play_until, settle
 from pyte_tools import VirtualTerminal
 
 from game.mapgen.tiles import Tile
 from game.ui.colour_roles import role_codes
+from game.ui.events import key
 from game.ui.map_view import entrance_tile
 from game.ui.palette import PALETTES
 from game.ui.roll_panel import recent_records
-from game.ui.screens.map_screen import MapScreen
+from game.ui.screens.map_screen import MapScreen, first_screen
+from game.ui.screens.quit import QuitDialog
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import Position
@@ -121,3 +123,30 @@ def test_without_colour_the_roll_panel_marks_the_dice_that_counted_and_the_thwac
                 assert cells[2].bold == (rank == pool.thwacko), (record.title, rank, lines[y])
                 checked += 1
     assert checked >= 6
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+def test_without_colour_a_dialog_over_the_map_shows_its_edge(tmp_path: Path, palette: str) -> None:
+    """A panel's edge is drawn in colour alone: without colour the Quit dialog's text stood on the
+    map and the sidebar ("#..  Leave the game?", the sidebar's "Quest 0/1" cut to "st 0/1")
+    with nothing to say where the dialog ends. Now its edge is reversed, the screen behind not."""
+    kit = make_kit(tmp_path, glyphs="ascii", palette=palette)
+    session = new_session(7)
+    state = settle(first_screen(kit, session))
+    assert isinstance(state, MapScreen)
+    dialog = state.on_event(key("Q"))
+    assert isinstance(dialog, QuitDialog)
+    kit.color_mode_in_use = "none"
+    console = tcod.console.Console(80, 24, order="C")
+    dialog.on_draw(console)
+    vt = VirtualTerminal(80, 24, "none")
+    vt.writer.set_roles(role_codes(kit.palette))
+    vt.show(console)
+    y = next(y for y, line in enumerate(vt.lines) if "Leave the game?" in line)
+    x = vt.lines[y].index("Leave the game?")
+    right = next((i for i in range(x, 80) if vt.cell(i, y).reverse), None)  # the right edge
+    assert right is not None and vt.cell(x - 2, y).reverse, vt.lines[y]
+    assert not vt.cell(x - 3, y).reverse and not vt.cell(right + 1, y).reverse  # the map and sidebar behind
+    assert not any(vt.cell(i, y).reverse for i in range(x - 1, right))  # the dialog's own text plain
+    top = y - 1
+    assert " Quit " in vt.lines[top] and all(vt.cell(i, top).reverse for i in range(x - 2, right + 1))
