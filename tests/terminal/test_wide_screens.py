@@ -1,0 +1,42 @@
+"""Screens on a very wide terminal (250 columns) keep what belongs together side by side, and
+still fit at 80x24: drawn through the terminal writer into pyte, as the player's terminal shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import tcod.console
+from map_tools import make_kit, new_session
+from pyte_tools import VirtualTerminal
+
+from game.ui.screens.hero_sheet import HeroSheetScreen
+from game.ui.state import Exit, State
+
+
+def _shown(state: State, width: int, height: int) -> list[str]:
+    console = tcod.console.Console(width, height, order="C")
+    state.on_draw(console)
+    vt = VirtualTerminal(width, height)
+    vt.show(console)
+    return vt.lines
+
+
+def test_one_heros_sheet_at_250_columns_keeps_the_dials_beside_it_and_its_lines_whole(tmp_path: Path) -> None:
+    session = new_session(7)
+    lines = _shown(HeroSheetScreen(make_kit(tmp_path), session, Exit("back")), 250, 60)
+    dials = next(line for line in lines if "Dials in force" in line)
+    assert dials.index("Dials in force") < 100, dials  # it stood at column 220, 170 from the sheet
+    sees = next(y for y, line in enumerate(lines) if "Fights with" in line)
+    assert "tiles)" in lines[sees], lines[sees:sees + 2]  # "strikes what it sees within N tiles" on one line
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (250, 60)])
+def test_four_heros_sheets_fit_and_show_every_hero_the_width_allows(tmp_path: Path, size: tuple[int, int]) -> None:
+    session = new_session(7, "human,ai+hero,ai+hero,ai+hero")
+    lines = _shown(HeroSheetScreen(make_kit(tmp_path), session, Exit("back")), *size)
+    assert len(lines) == size[1] and max(len(line) for line in lines) <= size[0]
+    names = [session.game.name(eid) for eid, _ in session.game.heroes()]
+    played = sum(1 for name in names if any(f"{name}  played by" in line for line in lines))
+    assert played == (4 if size[0] >= 250 else 1), lines[:4]
+    assert any("Dials in force" in line for line in lines)
