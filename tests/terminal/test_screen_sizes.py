@@ -1,5 +1,6 @@
-"""Screens on a very wide terminal (250 columns) keep what belongs together side by side, and
-still fit at 80x24: drawn through the terminal writer into pyte, as the player's terminal shows."""
+"""Screens at the sizes players use: on a very wide terminal (250 columns) what belongs together
+stays side by side, and at 80x24 everything still fits and reads true. Drawn through the
+terminal writer into pyte, as the player's terminal shows it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import tcod.console
 from map_tools import make_kit, new_session
 from pyte_tools import VirtualTerminal
 
+from game.core.score_table import ScoreEntry
 from game.ui.screens.hero_sheet import HeroSheetScreen
+from game.ui.screens.high_scores import HighScoresScreen
 from game.ui.state import Exit, State
 
 
@@ -40,3 +43,20 @@ def test_four_heros_sheets_fit_and_show_every_hero_the_width_allows(tmp_path: Pa
     played = sum(1 for name in names if any(f"{name}  played by" in line for line in lines))
     assert played == (4 if size[0] >= 250 else 1), lines[:4]
     assert any("Dials in force" in line for line in lines)
+
+
+def test_a_four_hero_party_in_the_high_scores_at_80_columns_names_its_first_heroes_whole(tmp_path: Path) -> None:
+    """The Heroes column read "Rook the... Sootwhistle": the first hero's name run into the last
+    one's surname, as if one hero. Now whole names from the first, then "..."."""
+    names = ["Rook the Patient", "Hale Mossback", "Ysolde the Patient", "Nell Sootwhistle"]
+    party = ScoreEntry(0, 9, "retired", 2, 0, 0, ", ".join(names))
+    alone = ScoreEntry(0, 7, "retired", 2, 0, 0, "Pim Mossback")
+    for width, height in ((80, 24), (250, 60)):
+        lines = _shown(HighScoresScreen(make_kit(tmp_path), [alone, party], Exit("back")), width, height)
+        row = next(line for line in lines if line.split()[:1] == ["2"])
+        shown = row[lines[2].index("Heroes"):].strip()
+        if width >= 250:
+            assert shown == ", ".join(names)
+        else:
+            assert shown.endswith(", ...") and shown[:-len(", ...")] in (", ".join(names[:k]) for k in range(1, 4)), row
+        assert "Pim Mossback" in next(line for line in lines if line.split()[:1] == ["1"])
