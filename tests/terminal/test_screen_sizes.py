@@ -11,9 +11,15 @@ import tcod.console
 from map_tools import make_kit, new_session
 from pyte_tools import VirtualTerminal
 
+from game.agents.companion import ai_action
 from game.core.score_table import ScoreEntry
+from game.core.seats import parse_seats
+from game.engine.dispatch import apply_action
+from game.engine.start import new_game
+from game.ui.screens.hallway_screen import HallwayScreen
 from game.ui.screens.hero_sheet import HeroSheetScreen
 from game.ui.screens.high_scores import HighScoresScreen
+from game.ui.session import Session
 from game.ui.state import Exit, State
 
 
@@ -60,3 +66,21 @@ def test_a_four_hero_party_in_the_high_scores_at_80_columns_names_its_first_hero
         else:
             assert shown.endswith(", ...") and shown[:-len(", ...")] in (", ".join(names[:k]) for k in range(1, 4)), row
         assert "Pim Mossback" in next(line for line in lines if line.split()[:1] == ["1"])
+
+
+def test_at_80_columns_each_seat_of_the_roll_off_keeps_its_die_on_its_row(tmp_path: Path) -> None:
+    """Four seats' roll-off is wider than 80 columns: the row broke at the last space, between
+    "Trickster (AI)" and its "[6]", so the die stood alone under "Roll". Each seat's name and die
+    now wrap together."""
+    game = new_game(9, parse_seats("human,ai+hero,ai+hero,ai+hero"), 2)
+    for _ in range(3000):
+        if game.hallway.last_design is not None:
+            break
+        apply_action(game, ai_action(game))
+    rolloff = game.hallway.last_design.rolloff
+    shown = "\n".join(_shown(HallwayScreen(make_kit(tmp_path), Session(game), Exit("back")), 80, 50))
+    first = "  Roll     " + "   ".join(f"{game.seats[s].name} [{f}]" for s, f in rolloff.rounds[0])
+    assert len(first) > 78, first  # the row must wrap for this to tell anything
+    for dice in rolloff.rounds:
+        for seat, face in dice:
+            assert f"{game.seats[seat].name} [{face}]" in shown, (game.seats[seat].name, face, shown)
