@@ -37,6 +37,20 @@ def elide(text: str, width: int) -> str:
     return text[:front] + ELLIPSIS + (text[len(text) - (keep - front):] if keep > front else "")
 
 
+def elide_list(names: list[str], width: int) -> str:
+    """Names joined by commas, whole from the first while they fit, then "...": four heroes in
+    25 cells read "Rook the Patient, ...", never "Rook the... Sootwhistle" (the first hero's name
+    run into the last's, as if one)."""
+    text = ", ".join(names)
+    if len(text) <= width:
+        return text
+    for kept in range(len(names) - 1, 0, -1):
+        shown = ", ".join(names[:kept]) + ", " + ELLIPSIS
+        if len(shown) <= width:
+            return shown
+    return elide(names[0], width) if names else ""
+
+
 def first_fitting(width: int, *texts: str) -> str:
     """The first of `texts` that fits in `width` cells, else the last: a line of numbers gives way
     in its words, never in its digits (a number cut short is a false one: "Food 1" for 12)."""

@@ -42,6 +42,11 @@ class Kit:
     notices: list[str] = field(default_factory=list)
     color_mode_in_use: str | None = None  # set by the presenter, shown by the options screen
 
+    @property
+    def no_colour(self) -> bool:
+        """The terminal shows no colour (NO_COLOR, ``--color none``): screens mark by glyph instead."""
+        return self.color_mode_in_use == "none"
+
     @classmethod
     def from_options(cls, options: Options, path: Path | None = None) -> Kit:
         keymap, problem = Keymap.from_options(options.key_layout, options.keys)

@@ -74,12 +74,15 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-def tile_tables(theme_name: str, glyph_set: str, palette: Palette) -> TileTables:
-    return _tile_tables(theme_name, glyph_set, palette.name)
+def tile_tables(theme_name: str, glyph_set: str, palette: Palette, no_colour: bool = False) -> TileTables:
+    """The tables for a theme; `no_colour` (a terminal that shows no colour, so no dimming
+    either) leaves remembered floor blank, as classic roguelikes do: the dots are then exactly
+    what the party sees now, and a remembered corridor reads as one a monster could stand in."""
+    return _tile_tables(theme_name, glyph_set, palette.name, no_colour)
 
 
 @cache
-def _tile_tables(theme_name: str, glyph_set: str, palette_name: str) -> TileTables:
+def _tile_tables(theme_name: str, glyph_set: str, palette_name: str, no_colour: bool = False) -> TileTables:
     palette = load_palette(palette_name)
     looks = get_theme(theme_name).tiles
     n = len(Tile)
@@ -105,7 +108,10 @@ def _tile_tables(theme_name: str, glyph_set: str, palette_name: str) -> TileTabl
     for arr in (lit_fg, lit_bg, dim_fg, dim_bg):
         arr[Tile.ROCK] = palette["background"]
     unseen = np.array([palette["background"]], dtype=np.uint8)
-    all_ch = np.concatenate([ch, ch, [ord(" ")]]).astype(np.int32)
+    dim_ch = ch.copy()
+    if no_colour:
+        dim_ch[Tile.FLOOR] = ord(" ")
+    all_ch = np.concatenate([dim_ch, ch, [ord(" ")]]).astype(np.int32)
     all_fg = np.concatenate([dim_fg, lit_fg, unseen])
     all_bg = np.concatenate([dim_bg, lit_bg, unseen])
     return TileTables(ch, lit_fg, lit_bg, dim_fg, dim_bg, all_ch, all_fg, all_bg)
@@ -191,13 +197,14 @@ def entrance_tile(game: Game) -> tuple[int, int] | None:
 
 
 def draw_map(console: tcod.console.Console, game: Game, camera: Camera, rect: tuple[int, int, int, int],
-             palette: Palette, glyphs: Glyphs, active: int | None = None) -> None:
-    """Draw the floor through `camera` into `rect` (x, y, width, height) of `console`."""
+             palette: Palette, glyphs: Glyphs, active: int | None = None, no_colour: bool = False) -> None:
+    """Draw the floor through `camera` into `rect` (x, y, width, height) of `console`;
+    `no_colour` when the terminal shows none (remembered floor is then left blank)."""
     ox, oy, vw, vh = rect
     if vw <= 0 or vh <= 0:
         return
     floor = game.floor
-    tables = tile_tables(floor.theme, glyphs.name, palette)
+    tables = tile_tables(floor.theme, glyphs.name, palette, no_colour)
     cells = _Cells(console)
     cells.ch[oy:oy + vh, ox:ox + vw] = ord(" ")
     cells.bg[oy:oy + vh, ox:ox + vw] = palette["background"]

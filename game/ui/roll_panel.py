@@ -6,8 +6,8 @@ seat's Thwack-O die is drawn in that seat's colour with its mark before it, and 
 the seat that narrates the event.
 
 Each die takes DIE_W cells: the Thwack-O mark, the face (two cells, for d10 to d20), the
-winner mark; then a gap. Marks are glyphs of the set (ASCII or Unicode), so the panel reads the
-same without colour.
+winner mark; then a gap. Marks are glyphs of the set (ASCII or Unicode); without colour, reverse
+marks the dice that counted (a rank's winner, a pool's kept die) and a Thwack-O die's face is bold.
 
 Names take what the dice leave of the width, whole where they fit, elided in the middle where
 they do not. A pool that won ranks but had no one in reach (a monster drawn into the fight by a
@@ -170,8 +170,9 @@ def recent_records(game: Game, limit: int) -> list[RollRecord]:
 
 
 def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x: int, y: int, w: int,
-                palette: Palette, glyphs: Glyphs, max_rows: int = 99) -> int:
-    """Draw one record at (x, y) within width `w` and `max_rows` rows; returns the rows used."""
+                palette: Palette, glyphs: Glyphs, max_rows: int = 99, no_colour: bool = False) -> int:
+    """Draw one record at (x, y) within width `w` and `max_rows` rows; returns the rows used.
+    `no_colour`: the terminal shows none, so the dice that counted are marked by reverse alone."""
     narr_colour = palette.seat(record.narrator) if record.narrator >= 0 else palette["accent"]
     draw.text(console, x, y, title_of(game, record, w), narr_colour, width=w)
     names = list(record.names) + [p.owner for p in record.pools[len(record.names):]]
@@ -209,8 +210,14 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             is_thwacko = rank == pool.thwacko
             won = pain and rank < len(record.rank_winners) and record.rank_winners[rank] == i
             kept = not pain and rank == 0
-            bg = palette["die_bg"]
-            if is_thwacko:
+            fg, bg = palette["die_fg"], palette["die_bg"]
+            if no_colour:
+                # reverse (the winner's ground) says which dice counted: a rank's winner, a pool's
+                # kept die; a Thwack-O die's face is bold (its seat colour), never reversed for it.
+                # The rest stand on the plain ground (a palette's die colour may be reversed)
+                bg = palette["die_winner_bg"] if won or kept else palette["background"]
+                fg = seat_colour if is_thwacko else fg
+            elif is_thwacko:
                 bg = seat_colour
             elif won:
                 bg = palette["die_winner_bg"]
@@ -219,7 +226,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             if is_thwacko:
                 console.ch[row, dx] = thwack
                 console.fg[row, dx] = seat_colour
-            draw.text(console, dx + 1, row, f"{face:>2}", palette["die_fg"], bg)
+            draw.text(console, dx + 1, row, f"{face:>2}", fg, bg)
             if won:
                 console.ch[row, dx + 3] = winner
                 console.fg[row, dx + 3] = palette["die_winner_bg"]
@@ -236,7 +243,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
 
 
 def draw_rolls(console: tcod.console.Console, game: Game, rect: tuple[int, int, int, int], palette: Palette,
-               glyphs: Glyphs, records: list[RollRecord]) -> None:
+               glyphs: Glyphs, records: list[RollRecord], no_colour: bool = False) -> None:
     """Stack `records` (newest at the bottom) in `rect`, on the panel background."""
     x, y, w, h = rect
     if w <= 0 or h <= 0:
@@ -257,4 +264,5 @@ def draw_rolls(console: tcod.console.Console, game: Game, rect: tuple[int, int, 
         draw.text(console, x + 1, row - 1, elide(f"{left_out} earlier {word} of this turn did not fit here", w - 2),
                   palette["text_dim"])
     for record in fitted:
-        row += draw_record(console, game, record, x + 1, row, w - 2, palette, glyphs, max_rows=y + h - row)
+        row += draw_record(console, game, record, x + 1, row, w - 2, palette, glyphs, max_rows=y + h - row,
+                           no_colour=no_colour)

@@ -162,6 +162,14 @@ def test_no_color_in_the_environment_sends_no_colour_at_all(tmp_path: Path) -> N
     assert b"\x1b[1;24m" in out  # the hero and the title in bold instead
 
 
+def test_a_terminal_without_colour_gets_no_colour_and_the_marks_instead(tmp_path: Path) -> None:
+    """TERM=xterm-mono (or vt100): terminfo says the terminal has no colours, yet the game sent it
+    16-colour codes, so the selection and every mark were drawn in colours it cannot show."""
+    out = _first_frame(tmp_path, env={"TERM": "xterm-mono", "COLORTERM": ""})
+    assert not COLOUR_SGR.search(out), COLOUR_SGR.search(out)
+    assert b"\x1b[1;24m" in out  # the hero and the title in bold instead
+
+
 def test_the_color_flag_forces_16_colours_over_a_truecolor_terminal(tmp_path: Path) -> None:
     seen: dict[str, set[str]] = {}
     out = _first_frame(tmp_path, "--color", "16", colours=seen)

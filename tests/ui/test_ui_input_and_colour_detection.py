@@ -63,7 +63,11 @@ def test_key_events_are_small_frozen_values() -> None:
         ({"TERM": "screen-256color"}, 256, "auto", "256"),  # tmux without COLORTERM
         ({"TERM": "tmux-256color"}, None, "auto", "256"),
         ({"TERM": "xterm"}, 8, "auto", "16"),
-        ({"TERM": "dumb"}, 0, "auto", "16"),
+        ({"TERM": "dumb"}, 0, "auto", "none"),  # terminfo knows it has no colours
+        ({"TERM": "xterm-mono"}, 0, "auto", "none"),
+        ({"TERM": "vt100", "COLORTERM": "truecolor"}, 0, "auto", "truecolor"),  # the terminal's own word wins
+        ({"TERM": "vt100"}, 0, "16", "16"),  # and so does the player's option
+        ({"TERM": "no-such-terminal"}, None, "auto", "16"),  # unknown: a guess that most show
         ({"TERM": "xterm-256color", "COLORTERM": "truecolor"}, 256, "16", "16"),
         ({"TERM": "screen"}, 8, "truecolor", "truecolor"),
         ({"TERM": "screen", "MASTERLESS_COLORS": "truecolor"}, 8, "auto", "truecolor"),
@@ -99,4 +103,5 @@ def test_terminfo_gives_the_colour_count_of_the_terminal_type() -> None:
     assert terminfo_colors_of("xterm") == "8"
     assert terminfo_colors_of("xterm-256color") == "256"
     assert terminfo_colors_of("no-such-terminal") == "None"
+    assert terminfo_colors_of("vt100") == "0"  # known, and without colour
     assert terminfo_colors_of("") == "None"

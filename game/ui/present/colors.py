@@ -4,7 +4,9 @@
 colour count terminfo gives it (what blessed's ``number_of_colors`` falls back on, read here
 before blessed is loaded: `terminfo_colors`), and overrides: ``MASTERLESS_COLORS`` (what
 ``--color`` sets for one run), then the ``color_mode`` option, then ``NO_COLOR``
-(https://no-color.org: any value, no colour at all).
+(https://no-color.org: any value, no colour at all). A terminal terminfo knows to have no colour
+(vt100, xterm-mono) gets none too: 16-colour codes there drew the selection and every mark in
+colours it cannot show.
 
 Nearest-colour mapping alone draws a whole map in one grey at 16 colours, so a palette also says
 which of the 16 (and which attribute without colour) each of its roles takes: ``RoleCodes``, exact
@@ -64,12 +66,15 @@ def detect_color_mode(
         return "truecolor"
     if (number_of_colors is not None and number_of_colors >= 256) or "256" in term:
         return "256"
+    if number_of_colors == 0:  # terminfo knows this terminal and it has no colours (vt100, xterm-mono)
+        return "none"
     return "16"
 
 
 def terminfo_colors(term: str, fd: int) -> int | None:
-    """The number of colours terminfo gives the terminal type `term` (on output `fd`); None when
-    terminfo does not know it. curses sets up one terminal a process: the first asked is kept."""
+    """The number of colours terminfo gives the terminal type `term` (on output `fd`): 0 for a
+    terminal it knows to have none (vt100, xterm-mono), None when terminfo does not know it.
+    curses sets up one terminal a process: the first asked is kept."""
     if not term or "\0" in term:
         return None
     import curses  # here: only the terminal front end asks
@@ -79,7 +84,7 @@ def terminfo_colors(term: str, fd: int) -> int | None:
         colors = curses.tigetnum("colors")
     except (curses.error, OSError, ValueError):
         return None
-    return colors if colors > 0 else None
+    return max(0, colors)  # -1: the terminal has no colour capability at all
 
 
 def pack_rgb(rgb: NDArray[np.uint8]) -> NDArray[np.int64]:

@@ -12,6 +12,10 @@ from game.ui.screens.builder_words import CATEGORY_LABEL, LEFT_W, NOUN, bought_n
 from game.ui.screens.room_sketch import draw_sketch, sketch_size, spot_mark
 from game.ui.screens.widgets import footer, hint_rows, seat_named
 
+# The draft panel's widest: on a very wide terminal a field's price stayed at the far edge,
+# a hundred columns from its value, and its words ran the whole width.
+DRAFT_MAX_W = 72
+
 
 class BuilderView:
     """Drawing for BuilderScreen (which holds the state it reads)."""
@@ -80,14 +84,13 @@ class BuilderView:
         bounds = self.room_bounds()
         sketched = bool(sketch_w and bounds is not None and w - lx - sketch_w >= 52 and body_h >= sketch_h)
         self.draw_bought(console, 0, body_top - 1, min(LEFT_W, w // 3), body_bottom - body_top + 2, sketched)
+        draft_w = min(DRAFT_MAX_W, w - lx - (sketch_w if sketched else 0))
         if sketched and bounds is not None:
             draw_sketch(console, self.kit, self.plan, self.spots(), (bounds[0], bounds[1]),
                         self.draft.spot if self.category != "monsters" else -1,
-                        (w - sketch_w, body_top - 1, sketch_w, sketch_h),
+                        (lx + draft_w, body_top - 1, sketch_w, sketch_h),
                         self.model.treasure_spots() if self.category == "treasure" else None)
-            self.draw_draft(console, lx, body_top - 1, w - lx - sketch_w, body_h)
-        else:
-            self.draw_draft(console, lx, body_top - 1, w - lx, body_h)
+        self.draw_draft(console, lx, body_top - 1, draft_w, body_h)
         for i, row in enumerate(msg_rows):
             draw.text(console, 1, foot_top - 2 + i, row, palette["bad"] if self.message_bad else palette["info"])
         footer(console, self.kit, hints)
@@ -148,8 +151,9 @@ class BuilderView:
         ix, iy, iw, ih = draw.panel(console, x, y, width, height, palette, title)
         fields = self.fields()
         self.row = max(0, min(self.row, len(fields) - 1))
-        about = fields[self.row].about_in(iw, 2) if self.focus == "draft" else "Enter takes it back into the " \
-            "draft to change it; Del sells it back."
+        about_rows = 2 if width < DRAFT_MAX_W else 4  # a capped panel has rows to spare, not columns
+        about = fields[self.row].about_in(iw, about_rows) if self.focus == "draft" else \
+            "Enter takes it back into the draft to change it; Del sells it back."
         if self.naming is not None:
             about = "Type its name: Enter keeps it, Esc leaves the name as it was."
         q = quote(self.draft.item)
@@ -164,7 +168,7 @@ class BuilderView:
             enter = "saves it" if self.editing is not None else "buys it"
             verdict = f"Legal: {'then ' if self.naming is not None else ''}Enter {enter} ({after} left after)"
             verdict_colour = palette["good"]
-        info = ([(row, palette["text_dim"]) for row in fit_rows(about, iw, 2)]
+        info = ([(row, palette["text_dim"]) for row in fit_rows(about, iw, about_rows)]
                 + [(row, palette["accent"]) for row in fit_rows(f"Cost {q.sum_text}", iw, 2)]
                 + [(row, verdict_colour) for row in fit_rows(verdict, iw, 2)])
         info = info[-max(1, ih - 3):]

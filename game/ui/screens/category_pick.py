@@ -22,7 +22,7 @@ from game.ui.kit import Kit
 from game.ui.screens.hallway_screen import tie_face
 from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
-from game.ui.screens.widgets import Line, draw_lines, footer, line, seat_named, wrap_line
+from game.ui.screens.widgets import NO_BREAK, Line, draw_lines, footer, line, seat_named, unbroken, wrap_line
 from game.ui.session import Session
 from game.ui.state import State
 
@@ -152,7 +152,7 @@ class CategoryPickScreen(Screen):
             row = line(("  Roll     " if r == 0 else "  Re-roll  ", dim), indent=11)
             for seat, face in dice:
                 name, colour = seat_named(self.kit, game, seat)
-                row.add(name, colour).add(" ", text).add(f"[{face}]", colour).add("   ", text)
+                row.add(unbroken(name), colour).add(NO_BREAK, text).add(f"[{face}]", colour).add("   ", text)
             if r:  # which tie this re-roll settles, as the Hallway report says it
                 row.add(f"(tie on {tie_face(rolloff.rounds, r)})", dim)
             rows.append(row)

@@ -17,7 +17,17 @@ from game.ui.kit import Kit
 from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.table_intro import TITLE, first_time, table_words
-from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_named, wrap_line
+from game.ui.screens.widgets import (
+    NO_BREAK,
+    Line,
+    draw_lines,
+    footer,
+    line,
+    scroll_marks,
+    seat_named,
+    unbroken,
+    wrap_line,
+)
 from game.ui.scrolling import scrolled
 from game.ui.session import Session
 from game.ui.state import State
@@ -71,7 +81,7 @@ class HallwayScreen(Screen):
     def die(self, face: int, seat: int) -> list[tuple[str, tuple[int, int, int]]]:
         name, colour = self.seat(seat)
         p = self.kit.palette
-        return [(name, colour), (" ", p["text"]), (f"[{face}]", colour), ("   ", p["text"])]
+        return [(unbroken(name), colour), (NO_BREAK, p["text"]), (f"[{face}]", colour), ("   ", p["text"])]
 
     def lines(self) -> list[Line]:
         game = self.session.game

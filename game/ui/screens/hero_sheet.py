@@ -24,6 +24,7 @@ from game.ui.state import State
 from game.world.components import Effects, HeroState
 
 COLUMN = 50  # a hero's column on wide screens
+WIDEST = 90  # and its widest: one hero at 250 columns read in lines of 50, the dials 170 columns away
 DIALS_W = 30
 HELP_TOPICS = (
     (
@@ -247,8 +248,9 @@ class HeroSheetScreen(Screen):
         height = max(1, bottom - top + 1)
         dials_w = DIALS_W if console.width >= 80 else 0
         main_w = console.width - dials_w - 3
-        columns = max(1, main_w // COLUMN)
-        col_w = main_w // columns
+        columns = max(1, min(main_w // COLUMN, len(heroes)))
+        col_w = min(main_w // columns, WIDEST)
+        main_w = columns * col_w  # the dials stand beside the heroes, not at a wide screen's far edge
         shown = [heroes[(self.index + c) % len(heroes)] for c in range(min(columns, len(heroes)))] if heroes else []
         self._max = 0
         self._page = max(1, height - 1)
@@ -259,7 +261,7 @@ class HeroSheetScreen(Screen):
             draw_lines(console, 1 + c * col_w, top, col_w - 2, height, rows, self.offset)
         scroll_marks(console, self.kit, main_w, top, top + height - 1, self.offset > 0, self.offset < self._max)
         if dials_w:
-            dx = console.width - dials_w
+            dx = main_w + 3
             draw.fill(console, dx - 1, top, dials_w + 1, height, palette["panel_bg"])
             draw_lines(console, dx, top, dials_w - 1, height, self.dial_lines(dials_w - 1))
         if not heroes:

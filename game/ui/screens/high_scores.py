@@ -13,7 +13,7 @@ from game.core.score_table import read_scores
 from game.engine.morgue import ScoreEntry
 from game.ui import draw
 from game.ui.events import KeyEvent
-from game.ui.fit import elide
+from game.ui.fit import elide, elide_list
 from game.ui.kit import Kit
 from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
@@ -104,7 +104,8 @@ class HighScoresScreen(Screen):
             for (_, width), cell in zip(COLUMNS, self.row(rank, entry), strict=True):
                 draw.text(console, x, y, cell, fg, width=width - 1)
                 x += width
-            draw.text(console, x, y, elide(entry.heroes, console.width - x - 2), fg if marked else palette["text_dim"])
+            draw.text(console, x, y, elide_list(entry.heroes.split(", "), console.width - x - 2),
+                      fg if marked else palette["text_dim"])
         scroll_marks(console, self.kit, console.width - 1, top, top + height - 1, self.offset > 0,
                      self.offset < self._max)
 

@@ -144,7 +144,8 @@ class LookScreen:
         if camera.to_screen(self.x, self.y, mx, my) is None:
             game = self.game
             camera.follow(self.x, self.y, mw, mh, game.floor.width, game.floor.height, game.dungeon.floor_no)
-            draw_map(console, game, camera, lay.map, palette, self.kit.glyphs, active=self.map.hero())
+            draw_map(console, game, camera, lay.map, palette, self.kit.glyphs, active=self.map.hero(),
+                     no_colour=self.kit.no_colour)
         at = camera.to_screen(self.x, self.y, mx, my)
         if at is not None:
             console.bg[at[1], at[0]] = palette["selection_bg"]

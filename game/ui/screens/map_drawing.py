@@ -67,10 +67,10 @@ class MapDrawing:
             seen = [(p.x, p.y) for e in visible_monsters(game) if (p := game.position(e)) is not None]
             if seen:
                 self.camera.reveal(pos.x, pos.y, seen, game.floor.width, game.floor.height)
-        draw_map(console, game, self.camera, lay.map, palette, glyphs, active=self.hero())
+        draw_map(console, game, self.camera, lay.map, palette, glyphs, active=self.hero(), no_colour=self.kit.no_colour)
         if lay.rolls[3] > 0:
             records = recent_records(game, 8)
-            draw_rolls(console, game, lay.rolls, palette, glyphs, records)
+            draw_rolls(console, game, lay.rolls, palette, glyphs, records, no_colour=self.kit.no_colour)
         draw_sidebar(console, game, lay.sidebar, palette, active=self.hero(),
                      here=(pos.x, pos.y) if pos is not None else None,
                      hide_seed=self.kit.options.hide_seed, titles=self.game.dungeon.room_titles)

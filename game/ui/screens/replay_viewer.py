@@ -58,7 +58,7 @@ def _draw_map(console: tcod.console.Console, kit: Kit, game: Any, camera: Any, r
     floor = game.floor
     if pos is not None:
         camera.follow(pos.x, pos.y, w, h, floor.width, floor.height, game.dungeon.floor_no)
-    draw_map(console, game, camera, rect, kit.palette, kit.glyphs, active)
+    draw_map(console, game, camera, rect, kit.palette, kit.glyphs, active, no_colour=kit.no_colour)
     return camera
 
 
@@ -67,7 +67,7 @@ def _draw_rolls(console: tcod.console.Console, kit: Kit, game: Any, rect: tuple[
     x, y, w, h = rect
     if h <= 0 or w <= 0:
         return
-    draw_rolls(console, game, rect, kit.palette, kit.glyphs, recent_records(game, 8))
+    draw_rolls(console, game, rect, kit.palette, kit.glyphs, recent_records(game, 8), no_colour=kit.no_colour)
 
 
 class ReplayViewerScreen(Screen):

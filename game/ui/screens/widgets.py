@@ -20,6 +20,13 @@ from game.ui.scrolling import scrolled
 from game.ui.state import State
 
 Segment = tuple[str, RGB]
+NO_BREAK = "\u00a0"  # a space `wrap_line` never breaks at, drawn as a plain one: see `unbroken`
+
+
+def unbroken(text: str) -> str:
+    """`text` kept on one row when a line wraps: "Trickster (AI) [6]", never "... Trickster (AI)"
+    at a row's end with its "[6]" on the next."""
+    return text.replace(" ", NO_BREAK)
 
 
 @dataclass
@@ -44,10 +51,11 @@ def line(*segments: Segment, indent: int = 0) -> Line:
 
 
 def wrap_line(row: Line, width: int) -> list[Line]:
-    """``row`` broken at spaces into rows no wider than ``width`` (colours kept)."""
+    """``row`` broken at spaces into rows no wider than ``width`` (colours kept); never at a
+    space made `unbroken`, unless what it holds together is wider than a row."""
     width = max(4, width)
     if len(row.text) <= width:
-        return [row]
+        return [_spaced(row)]
     cells: list[tuple[str, RGB]] = [(ch, colour) for string, colour in row.segments for ch in string]
     out: list[Line] = []
     first = True
@@ -66,9 +74,16 @@ def wrap_line(row: Line, width: int) -> list[Line]:
                 segs[-1] = (segs[-1][0] + ch, colour)
             else:
                 segs.append((ch, colour))
-        out.append(Line(segs, row.indent))
+        out.append(_spaced(Line(segs, row.indent)))
         first = False
     return out
+
+
+def _spaced(row: Line) -> Line:
+    """`row` with its no-break spaces drawn as the plain spaces they are."""
+    if NO_BREAK not in row.text:
+        return row
+    return Line([(text.replace(NO_BREAK, " "), colour) for text, colour in row.segments], row.indent)
 
 
 def draw_line(console: tcod.console.Console, x: int, y: int, row: Line, width: int, bg: RGB | None = None) -> None:
