@@ -83,3 +83,23 @@ def test_an_ability_named_in_the_plural_takes_a_plural_verb() -> None:
         assert f"{label} {catch} Test Soldier." in lines
         suffer(game, hero, label, 1, 40, "claws", False, "Eater of Adventurers", mon, kind="abilities")
         assert any(line.text.startswith(f"{label} {deal} Test Soldier ") for line in game.log[len(lines):])
+
+
+def test_no_line_names_a_monster_acting_before_the_party_is_told_it_is_there() -> None:
+    """The party's look is taken when a round begins, after the monsters moved and fought: a
+    monster a hero's step brought into view was named shooting or fleeing before anything said
+    it was there, and one in the dark was named with no word that the party could not see it.
+    Now the first line about each monster (after the room's or the wanderer's announcement) says
+    it comes into view, or that it is out of sight."""
+    from game.agents.autoplay import autoplay
+
+    told = ("comes into view", "out of sight")
+    announced = ("monsters hold this room", "out of the dark!", "out of sight in the room ahead")
+    for seed in range(1, 7):
+        game, _ = autoplay(seed, "ai+hero,ai+hero,ai", max_turns=600)
+        names = [game.name(e) for e, _ in game.world.get(MonsterState)]
+        for name in {n for n in names if names.count(n) == 1 and not any(n in o for o in names if o != n)}:
+            lines = [line.text for line in game.log if name in line.text and not any(a in line.text for a in announced)]
+            if lines:
+                assert any(t in lines[0] for t in told), (seed, lines[:3])
+        game.close()

@@ -1,0 +1,72 @@
+"""The log tells the party a monster is there before it names it acting. The party's own look
+(`party_sight.update_sight`) is taken only when a round begins, after the monsters have moved
+and fought; a monster a hero's step brought into view would be named shooting that hero before
+anything said it was there. So the moment a monster comes into the party's view (after a hero's
+action, and after the monsters move) the log says so, once for each monster; one that joins a
+fight the party cannot see (a shot from the dark) is said to be there, out of sight. Only lines
+are written here: nothing a game plays by is read or changed but the monster's `told` mark."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.sentences import capitalised
+from game.engine.party_sight import fov, hero_radius
+from game.world.components import MonsterState, Position
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+
+def party_sees(game: Game, pos: Position) -> bool:
+    """Whether a living hero sees `pos` now, by the light it carries (as the party's next look
+    will): each hero's field of view is the one its spot casts, shared through `fov`'s cache."""
+    for eid, _ in game.heroes():
+        hpos = game.world.try_comp(eid, Position)
+        if hpos is None or hpos.floor != pos.floor:
+            continue
+        radius = hero_radius(game, hpos.x, hpos.y)
+        if max(abs(hpos.x - pos.x), abs(hpos.y - pos.y)) <= radius and fov(game, hpos.x, hpos.y, radius)[pos.y, pos.x]:
+            return True
+    return False
+
+
+def tell_sightings(game: Game) -> None:
+    """Each living monster on the party's floor that comes into view for the first time: a line."""
+    for eid, (mon, pos) in game.on_floor(MonsterState):
+        if not mon.told and mon.hits > 0 and party_sees(game, pos):
+            mon.told = True
+            game.say(comes_into_view(game, eid, mon), "danger" if mon.hostile else "info")
+
+
+def comes_into_view(game: Game, eid: int, mon: MonsterState) -> str:
+    name = capitalised(game.name(eid))
+    if mon.fleeing:
+        return f"{name} comes into view, fleeing."
+    if mon.peaceful:
+        return f"{name} comes into view, keeping the peace."
+    return f"{name} comes into view."
+
+
+def tell_unseen_fighter(game: Game, eid: int) -> None:
+    """A monster in a fight before the party was told of it: in view now, it comes into view; out
+    of it (in the dark, past the light), it is there out of sight."""
+    who = told_name(game, eid)
+    if who != capitalised(game.name(eid)):  # said out of sight: the line tells the party it is there
+        game.say(f"{who} joins the fight.", "danger")
+
+
+def told_name(game: Game, eid: int) -> str:
+    """The monster's name for a line about to say what it does. Before the party was told of it,
+    one in view first comes into view (its own line); one out of sight is named as such, "Xol,
+    out of sight," (the line that follows tells the party it is there)."""
+    name = capitalised(game.name(eid))
+    mon = game.world.try_comp(eid, MonsterState)
+    if mon is None or mon.told:
+        return name
+    mon.told = True
+    pos = game.position(eid)
+    if pos is not None and party_sees(game, pos):
+        game.say(comes_into_view(game, eid, mon), "danger" if mon.hostile else "info")
+        return name
+    return f"{name}, out of sight,"
