@@ -127,17 +127,18 @@ class AppHost(RunHost):
         from game.engine.morgue import add_score  # start-up: only at the end of a run
 
         morgue = rank = None
-        problem = ""
+        problems = []
         try:
             morgue = _write_morgue_kept(game, self.kit.options.hide_seed)
             rank, scores = add_score(game, data_dir() / SCORES)
             session.score_list = scores  # type: ignore[attr-defined]  - the end screen's rank line is true to it
         except OSError as exc:
-            problem = f" (could not write the morgue file or score: {exc.strerror or exc})"
+            problems.append(f"could not write the morgue file or score: {exc.strerror or exc}")
         from game.ui.run_sharing import share_run  # only at the end of a run
 
         session.seed_rank, shared = share_run(game, recording, morgue, self.seeded)  # type: ignore[attr-defined]
-        problem = problem or (f" ({shared})" if shared else "")
+        problems.append(shared)  # said too when the morgue could not be written: a damaged seed table is news
+        problem = "; ".join(p for p in problems if p)
         session.morgue_path = morgue  # type: ignore[attr-defined]  - for the end-of-run screen
         session.score_rank = rank  # type: ignore[attr-defined]
         session.recording_path = recording  # type: ignore[attr-defined]
@@ -145,7 +146,7 @@ class AppHost(RunHost):
 
         end = open_screen("end_of_run", self.kit, session, self.after())
         if problem:
-            return MessageDialog(self.kit, screen, f"The run is over{problem}.", title="The end of the run",
+            return MessageDialog(self.kit, screen, f"The run is over ({problem}).", title="The end of the run",
                                  then=lambda: end)
         return end
 
