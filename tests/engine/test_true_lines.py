@@ -103,3 +103,24 @@ def test_no_line_names_a_monster_acting_before_the_party_is_told_it_is_there() -
             if lines:
                 assert any(t in lines[0] for t in told), (seed, lines[:3])
         game.close()
+
+
+def test_a_feature_that_hurts_says_first_who_worked_it() -> None:
+    """"The lever deals Rook of the Low Road 2 damage." came after "The room falls quiet.", and
+    "The trapped chest deals Nell Thimble 1 damage." after another hero's search: nothing said
+    who had worked the lever or the chest, or that anything had gone wrong there. Now a line
+    naming the hero and the feature comes first (seeds where both happen early)."""
+    import re
+
+    from game.agents.autoplay import autoplay
+
+    harm = re.compile(r"^The (lever|trapped chest) (?:deals (.+) \d+ damage|does (.+) no harm)\.$")
+    for seed, turns in ((20, 420), (35, 10), (40, 70)):
+        game, _ = autoplay(seed, "ai+hero,ai+hero,ai", max_turns=turns)
+        lines = [line.text for line in game.log]
+        hurt = [(i, m) for i, text in enumerate(lines) if (m := harm.match(text))]
+        assert hurt, seed
+        for i, m in hurt:
+            feature, hero = m.group(1), m.group(2) or m.group(3)
+            assert feature in lines[i - 1] and hero in lines[i - 1], (seed, lines[i - 1], lines[i])
+        game.close()
