@@ -124,3 +124,23 @@ def test_a_feature_that_hurts_says_first_who_worked_it() -> None:
             feature, hero = m.group(1), m.group(2) or m.group(3)
             assert feature in lines[i - 1] and hero in lines[i - 1], (seed, lines[i - 1], lines[i])
         game.close()
+
+
+def test_a_fever_caught_in_a_mire_is_said_before_it_is_shaken_off() -> None:
+    """Seed 13: "Lark Sootwhistle founders in the mire." and, a hundred turns later, "Lark
+    Sootwhistle shakes off a fever from the mire." was the first word of any fever: the mire's
+    disease (continuous damage, rolled in each Hallway) was caught without a line. Now each
+    fever is said when it is caught, as a trap's lasting harm is."""
+    from game.agents.autoplay import autoplay
+
+    game, _ = autoplay(13, "ai+hero,ai+hero,ai", max_turns=300)
+    lines = [line.text for line in game.log]
+    game.close()
+    shaken = [i for i, text in enumerate(lines) if " shakes off a fever from the mire" in text]
+    assert shaken
+    for i in shaken:
+        hero = lines[i].split(" shakes off ")[0]
+        caught = sum(text == f"A fever from the mire stays with {hero}: it strikes again in each Hallway until "
+                             "shaken off." for text in lines[:i])
+        gone = sum(text == f"{hero} shakes off a fever from the mire." for text in lines[:i + 1])
+        assert caught >= gone, (hero, lines[i])
