@@ -96,6 +96,7 @@ class AppHost(RunHost):
         self.session: Session | None = None
         self.finished = False
         self.replaced = False  # another run (or this one, continued afresh) owns the autosave now
+        self.filing_problem = ""  # why the ended run's recording stayed in the autosave, said at the end
 
     def save(self, session: Session) -> None:
         self.session = session  # the recorder writes after every action itself
@@ -117,7 +118,9 @@ class AppHost(RunHost):
             self.recorder.finish(session.game)
         try:
             return archive_run()
-        except OSError:  # the autosave stays where it is: nothing is lost, `continue` finds it ended
+        except OSError as exc:  # the autosave stays where it is: nothing is lost, `continue` finds it ended
+            self.filing_problem = (f"its recording could not be filed under Replays ({exc.strerror or exc}): "
+                                   "it stays in the autosave and goes under Replays when the next run starts")
             return None
 
     def end_of_run(self, session: Session, screen: State) -> State:
@@ -127,7 +130,7 @@ class AppHost(RunHost):
         from game.engine.morgue import add_score  # start-up: only at the end of a run
 
         morgue = rank = None
-        problems = []
+        problems = [self.filing_problem]
         try:
             morgue = _write_morgue_kept(game, self.kit.options.hide_seed)
             rank, scores = add_score(game, data_dir() / SCORES)

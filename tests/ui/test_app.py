@@ -267,3 +267,27 @@ def test_a_run_left_unplayed_removes_what_a_linked_autosave_points_to_not_the_li
     autosave_path().symlink_to(target)
     run_files.archive_run_unplayed()
     assert autosave_path().is_symlink() and not target.exists()
+
+
+def test_a_recording_that_could_not_be_filed_as_the_run_ended_is_said(home: Path, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Filing the ended run's recording under Replays failed (a full disk) without a word: the end
+    screen named its morgue file as if all were well, and `replay MORGUE` then found no recording
+    beside it. Now the end of the run says so, and where the recording is kept meanwhile."""
+    from screen_games import make_session
+
+    from game.agents.autoplay import play
+
+    def disk_full() -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(app, "archive_run", disk_full)
+    kit = make_kit(tmp_path)
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    assert session.game.phase == "over"
+    host = app.AppHost(kit, None, after=lambda: Exit("title"))
+    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
+    said = " ".join(screen.text().split())
+    assert "its recording could not be filed under Replays (No space left on device)" in said, said
+    assert "it stays in the autosave and goes under Replays when the next run starts" in said, said
