@@ -64,14 +64,15 @@ def turn_done(game: Game, seat: int) -> None:
     """The acting hero's turn is over: the next hero, or the end of the round."""
     if game.phase != "dungeon":
         return
-    tell_sightings(game)  # what the action brought into view, before the monsters act
     if game.party.queue and game.party.queue[0] == seat:
         game.party.queue.pop(0)
     if not game.party.queue:
+        tell_sightings(game)  # what the action brought into view, before the monsters act
         end_round(game)
         start_round(game)
     else:
         update_sight(game)
+        tell_sightings(game)
 
 
 def unheld_seats(game: Game) -> list[int]:

@@ -11,30 +11,56 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.sentences import capitalised
-from game.engine.party_sight import fov, hero_radius
+from game.engine.party_sight import hero_radius, kept_view
 from game.world.components import MonsterState, Position
+from game.world.fov import LANTERN_RADIUS, field_of_view
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
 
-def party_sees(game: Game, pos: Position) -> bool:
-    """Whether a living hero sees `pos` now, by the light it carries (as the party's next look
-    will): each hero's field of view is the one its spot casts, shared through `fov`'s cache."""
-    for eid, _ in game.heroes():
-        hpos = game.world.try_comp(eid, Position)
-        if hpos is None or hpos.floor != pos.floor:
+def party_sees(game: Game, pos: Position, eyes: list[tuple[int, int, int]] | None = None) -> bool:
+    """Whether a living hero sees `pos` now, by the light it carries, as the party's next look will;
+    `eyes`: the heroes' (x, y, radius) on this floor, when the caller has them (`party_eyes`)."""
+    for x, y, radius in party_eyes(game) if eyes is None else eyes:
+        if max(abs(x - pos.x), abs(y - pos.y)) > radius:
             continue
-        radius = hero_radius(game, hpos.x, hpos.y)
-        if max(abs(hpos.x - pos.x), abs(hpos.y - pos.y)) <= radius and fov(game, hpos.x, hpos.y, radius)[pos.y, pos.x]:
+        view = kept_view(game, x, y)  # the party's own look from there, when it was taken
+        if view is None:  # a hero who has just stepped: cast here, kept nowhere (the look casts it next)
+            view = field_of_view(game.floor.transparent, x, y, radius)
+        if view[pos.y, pos.x]:
             return True
     return False
 
 
+def party_eyes(game: Game) -> list[tuple[int, int, int]]:
+    """Where each living hero on this floor stands and how far its light lets it see."""
+    floor_no = game.dungeon.floor_no
+    out = []
+    for eid, _ in game.heroes():
+        pos = game.world.try_comp(eid, Position)
+        if pos is not None and pos.floor == floor_no:
+            out.append((pos.x, pos.y, hero_radius(game, pos.x, pos.y)))
+    return out
+
+
 def tell_sightings(game: Game) -> None:
-    """Each living monster on the party's floor that comes into view for the first time: a line."""
+    """Each living monster on the party's floor that comes into view for the first time: a line.
+    Asked after every action: nothing is worked out while every monster here has been told of,
+    nor each hero's light while none of them stands within the farthest any light reaches."""
+    near = None
+    eyes = None
     for eid, (mon, pos) in game.on_floor(MonsterState):
-        if not mon.told and mon.hits > 0 and party_sees(game, pos):
+        if mon.told or mon.hits <= 0:
+            continue
+        if near is None:
+            near = [(p.x, p.y) for e, _ in game.heroes() if (p := game.world.try_comp(e, Position)) is not None
+                    and p.floor == pos.floor]
+        if not any(max(abs(x - pos.x), abs(y - pos.y)) <= LANTERN_RADIUS for x, y in near):
+            continue
+        if eyes is None:
+            eyes = party_eyes(game)
+        if party_sees(game, pos, eyes):
             mon.told = True
             game.say(comes_into_view(game, eid, mon), "danger" if mon.hostile else "info")
 
