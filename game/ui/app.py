@@ -127,16 +127,22 @@ class AppHost(RunHost):
         game = session.game
         self.session = session
         recording = self._finish(session, game.outcome or "over")
+        from game.core.score_table import read_scores  # start-up: only at the end of a run
         from game.engine.morgue import add_score  # start-up: only at the end of a run
 
-        morgue = rank = None
+        morgue = rank = damaged = None
         problems = [self.filing_problem]
         try:
             morgue = _write_morgue_kept(game, self.kit.options.hide_seed)
+            _, damaged = read_scores(data_dir() / SCORES)  # a damaged list is set aside here: said below
             rank, scores = add_score(game, data_dir() / SCORES)
             session.score_list = scores  # type: ignore[attr-defined]  - the end screen's rank line is true to it
         except OSError as exc:
             problems.append(f"could not write the morgue file or score: {exc.strerror or exc}")
+        if damaged is not None:
+            filed = f"this run was still filed, #{rank} on it" if rank is not None else "this run was not filed"
+            problems.append(f"the high-score list was damaged: the damaged file is kept as {printable(str(damaged))} "
+                            f"(its whole rows stay on the list), and {filed}")
         from game.ui.run_sharing import share_run  # only at the end of a run
 
         session.seed_rank, shared = share_run(game, recording, morgue, self.seeded)  # type: ignore[attr-defined]

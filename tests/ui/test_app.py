@@ -291,3 +291,25 @@ def test_a_recording_that_could_not_be_filed_as_the_run_ended_is_said(home: Path
     said = " ".join(screen.text().split())
     assert "its recording could not be filed under Replays (No space left on device)" in said, said
     assert "it stays in the autosave and goes under Replays when the next run starts" in said, said
+
+
+def test_a_damaged_high_score_list_set_aside_at_the_end_of_a_run_is_said(home: Path, tmp_path: Path) -> None:
+    """The end of a run moved a damaged scores.json aside as scores.json.bad without a word, and
+    the high-score screen, reading the fresh list, had nothing to say either: the player's old
+    runs were gone from the list unexplained. Now the end of the run says so, and where it went."""
+    from screen_games import make_session
+
+    from game.agents.autoplay import play
+
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "scores.json").write_text('[{"score": 12, "seed": 3, "outcome": "retired", "fl')
+    kit = make_kit(tmp_path)
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    host = app.AppHost(kit, None, after=lambda: Exit("title"))
+    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
+    said = "".join(screen.text().split())
+    bad = home / "data" / "scores.json.bad"
+    assert bad.exists()
+    assert "".join(f"the high-score list was damaged: the damaged file is kept as {bad}".split()) in said, said
+    assert "thisrunwasstillfiled,#1onit" in said, said
