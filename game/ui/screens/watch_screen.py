@@ -154,6 +154,8 @@ class WatchScreen:
             f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
         if game.phase == "over":
             text += f". The run is over ({ending(game.outcome).short if game.outcome else 'ended'})"
+        elif f.status == "filed":
+            text += ". The player left this run: it is kept under Replays"
         elif f.status == "gone":
             text += ". The player has stopped (the file is gone)"
         elif f.status == "stuck":
