@@ -200,3 +200,22 @@ def test_a_run_that_ends_and_is_filed_before_the_next_look_is_still_seen_to_its_
     assert type(watch.screen()).__name__ == "EndOfRunScreen" and "The run is over" in text, text
     assert "the file is gone" not in text
     watch.follower.close()
+
+
+def test_a_run_left_and_filed_unfinished_is_said_to_be_kept_under_replays(tmp_path, monkeypatch):
+    """A run the player abandoned is filed under Replays unfinished: not "the file is gone"."""
+    from game.engine.saves import archive_autosave, autosave_path, new_autosave
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    game, recorder = new_autosave(5, "human,ai")
+    session = Session(game, recorder)
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(autosave_path()))
+    play(session, 3)
+    watch.on_tick()
+    play(session, 2)
+    assert archive_autosave() is not None
+    watch.on_tick()
+    text = screen_text(watch)
+    assert watch.follower.game.turn == game.turn
+    assert "The player left this run: it is kept under Replays" in text and "gone" not in text, text
+    watch.follower.close()
