@@ -301,6 +301,21 @@ def _filing_copy(link: Path, directory: Path) -> tuple[Path, int]:
     return staged, fd
 
 
+def file_copy(source: Path | str, target: Path) -> None:
+    """Put a copy of `source` under Replays as `target` (a friend's recording, kept for replay):
+    staged and renamed into place, so a copy cut short (a full disk, a kill) never stands there
+    under the recording's name; a killed one's staged copy is swept like a filing's."""
+    staged, fd = _filing_copy(Path(source), target.parent)
+    try:
+        os.replace(staged, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        raise
+    finally:
+        os.close(fd)
+
+
 def sweep_filing_leftovers() -> list[Path]:
     """A filing's copies that a killed game left in the recordings folder (never one another copy
     of the game is filing now: that one is held locked)."""
