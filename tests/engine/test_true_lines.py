@@ -144,3 +144,25 @@ def test_a_fever_caught_in_a_mire_is_said_before_it_is_shaken_off() -> None:
                              "shaken off." for text in lines[:i])
         gone = sum(text == f"{hero} shakes off a fever from the mire." for text in lines[:i + 1])
         assert caught >= gone, (hero, lines[i])
+
+
+def test_a_monster_on_another_floor_never_comes_into_view() -> None:
+    """A room-mate's death makes the monsters of its room check morale, a monster on another floor
+    whose room has the same place in its grid among them (a rules matter, left as it plays). Its
+    line said it came into view when its spot on that floor matched a tile the party sees here."""
+    from game.engine.morale import morale_check
+
+    for seed in range(1, 200):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        mon = put_monster(game, x, y, Monster(1, name="Far Newt"))
+        game.world.comp(mon, Position).floor = game.dungeon.floor_no + 1  # the same spot, a floor down
+        before = len(game.log)
+        fled = morale_check(game, mon)
+        lines = [line.text for line in game.log[before:]]
+        game.close()
+        if lines:  # it fled or rallied: said out of sight, never in view
+            did = "breaks and flees!" if fled else "rallies with a roar!"
+            assert lines == [f"Far Newt, out of sight, {did}"], lines
+            return
+    raise AssertionError("no seed made it flee or rally")
