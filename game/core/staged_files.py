@@ -7,7 +7,6 @@ system refuses it, nothing is swept: no file is removed that might still be writ
 
 from __future__ import annotations
 
-import contextlib
 import glob
 import os
 import tempfile
@@ -29,8 +28,13 @@ def staged_file(directory: Path, prefix: str) -> tuple[Path, int]:
     for _ in range(TRIES):
         fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=directory)
         if fcntl is not None:
-            with contextlib.suppress(OSError):
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # new: nobody else can hold it yet
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:  # a sweep took it between its making and now: it is about to go
+                os.close(fd)
+                continue
+            except OSError:
+                pass  # a file system without locks: nothing is swept there either
         if _same_file(fd, name):
             return Path(name), fd
         os.close(fd)
