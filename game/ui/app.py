@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,7 @@ from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.file_guard import claim_name
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
+from game.core.staged_files import staged_file, sweep_leftovers
 from game.engine.game import Game
 from game.engine.saves import set_record_target, set_seeded, was_seeded
 from game.ui.kit import Kit
@@ -170,25 +172,43 @@ class AppHost(RunHost):
 
 
 
+MORGUE_STAGED = ".morgue."  # a morgue file being written, held locked until it has its name
+
+
 def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
     """The run's morgue file, under a name no earlier morgue (or its recording) has: two runs on
     one seed that end on the same turn are ``morgue-7-t412.txt`` and ``morgue-7-t412-2.txt``; the
-    second no longer writes over the first."""
-    from game.engine.morgue import write_morgue  # start-up: only at the end of a run
+    second no longer writes over the first. It is written to a temp file held locked until it has
+    its name (`staged_file`): one a killed game left is swept at the next end of a run, never one
+    another copy of the game is writing."""
+    from game.engine.morgue import morgue_name, morgue_text  # start-up: only at the end of a run
 
     folder = morgue_dir()
-    staging = folder / ".writing"
-    staging.mkdir(parents=True, exist_ok=True)
-    written = write_morgue(game, staging, hide_seed=hide_seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    sweep_leftovers(folder, MORGUE_STAGED)
+    written = Path(morgue_name(game))
 
     def name(n: int) -> Path:
         return folder / (written.stem + ("" if n == 1 else f"-{n}") + written.suffix)
 
-    first = next(n for n in itertools.count(1) if not name(n).exists() and not name(n).with_suffix(".mlrec").exists())
-    kept = claim_name(written, lambda k: name(first + k - 1))
-    with contextlib.suppress(OSError):
-        staging.rmdir()
+    staged, fd = staged_file(folder, MORGUE_STAGED)
+    try:
+        with os.fdopen(os.dup(fd), "wb") as out:
+            out.write(morgue_text(game, hide_seed).encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
+        first = next(n for n in itertools.count(1)
+                     if not name(n).exists() and not name(n).with_suffix(".mlrec").exists())
+        kept = claim_name(staged, lambda k: name(first + k - 1))
+    except OSError:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        raise
+    finally:
+        os.close(fd)
     if kept is None:
+        with contextlib.suppress(OSError):
+            staged.unlink()
         raise OSError(f"could not move the morgue file into {folder}")
     return kept
 
