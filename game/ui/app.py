@@ -134,6 +134,8 @@ class AppHost(RunHost):
 
         morgue = rank = damaged = None
         problems = [self.filing_problem]
+        if self.filing_problem and self.seeded:  # a seed's table keeps a run by its filed recording
+            problems.append(f"without it the run could not go into seed {game.seed}'s table")
         try:
             morgue = _write_morgue_kept(game, self.kit.options.hide_seed)
             _, damaged = read_scores(data_dir() / SCORES)  # a damaged list is set aside here: said below

@@ -287,10 +287,12 @@ def test_a_recording_that_could_not_be_filed_as_the_run_ended_is_said(home: Path
     play(session.game, 3000)
     assert session.game.phase == "over"
     host = app.AppHost(kit, None, after=lambda: Exit("title"))
+    host.seeded = True  # `play --seed 11`: its seed's table files the run by its recording
     _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
     said = " ".join(screen.text().split())
     assert "its recording could not be filed under Replays (No space left on device)" in said, said
     assert "it stays in the autosave and goes under Replays when the next run starts" in said, said
+    assert "without it the run could not go into seed 11's table" in said, said
 
 
 def test_a_damaged_high_score_list_set_aside_at_the_end_of_a_run_is_said(home: Path, tmp_path: Path) -> None:
