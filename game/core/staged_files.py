@@ -1,9 +1,10 @@
 """Temp files a copy of the game fills before it files them under their real name (a run's
-recording, filed at the end of the run), held locked (`fcntl.flock`) for as long as their
-writer has them, so that another copy can tell one being written now from one a killed writer
-left behind. The kernel drops a flock when its process dies: a temp file nobody holds is a
-leftover, and `sweep_leftovers` removes it. Where flock does not exist (not POSIX), or a file
-system refuses it, nothing is swept: no file is removed that might still be written."""
+recording and its morgue file at the end of the run, a friend's recording), held locked
+(`fcntl.flock`) for as long as their writer has them, so that another copy can tell one being
+written now from one a killed writer left behind. The kernel drops a flock when its process
+dies: a temp file nobody holds is a leftover, and `sweep_leftovers` removes it. Where flock does
+not exist (not POSIX), or a file system refuses it, nothing is swept: no file is removed that
+might still be written."""
 
 from __future__ import annotations
 
