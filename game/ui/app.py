@@ -174,9 +174,6 @@ class AppHost(RunHost):
 
 
 
-MORGUE_STAGED = ".morgue."  # a morgue file being written, held locked until it has its name
-
-
 def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
     """The run's morgue file, under a name no earlier morgue (or its recording) has: two runs on
     one seed that end on the same turn are ``morgue-7-t412.txt`` and ``morgue-7-t412-2.txt``; the
@@ -184,16 +181,17 @@ def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
     its name (`staged_file`): one a killed game left is swept at the next end of a run, never one
     another copy of the game is writing."""
     from game.engine.morgue import morgue_name, morgue_text  # start-up: only at the end of a run
+    from game.engine.morgue_link import STAGED  # start-up: with the lines above
 
     folder = morgue_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    sweep_leftovers(folder, MORGUE_STAGED)
+    sweep_leftovers(folder, STAGED)
     written = Path(morgue_name(game))
 
     def name(n: int) -> Path:
         return folder / (written.stem + ("" if n == 1 else f"-{n}") + written.suffix)
 
-    staged, fd = staged_file(folder, MORGUE_STAGED)
+    staged, fd = staged_file(folder, STAGED)
     try:
         with os.fdopen(os.dup(fd), "wb") as out:
             out.write(morgue_text(game, hide_seed).encode("utf-8"))

@@ -315,3 +315,38 @@ def test_a_damaged_high_score_list_set_aside_at_the_end_of_a_run_is_said(home: P
     assert bad.exists()
     assert "".join(f"the high-score list was damaged: the damaged file is kept as {bad}".split()) in said, said
     assert "thisrunwasstillfiled,#1onit" in said, said
+
+
+def test_a_recording_cut_short_beside_the_morgue_never_stands_there_under_its_name(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run's recording was copied straight to its name beside the morgue file: a copy the disk
+    filled up in the middle of stayed there, half a recording named like the morgue. Now the end of
+    the run says the copy failed and nothing half-written is left beside the morgue."""
+    import errno
+    import shutil
+
+    from game.agents.companion import ai_action
+
+    def disk_fills(source, target) -> None:  # noqa: ANN001 - either way of copying: half, then no room
+        if not hasattr(source, "read"):
+            with open(source, "rb") as src, open(target, "wb") as dst:
+                disk_fills(src, dst)
+        data = source.read()
+        target.write(data[: len(data) // 2])
+        target.flush()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    kit = make_kit(tmp_path)
+    state, host = app.start_state(kit, seed=11, seats="ai+hero,ai")
+    session = host.session
+    for _ in range(6000):
+        if session.game.phase == "over":
+            break
+        session.apply(ai_action(session.game))
+    monkeypatch.setattr(shutil, "copyfile", disk_fills)
+    monkeypatch.setattr(shutil, "copyfileobj", disk_fills)
+    _, screen = run_headless(host.end_of_run(session, state), [], kit=kit, size=(120, 30))
+    said = " ".join(screen.text().split())
+    assert "could not put the recording beside the morgue file: No space left on device" in said, said
+    morgues = home / "data" / "morgue"
+    assert sorted(p.name for p in morgues.iterdir()) == [session.morgue_path.name]
