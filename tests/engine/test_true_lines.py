@@ -166,3 +166,20 @@ def test_a_monster_on_another_floor_never_comes_into_view() -> None:
             assert lines == [f"Far Newt, out of sight, {did}"], lines
             return
     raise AssertionError("no seed made it flee or rally")
+
+
+def test_an_ai_hero_grown_past_the_highest_degree_is_not_said_to_be_what_it_was() -> None:
+    """Seed 11: Rook Ashdown grew "now the most sorcerous" at each of four levels in a row, each
+    time a die more on its fire (an AI hero raises its fighting trait past the highest word): the
+    log said nothing had changed. Each growth now reads apart from the one before it."""
+    from game.agents.autoplay import autoplay
+    from game.engine.morgue import morgue_text
+
+    game, _ = autoplay(11, "ai+hero,ai+hero,ai", max_turns=700)
+    grown = [line.text for line in game.log if line.text.startswith("Rook Ashdown grows")]
+    morgue = morgue_text(game)
+    game.close()
+    assert len(grown) >= 6
+    assert len(set(grown)) == len(grown), grown
+    assert any("the most sorcerous and a degree beyond" in text for text in grown), grown
+    assert "the most sorcerous and 4 degrees beyond" in morgue  # the morgue's heroes say it alike
