@@ -22,6 +22,7 @@ from game.engine.morgue_link import recording_of
 from game.engine.recording import Recording
 from game.engine.recording_read import read_recording
 from game.engine.replay import Replay
+from game.ui.where import in_town
 
 
 def run_replay(args: Any) -> int:
@@ -59,8 +60,9 @@ def verify_headless(recording: Recording, strict: bool) -> int:
         seconds = time.perf_counter() - start
         game = replay.game
         floors = f"floor {game.dungeon.floor_no} (deepest {game.stats.deepest_floor})"
-        if game.phase == "over":
-            where = f"ended on {floors}, over" + (f" ({ending(game.outcome).short})" if game.outcome else "")
+        if game.phase == "over":  # a party that climbed out and retired ended in town, not on the floor it left
+            at = f"in town (deepest floor {game.stats.deepest_floor})" if in_town(game) else f"on {floors}"
+            where = f"ended {at}, over" + (f" ({ending(game.outcome).short})" if game.outcome else "")
         else:  # a run saved on the way (an autosave, a run left): it has not ended
             where = f"stops on {floors}, {'in town' if game.phase == 'town' else 'in the dungeon'}, not over"
         status = "verified" if strict else "replayed"

@@ -11,7 +11,6 @@ unverified. Exit codes: 2 for a line or arguments that are wrong, 3 for a file, 
 
 from __future__ import annotations
 
-import shutil
 import sys
 from dataclasses import replace
 from typing import Any
@@ -23,6 +22,7 @@ from game.core.paths import recordings_dir
 from game.engine.morgue import score
 from game.engine.recorded_play import replay
 from game.engine.recording_read import read_recording
+from game.engine.saves import file_copy
 from game.engine.seed_scores import (
     SeedScore,
     add_entry,
@@ -157,6 +157,6 @@ def _checked(entry: SeedScore, recording: str) -> SeedScore:
         raise FileProblem(f"{recording}: replayed here it scores {scored}, not the {entry.score} the line claims")
     target = recordings_dir() / f"seed-{entry.seed}-{entry.checksum}.mlrec"
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(recording, target)
+    file_copy(recording, target)
     return replace(entry, outcome=outcome, floor=floor, turns=turns, heroes=heroes, recording=str(target),
                    verified=True)

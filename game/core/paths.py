@@ -56,8 +56,11 @@ def config_dir(env: Mapping[str, str] | None = None) -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
+RECORDINGS = "recordings"  # beside the autosave: where a finished run's recording is filed
+
+
 def recordings_dir(env: Mapping[str, str] | None = None) -> Path:
-    return data_dir(env) / "recordings"
+    return data_dir(env) / RECORDINGS
 
 
 def morgue_dir(env: Mapping[str, str] | None = None) -> Path:

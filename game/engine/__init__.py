@@ -12,5 +12,6 @@
   tactics.py, morale.py, reach.py   monsters played as their seat would play them
   trap_play.py   traps found, sprung, disarmed;  quests.py  the run's goal
   party_sight.py, routes.py, placement.py   what the party sees, paths, free tiles
+  sightings.py   the log tells of a monster (in view, or out of sight) before it names it acting
   recording.py, replay.py, saves.py, morgue.py   recordings are saves; replays; the end on paper
 """

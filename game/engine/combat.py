@@ -21,6 +21,7 @@ from game.engine.harm import alive, apply_damage, resist, suffer, take_bonus_dic
 from game.engine.log import RollRecord
 from game.engine.quests import to_be_caught
 from game.engine.reach import RANGED_REACH, engaged_with
+from game.engine.sightings import tell_sightings, tell_unseen_fighter
 from game.engine.tactics import choose_ability, monster_targets
 from game.rules.conflicts import painful_conflict
 from game.rules.dice import NO_SEAT, PoolRequest, roll_event
@@ -53,6 +54,7 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     after = [(e, m, p) for e, (m, p) in game.on_floor(MonsterState) if m.aware and m.hits > 0]
     if not after:
         return False  # the usual turn: no monster is after the party
+    tell_sightings(game)  # the monsters have moved: what came into view is said before it acts
     monsters = [(e, p) for e, _, p in after]
     floor_no = game.dungeon.floor_no
     heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == floor_no]
@@ -73,6 +75,8 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
         mon_targets[eid] = engaged_with(game, eid, mon.spec.type, heroes)
     if not any(hero_targets.values()) and not any(mon_targets.values()):
         return False
+    for eid in sorted({m for ts in hero_targets.values() for m in ts} | {m for m, ts in mon_targets.items() if ts}):
+        tell_unseen_fighter(game, eid)  # one fighting from the dark is there, out of sight
     if not surprised_party:
         continuous_effects(game, in_combat=True)
     special_abilities(game)
@@ -207,6 +211,7 @@ def special_abilities(game: Game) -> None:
 
 
 def use_ability(game: Game, mon_eid: int, ability: Ability, hero_eid: int) -> None:
+    tell_unseen_fighter(game, mon_eid)
     mon = game.world.comp(mon_eid, MonsterState)
     label = f"{possessive(game.name(mon_eid))} {ability.name or ability.type}"
     ok, successes = resist(game, hero_eid, label, mon.seat, mon.spec.level + ability.annoy, ability.type,

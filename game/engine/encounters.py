@@ -13,6 +13,7 @@ from game.engine.harm import resist
 from game.engine.light import light_kind
 from game.engine.party_sight import sees_now
 from game.engine.placement import MONSTER_GLYPH_COLOUR, far_tile
+from game.engine.sightings import tell_sightings
 from game.engine.tactics import monster_turn
 from game.engine.trap_play import host_words
 from game.rules.costs import monster_cost, monster_hits
@@ -48,6 +49,7 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
     seen = sees_now(game, pos.x, pos.y)  # a nod or a glance only where the party can see it
     if row.peaceful:
         mon.peaceful, mon.aware = True, False
+        mon.told = seen  # the nod is the party's first sight of it
         game.say((row.keeps_peace if seen else row.unseen).format(name=game.name(eid)), "info")
     if row.points_out_a_trap:
         hidden = [t for t, trap in game.traps() if trap.cell == cell and trap.live and not trap.found_by]
@@ -74,6 +76,7 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
                 mon.aware, mon.surprised = False, True
         game.say("The party catches the room's occupants unawares!", "combat")
     elif party_surprised and not monsters_surprised:
+        tell_sightings(game)  # what the party sees of the room, before it is surprised by it
         hostile = [e for e, m in game.monsters() if m.cell == cell and m.hostile]  # a peaceful room strikes nobody
         if hostile:
             game.say(surprise_words(game, hostile), "danger")  # they may reach no one

@@ -109,7 +109,8 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
         ok, _ = resist(game, eid, f"the {called} ({skill_test_name(spec.skill)})", -1,
                        game.dungeon.floor_no + 2 * row.tier, "", False, action=spec.skill)
         if not ok:
-            if row.fail_pain:
+            if row.fail_pain:  # what the hero did first: the harm's line alone named no one working it
+                game.say(f"{game.name(eid)} fails the {skill_test_name(spec.skill)} test at the {called}.", "danger")
                 suffer(game, eid, f"the {called}", -1, row.fail_pain, "crushing", False,
                        f"the {called}", kind="features")
             else:
@@ -126,6 +127,7 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
         game.dungeon.levers += n
         game.say("Somewhere a mechanism grinds: a lever-door will open.")
     elif effect == "hurt":
+        game.say(f"The {called} kicks back at {game.name(eid)}!", "danger")  # a lever or a machine; then the harm
         suffer(game, eid, f"the {called}", -1, n, "crushing", False, f"the {called}",
                kind="features")
     elif effect in ("poison", "disease"):

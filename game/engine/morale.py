@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.core.sentences import possessive
 from game.engine.log import RollRecord
+from game.engine.sightings import told_name
 from game.rules.dice import Pool
 from game.rules.monster_morale import MORALE_DIE, morale_result
 from game.world.components import MonsterState
@@ -36,10 +37,10 @@ def morale_check(game: Game, mon_eid: int, alone_at_half: bool = False) -> bool:
         return False
     if result == "rallies":
         mon.rallied = mon.extra_attack = True
-        game.say(f"{game.name(mon_eid)} rallies with a roar!", "danger")
+        game.say(f"{told_name(game, mon_eid)} rallies with a roar!", "danger")
         return False
     mon.fleeing = True
-    game.say(f"{game.name(mon_eid)} breaks and flees!", "combat")
+    game.say(f"{told_name(game, mon_eid)} breaks and flees!", "combat")
     return True
 
 

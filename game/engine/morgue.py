@@ -80,9 +80,13 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def morgue_name(game: Game) -> str:
+    """The run's morgue file's name: its seed and its last turn."""
+    return f"morgue-{game.seed}-t{game.turn}.txt"
+
+
 def write_morgue(game: Game, directory: Path, hide_seed: bool = False) -> Path:
-    name = f"morgue-{game.seed}-t{game.turn}.txt"
-    path = directory / name
+    path = directory / morgue_name(game)
     atomic_write(path, morgue_text(game, hide_seed).encode("utf-8"))
     return path
 

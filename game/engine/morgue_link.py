@@ -8,12 +8,15 @@ line saying which file was looked for."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 from pathlib import Path
 
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import read_head
 from game.core.paths import atomic_write
+from game.core.staged_files import staged_file
 from game.engine.recording import MAGIC
 
 RECORDING_LINE = "Recording: "
@@ -21,10 +24,26 @@ MORGUE_FIRST_LINE = "Masterless - morgue file"
 MAX_MORGUE_BYTES = 1 << 20  # morgue files are a few kilobytes
 
 
+STAGED = ".morgue."  # a morgue file, or the recording beside it, being written: held locked until named
+
+
 def attach_recording(morgue: Path, recording: Path) -> Path:
-    """Copy `recording` beside `morgue` and name it in the morgue's last line; the copy's path."""
+    """Copy `recording` beside `morgue` and name it in the morgue's last line; the copy's path.
+    The copy is staged and renamed into place (`staged_file`), so one cut short (a full disk, a
+    kill) never stands beside the morgue under its name; a killed one's is swept with the
+    morgue files' at the next end of a run."""
     beside = morgue.with_suffix(".mlrec")
-    shutil.copyfile(recording, beside)
+    staged, fd = staged_file(morgue.parent, STAGED)
+    try:
+        with open(recording, "rb") as source, os.fdopen(os.dup(fd), "wb") as copy:
+            shutil.copyfileobj(source, copy)
+        os.replace(staged, beside)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        raise
+    finally:
+        os.close(fd)
     text = morgue.read_text(encoding="utf-8")
     if not text.endswith("\n"):
         text += "\n"

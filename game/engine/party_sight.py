@@ -112,6 +112,18 @@ def update_sight(game: Game) -> None:
     derived.visible = seen
 
 
+def kept_view(game: Game, x: int, y: int) -> np.ndarray | None:
+    """The field of view `update_sight` keeps for a hero standing at (x, y), while the floor's
+    tiles and the light are as they were when it was cast (None: not kept). Read only."""
+    kept = game.derived.caches.get("sight_views")
+    floor = game.floor
+    if kept is None or kept[0] is not floor or kept[1] != floor.version:
+        return None
+    if kept[2] != (light_kind(game) if game.dials.light else ""):
+        return None
+    return kept[3].get((x, y))
+
+
 def seen_count(game: Game) -> int:
     """How many walkable tiles of this floor the party remembers: counted once, and again only
     after `update_sight` added to the memory or a tile changed (or in a copied game)."""

@@ -12,6 +12,7 @@ from game.engine.game import TIME_TRACK
 from game.engine.harm import suffer
 from game.engine.light import burn_light
 from game.engine.party_sight import update_sight
+from game.engine.sightings import tell_sightings
 from game.engine.tactics import monster_turn
 from game.world.components import Effects, MonsterState
 
@@ -66,10 +67,12 @@ def turn_done(game: Game, seat: int) -> None:
     if game.party.queue and game.party.queue[0] == seat:
         game.party.queue.pop(0)
     if not game.party.queue:
+        tell_sightings(game)  # what the action brought into view, before the monsters act
         end_round(game)
         start_round(game)
     else:
         update_sight(game)
+        tell_sightings(game)
 
 
 def unheld_seats(game: Game) -> list[int]:

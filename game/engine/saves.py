@@ -28,7 +28,6 @@ import contextlib
 import glob
 import os
 import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from game.core.errors import FileProblem, MasterlessError, ReplayDesync, printab
 from game.core.file_guard import claim_name, probe_writable_file, read_bounded
 from game.core.paths import atomic_write, config_dir, data_dir, recordings_dir, written_through
 from game.core.seats import HeroChoice
+from game.core.staged_files import staged_file, sweep_leftovers
 from game.engine.game import Game
 from game.engine.recording import SUFFIX, Recorder, Recording
 from game.engine.recording_read import read_recording
@@ -205,6 +205,7 @@ def new_autosave(seed: int, seats: str, level: int = 2, dials: Dials | None = No
     """Start a game recorded to the autosave. The previous autosave becomes the backup, and is
     gone after the first action: ask the player before starting over a game in progress.
     `designs`: the table's saved designs, kept in the recording."""
+    sweep_filing_leftovers()
     recorder = Recorder.for_new_game(autosave_path(), seed, seats, level, dials, heroes, flush_every=1,
                                      backup=backup_path(), designs=designs)
     return recorder.start(), recorder
@@ -224,6 +225,7 @@ def load_autosave(allow_backup: bool = True, allow_salvage: bool = True) -> Load
     """Resume the saved game (see the module docstring); FileProblem when nothing can be used."""
     main, bak = autosave_path(), backup_path()
     _sweep_temp_files(main)
+    sweep_filing_leftovers()
     if not main.exists() and not bak.exists():
         raise FileProblem(f"{main}: there is no saved game to continue")
     problems: list[str] = []
@@ -280,17 +282,46 @@ def _salvage(candidates: list[tuple[Path, str]], problems: list[str]) -> LoadedS
                       len(recording.steps) - good, reached)
 
 
-def _filing_copy(link: Path, directory: Path) -> Path:
-    """A copy of what `link` points to, in `directory` (on the same disk, for `claim_name`)."""
-    fd, staged = tempfile.mkstemp(prefix=".filing.", suffix=".tmp", dir=directory)
-    os.close(fd)
+FILING = ".filing."  # the prefix of a linked autosave's copy being filed under Replays
+
+
+def _filing_copy(link: Path, directory: Path) -> tuple[Path, int]:
+    """A copy of what `link` points to, in `directory` (on the same disk, for `claim_name`), and
+    its descriptor, held locked until the copy is filed (`staged_file`): a killed filing leaves
+    it behind, and the next filing or start sweeps it (`sweep_filing_leftovers`)."""
+    staged, fd = staged_file(directory, FILING)
     try:
-        shutil.copyfile(link, staged)
+        with open(link, "rb") as source, os.fdopen(os.dup(fd), "wb") as copy:
+            shutil.copyfileobj(source, copy)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        os.close(fd)
+        raise
+    return staged, fd
+
+
+def file_copy(source: Path | str, target: Path) -> None:
+    """Put a copy of `source` under Replays as `target` (a friend's recording, kept for replay):
+    staged and renamed into place, so a copy cut short (a full disk, a kill) never stands there
+    under the recording's name; a killed one's staged copy is swept like a filing's."""
+    staged, fd = _filing_copy(Path(source), target.parent)
+    try:
+        os.replace(staged, target)
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(staged)
         raise
-    return Path(staged)
+    finally:
+        os.close(fd)
+
+
+def sweep_filing_leftovers() -> list[Path]:
+    """A filing's copies that a killed game left in the recordings folder (never one another copy
+    of the game is filing now: that one is held locked)."""
+    with contextlib.suppress(OSError):
+        return sweep_leftovers(recordings_dir(), FILING)
+    return []
 
 
 def _sweep_temp_files(autosave: Path) -> None:
@@ -327,12 +358,17 @@ def archive_autosave(name: str | None = None) -> Path | None:
         stem = name or "unreadable"
     target_dir = recordings_dir()
     target_dir.mkdir(parents=True, exist_ok=True)
-    source = _filing_copy(main, target_dir) if main.is_symlink() else main
-    target = claim_name(source, lambda n: target_dir / (stem + ("" if n == 1 else f"-{n}") + SUFFIX))
-    if target is None:
-        if source != main:
+    sweep_filing_leftovers()
+    source, held = _filing_copy(main, target_dir) if main.is_symlink() else (main, -1)
+    try:
+        target = claim_name(source, lambda n: target_dir / (stem + ("" if n == 1 else f"-{n}") + SUFFIX))
+        if target is None and source != main:
             with contextlib.suppress(OSError):
                 source.unlink()
+    finally:
+        if held >= 0:
+            os.close(held)  # filed (or gone): the lock goes with it
+    if target is None:
         raise OSError(f"could not move {main} into {target_dir}")
     if source != main:
         with contextlib.suppress(OSError):

@@ -116,9 +116,22 @@ def load_tables(path: Path) -> dict[int, list[SeedScore]]:
     return read_tables(path)[0]
 
 
-def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], str | None]:
-    """Every seed's table, best first, and one line saying so when the file could not be read
-    at all: it is then kept aside and counts as empty, and the player must not think it lost."""
+@dataclass(frozen=True, slots=True)
+class DamagedTable:
+    """A seed table that could not be read at all: what was wrong (the file named), and where the
+    damaged file is kept (None: it could not be moved aside). Said as one line (`str`)."""
+
+    why: str
+    kept: Path | None
+
+    def __str__(self) -> str:
+        kept = f"kept it as {self.kept}" if self.kept is not None else "could not move it aside"
+        return f"{self.why}; {kept}; the seed tables start again without it"
+
+
+def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | None]:
+    """Every seed's table, best first, and what was wrong when the file could not be read at
+    all: it is then kept aside and counts as empty, and the player must not think it lost."""
     if not path.exists() and not path.is_symlink():
         return {}, None
     try:
@@ -127,9 +140,8 @@ def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], str | None]:
             raise ValueError("not a table of seeds")
     except (OSError, FileProblem, ValueError, RecursionError) as exc:
         why = str(exc) if isinstance(exc, FileProblem) else f"{path}: is a damaged score table ({exc})"
-        bad = set_aside(path)  # .bad, .bad.2 ...: an earlier damaged copy is never overwritten (issue 17)
-        kept = f"kept it as {bad}" if bad is not None else "could not move it aside"
-        return {}, f"{why}; {kept}; the seed tables start again without it"
+        # .bad, .bad.2 ...: an earlier damaged copy is never overwritten (issue 17)
+        return {}, DamagedTable(why, set_aside(path))
     tables: dict[int, list[SeedScore]] = {}
     for key, rows in data.items():
         if not (isinstance(key, str) and re.fullmatch(r"-?\d{1,20}", key) and isinstance(rows, list)):

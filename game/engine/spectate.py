@@ -7,7 +7,9 @@ mix, and any number of spectators can read it at once. Each look costs a stat of
 a changed file is read again, and only the actions not yet seen are applied (each checked
 against the recording, as a replay checks them). A file that now begins differently (a new run
 over the autosave) starts the spectator's copy again; a file that is gone leaves the last
-state on screen (the run ended and its recording was archived, or it was moved away)."""
+state on screen (it was moved away), unless it was the autosave of a run that ended: that one is
+filed under Replays at once, often before a spectator's next look, so the filed recording that
+goes on from what was seen is followed to the run's end ("filed")."""
 
 from __future__ import annotations
 
@@ -16,15 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import FileProblem, ReplayDesync
-from game.engine.recording import Recording
+from game.core.paths import RECORDINGS
+from game.engine.recording import SUFFIX, Recording
 from game.engine.recording_read import read_recording
 from game.engine.replay import Replay
 
 
 class Follower:
     """`poll()` brings `game` up to date with the file at `path`; `status` says where it stands:
-    "waiting" (no game yet), "following", "gone" (the file went away), or "stuck" (it cannot be
-    read or played; `problem` says why)."""
+    "waiting" (no game yet), "following", "filed" (the run ended and its recording, `filed_as`,
+    was followed to its end), "gone" (the file went away), or "stuck" (it cannot be read or
+    played; `problem` says why)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -34,6 +38,7 @@ class Follower:
         self.restarts = 0  # how many times a new run replaced the one being watched
         self._seen: tuple[int, int, int] | None = None
         self._header: dict[str, Any] | None = None
+        self.filed_as: Path | None = None
 
     @property
     def game(self) -> Any:
@@ -48,7 +53,20 @@ class Follower:
         try:
             st = os.stat(self.path)
         except OSError:
-            return self._set("gone" if self.replay is not None else "waiting", "")
+            if self.replay is None:
+                return self._set("waiting", "")
+            if self.status == "filed":
+                return False
+            filed = self._filed_recording() if self.status == "following" else None
+            if filed is None:
+                return self._set("gone", "")
+            self.filed_as = filed[0]
+            try:
+                self._follow(filed[1])
+            except ReplayDesync as exc:
+                return self._set("stuck", f"{filed[0]}: {exc}")
+            self._set("filed", "")
+            return True
         seen = (st.st_ino, st.st_mtime_ns, st.st_size)
         if seen == self._seen:
             return False
@@ -65,8 +83,7 @@ class Follower:
     def _follow(self, recording: Recording) -> bool:
         header = recording.header.to_json()
         replay = self.replay
-        same_run = (replay is not None and header == self._header and len(recording.steps) >= replay.index
-                    and (replay.index == 0 or recording.steps[replay.index - 1] == replay.steps[replay.index - 1]))
+        same_run = self._goes_on(recording)
         if not same_run:
             if replay is not None:
                 replay.close()
@@ -82,6 +99,31 @@ class Follower:
         replay.run()
         self._set("following", "")
         return replay.index != before or not same_run
+
+    def _filed_recording(self) -> tuple[Path, Recording] | None:
+        """The recording the followed file was filed as when its run ended (under Replays beside
+        it, written no earlier than the last look): the same run, going on from the actions seen."""
+        assert self._seen is not None
+        try:
+            candidates = [p for p in (self.path.parent / RECORDINGS).glob(f"*{SUFFIX}")
+                          if p.stat().st_mtime_ns >= self._seen[1]]
+        except OSError:
+            return None
+        for path in sorted(candidates):
+            try:
+                recording = read_recording(path)
+            except FileProblem:
+                continue
+            if self._goes_on(recording):
+                return path, recording
+        return None
+
+    def _goes_on(self, recording: Recording) -> bool:
+        """Whether `recording` is the run followed so far, as far as it was seen or further."""
+        replay = self.replay
+        return (replay is not None and recording.header.to_json() == self._header
+                and len(recording.steps) >= replay.index
+                and (replay.index == 0 or recording.steps[replay.index - 1] == replay.steps[replay.index - 1]))
 
     def _set(self, status: str, problem: str) -> bool:
         changed = (status, problem) != (self.status, self.problem)

@@ -12,6 +12,7 @@ import numpy as np
 from game.engine.morale import room_mates
 from game.engine.party_sight import hero_radius
 from game.engine.reach import ABILITY_REACH, RANGED_TYPES, can_see, chebyshev
+from game.engine.sightings import party_sees
 from game.mapgen.tiles import COST, Tile
 from game.rules.heroes import annoy_pool_size
 from game.rules.purchases import Ability
@@ -209,7 +210,8 @@ def monster_turn(game: Game) -> None:
             if sees_hero(game, pos) is None:
                 continue
             mon.aware = True
-            game.say(f"{game.name(eid)} notices the party.", "danger")
+            game.say(f"{game.name(eid)} notices the party." if mon.told or party_sees(game, pos)
+                     else "Something out of sight notices the party.", "danger")
         movers.append((eid, mon, pos))
     if not movers:
         return

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.content import load, require
+from game.core.sentences import capitalised
 from game.engine.harm import resist, suffer
 from game.engine.light import spend_ticks
 from game.mapgen.tables import features
@@ -60,9 +61,12 @@ def terrain_allows(game: Game, eid: int, tile: int) -> bool:
     if test.fail_time:
         spend_ticks(game, test.fail_time)
     if test.disease:
+        fever = f"a fever from {test.label}"
         game.world.comp(eid, Effects).active.append(
-            Effect(f"a fever from {test.label}", -1, "poison", 2 * test.disease, test.disease, False, False, True,
-                   "terrain"))
+            Effect(fever, -1, "poison", 2 * test.disease, test.disease, False, False, True, "terrain"))
+        # said as a trap's lasting harm is: else the first word of it was "shakes off a fever"
+        game.say(f"{capitalised(fever)} stays with {game.name(eid)}: it strikes again in each Hallway until "
+                 f"shaken off.", "danger")
     if test.fail_pain:
         suffer(game, eid, test.label, -1, test.fail_pain, "falling", False, test.label, kind="terrain")
     return test.crosses_on_failure and game.world.comp(eid, HeroState).hits > 0

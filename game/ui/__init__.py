@@ -11,4 +11,5 @@
 - ``keymap``, ``options``, ``palette``, ``glyphs``, ``draw``: the pieces the kit is made of.
 - ``screens``: the map, the Hallway, town, the room builder, menus, dialogs, help.
 - ``terminal_guard``: giving the terminal back whatever happens; the not-a-terminal refusal.
+- ``where``: where the party is, in words, for watch and replay.
 """

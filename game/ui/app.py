@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +29,7 @@ from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.file_guard import claim_name
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
+from game.core.staged_files import staged_file, sweep_leftovers
 from game.engine.game import Game
 from game.engine.saves import set_record_target, set_seeded, was_seeded
 from game.ui.kit import Kit
@@ -96,6 +98,7 @@ class AppHost(RunHost):
         self.session: Session | None = None
         self.finished = False
         self.replaced = False  # another run (or this one, continued afresh) owns the autosave now
+        self.filing_problem = ""  # why the ended run's recording stayed in the autosave, said at the end
 
     def save(self, session: Session) -> None:
         self.session = session  # the recorder writes after every action itself
@@ -117,27 +120,38 @@ class AppHost(RunHost):
             self.recorder.finish(session.game)
         try:
             return archive_run()
-        except OSError:  # the autosave stays where it is: nothing is lost, `continue` finds it ended
+        except OSError as exc:  # the autosave stays where it is: nothing is lost, `continue` finds it ended
+            self.filing_problem = (f"its recording could not be filed under Replays ({exc.strerror or exc}): "
+                                   "it stays in the autosave and goes under Replays when the next run starts")
             return None
 
     def end_of_run(self, session: Session, screen: State) -> State:
         game = session.game
         self.session = session
         recording = self._finish(session, game.outcome or "over")
+        from game.core.score_table import read_scores  # start-up: only at the end of a run
         from game.engine.morgue import add_score  # start-up: only at the end of a run
 
-        morgue = rank = None
-        problem = ""
+        morgue = rank = damaged = None
+        problems = [self.filing_problem]
+        if self.filing_problem and self.seeded:  # a seed's table keeps a run by its filed recording
+            problems.append(f"without it the run could not go into seed {game.seed}'s table")
         try:
             morgue = _write_morgue_kept(game, self.kit.options.hide_seed)
+            _, damaged = read_scores(data_dir() / SCORES)  # a damaged list is set aside here: said below
             rank, scores = add_score(game, data_dir() / SCORES)
             session.score_list = scores  # type: ignore[attr-defined]  - the end screen's rank line is true to it
         except OSError as exc:
-            problem = f" (could not write the morgue file or score: {exc.strerror or exc})"
+            problems.append(f"could not write the morgue file or score: {exc.strerror or exc}")
+        if damaged is not None:
+            filed = f"this run was still filed, #{rank} on it" if rank is not None else "this run was not filed"
+            problems.append(f"the high-score list was damaged: the damaged file is kept as {printable(str(damaged))} "
+                            f"(its whole rows stay on the list), and {filed}")
         from game.ui.run_sharing import share_run  # only at the end of a run
 
         session.seed_rank, shared = share_run(game, recording, morgue, self.seeded)  # type: ignore[attr-defined]
-        problem = problem or (f" ({shared})" if shared else "")
+        problems.append(shared)  # said too when the morgue could not be written: a damaged seed table is news
+        problem = "; ".join(p for p in problems if p)
         session.morgue_path = morgue  # type: ignore[attr-defined]  - for the end-of-run screen
         session.score_rank = rank  # type: ignore[attr-defined]
         session.recording_path = recording  # type: ignore[attr-defined]
@@ -145,7 +159,7 @@ class AppHost(RunHost):
 
         end = open_screen("end_of_run", self.kit, session, self.after())
         if problem:
-            return MessageDialog(self.kit, screen, f"The run is over{problem}.", title="The end of the run",
+            return MessageDialog(self.kit, screen, f"The run is over ({problem}).", title="The end of the run",
                                  then=lambda: end)
         return end
 
@@ -163,22 +177,38 @@ class AppHost(RunHost):
 def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
     """The run's morgue file, under a name no earlier morgue (or its recording) has: two runs on
     one seed that end on the same turn are ``morgue-7-t412.txt`` and ``morgue-7-t412-2.txt``; the
-    second no longer writes over the first."""
-    from game.engine.morgue import write_morgue  # start-up: only at the end of a run
+    second no longer writes over the first. It is written to a temp file held locked until it has
+    its name (`staged_file`): one a killed game left is swept at the next end of a run, never one
+    another copy of the game is writing."""
+    from game.engine.morgue import morgue_name, morgue_text  # start-up: only at the end of a run
+    from game.engine.morgue_link import STAGED  # start-up: with the lines above
 
     folder = morgue_dir()
-    staging = folder / ".writing"
-    staging.mkdir(parents=True, exist_ok=True)
-    written = write_morgue(game, staging, hide_seed=hide_seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    sweep_leftovers(folder, STAGED)
+    written = Path(morgue_name(game))
 
     def name(n: int) -> Path:
         return folder / (written.stem + ("" if n == 1 else f"-{n}") + written.suffix)
 
-    first = next(n for n in itertools.count(1) if not name(n).exists() and not name(n).with_suffix(".mlrec").exists())
-    kept = claim_name(written, lambda k: name(first + k - 1))
-    with contextlib.suppress(OSError):
-        staging.rmdir()
+    staged, fd = staged_file(folder, STAGED)
+    try:
+        with os.fdopen(os.dup(fd), "wb") as out:
+            out.write(morgue_text(game, hide_seed).encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
+        first = next(n for n in itertools.count(1)
+                     if not name(n).exists() and not name(n).with_suffix(".mlrec").exists())
+        kept = claim_name(staged, lambda k: name(first + k - 1))
+    except OSError:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        raise
+    finally:
+        os.close(fd)
     if kept is None:
+        with contextlib.suppress(OSError):
+            staged.unlink()
         raise OSError(f"could not move the morgue file into {folder}")
     return kept
 

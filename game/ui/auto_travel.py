@@ -338,13 +338,16 @@ def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel, own_find
     hero = game.world.try_comp(eid, HeroState)
     if hero is None or hero.hits <= 0:
         return ""
+    news = [line.text for line in game.log[before.log:]]
     monsters = visible_monsters(game, calm=False)
     if monsters:
-        return f"{capitalised(game.name(monsters[0]))} comes into view."
+        return "" if log_names(game, monsters[0], news) else f"{capitalised(game.name(monsters[0]))} comes into view."
     calm = set(visible_monsters(game, calm=True)) - travel.seen_calm
     if calm:
         travel.seen_calm |= calm
         first = min(calm)
+        if log_names(game, first, news):
+            return ""
         how = "fleeing" if game.world.comp(first, MonsterState).fleeing else "keeping the peace"
         return f"{capitalised(game.name(first))} comes into view, {how}."
     if game.hallway.last_design is not before.design:
@@ -367,6 +370,13 @@ def stop_reason(game: Game, eid: int, before: Snapshot, travel: Travel, own_find
     if travel.steps >= MAX_STEPS:
         return "You stop to get your bearings."
     return None
+
+
+def log_names(game: Game, monster: int, news: list[str]) -> bool:
+    """Whether the step's own log lines name the monster: the log told of it coming into view
+    before it acted, and a notice saying so after them would read as if it came later."""
+    name = game.name(monster)
+    return any(name in text for text in news)
 
 
 def follow_action(game: Game, follower: int, leader: int, seat: int) -> Any | None:

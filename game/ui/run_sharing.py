@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import FileProblem
+from game.core.errors import FileProblem, printable
 from game.engine.morgue_link import attach_recording
-from game.engine.seed_scores import add_run, run_entry, scores_path
+from game.engine.seed_scores import DamagedTable, add_run, read_tables, run_entry, scores_path
 
 
 def share_run(game: Any, recording: Path | None, morgue: Path | None, seeded: bool) -> tuple[int | None, str]:
@@ -24,9 +24,21 @@ def share_run(game: Any, recording: Path | None, morgue: Path | None, seeded: bo
         except OSError as exc:
             problems.append(f"could not put the recording beside the morgue file: {exc.strerror or exc}")
     if seeded and recording is not None:
+        _, damaged = read_tables(scores_path())  # one that cannot be read is set aside here, and said
         try:
             rank = add_run(scores_path(), run_entry(game, recording))
         except (OSError, FileProblem) as exc:
             why = getattr(exc, "strerror", None) or exc
             problems.append(f"could not add the run to seed {game.seed}'s table: {why}")
+        if damaged is not None:
+            problems.append(damaged_words(damaged, game.seed, rank))
     return rank, "; ".join(problems)
+
+
+def damaged_words(damaged: DamagedTable, seed: int, rank: int | None) -> str:
+    """The seed tables were damaged as this run was filed: that they were, where the damaged
+    file went, and whether the run was still filed in the tables that start again."""
+    kept = (f"the damaged file is kept as {printable(str(damaged.kept))}" if damaged.kept is not None
+            else "the damaged file could not be moved aside")
+    filed = f"this run was still filed, #{rank} on seed {seed}" if rank is not None else "this run was not filed"
+    return f"the score tables per seed could not be read: {kept}, and {filed}, in tables that start again"

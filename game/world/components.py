@@ -64,6 +64,7 @@ class MonsterState:
     surprised: bool = False  # caught unawares: rolls no dice in its first combat turn
     rallied: bool = False  # its morale rallied: no more checks this fight
     extra_attack: bool = False  # a rally's extra attack, in the next combat turn
+    told: bool = False  # the log has told the party it is there (engine/sightings.py); plays no part
 
     @property
     def hostile(self) -> bool:

@@ -14,7 +14,8 @@ from game.engine.seed_scores import SeedScore, add_entry, scores_path
 
 
 def test_the_replayed_line_names_the_deepest_floor_as_autoplay_does(tmp_path, capsys, monkeypatch) -> None:
-    """Seed 3 goes down to floor 5 and climbs out from floor 2: the line said only "floor 2"."""
+    """Seed 3 goes down to floor 5 and climbs out from floor 2: the line said only "floor 2", and
+    then "ended on floor 2 (deepest 5)" for a party that had climbed out to town and retired there."""
     monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
     record = tmp_path / "r3.jsonl"
     assert cli.main(["autoplay", "--seed", "3", "--max-turns", "1200", "--record", str(record)]) == 0
@@ -22,7 +23,7 @@ def test_the_replayed_line_names_the_deepest_floor_as_autoplay_does(tmp_path, ca
     assert "deepest floor 5" in told
     assert cli.main(["replay", "--headless", "--verify", str(record)]) == 0
     line = capsys.readouterr().out
-    assert "ended on floor 2 (deepest 5)" in line, line
+    assert "ended in town (deepest floor 5), over" in line and "floor 2" not in line, line
 
 
 def test_generate_tells_every_round_of_the_roll_off_and_the_order(capsys) -> None:

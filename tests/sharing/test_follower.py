@@ -175,3 +175,47 @@ def test_the_spectator_names_the_ending_in_the_words_of_the_end_screen(tmp_path)
             assert watch.watched().endswith(f". The run is over ({words})"), watch.watched()
     finally:
         watch.follower.close()
+
+
+def test_a_run_that_ends_and_is_filed_before_the_next_look_is_still_seen_to_its_end(tmp_path, monkeypatch):
+    """The party retired and the game filed its autosave under Replays at once, before the
+    spectator's next look: the spectator was left on the town screen at turn 0 with "The player
+    has stopped (the file is gone)". The filed recording is now followed to the run's end."""
+    from game.engine.saves import archive_autosave, autosave_path, new_autosave
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    game, recorder = new_autosave(5, "human,ai")
+    session = Session(game, recorder)
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(autosave_path()))
+    session.apply(A.Ascend(0))  # out to town: the spectator sees it
+    watch.on_tick()
+    assert watch.follower.game.phase == "town"
+    session.apply(A.Retire(0))  # the run ends, and the game files it at once (ui/app.py's end of a run)
+    recorder.finish(game)
+    filed = archive_autosave()
+    assert filed is not None and not autosave_path().exists()
+    watch.on_tick()
+    text = screen_text(watch)
+    assert watch.follower.status == "filed" and watch.follower.filed_as == filed
+    assert type(watch.screen()).__name__ == "EndOfRunScreen" and "The run is over" in text, text
+    assert "the file is gone" not in text
+    watch.follower.close()
+
+
+def test_a_run_left_and_filed_unfinished_is_said_to_be_kept_under_replays(tmp_path, monkeypatch):
+    """A run the player abandoned is filed under Replays unfinished: not "the file is gone"."""
+    from game.engine.saves import archive_autosave, autosave_path, new_autosave
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    game, recorder = new_autosave(5, "human,ai")
+    session = Session(game, recorder)
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(autosave_path()))
+    play(session, 3)
+    watch.on_tick()
+    play(session, 2)
+    assert archive_autosave() is not None
+    watch.on_tick()
+    text = screen_text(watch)
+    assert watch.follower.game.turn == game.turn
+    assert "The player left this run: it is kept under Replays" in text and "gone" not in text, text
+    watch.follower.close()

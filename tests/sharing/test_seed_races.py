@@ -206,3 +206,35 @@ def test_a_line_imported_unchecked_and_then_with_its_recording_is_said_to_be_che
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"Checked: seed {SEED}, ") and "verified by replaying its recording" in done.stdout
     assert "[imported, replayed here]" in run(friend, "scores", "--seed", str(SEED)).stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a file size limit (POSIX)")
+def test_a_friends_recording_cut_short_by_a_full_disk_never_stands_under_its_name(home, tmp_path):
+    """`scores import LINE --recording FILE` copied the file straight to its name under Replays:
+    a copy cut short (here a file-size limit, as a full disk does) stayed there, a damaged
+    recording the replay list offered. It is now staged and renamed into place."""
+    import resource
+    import signal
+    import subprocess
+    import sys
+
+    from sharing_tools import ROOT
+
+    line = run(home, "scores", "export").stdout.strip()
+    recording = json.loads((home / "data" / "seed_scores.json").read_text())[str(SEED)][0]["recording"]
+    size = Path(recording).stat().st_size
+    friend = tmp_path / "friend"
+
+    def small_disk() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG), as on a full disk
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size // 2, size // 2))
+
+    env = {**os.environ, "MASTERLESS_HOME": str(friend), "MASTERLESS_CONFIG_DIR": str(friend / "config")}
+    done = subprocess.run([sys.executable, "main.py", "scores", "import", line, "--recording", recording], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=env, preexec_fn=small_disk)
+    assert done.returncode == 3 and "was not filed" in done.stderr, (done.returncode, done.stderr)
+    assert sorted(p.name for p in (friend / "data" / "recordings").iterdir()) == []
+    done = run(friend, "scores", "import", line, "--recording", recording)  # room again: it is filed whole
+    assert done.returncode == 0, done.stderr
+    (kept,) = (friend / "data" / "recordings").iterdir()
+    assert kept.read_bytes() == Path(recording).read_bytes()

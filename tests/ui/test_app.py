@@ -267,3 +267,86 @@ def test_a_run_left_unplayed_removes_what_a_linked_autosave_points_to_not_the_li
     autosave_path().symlink_to(target)
     run_files.archive_run_unplayed()
     assert autosave_path().is_symlink() and not target.exists()
+
+
+def test_a_recording_that_could_not_be_filed_as_the_run_ended_is_said(home: Path, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Filing the ended run's recording under Replays failed (a full disk) without a word: the end
+    screen named its morgue file as if all were well, and `replay MORGUE` then found no recording
+    beside it. Now the end of the run says so, and where the recording is kept meanwhile."""
+    from screen_games import make_session
+
+    from game.agents.autoplay import play
+
+    def disk_full() -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(app, "archive_run", disk_full)
+    kit = make_kit(tmp_path)
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    assert session.game.phase == "over"
+    host = app.AppHost(kit, None, after=lambda: Exit("title"))
+    host.seeded = True  # `play --seed 11`: its seed's table files the run by its recording
+    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
+    said = " ".join(screen.text().split())
+    assert "its recording could not be filed under Replays (No space left on device)" in said, said
+    assert "it stays in the autosave and goes under Replays when the next run starts" in said, said
+    assert "without it the run could not go into seed 11's table" in said, said
+
+
+def test_a_damaged_high_score_list_set_aside_at_the_end_of_a_run_is_said(home: Path, tmp_path: Path) -> None:
+    """The end of a run moved a damaged scores.json aside as scores.json.bad without a word, and
+    the high-score screen, reading the fresh list, had nothing to say either: the player's old
+    runs were gone from the list unexplained. Now the end of the run says so, and where it went."""
+    from screen_games import make_session
+
+    from game.agents.autoplay import play
+
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "scores.json").write_text('[{"score": 12, "seed": 3, "outcome": "retired", "fl')
+    kit = make_kit(tmp_path)
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    host = app.AppHost(kit, None, after=lambda: Exit("title"))
+    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
+    said = "".join(screen.text().split())
+    bad = home / "data" / "scores.json.bad"
+    assert bad.exists()
+    assert "".join(f"the high-score list was damaged: the damaged file is kept as {bad}".split()) in said, said
+    assert "thisrunwasstillfiled,#1onit" in said, said
+
+
+def test_a_recording_cut_short_beside_the_morgue_never_stands_there_under_its_name(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run's recording was copied straight to its name beside the morgue file: a copy the disk
+    filled up in the middle of stayed there, half a recording named like the morgue. Now the end of
+    the run says the copy failed and nothing half-written is left beside the morgue."""
+    import errno
+    import shutil
+
+    from game.agents.companion import ai_action
+
+    def disk_fills(source, target) -> None:  # noqa: ANN001 - either way of copying: half, then no room
+        if not hasattr(source, "read"):
+            with open(source, "rb") as src, open(target, "wb") as dst:
+                disk_fills(src, dst)
+        data = source.read()
+        target.write(data[: len(data) // 2])
+        target.flush()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    kit = make_kit(tmp_path)
+    state, host = app.start_state(kit, seed=11, seats="ai+hero,ai")
+    session = host.session
+    for _ in range(6000):
+        if session.game.phase == "over":
+            break
+        session.apply(ai_action(session.game))
+    monkeypatch.setattr(shutil, "copyfile", disk_fills)
+    monkeypatch.setattr(shutil, "copyfileobj", disk_fills)
+    _, screen = run_headless(host.end_of_run(session, state), [], kit=kit, size=(120, 30))
+    said = " ".join(screen.text().split())
+    assert "could not put the recording beside the morgue file: No space left on device" in said, said
+    morgues = home / "data" / "morgue"
+    assert sorted(p.name for p in morgues.iterdir()) == [session.morgue_path.name]

@@ -255,3 +255,27 @@ def test_a_monster_the_party_sees_is_on_the_map_at_80_columns(tmp_path: Path) ->
     assert shot.lines()[at[1]][at[0]] == game.world.comp(monster, Glyph).char
     hero = game.position(screen.hero())
     assert screen.camera.to_screen(hero.x, hero.y, screen.layout.map[0], screen.layout.map[1]) is not None
+
+
+def test_the_log_says_a_monster_comes_into_view_before_it_is_named_in_a_fight(tmp_path: Path) -> None:
+    """Seed 7: x walked Pim into Xol's sight and the log read "Pim Mossback shoots Xol the Last
+    Sentinel from 2 tiles away", with "Xol the Last Sentinel comes into view." only after it, as
+    the walk's notice: the party's look was taken after the round's fight. The log now says Xol
+    comes into view first, on the screen as the player reads it, and says it once."""
+    from game.ui.auto_travel import visible_monsters
+
+    screen = map_screen(tmp_path, 7)
+    game = screen.game
+    for _ in range(12):
+        press_x(screen)
+        if visible_monsters(game):
+            break
+    (monster,) = visible_monsters(game)
+    name = game.name(monster)
+    _, shot = run_headless(screen, [], size=(120, 40))
+    x, y, _, height = screen.layout.log
+    rows = [row[x:].strip() for row in shot.lines()[y:y + height + 1]]  # the log and the hint line under it
+    naming = [row for row in rows if name in row and "hold this room" not in row]
+    assert naming and naming[0] == f"{name} comes into view.", naming
+    assert any("shoots" in row or "hits" in row for row in naming[1:]), naming  # it was in a fight
+    assert sum(row.startswith(f"{name} comes into view") for row in rows) == 1, rows

@@ -78,3 +78,34 @@ def test_while_waiting_the_keys_stand_whole_on_their_own_line(tmp_path) -> None:
     text = " ".join(rows)
     assert "Waiting for a game in" in text and "...." not in text
     assert "q leaves, ? help" in rows, rows
+
+
+def test_a_run_that_ended_in_town_is_not_watched_or_replayed_on_a_floor(tmp_path) -> None:
+    """A run that came home and retired read "Watching a.mlrec: Floor 2, turn 694 ... The run is
+    over (quest done)": the party stood in town, not on Floor 2; the replay's heading said the same."""
+    from game.agents.autoplay import play
+    from game.engine.replay import Replay
+    from game.ui.events import key
+    from game.ui.present.headless import run_headless
+    from game.ui.screens.replay_viewer import ReplayViewerScreen
+    from game.ui.state import Exit
+
+    path = tmp_path / "a.mlrec"
+    recorder = Recorder.for_new_game(path, 7, "ai+hero,ai", flush_every=0)
+    game = recorder.start()
+    play(game, 2000, on_action=recorder.add)
+    recorder.finish(game)
+    assert game.phase == "over" and game.outcome in ("retired", "quest"), game.outcome
+    game.close()
+    watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(path))
+    console = tcod.console.Console(140, 24, order="C")
+    watch.on_draw(console)
+    line = next("".join(chr(c) for c in row).strip() for row in console.ch
+                if "Watching a.mlrec" in "".join(chr(c) for c in row))
+    watch.follower.close()
+    assert line.startswith("Watching a.mlrec: in town, turn ") and "Floor" not in line, line
+    viewer = ReplayViewerScreen(watch.kit, Replay.open(str(path)), Exit("back"))
+    _, shot = run_headless(viewer, [key("end")], size=(140, 30))
+    viewer.replay.close()
+    heading = shot.lines()[0]
+    assert "in town" in heading and "Floor" not in heading, heading

@@ -30,6 +30,7 @@ from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import TextField, footer, scroll_marks
 from game.ui.state import State
+from game.ui.where import where_words
 
 SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128, 256)  # actions per second
 DEFAULT_SPEED = 8
@@ -208,7 +209,7 @@ class ReplayViewerScreen(Screen):
         draw.clear(console, palette)
         state = "playing" if self.playing else "paused"
         where = (f"action {replay.index}/{replay.total}  turn {game.turn}/{replay.last_turn}  "
-                 f"Floor {game.dungeon.floor_no}  {state}, {self.speed}/s")
+                 f"{where_words(game)}  {state}, {self.speed}/s")
         room = console.width - 2 - len(where) - 2  # a long file name gives way, never where the replay is
         head = f"{elide(self.title, room)}  {where}" if room >= 12 else where
         draw.text(console, 1, 0, elide(head, console.width - 2), palette["title"], width=console.width - 2)

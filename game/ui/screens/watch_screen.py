@@ -29,6 +29,7 @@ from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.map_screen import MapScreen
 from game.ui.session import Session
 from game.ui.state import Exit, State
+from game.ui.where import where_words
 
 POLL_SECONDS = 0.25
 WATCH_KEYS = ("q leaves, r rolls, H Hallway, m log, ? help", "q leaves, ? help")  # the long hint, then the short
@@ -148,11 +149,13 @@ class WatchScreen:
         name = f.path.name
         if game is None:
             return f"Waiting for a game in {f.path}" + (f" ({f.problem})" if f.problem else "")
-        where = "in town" if game.phase == "town" else f"Floor {game.dungeon.floor_no}"
+        where = where_words(game)
         text = f"{where[0].upper()}{where[1:]}, turn {game.turn}" if brief else \
             f"Watching {name}: {where}, turn {game.turn}, {plural(f.actions, 'action')}"
         if game.phase == "over":
             text += f". The run is over ({ending(game.outcome).short if game.outcome else 'ended'})"
+        elif f.status == "filed":
+            text += ". The player left this run: it is kept under Replays"
         elif f.status == "gone":
             text += ". The player has stopped (the file is gone)"
         elif f.status == "stuck":
