@@ -373,8 +373,8 @@ def loot_action(game: Game, seat: int, eid: int, pos: Position, detours: bool = 
 
 
 def held_cells(game: Game) -> set[tuple[int, int]]:
-    """The cells a living hostile monster holds (its own cell, whatever floor it is on)."""
-    return {m.cell for _, m in game.world.get(MonsterState) if m.hits > 0 and m.hostile}  # `game.monsters()`, one pass
+    """The cells of this floor a living hostile monster holds (its own cell)."""
+    return {m.cell for _, (m, _) in game.on_floor(MonsterState) if m.hits > 0 and m.hostile}
 
 
 def kept_by_trap(game: Game, item: TreasureState, eid: int) -> bool:

@@ -52,7 +52,8 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
         mon.told = seen  # the nod is the party's first sight of it
         game.say((row.keeps_peace if seen else row.unseen).format(name=game.name(eid)), "info")
     if row.points_out_a_trap:
-        hidden = [t for t, trap in game.traps() if trap.cell == cell and trap.live and not trap.found_by]
+        hidden = [t for t, (trap, _) in game.on_floor(TrapState) if trap.cell == cell and trap.live
+                  and not trap.found_by]
         if hidden:
             trap = game.world.comp(hidden[0], TrapState)
             trap.found_by.update(game.party.hero_of.values())
@@ -71,13 +72,12 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
     monsters_surprised = stream.die(6) <= 2 and not party_carries_light(game)
     party_surprised = stream.die(6) <= 2
     if monsters_surprised and not party_surprised:
-        for _, mon in game.monsters():
-            if mon.cell == cell:
-                mon.aware, mon.surprised = False, True
+        for _, mon in game.monsters_of_room(cell):
+            mon.aware, mon.surprised = False, True
         game.say("The party catches the room's occupants unawares!", "combat")
     elif party_surprised and not monsters_surprised:
         tell_sightings(game)  # what the party sees of the room, before it is surprised by it
-        hostile = [e for e, m in game.monsters() if m.cell == cell and m.hostile]  # a peaceful room strikes nobody
+        hostile = [e for e, m in game.monsters_of_room(cell) if m.hostile]  # a peaceful room strikes nobody
         if hostile:
             game.say(surprise_words(game, hostile), "danger")  # they may reach no one
         monster_turn(game)

@@ -65,7 +65,7 @@ def monster_died(game: Game, eid: int, killer: int) -> None:
         effects.active = [e for e in effects.active if not (e.hold and e.source_entity == eid)]
     group_morale(game, eid)
     room = (game.dungeon.floor_no, *mon.cell)
-    if not any(m.cell == mon.cell and m.hostile for _, m in game.monsters()) and (
+    if not any(m.hostile for _, m in game.monsters_of_room(mon.cell)) and (
             was_fighting or room not in game.stats.cleared_rooms):
         game.stats.fights_won += 1
         if room not in game.stats.cleared_rooms:  # a room is cleared once, however often it is fought in

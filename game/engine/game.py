@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from game.designers.records import RoomDesign
 
 GAME_VERSION = "0.1.0"
-RULES_VERSION = 19  # bump when a change to the rules would change how a recording plays
+RULES_VERSION = 20  # bump when a change to the rules would change how a recording plays
 
 
 T = TypeVar("T")
@@ -364,6 +364,11 @@ class Game:
 
     def monsters(self) -> list[tuple[int, MonsterState]]:
         return [(e, m) for e, m in self.world.get(MonsterState) if m.hits > 0]
+
+    def monsters_of_room(self, cell: tuple[int, int]) -> list[tuple[int, MonsterState]]:
+        """The living monsters of the room at `cell` on this floor: a cell names a room on one
+        floor only (every floor's grid has a room at the same cell)."""
+        return [(e, m) for e, (m, _) in self.on_floor(MonsterState) if m.hits > 0 and m.cell == cell]
 
     def on_floor(self, kind: type) -> list[tuple[int, tuple[Any, Position]]]:
         """The entities with `kind` and a Position on the current floor, by entity id. Only for

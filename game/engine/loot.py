@@ -28,7 +28,7 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
             continue
         why = ""
         if item.cell is not None and item.seat >= 0:
-            guards = [e for e, m in game.monsters() if m.cell == item.cell and m.hostile]
+            guards = [e for e, m in game.monsters_of_room(item.cell) if m.hostile]
             if guards and any(seen_by_party(game, e) for e in guards):
                 why = capitalised(f"{game.name(item_eid)} is guarded: the room's monsters still stand.")
             elif guards:

@@ -55,12 +55,12 @@ def lone_morale(game: Game, mon_eid: int, before: int) -> None:
 
 def room_mates(game: Game, mon_eid: int) -> list[int]:
     mon = game.world.comp(mon_eid, MonsterState)
-    return [e for e, m in game.monsters() if e != mon_eid and m.cell == mon.cell and m.hostile]
+    return [e for e, m in game.monsters_of_room(mon.cell) if e != mon_eid and m.hostile]
 
 
 def group_morale(game: Game, dead_eid: int) -> None:
     """When a monster of a group dies, the others of its room check morale."""
     dead = game.world.comp(dead_eid, MonsterState)
-    for eid, mon in game.monsters():
-        if mon.cell == dead.cell and mon.hostile:
+    for eid, mon in game.monsters_of_room(dead.cell):
+        if mon.hostile:
             morale_check(game, eid)

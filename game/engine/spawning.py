@@ -44,7 +44,8 @@ def spawn_room(game: Game, design, entry: tuple[int, int]) -> None:  # noqa: ANN
     doors = door_places(game) if design.plan.doors else set()
     # The traps guarding treasure in this cell, in entity order: those made before, then the
     # room's own as they are made (ids only grow).
-    guards = [e for e, t in game.traps() if t.cell == cell and t.spec.guards_treasure] if design.treasure else []
+    guards = ([e for e, (t, _) in game.on_floor(TrapState) if t.cell == cell and t.spec.guards_treasure]
+              if design.treasure else [])
     for placed in design.traps:
         spot = placed.spot
         eid = game.world.create(

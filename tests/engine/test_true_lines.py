@@ -133,10 +133,13 @@ def test_a_fever_caught_in_a_mire_is_said_before_it_is_shaken_off() -> None:
     fever is said when it is caught, as a trap's lasting harm is."""
     from game.agents.autoplay import autoplay
 
-    game, _ = autoplay(13, "ai+hero,ai+hero,ai", max_turns=300)
-    lines = [line.text for line in game.log]
-    game.close()
-    shaken = [i for i, text in enumerate(lines) if " shakes off a fever from the mire" in text]
+    for seed in range(13, 60):  # the first runs in which a fever is caught and shaken off
+        game, _ = autoplay(seed, "ai+hero,ai+hero,ai", max_turns=300)
+        lines = [line.text for line in game.log]
+        game.close()
+        shaken = [i for i, text in enumerate(lines) if " shakes off a fever from the mire" in text]
+        if shaken:
+            break
     assert shaken
     for i in shaken:
         hero = lines[i].split(" shakes off ")[0]
@@ -147,9 +150,9 @@ def test_a_fever_caught_in_a_mire_is_said_before_it_is_shaken_off() -> None:
 
 
 def test_a_monster_on_another_floor_never_comes_into_view() -> None:
-    """A room-mate's death makes the monsters of its room check morale, a monster on another floor
-    whose room has the same place in its grid among them (a rules matter, left as it plays). Its
-    line said it came into view when its spot on that floor matched a tile the party sees here."""
+    """A monster on another floor that checks morale (before rules 20 a room-mate's death here made
+    the monsters of the same cell on every floor check) was said to come into view when its spot
+    on that floor matched a tile the party sees here."""
     from game.engine.morale import morale_check
 
     for seed in range(1, 200):
