@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from game.agents.town_agent import BARELY_BEGUN, town_action
 from game.engine import actions as A
 from game.engine.game import TIME_TRACK
-from game.engine.growth import growth_choices, trait_to_raise
+from game.engine.growth import ai_growth
 from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import counts_for, fulfilled, to_be_caught
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
@@ -166,10 +166,7 @@ def trait_action(game: Game, seat: int) -> A.ChooseTrait:
     """The owed growth of a human seat's hero when the AI plays that seat (autoplay, the scripted
     player): the trait the AI would raise when it may be raised, else the first one offered (a
     player taking the top line of the menu)."""
-    eid = game.party.hero_of[seat]
-    offered = [trait for trait, _ in growth_choices(game, eid)]
-    wished = trait_to_raise(game, eid)
-    return A.ChooseTrait(seat, wished if wished in offered else offered[0])
+    return A.ChooseTrait(seat, ai_growth(game, game.party.hero_of[seat]))
 
 
 def ai_action(game: Game) -> Any:

@@ -99,21 +99,15 @@ class Traits:
     flaws: dict[str, str] = field(default_factory=dict)  # race -> the negative trait all its members carry
 
     def describe(self, chosen: tuple[str, ...]) -> list[str]:
-        """'very strong', 'cunning': each distinct trait with its degree (times picked). An AI hero
-        raises its fighting trait past the highest word, each time a die more on the rolls it ties
-        to: "the strongest and a degree beyond" (else its growth read "now the strongest" again)."""
+        """'very strong', 'cunning': each distinct trait with its degree (times picked)."""
         out = []
         for t in dict.fromkeys(chosen):
             degree = min(chosen.count(t), len(self.degrees)) - 1
             highest = self.traits[t].highest if t in self.traits else ""
             if highest and degree == len(self.degrees) - 1:
-                words = highest  # the book's "the [trait]est": "the strongest", not "the most strong"
+                out.append(highest)  # the book's "the [trait]est": "the strongest", not "the most strong"
             else:
-                words = f"{self.degrees[degree]} {t.replace('_', ' ')}".strip()
-            beyond = chosen.count(t) - len(self.degrees)
-            if beyond > 0:
-                words += f" and {'a degree' if beyond == 1 else f'{beyond} degrees'} beyond"
-            out.append(words)
+                out.append(f"{self.degrees[degree]} {t.replace('_', ' ')}".strip())
         return out
 
 

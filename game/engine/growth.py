@@ -1,8 +1,9 @@
 """Character development (Budget Dungeons, DESIGN.md §3): at each level gained and when the
 run's quest is fulfilled, a hero picks a new trait or raises one a degree, and gains a story
-point, in solo play too. An AI hero raises the trait its fighting leans on (tied to its attack
-Type or to the fight), else its first class trait: its personality's choice. A human hero gets
-the story point at once and is owed the choice (`HeroState.growth_due`): the game waits for it
+point, in solo play too. No trait goes past its highest degree, an AI hero's as a human's. An AI
+hero raises the trait its fighting leans on (tied to its attack Type or to the fight) while it
+may, else takes the first trait offered: its personality's choice. A human hero gets the story
+point at once and is owed the choice (`HeroState.growth_due`): the game waits for it
 (`Game.awaiting` says "trait") and the player makes it as a recorded `ChooseTrait`."""
 
 from __future__ import annotations
@@ -34,18 +35,27 @@ def develop(game: Game, eid: int, why: str) -> None:
     its personality) or a trait choice owed (a human's)."""
     hero = game.world.comp(eid, HeroState)
     hero.story_points += 1
+    if not growth_choices(game, eid):  # every trait it may grow by is at its highest degree
+        game.say(f"{game.name(eid)} grows ({why}): a story point to spend.", "hallway")
+        return
     if game.seats[hero.seat].human:
-        if not growth_choices(game, eid):  # every trait it may grow by is at its highest degree
-            game.say(f"{game.name(eid)} grows ({why}): a story point to spend.", "hallway")
-            return
         hero.growth_due += 1
         game.say(f"{game.name(eid)} grows ({why}): a story point to spend, and a new trait or a trait a "
                  f"degree higher to choose.", "hallway")
         return
-    name = trait_to_raise(game, eid)
+    name = ai_growth(game, eid)
     hero.traits = (*hero.traits, name)
     game.say(f"{game.name(eid)} grows ({why}): now {degree_words(hero.traits, name)}, and a story point to "
              f"spend.", "hallway")
+
+
+def ai_growth(game: Game, eid: int) -> str:
+    """The AI's pick among what the hero may grow by (not none): the trait its fighting leans on
+    while that may still be raised, else the first one offered (as a player taking the menu's top
+    line). The highest degree holds for an AI hero as for a human's."""
+    offered = [trait for trait, _ in growth_choices(game, eid)]
+    wished = trait_to_raise(game, eid)
+    return wished if wished in offered else offered[0]
 
 
 def degree_words(held: tuple[str, ...], name: str) -> str:

@@ -26,7 +26,7 @@ def test_five_hundred_runs_keep_every_invariant(block):
 
 def test_outcomes_vary_over_seeds():
     outcomes, floors, banked = Counter(), Counter(), 0
-    for seed in range(1, 41):
+    for seed in range(1, 81):  # about one run in ten is wiped: 80 runs, not 40, make none a fluke
         game, result = autoplay(seed, "ai+hero,ai+hero,ai", max_turns=1500)
         outcomes[result["outcome"]] += 1
         floors[result["floor"]] += 1
