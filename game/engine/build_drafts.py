@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.core.errors import FileProblem
+from game.core.errors import FileProblem, printable
 from game.core.file_guard import read_bounded
 from game.core.paths import atomic_write, data_dir
 from game.designers.builds import freeze
@@ -89,7 +89,7 @@ def _read(path: Path, game: Game) -> tuple[Draft | None, str]:
     if not isinstance(data, dict) or data.get("draft") != DRAFT_FORMAT:
         return None, "their file is damaged, or from another version of Masterless"
     if data.get("version") != GAME_VERSION:
-        return None, f"they were saved by Masterless {data.get('version')}, this is {GAME_VERSION}"
+        return None, f"they were saved by Masterless {printable(str(data.get('version')))}, this is {GAME_VERSION}"
     pending = game.hallway.pending
     waiting = pending.waiting if pending is not None else ()
     seat, category, budget, items = (data.get(k) for k in ("seat", "category", "budget", "items"))

@@ -110,3 +110,18 @@ def test_the_builders_help_says_how_to_leave_and_what_is_kept(tmp_path: Path) ->
     said = " ".join(seen)
     assert "Ctrl-C: save the run and leave; nothing is built until c confirms it, and `python main.py " \
            "continue` brings you back here with what you had bought." in said, said
+
+
+def test_a_kept_draft_never_puts_control_characters_on_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The version a draft file names is quoted in the line that drops it: a file with escape
+    codes in it (damaged, or written by hand) cleared the screen instead."""
+    from game.core.seats import parse_seats
+    from game.engine.build_drafts import draft_path, take_draft
+    from game.engine.start import new_game
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    draft_path().parent.mkdir(parents=True)
+    draft_path().write_text(json.dumps({"draft": 1, "version": "9\x1b[2J", "items": []}))
+    kept, dropped = take_draft(new_game(4, parse_seats(SEATS), 2))
+    assert kept is None and dropped is not None and dropped.isprintable(), dropped
+    assert "saved by Masterless 9\\x1b[2J" in dropped and not draft_path().exists()
