@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from game.core.content import traits
 from game.core.rng import Stream
 from game.core.sentences import plural
-from game.designers.builds import encode_monster, encode_trap, encode_treasure
+from game.designers.builds import decode, encode_monster, encode_trap, encode_treasure
 from game.designers.monsters import design_monsters, design_with_target
 from game.designers.personality import Personality, personality
 from game.designers.scout import PartyView
@@ -352,6 +352,23 @@ class RoomBuilder:
             else:
                 out.append(encode_treasure(p.item, p.spot))
         return tuple(out)
+
+    def restore(self, items: Sequence[tuple]) -> str:
+        """Buy again the purchases `encode` gave (a build left unconfirmed), each priced and
+        checked anew; returns "" or, refusing one, why (nothing is bought then)."""
+        try:
+            decoded = decode(self.category, items, self.spots)
+        except (ValueError, TypeError, IndexError):
+            return "they are not purchases of this room"
+        spots = [raw[7] if self.category != "monsters" else -1 for raw in items]
+        before = list(self.items)
+        for value, spot in zip(decoded, spots, strict=True):
+            item = value if isinstance(value, Monster) else value.trap if self.category == "traps" else value.item
+            why = self.add(Purchase(item, spot if self.category != "treasure" or value.spot is not None else -1))
+            if why:
+                self.items = before
+                return why
+        return ""
 
 
 def describe(item: Item) -> str:

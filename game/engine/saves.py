@@ -38,6 +38,7 @@ from game.core.file_guard import claim_name, probe_writable_file, read_bounded
 from game.core.paths import atomic_write, config_dir, data_dir, recordings_dir, written_through
 from game.core.seats import HeroChoice
 from game.core.staged_files import staged_file, sweep_leftovers
+from game.engine.build_drafts import forget_draft
 from game.engine.game import Game
 from game.engine.recording import SUFFIX, Recorder, Recording
 from game.engine.recording_read import read_recording
@@ -206,6 +207,7 @@ def new_autosave(seed: int, seats: str, level: int = 2, dials: Dials | None = No
     gone after the first action: ask the player before starting over a game in progress.
     `designs`: the table's saved designs, kept in the recording."""
     sweep_filing_leftovers()
+    forget_draft()  # an unconfirmed build of the run this one replaces
     recorder = Recorder.for_new_game(autosave_path(), seed, seats, level, dials, heroes, flush_every=1,
                                      backup=backup_path(), designs=designs)
     return recorder.start(), recorder
@@ -349,6 +351,7 @@ def archive_autosave(name: str | None = None) -> Path | None:
     An autosave the player made a link: what it points to is filed, and the link stays where it
     is, for the next run to be written through it (moved, a relative link would point nowhere)."""
     main = autosave_path()
+    forget_draft()  # the run is over: no build of it waits
     if not main.exists():
         return None
     try:

@@ -244,6 +244,7 @@ def _on_screen(kit: Kit, game: Game, recorder: Any | None, back: State | None,
                export: str | None = None, note: str | None = None) -> tuple[State, AppHost]:
     host = AppHost(kit, recorder, after=(lambda: back) if back is not None else (lambda: Exit("left")), export=export)
     session = Session(game, recorder)
+    session.keeps_drafts = recorder is not None
     host.session = session
     state = first_screen(kit, session, back=back, host=host)
     if note:

@@ -189,6 +189,9 @@ def walk(game: Game, eid: int, travel: Travel, targets: Sequence[tuple[int, int]
             return None, in_the_way_words(game, eid, targets, travel.key)
         travel.waits += 1  # a step round may be undone by the next one round: it counts as a wait
         past = way_past(game, eid, targets)
+        if past is None and another_players_hero(game, eid, in_the_way(game, eid, targets)):
+            # it follows this walk, which keeps it beside the walker: waiting for it only burns turns
+            return None, in_the_way_words(game, eid, targets, travel.key)
         return (A.Wait(travel.seat) if past is None else A.Move(travel.seat, *past)), None
     travel.waits = 0
     return A.Move(travel.seat, *step_to), None
@@ -199,21 +202,32 @@ def in_the_way_words(game: Game, eid: int, targets: Sequence[tuple[int, int]],
     """Who holds the walk up, by name, and what the player can do about it. Another player's hero
     moves only on that player's turn, which the walk's own turn comes before (the heroes who
     follow it take theirs as it goes): the player ends theirs to let it come."""
-    pos = game.position(eid)
-    here, around = steps_around(game, eid, targets)
-    who = next((w for d, dy, dx in around if d < here and (w := game.creature_at(pos.x + dx, pos.y + dy)) is not None),
-               None)
+    who = in_the_way(game, eid, targets)
     if who is None:
         return "Someone stands in the way."
     name = capitalised(game.name(who))
     monster = game.world.try_comp(who, MonsterState)
     if monster is not None and monster.peaceful:
         return f"{name} stands in the way, keeping the peace: walking into it starts a fight."
-    hero = game.world.try_comp(who, HeroState)
-    if hero is not None and game.seats[hero.seat].human and hero.seat != game.world.comp(eid, HeroState).seat:
-        return (f"{name} stands in the way: {game.seats[hero.seat].name} moves them on their turn "
+    if another_players_hero(game, eid, who):
+        seat = game.world.comp(who, HeroState).seat
+        return (f"{name} stands in the way: {game.seats[seat].name} moves them on their turn "
                 f"({key('wait')} waits, ending yours).")
     return f"{name} stands in the way."
+
+
+def in_the_way(game: Game, eid: int, targets: Sequence[tuple[int, int]]) -> int | None:
+    """Who stands on a step that would take the hero nearer its targets (None: nobody)."""
+    pos = game.position(eid)
+    here, around = steps_around(game, eid, targets)
+    return next((w for d, dy, dx in around if d < here and (w := game.creature_at(pos.x + dx, pos.y + dy)) is not None),
+                None)
+
+
+def another_players_hero(game: Game, eid: int, who: int | None) -> bool:
+    """Whether `who` is the hero of a human seat other than `eid`'s (theirs to move)."""
+    hero = game.world.try_comp(who, HeroState) if who is not None else None
+    return hero is not None and game.seats[hero.seat].human and hero.seat != game.world.comp(eid, HeroState).seat
 
 
 def way_past(game: Game, eid: int, targets: Sequence[tuple[int, int]]) -> tuple[int, int] | None:

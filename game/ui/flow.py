@@ -28,6 +28,14 @@ class Flow:
         # hot-seat: the seat whose trait choice was shown last, so holding the keyboard now (None
         # once the table is elsewhere): another seat's choice comes behind a hand-over to it
         self.keyboard: int | None = None
+        self.on_map: int | None = None  # the human seat whose key on the map was the latest (see `played`)
+
+    def played(self, seat: int | None) -> None:
+        """`seat` pressed a key on the map (a step, a walk): it holds the keyboard when the game
+        next asks a hero's growth of some seat, which then comes behind a hand-over unless it is
+        that seat's own."""
+        if seat is not None:
+            self.on_map = seat
 
     def due(self) -> bool:
         """Whether `next` would send the player somewhere now."""
@@ -47,7 +55,8 @@ class Flow:
             self.ended = True
             return self.end_of_run(here), True
         if waiting.kind == "trait" and waiting.seat is not None:
-            holder, self.keyboard = self.keyboard, waiting.seat
+            holder = self.keyboard if self.keyboard is not None else self.on_map
+            self.keyboard = waiting.seat
             screen = open_screen("trait_choice", self.kit, self.session, here, seat=waiting.seat)
             return self._handed_over(screen, waiting.seat, holder), True
         self.keyboard = None  # past the growth choices (a designer's own hand-over tells the others to look away)
@@ -65,8 +74,9 @@ class Flow:
         return None, False
 
     def _handed_over(self, screen: State, seat: int, holder: int | None) -> State:
-        """`screen` for `seat`, behind a "pass the keyboard" screen when another player's trait
-        choice was the last screen (a hot-seat town, where each hero grows in turn)."""
+        """`screen` for `seat`, behind a "pass the keyboard" screen when another player holds the
+        keyboard: the one whose trait choice was the last screen (a hot-seat town, where each hero
+        grows in turn), or, for the first choice, the one whose key on the map brought it."""
         game = self.session.game
         if holder is None or holder == seat or sum(1 for s in game.seats if s.human) < 2:
             return screen

@@ -15,6 +15,7 @@ from game.core.file_guard import probe_writable_file
 from game.core.paths import data_dir as _data_dir
 from game.core.paths import written_through
 from game.core.seats import HeroChoice
+from game.engine.build_drafts import take_draft
 from game.engine.game import Game
 from game.engine.saves import (
     archive_autosave,
@@ -73,6 +74,9 @@ def load_autosave() -> tuple[Game, Any, str | None]:
     loaded.recorder.durable = False
 
     note = loaded.report()
+    _, dropped = take_draft(loaded.game)  # a draft that fits waits in the file for the room builder
+    if dropped:
+        note = " ".join(filter(None, [note, dropped]))
     mirror = record_target()  # `play --record FILE` goes on recording there
     if mirror is not None:
         problem = probe_writable_file(mirror)

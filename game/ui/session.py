@@ -23,6 +23,7 @@ class Session:
         self.game = game
         self.recorder = recorder
         self.log_seen = 0  # log lines the player has been shown (for the "more" marker)
+        self.keeps_drafts = False  # a saved run: the room builder keeps its unconfirmed purchases on disk
 
     def apply(self, action: Any) -> Result:
         """Apply one action and record it; then let the AI heroes act until a human is up.

@@ -124,6 +124,8 @@ def bot_key(state: State) -> str:
             if not step:
                 step = ((target.x > pos.x) - (target.x < pos.x), (target.y > pos.y) - (target.y < pos.y))
             return STEP_KEYS.get(step, ".")
+        if "moves them on their turn" in state.notice:  # behind another player's hero: end the turn for them
+            return "."
         if "Nothing left" in state.notice or "no known way" in state.notice:
             tile = int(game.floor.tile[pos.y, pos.x])
             return ">" if tile == Tile.STAIR_DOWN else "t" if "t travels" in state.notice else "s"

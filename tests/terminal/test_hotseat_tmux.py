@@ -55,7 +55,8 @@ def test_a_hot_seat_hallway_in_tmux(tmp_path: Path) -> None:
             if "Pass the keyboard to" in screen or "The Hallway: take a category" in screen:
                 break
             banners_before.add(top(pane).split("'s turn")[0].strip())
-            press(pane, "x")
+            # held up behind the other player's hero, a player ends the turn as the words say
+            press(pane, "." if "moves them on their turn" in screen else "x")
             end = time.monotonic() + 10  # the whole party walks on one key: let the walk end by itself
             while "any key stops" in pane.capture() and time.monotonic() < end:
                 time.sleep(0.05)

@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from map_tools import make_kit, play
+from map_tools import make_kit, play, play_until
 
 from game.core.seats import HeroChoice, parse_seats
+from game.engine.game import Awaiting
 from game.engine.growth import ties_words
 from game.engine.room_entry import hallway
 from game.engine.start import new_game
 from game.rules.party import xp_to_be
-from game.ui.screens.map_screen import first_screen
+from game.ui.events import KeyEvent
+from game.ui.screens.handover import HandOverScreen
+from game.ui.screens.map_screen import MapScreen, first_screen
+from game.ui.screens.trait_choice import TraitChoiceScreen
 from game.ui.session import Session
+from game.ui.state import State
 from game.world.components import HeroState
 
 SOLDIER = HeroChoice("Tess Anvil", "orc", "strong", "soldier", ("strong", "disciplined"))
@@ -116,3 +121,42 @@ def test_a_tie_too_long_for_its_row_keeps_whole_types_from_the_start(tmp_path: P
     a Type list cut in the middle and joined to the attack. It now ends after whole Types."""
     row = next(r for r in level_three_choice(tmp_path, 5) if "very mundane (a degree higher)" in r)
     assert row.split("(a degree higher)")[1].strip() == "against or with psychic, holy, ..."
+
+
+def growth_from_the_map(tmp_path: Path, grows: int) -> tuple[int, State]:
+    """A hot-seat run (Ann, Bob) in which seat `grows`'s hero has the experience for Level 3: the
+    players explore on the map until the party enters a room and the game asks for the growth.
+    Returns the seat whose key brought it, and the screen that came up."""
+    game = new_game(5, parse_seats("human:Ann,human:Bob,ai"), 2)
+    game.world.comp(game.party.hero_of[grows], HeroState).xp = xp_to_be(3)
+    session = Session(game)
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    pressed: list[int | None] = []
+
+    def asked(session: Session, state: State) -> bool:
+        if isinstance(state, MapScreen):
+            pressed.append(session.human_seat())  # whose key the next one is
+            return False
+        return True
+
+    state = play_until(kit, session, asked)
+    assert game.awaiting() == Awaiting("trait", grows) and pressed[-2] is not None, (game.awaiting(), pressed)
+    return pressed[-2], state
+
+
+def test_a_growth_the_map_brings_comes_behind_a_hand_over_to_its_player(tmp_path: Path) -> None:
+    """Bob's hero grew as Ann's key took the party into a room: the choice came up on Ann's
+    keyboard, with no "Pass the keyboard to Bob" first, unlike every other player's choice."""
+    presser, state = growth_from_the_map(tmp_path, grows=1)
+    assert presser == 0  # Ann's key
+    assert isinstance(state, HandOverScreen) and state.seat_name == "Bob", state
+    _, term = play(state, [], (80, 24), state.kit)
+    said = " ".join(term.text().split())
+    assert "Pass the keyboard to Bob" in said and "grows: Bob chooses how." in said, said
+    chosen = state.on_event(KeyEvent("enter"))
+    assert isinstance(chosen, TraitChoiceScreen) and chosen.seat == 1
+
+
+def test_a_growth_of_the_player_at_the_keyboard_comes_straight_up(tmp_path: Path) -> None:
+    presser, state = growth_from_the_map(tmp_path, grows=0)
+    assert presser == 0 and isinstance(state, TraitChoiceScreen) and state.seat == 0, state

@@ -77,6 +77,8 @@ class Table(HeadlessPresenter):
                 self.turns_after += 1
                 if self.turns_after > 4:
                     return CloseEvent("done")
+            if "moves them on their turn" in text:  # held up behind the other player's hero: end the turn
+                return key(".")
             return key("x") if not self.built_by_hand or self.presses % 3 else key("s")
         self.seen.append(text)
         return key("escape")

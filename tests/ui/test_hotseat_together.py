@@ -90,3 +90,21 @@ def test_a_walk_held_up_by_another_players_hero_says_how_that_player_gets_the_ke
     assert presenter.lines()[0].startswith(" Player 1's turn")
     _, presenter = run_headless(screen, [key("KP_5")], kit=kit, size=(100, 34))
     assert presenter.lines()[0].startswith(" Player 2's turn")
+
+
+def test_a_walk_held_up_by_another_players_hero_burns_no_turns(tmp_path: Path) -> None:
+    """The walk waited three turns for the hero in the way before it said so, but that hero
+    follows the walk, which keeps it beside the walker: it never moves aside. Every x by the
+    player behind it burnt three rounds of oil and food for the whole party (85 turns once, at a
+    four-player table in a corridor). Now the walk stops at once, saying who is in the way."""
+    game = new_game(8, parse_seats("human,human,human,human"), 2)
+    kit = make_kit(tmp_path)
+    screen = first_screen(kit, Session(game))
+    assert isinstance(screen, MapScreen)
+    turn, oil = game.turn, game.time.oil
+    for _ in range(3):
+        _, presenter = run_headless(screen, [key("x")], kit=kit, size=(100, 34))
+        words = " ".join(presenter.text().split())
+        assert "stands in the way: Player 4 moves them on their turn" in words, words
+        assert presenter.lines()[0].startswith(" Player 1's turn")
+    assert (game.turn, game.time.oil) == (turn, oil)

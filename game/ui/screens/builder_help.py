@@ -44,6 +44,7 @@ HELP_TOPICS = (
         "ability. r: name it (Enter keeps the name, Esc cancels). s: suggest Types and a name. f: fill "
         "the rest for me. w: save what you bought as a design file, to share or to play with again (--designs). "
         "c: confirm the room. Esc: stop changing a purchase, leaving it as it was; in the list, back to "
-        "the draft. ?: this help.",
+        "the draft. ?: this help. Ctrl-C: save the run and leave; nothing is built until c confirms it, "
+        "and `python main.py continue` brings you back here with what you had bought.",
     ),
 )

@@ -37,6 +37,7 @@ from game.designers.scout import PartyView, pick_resist, pick_type, view_party
 from game.designers.table import designers_for
 from game.designers.traps import trap_kinds
 from game.engine.actions import BuildRoom
+from game.engine.build_drafts import Draft, forget_draft, keep_draft, take_draft
 from game.engine.quests import is_named
 from game.engine.room_entry import build_problem
 from game.mapgen.plan import Spot
@@ -102,6 +103,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         self._cursor: tuple[int, int] | None = None
         self._which: dict[Spot, tuple[str, str]] | None = None  # the room's spots are fixed: told apart once
         self.draft = self.new_draft()
+        self.take_back_draft()
 
     # -- the game --------------------------------------------------------------------------------
 
@@ -163,6 +165,30 @@ class BuilderScreen(BuilderForm, BuilderView):
         if self.category == "monsters":
             return Purchase(Monster(max(1, min(floor, self.model.left or floor))))
         return Purchase(Treasure(), -1)
+
+    # -- a build left unconfirmed (game.engine.build_drafts) ----------------------------------------
+
+    def take_back_draft(self) -> None:
+        """The purchases this seat had made for this build when the run was left, bought again."""
+        if not self.session.keeps_drafts:
+            return
+        kept, dropped = take_draft(self.game)
+        if kept is None or (kept.seat, kept.category) != (self.seat, self.category):
+            if dropped:  # damaged, or from another moment of the run
+                self.say(dropped)
+            return
+        why = self.model.restore(kept.items)
+        if why:
+            forget_draft()
+            self.say(f"The room purchases left unconfirmed when the run was last left are dropped: {why}.")
+            return
+        self.say(f"Back as you left them: {plural(len(self.model.items), 'purchase')}, "
+                 f"{plural(self.model.left, 'point')} left.", bad=False)
+
+    def keep_draft(self) -> None:
+        """Write what is bought so far beside the autosave, so leaving now loses none of it."""
+        if self.session.keeps_drafts:
+            keep_draft(self.game, Draft(self.seat, self.category, self.model.budget, self.model.encode()))
 
     # -- keys --------------------------------------------------------------------------------------
 
@@ -330,6 +356,7 @@ class BuilderScreen(BuilderForm, BuilderView):
                 self.say(f"Refused: {why}.{self.too_few_for_a_monster()}")
                 return None
             self.say(f"Bought: {describe(self.draft.item)}. {plural(self.model.left, 'point')} left.", bad=False)
+        self.keep_draft()
         self.bought_row = len(self.model.items) - 1
         self.draft = self.next_draft()
         self.row = min(self.row, len(self.fields()) - 1)
@@ -371,6 +398,7 @@ class BuilderScreen(BuilderForm, BuilderView):
             return None
         sold = self.bought_row
         gone = self.model.remove(sold)
+        self.keep_draft()
         if self.editing == sold:  # the thing being changed is gone: so is its change
             self.editing = None
             self.draft = self.new_draft()
@@ -418,6 +446,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         except ValueError as exc:  # a room no legal purchase fits (no spot for a trap): say so, never crash
             self.say(f"The AI cannot finish this: {exc}.")
             return None
+        self.keep_draft()
         self.bought_row = max(0, len(self.model.items) - 1)
         self.say("All spent: c confirms. " + " ".join(notes), bad=False)  # the way on first: a long note is elided
         return None
@@ -457,6 +486,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         if waiting and waiting[0] == "build" and waiting[1] == self.seat and waiting[2] == self.category:
             self.say(game.log[-1].text if game.log else "The build was refused.")
             return self
+        forget_draft()  # built: the recording holds it now
         if self.then is not None:
             return self.then()
         return self.back

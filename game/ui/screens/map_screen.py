@@ -167,6 +167,7 @@ class MapScreen(MapKeys, MapDrawing):
         rolls_before = game.rolls[-1] if game.rolls else None
         log_before = len(game.log)
         seat_before = self.seat()
+        self.flow.played(seat_before)
         result = self.session.apply(action)
         from game.engine.results import Refused  # start-up: loaded with the first action (by the engine)
 
@@ -240,6 +241,7 @@ class MapScreen(MapKeys, MapDrawing):
             eid = self.game.party.hero_of.get(travel.seat)
             from game.ui.auto_travel import step  # start-up: loaded with the first travel
 
+            self.flow.played(travel.seat)  # the walk is the key of the seat that began it
             result = step(self.session, eid, travel) if eid is not None else ""
             self.host.save(self.session)
             self.seen_items |= travel.seen_items

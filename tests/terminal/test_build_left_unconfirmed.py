@@ -1,0 +1,127 @@
+"""A hot-seat player who leaves the room builder before confirming (Ctrl-C) finds the same
+purchases there after `python main.py continue`; a kept draft that no longer fits (another
+version, a damaged file) is dropped with one line saying so, and the builder starts empty."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from map_tools import make_kit, play, play_until
+from pty_tools import PtyApp, python_argv
+
+from game.core.dials import Dials
+from game.ui.app import start_state
+from game.ui.events import key
+from game.ui.screens.builder_screen import BuilderScreen
+from game.ui.screens.designer_flow import waiting_human
+
+SEATS = "human:Ann,human:Bo,ai"
+
+
+def leave_in_the_builder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """A hot-seat run (seed 4: Ann takes the Traps first) played in-process up to Ann's room
+    builder, where she buys one trap and the game stops there, unconfirmed, as a closed terminal
+    stops it; the environment `continue` needs to find that run."""
+    home = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
+    for name, value in home.items():
+        monkeypatch.setenv(name, value)
+    kit = make_kit(tmp_path)
+    _, host = start_state(kit, seed=4, seats=SEATS, dials=Dials(design="ask"))
+    state = play_until(kit, host.session, lambda session, state: waiting_human(session.game) is not None)
+    for _ in range(6):
+        if isinstance(state, BuilderScreen):
+            break
+        state = state.on_event(key("enter")) or state
+    assert isinstance(state, BuilderScreen) and state.seat == 0 and state.category == "traps", state
+    assert (state.model.spent, state.model.left) == (0, 4)
+    state.on_event(key("enter"))  # buys the draft: an arrows trap of 2 points
+    assert state.message == "Bought: arrows trap (2). 2 points left.", state.message
+    host.session.game.close()
+    return home
+
+
+def open_builder(app: PtyApp) -> str:
+    """Past the hand-over to Ann's room builder; its screen."""
+    for _ in range(4):
+        if app.lines[0].startswith(" Room builder: Ann"):
+            return app.text()
+        if "Pass the keyboard to" in app.text():
+            app.send("\r")
+        app.wait_for("Room builder: Ann", 5)
+    raise AssertionError(f"Ann's room builder never came up:\n{app.text()}")
+
+
+def continued(home: dict[str, str]) -> PtyApp:
+    return PtyApp(python_argv("main.py", "continue"), 80, 24, env=home)
+
+
+def test_purchases_left_unconfirmed_are_back_after_continue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    home = leave_in_the_builder(tmp_path, monkeypatch)
+    with continued(home) as again:
+        assert again.wait_for("Pass the keyboard to", 20), again.text()  # Ann's, as when she left
+        screen = open_builder(again)
+        assert "Spent 2  Left 2" in screen and "1 arrows" in screen, screen
+        assert "Back as you left them: 1 purchase, 2 points left." in screen, screen
+        again.send("\r")  # a second trap, and Ctrl-C before confirming
+        assert again.wait_for("Bought: arrows trap (2). 0 points left."), again.text()
+        assert again.leave() == 0
+    with continued(home) as again:
+        screen = open_builder(again)
+        assert "Spent 4  Left 0" in screen and "2 arrows" in screen, screen
+        assert "Back as you left them: 2 purchases, 0 points left." in screen, screen
+        assert again.leave() == 0
+
+    kept = Path(home["MASTERLESS_HOME"]) / "data" / "autosave.draft.json"
+    data = json.loads(kept.read_text())
+    kept.write_text(json.dumps({**data, "version": "0.0.1"}))  # as if an older Masterless had left it
+    with continued(home) as again:
+        assert again.wait_for("dropped", 20), again.text()
+        said = " ".join(again.text().split())
+        assert "The room purchases left unconfirmed when the run was last left are dropped: they were saved " \
+               "by Masterless 0.0.1" in said, said
+        again.send("\r")
+        screen = open_builder(again)
+        assert "Spent 0  Left 4" in screen and "nothing yet" in screen, screen
+        again.send("\r")
+        assert again.wait_for("Bought: arrows trap (2)."), again.text()
+        assert again.leave() == 0
+
+    kept.write_bytes(b'{"draft": 1, "items": [[')  # cut off mid-write
+    with continued(home) as again:
+        assert again.wait_for("dropped", 20), again.text()
+        assert "their file is damaged" in " ".join(again.text().split()), again.text()
+        again.send("\r")
+        assert "Spent 0  Left 4" in open_builder(again)
+        assert again.leave() == 0
+    assert not kept.exists()  # nothing bought since: nothing kept
+
+
+def test_the_builders_help_says_how_to_leave_and_what_is_kept(tmp_path: Path) -> None:
+    from test_design_save_terminal import builder
+
+    screen = builder(tmp_path)
+    seen = []
+    for pages in range(6):
+        _, term = play(screen, ["?", *["pagedown"] * pages], (80, 24), screen.kit)
+        seen.append(" ".join(" ".join(term.lines[2:-2]).split()))
+    said = " ".join(seen)
+    assert "Ctrl-C: save the run and leave; nothing is built until c confirms it, and `python main.py " \
+           "continue` brings you back here with what you had bought." in said, said
+
+
+def test_a_kept_draft_never_puts_control_characters_on_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The version a draft file names is quoted in the line that drops it: a file with escape
+    codes in it (damaged, or written by hand) cleared the screen instead."""
+    from game.core.seats import parse_seats
+    from game.engine.build_drafts import draft_path, take_draft
+    from game.engine.start import new_game
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    draft_path().parent.mkdir(parents=True)
+    draft_path().write_text(json.dumps({"draft": 1, "version": "9\x1b[2J", "items": []}))
+    kept, dropped = take_draft(new_game(4, parse_seats(SEATS), 2))
+    assert kept is None and dropped is not None and dropped.isprintable(), dropped
+    assert "saved by Masterless 9\\x1b[2J" in dropped and not draft_path().exists()
