@@ -150,3 +150,29 @@ def test_without_colour_a_dialog_over_the_map_shows_its_edge(tmp_path: Path, pal
     assert not any(vt.cell(i, y).reverse for i in range(x - 1, right))  # the dialog's own text plain
     top = y - 1
     assert " Quit " in vt.lines[top] and all(vt.cell(i, top).reverse for i in range(x - 2, right + 1))
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+def test_without_colour_a_menu_entry_that_cannot_be_chosen_says_so(tmp_path: Path, palette: str) -> None:
+    """With no saved run, Continue is greyed out: in colour the grey says it cannot be chosen now.
+    Without colour the entry differed from the others only by a hotkey not in bold ("c  Continue"
+    among "n  New game", "r  Replays"), which reads as one more choice; its key then only said so
+    in the hint line. Now the entry itself says "not now", and the entries that can be chosen do not."""
+    from game.ui.screens.title import TitleScreen, standard_title_entries
+
+    kit = make_kit(tmp_path, glyphs="ascii", palette=palette)
+    title = TitleScreen(kit, standard_title_entries(kit, can_continue=lambda: False))
+    for mode in ("none", "truecolor"):
+        kit.color_mode_in_use = mode
+        console = tcod.console.Console(W, H, order="C")
+        title.on_draw(console)
+        vt = VirtualTerminal(W, H, mode)  # type: ignore[arg-type]
+        vt.writer.set_roles(role_codes(kit.palette))
+        vt.show(console)
+        rows = {entry.label: next(line for line in vt.lines if f"{entry.hotkey}  {entry.label}" in line)
+                for entry in title.menu.entries}
+        assert ("not now" in rows["Continue"]) == (mode == "none"), rows["Continue"]
+        assert not any("not now" in row for label, row in rows.items() if label != "Continue")
+    # and the key of the entry still says why when pressed
+    assert title.on_event(key("c")) is None
+    assert "No saved run" in title.status

@@ -190,3 +190,31 @@ def test_a_universal_items_dice_are_said_to_count_in_rolls_of_any_type(kit: Kit)
     _, screen = run_headless(InventoryScreen(kit, session, BACK), [key("a")])
     text = " ".join(screen.text().split())
     assert "adds 2 Annoy dice to the carrier's pool in rolls of any Type (Universal)" in text, text
+
+
+def test_the_quests_object_is_listed_as_the_quests_not_as_trading_for_0(kit: Kit) -> None:
+    """Its details say "nothing to trade" and taking it said "not for trading", yet its row in the
+    pack read "mundane ... trade 0", and the hero sheet "mundane; trade 0", as if town would take
+    it for nothing. Both now say what it is for."""
+    from game.engine.room_entry import place_objective
+    from game.ui.screens.hero_sheet import HeroSheetScreen
+    from game.world.components import Carried, Position, TreasureState
+
+    session, hero = stocked()
+    game = session.game
+    pos = game.position(hero)
+    place_objective(game, game.floor.cell_of(pos.x, pos.y))
+    item = next(e for e, t in game.world.get(TreasureState) if t.objective)
+    game.world.remove(item, Position)
+    game.world.add(item, Carried(hero))  # as taking it does
+    for size in ((80, 24), (100, 30)):
+        _, screen = run_headless(InventoryScreen(kit, session, BACK), [], size=size)
+        rows = [line for line in screen.lines() if line.lstrip()[:2] in ("a)", "b)", "c)", "d)")]
+        assert len(rows) == 4
+        assert all("trade " in row for row in rows[:3])  # the others trade as ever
+        assert "what the quest is after" in rows[3] and rows[3].rstrip().endswith("no trade"), rows[3]
+        assert "trade 0" not in screen.text() and "mundane" not in rows[3]
+    _, screen = run_headless(HeroSheetScreen(kit, session, BACK), [], size=(120, 50))  # the items unscrolled
+    text = " ".join(screen.text().split())
+    assert f"{game.name(item)}: what the quest is after, not for trading" in text, text
+    assert "trade 0" not in text

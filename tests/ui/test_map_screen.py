@@ -700,3 +700,15 @@ def test_look_does_not_bid_the_player_search_a_pile_already_searched(tmp_path: P
     (x, y), = [(x, y) for f, x, y in game.dungeon.opened if f == game.dungeon.floor_no]
     said = things_at(game, x, y)[-1]
     assert said.startswith("A pile of old bones (searched)") and "search next to it" not in said
+
+
+def test_the_help_does_not_call_what_town_banks_the_whole_score(tmp_path: Path) -> None:
+    """The help said "In town, sell loot and retire: that is your score", but the score is what is
+    banked less the kits' worth, with points for the floors reached and the rooms cleared: a run
+    that banked 54 scored 72. It now says what the score is made of, as the end screen does."""
+    screen = new_map(tmp_path)
+    _, shot = run_headless(screen, [key("?")], size=(100, 200))
+    text = " ".join(shot.text().split())
+    assert "that is your score" not in text
+    assert ("In town, trade in loot and retire: the score is what is banked, less what the starting kits "
+            "would fetch, with points for the floors reached and the rooms cleared.") in text, text

@@ -538,3 +538,25 @@ def test_two_growths_owed_say_a_story_point_came_with_each(kit: Kit) -> None:
     _, screen = run_headless(TraitChoiceScreen(kit, session, None, hero.seat), [], size=(80, 24))
     text = " ".join(screen.text().split())
     assert "A story point came with it (1 now)." in text and "owed" not in text
+
+
+def test_back_from_the_workshop_town_says_nothing_of_points_spent_there(kit: Kit) -> None:
+    """Trade in, then make an item in the workshop and go back: town still said "Traded in Gleaming
+    Silver Spoon for 2 points. Quill Brack has 8." when the workshop had spent 6 of them, and the
+    hero's row said 2 just above it. Now the workshop's trip clears it."""
+    session = town()
+    first, hero = session.game.heroes()[0]
+    state = TownScreen(kit, session, BACK)
+    state.on_event(key("b"))  # the ring
+    state.on_event(key("S")).on_event(key("Y"))
+    points = hero.workshop
+    _, screen = run_headless(state, [], size=(80, 24))
+    assert f"has {points}." in screen.text()
+    workshop = state.on_event(key("M"))
+    workshop.on_event(key("enter"))  # a plain Fancy item, 2 points
+    assert hero.workshop == points - 2
+    assert workshop.on_event(key("escape")) is state
+    _, screen = run_headless(state, [], size=(80, 24))
+    row = next(line for line in screen.lines() if line.lstrip().startswith(session.game.name(first)))
+    assert f"workshop points {points - 2}" in row
+    assert "Traded in" not in screen.text() and f"has {points}." not in screen.text(), screen.text()

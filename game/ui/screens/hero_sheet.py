@@ -193,8 +193,8 @@ class HeroSheetScreen(Screen):
         pack = game.pack(eid)
         rows.append(line((f"Items ({len(pack)})", accent)))
         for item_eid, item in pack:
-            rows.append(line(("  ", text), (game.name(item_eid), p["treasure"]), (": " + item_summary(item.spec), text),
-                             indent=4))
+            summary = item_summary(item.spec, item.objective)
+            rows.append(line(("  ", text), (game.name(item_eid), p["treasure"]), (": " + summary, text), indent=4))
         if not pack:
             rows.append(line(("  nothing", label)))
         effects = game.world.comp(eid, Effects).active if game.world.try_comp(eid, Effects) else []

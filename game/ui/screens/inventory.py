@@ -21,7 +21,7 @@ from game.ui.kit import Kit
 from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer, scroll_marks, seat_colour
-from game.ui.screens.words import item_details, item_features, usable
+from game.ui.screens.words import QUEST_OBJECT, item_details, item_features, usable
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import HeroState
@@ -193,7 +193,7 @@ class InventoryScreen(Screen):
                           fg if selected else palette["key"])
                 draw.text(console, 5, y, elide(game.name(item_eid), self._name_w), fg if selected else
                           palette["treasure"], width=self._name_w)
-                value = f"trade {trade_value(item.spec)}"
+                value = "no trade" if item.objective else f"trade {trade_value(item.spec)}"
                 draw.text(console, list_w - len(value), y, value, fg)
             draw.text(console, FEATURES_GAP + 5 + self._name_w, y, text, fg, width=self._feat_w)
         scroll_marks(console, self.kit, list_w + 1, top, top + height - 1, first > 0, first + height < len(rows))
@@ -215,7 +215,8 @@ class InventoryScreen(Screen):
         self._feat_w = max(10, list_w - FEATURES_GAP - 5 - self._name_w - 10)
         rows: list[tuple[int, str, bool]] = []
         for i, (_, item) in enumerate(pack):
-            wrapped = draw.wrap(", ".join(item_features(item.spec)), self._feat_w)
+            features = QUEST_OBJECT if item.objective else ", ".join(item_features(item.spec))
+            wrapped = draw.wrap(features, self._feat_w)
             rows += [(i, text, j == 0) for j, text in enumerate(wrapped)]
         return rows
 

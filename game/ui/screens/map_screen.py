@@ -82,7 +82,9 @@ def help_topics(kit: Kit, game: Game | None = None) -> list[tuple[str, str]]:
         ("Down, and home again", f"{key('descend')} on a stair down takes the party down "
                                  f"({key('travel_stairs')} walks there). {key('head_back')} turns the party for "
                                  f"town, {key('travel_entrance')} walks back to the stair up, {key('head_back')} "
-                                 f"there climbs out. In town, sell loot and retire: that is your score."),
+                                 "there climbs out. In town, trade in loot and retire: the score is what is "
+                                 "banked, less what the starting kits would fetch, with points for the floors "
+                                 "reached and the rooms cleared."),
         ("The quest", "The sidebar's Quest row is the run's goal and how far the party has come; the log's "
                       "first lines tell it whole." + quest_words(game)),
         ("Who builds the rooms", "Every seat at the table, yours too, wins some of each room's traps, monsters "

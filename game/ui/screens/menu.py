@@ -14,6 +14,7 @@ from game.ui.state import State
 # An entry's action gets the screen it was chosen on (to come back to) and returns the next
 # screen, or None to stay.
 EntryAction = Callable[[State], "State | None"]
+NOT_NOW = "  (not now)"  # marks an entry that cannot be chosen now on a terminal without colour
 
 
 @dataclass(frozen=True)
@@ -75,20 +76,23 @@ class Menu:
                     return entry
         return None
 
-    def width(self) -> int:
-        return max((len(self._line(e)) for e in self.entries), default=0) + 2
+    def width(self, no_colour: bool = False) -> int:
+        return max((len(self._line(e, no_colour)) for e in self.entries), default=0) + 2
 
     @staticmethod
-    def _line(entry: MenuEntry) -> str:
-        return f"{entry.hotkey}  {entry.label}" if entry.hotkey else entry.label
+    def _line(entry: MenuEntry, no_colour: bool = False) -> str:
+        """The entry as shown; without colour the grey that says it cannot be chosen now is gone,
+        so a word says it instead."""
+        line = f"{entry.hotkey}  {entry.label}" if entry.hotkey else entry.label
+        return f"{line}{NOT_NOW}" if no_colour and not entry.is_enabled() else line
 
     def draw(self, console: tcod.console.Console, x: int, y: int, kit: Kit, width: int | None = None) -> None:
         palette = kit.palette
-        width = self.width() if width is None else width
+        width = self.width(kit.no_colour) if width is None else width
         self._cursor = None
         for i, entry in enumerate(self.entries):
             row = y + i
-            line = self._line(entry)
+            line = self._line(entry, kit.no_colour)
             if i == self.index:
                 draw.fill(console, x, row, width, 1, palette["selection_bg"])
                 draw.text(console, x, row, kit.glyphs["selector"], palette["selection_fg"])

@@ -20,7 +20,8 @@ HELP_TOPICS = (
     ("The title menu",
      "n New game: make heroes by hand, choose the seats, the dials and the seed.\n"
      "h Hot-seat: the same for two players at this keyboard, who build the rooms by hand.\n"
-     "c Continue: the run saved when you last left (greyed out when there is none).\n"
+     "c Continue: the run saved when you last left (greyed out, or marked 'not now' without colour, "
+     "when there is none).\n"
      "r Replays: watch again any run that ended or was replaced.\n"
      "s High scores.\n"
      "a Seed races: score tables per seed, to race friends on one dungeon.\n"
@@ -132,7 +133,7 @@ class TitleScreen(Screen):
             draw.text_center(console, y, "M A S T E R L E S S", palette["title"])
             y += 1
         draw.text_center(console, y + 1, self.subtitle, palette["text_dim"])
-        menu_width = max(24, self.menu.width())
+        menu_width = max(24, self.menu.width(self.kit.no_colour))
         menu_x = (console.width - menu_width) // 2
         menu_y = y + 3
         self.menu.draw(console, menu_x, menu_y, self.kit, menu_width)

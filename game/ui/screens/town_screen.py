@@ -197,6 +197,7 @@ class TownScreen(Screen):
         if shop is None:
             shop = self.workshops[eid] = WorkshopScreen(self.kit, self.session, self, eid)
         shop.status = ""
+        self.status = ""  # what it said of the points is out of date once the workshop spends them
         return shop
 
     def healing_hero(self) -> int | None:

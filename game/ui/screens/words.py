@@ -45,8 +45,13 @@ def kit_words(items: tuple[Treasure, ...]) -> str:
     return ", ".join(f"{item_name(i)} ({magic_words(i)})" for i in items) or "nothing"
 
 
-def item_summary(spec: Treasure) -> str:
-    """'fancy, heals 3 Hits (one use); trade 2'."""
+QUEST_OBJECT = "what the quest is after"  # the quest's object: no features, and town takes it as no trade
+
+
+def item_summary(spec: Treasure, objective: bool = False) -> str:
+    """'fancy, heals 3 Hits (one use); trade 2', or what the quest's object is for, as taking it says."""
+    if objective:
+        return f"{QUEST_OBJECT}, not for trading"
     return f"{', '.join(item_features(spec))}; trade {trade_value(spec)}"
 
 
