@@ -8,8 +8,10 @@ might still be written."""
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -40,6 +42,34 @@ def staged_file(directory: Path, prefix: str) -> tuple[Path, int]:
             return Path(name), fd
         os.close(fd)
     raise OSError(f"could not make a temp file in {directory}")
+
+
+def staged_copy(source: Path, directory: Path, prefix: str) -> tuple[Path, int]:
+    """A `staged_file` in `directory` filled with a copy of `source`, and its descriptor, held
+    locked until it is filed; when the copy fails, nothing of it is left."""
+    staged, fd = staged_file(directory, prefix)
+    try:
+        with open(source, "rb") as original, os.fdopen(os.dup(fd), "wb") as copy:
+            shutil.copyfileobj(original, copy)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        os.close(fd)
+        raise
+    return staged, fd
+
+
+def file_staged(staged: Path, fd: int, target: Path) -> None:
+    """Rename a staged file to its real name and let its lock go; when the rename fails, the
+    staged file is removed (nothing is left half-filed)."""
+    try:
+        os.replace(staged, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        raise
+    finally:
+        os.close(fd)
 
 
 def sweep_leftovers(directory: Path, prefix: str) -> list[Path]:

@@ -8,15 +8,12 @@ line saying which file was looked for."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import shutil
 from pathlib import Path
 
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import read_head
 from game.core.paths import atomic_write
-from game.core.staged_files import staged_file
+from game.core.staged_files import file_staged, staged_copy
 from game.engine.recording import MAGIC
 
 RECORDING_LINE = "Recording: "
@@ -33,17 +30,7 @@ def attach_recording(morgue: Path, recording: Path) -> Path:
     kill) never stands beside the morgue under its name; a killed one's is swept with the
     morgue files' at the next end of a run."""
     beside = morgue.with_suffix(".mlrec")
-    staged, fd = staged_file(morgue.parent, STAGED)
-    try:
-        with open(recording, "rb") as source, os.fdopen(os.dup(fd), "wb") as copy:
-            shutil.copyfileobj(source, copy)
-        os.replace(staged, beside)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(staged)
-        raise
-    finally:
-        os.close(fd)
+    file_staged(*staged_copy(recording, morgue.parent, STAGED), beside)
     text = morgue.read_text(encoding="utf-8")
     if not text.endswith("\n"):
         text += "\n"

@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,7 @@ from game.core.errors import FileProblem, MasterlessError, ReplayDesync, printab
 from game.core.file_guard import claim_name, probe_writable_file, read_bounded
 from game.core.paths import atomic_write, config_dir, data_dir, recordings_dir, written_through
 from game.core.seats import HeroChoice
-from game.core.staged_files import staged_file, sweep_leftovers
+from game.core.staged_files import file_staged, staged_copy, sweep_leftovers
 from game.engine.build_drafts import forget_draft
 from game.engine.game import Game
 from game.engine.recording import SUFFIX, Recorder, Recording
@@ -287,35 +286,11 @@ def _salvage(candidates: list[tuple[Path, str]], problems: list[str]) -> LoadedS
 FILING = ".filing."  # the prefix of a linked autosave's copy being filed under Replays
 
 
-def _filing_copy(link: Path, directory: Path) -> tuple[Path, int]:
-    """A copy of what `link` points to, in `directory` (on the same disk, for `claim_name`), and
-    its descriptor, held locked until the copy is filed (`staged_file`): a killed filing leaves
-    it behind, and the next filing or start sweeps it (`sweep_filing_leftovers`)."""
-    staged, fd = staged_file(directory, FILING)
-    try:
-        with open(link, "rb") as source, os.fdopen(os.dup(fd), "wb") as copy:
-            shutil.copyfileobj(source, copy)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(staged)
-        os.close(fd)
-        raise
-    return staged, fd
-
-
 def file_copy(source: Path | str, target: Path) -> None:
     """Put a copy of `source` under Replays as `target` (a friend's recording, kept for replay):
     staged and renamed into place, so a copy cut short (a full disk, a kill) never stands there
     under the recording's name; a killed one's staged copy is swept like a filing's."""
-    staged, fd = _filing_copy(Path(source), target.parent)
-    try:
-        os.replace(staged, target)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(staged)
-        raise
-    finally:
-        os.close(fd)
+    file_staged(*staged_copy(Path(source), target.parent, FILING), target)
 
 
 def sweep_filing_leftovers() -> list[Path]:
@@ -362,7 +337,9 @@ def archive_autosave(name: str | None = None) -> Path | None:
     target_dir = recordings_dir()
     target_dir.mkdir(parents=True, exist_ok=True)
     sweep_filing_leftovers()
-    source, held = _filing_copy(main, target_dir) if main.is_symlink() else (main, -1)
+    # a linked autosave's content is copied (and the copy filed): held locked until it is filed,
+    # so a killed filing's copy is swept at the next filing or start (`sweep_filing_leftovers`)
+    source, held = staged_copy(main, target_dir, FILING) if main.is_symlink() else (main, -1)
     try:
         target = claim_name(source, lambda n: target_dir / (stem + ("" if n == 1 else f"-{n}") + SUFFIX))
         if target is None and source != main:
