@@ -11,7 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "terminal"))
 from sharing_tools import run  # noqa: E402
-from tmux_helpers import TmuxPane, python_command, requires_tmux  # noqa: E402
+from tmux_helpers import TmuxPane, requires_tmux  # noqa: E402
+from tmux_retire import retire  # noqa: E402
 
 
 @requires_tmux
@@ -22,17 +23,7 @@ def test_the_end_of_the_run_says_the_seed_table_was_damaged_where_it_went_and_th
     table.parent.mkdir(parents=True)
     table.write_text('{"9": [{"seed": 9, "score": ')  # cut short mid-write by some other program
     with TmuxPane(width=160, height=40, env=env) as pane:
-        pane.run(python_command("main.py", "play", "--seed", "9"))
-        assert pane.wait_for("Turn 0"), pane.capture()
-        pane.send_keys("<")
-        assert pane.wait_for("To town"), pane.capture()
-        pane.send_keys("Y")
-        assert pane.wait_for("R retire"), pane.capture()
-        pane.send_keys("R")
-        assert pane.wait_for("Retire (Y)"), pane.capture()
-        pane.send_keys("Y")
-        assert pane.wait_for("The run is over"), pane.capture()
-        said = " ".join(pane.capture().split())
+        said = " ".join(retire(pane, "--seed", "9", until="The run is over").split())
         pane.send_keys("Enter")
         assert pane.wait_for("made of"), pane.capture()
         end = pane.capture()

@@ -11,24 +11,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "terminal"))
 from sharing_tools import run  # noqa: E402
 from tmux_helpers import TmuxPane, python_command, requires_tmux  # noqa: E402
+from tmux_retire import retire  # noqa: E402
 
 DAY, SEED = "2026-11-22", "20261122"
 
 
 def retire_at_once(pane: TmuxPane, *args: str) -> str:
-    """Start `play ARGS` (or `continue`), climb straight out, retire in town: the end-of-run
-    screen's text."""
-    pane.run(python_command("main.py", *(args if args[:1] == ("continue",) else ("play", *args))))
-    assert pane.wait_for("Turn 0"), pane.capture()
-    pane.send_keys("<")
-    assert pane.wait_for("To town"), pane.capture()
-    pane.send_keys("Y")
-    assert pane.wait_for("R retire"), pane.capture()
-    pane.send_keys("R")
-    assert pane.wait_for("Retire (Y)"), pane.capture()
-    pane.send_keys("Y")
-    assert pane.wait_for("made of"), pane.capture()
-    screen = pane.capture()
+    """`tmux_retire.retire`, then the game left: the end-of-run screen's text."""
+    screen = retire(pane, *args)
     pane.send_keys("Enter")
     assert pane.wait_until_gone("made of"), pane.capture()
     return screen

@@ -9,6 +9,7 @@ import tcod.console
 
 from game.ui.present.ansi import AnsiWriter
 from game.ui.present.colors import ColorMode
+from game.ui.state import State
 
 ALT_SCREEN = 1049 << 5  # how pyte stores private mode 1049 in Screen.mode
 
@@ -48,3 +49,12 @@ class VirtualTerminal:
 
 def hex_of(rgb: tuple[int, int, int]) -> str:
     return "{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def drawn_lines(state: State, width: int, height: int) -> list[str]:
+    """What a screen state draws on a `width` x `height` console, as a terminal shows it."""
+    console = tcod.console.Console(width, height, order="C")
+    state.on_draw(console)
+    vt = VirtualTerminal(width, height)
+    vt.show(console)
+    return vt.lines

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import tcod.console
 from map_tools import make_kit
-from pyte_tools import VirtualTerminal
+from pyte_tools import drawn_lines
 
 from game.agents.companion import ai_action
 from game.core.dials import Dials
@@ -44,14 +44,6 @@ def _trap_builder(tmp_path: Path) -> BuilderScreen:
     raise AssertionError(f"no builder: {state!r}")
 
 
-def _shown(state: BuilderScreen, width: int, height: int) -> list[str]:
-    console = tcod.console.Console(width, height, order="C")
-    state.on_draw(console)
-    vt = VirtualTerminal(width, height)
-    vt.show(console)
-    return vt.lines
-
-
 def _field_rows(lines: list[str]) -> dict[str, str]:
     return {label: next(line for line in lines if f" {label}  " in line) for label in PRICES}
 
@@ -59,7 +51,7 @@ def _field_rows(lines: list[str]) -> dict[str, str]:
 def test_at_250_columns_a_fields_price_stands_beside_its_value_and_the_sketch_beside_the_draft(
         tmp_path: Path) -> None:
     state = _trap_builder(tmp_path)
-    lines = _shown(state, 250, 60)
+    lines = drawn_lines(state, 250, 60)
     rows = _field_rows(lines)
     for label, row in rows.items():
         start = row.index(label)
@@ -75,7 +67,7 @@ def test_at_250_columns_a_fields_price_stands_beside_its_value_and_the_sketch_be
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 def test_the_builder_still_fits_at_80x24_and_100x30(tmp_path: Path, size: tuple[int, int]) -> None:
     state = _trap_builder(tmp_path)
-    lines = _shown(state, *size)
+    lines = drawn_lines(state, *size)
     assert len(lines) == size[1] and max(len(line) for line in lines) <= size[0]
     for label, row in _field_rows(lines).items():
         assert PRICES[label] in row[row.index(label):], (label, row)
