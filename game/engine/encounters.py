@@ -11,9 +11,8 @@ from game.core.sentences import capitalised, possessive
 from game.engine.combat import combat_turn
 from game.engine.harm import resist
 from game.engine.light import light_kind
-from game.engine.party_sight import sees_now
 from game.engine.placement import MONSTER_GLYPH_COLOUR, far_tile
-from game.engine.sightings import tell_sightings
+from game.engine.sightings import party_sees, tell_sightings
 from game.engine.tactics import monster_turn
 from game.engine.trap_play import host_words
 from game.rules.costs import monster_cost, monster_hits
@@ -46,7 +45,7 @@ def reaction(game: Game, eid: int, cell: tuple[int, int]) -> str:
     attitude = row.attitude
     mon = game.world.comp(eid, MonsterState)
     pos = game.position(eid)
-    seen = sees_now(game, pos.x, pos.y)  # a nod or a glance only where the party can see it
+    seen = party_sees(game, pos)  # a nod or a glance only where the party can see it
     if row.peaceful:
         mon.peaceful, mon.aware = True, False
         mon.told = seen  # the nod is the party's first sight of it
@@ -87,7 +86,7 @@ def surprise(game: Game, cell: tuple[int, int]) -> None:
 def surprise_words(game: Game, hostile: list[int]) -> str:
     """The surprise line names what the party can see at that moment; monsters out of its sight
     (the room is dark or deep, the party still at its edge) are only "something"."""
-    seen = [e for e in hostile if (pos := game.position(e)) is not None and sees_now(game, pos.x, pos.y)]
+    seen = [e for e in hostile if (pos := game.position(e)) is not None and party_sees(game, pos)]
     if not seen:
         return "Surprise! Something in the room ahead stirs before the party is ready."
     if len(hostile) == 1:

@@ -45,15 +45,6 @@ def fov(game: Game, x: int, y: int, radius: int) -> np.ndarray:
     return seen
 
 
-def sees_now(game: Game, x: int, y: int) -> bool:
-    """Whether some hero would see (x, y) if the party looked now, worked out afresh and kept
-    nowhere: a line written in the middle of a turn asks (a room carved a moment ago is not in
-    the party's last look, `derived.visible`, until `update_sight` runs after the turn)."""
-    floor_no = game.dungeon.floor_no
-    spots = [(p.x, p.y) for e, _ in game.heroes() if (p := game.world.try_comp(e, Position)) and p.floor == floor_no]
-    return any(field_of_view(game.floor.transparent, hx, hy, hero_radius(game, hx, hy))[y, x] for hx, hy in spots)
-
-
 SPOTS_KEPT = 512  # fields of view kept per spot for the party's sight (each a floor-sized array)
 
 

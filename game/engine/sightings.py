@@ -23,7 +23,7 @@ def party_sees(game: Game, pos: Position, eyes: list[tuple[int, int, int]] | Non
     """Whether a living hero sees `pos` now, by the light it carries, as the party's next look will;
     `eyes`: the heroes' (x, y, radius) on this floor, when the caller has them (`party_eyes`)."""
     if pos.floor != game.dungeon.floor_no:
-        return False  # a monster of another floor (a room-mate there checks morale): never in sight
+        return False  # a monster of another floor: never in sight
     for x, y, radius in party_eyes(game) if eyes is None else eyes:
         if max(abs(x - pos.x), abs(y - pos.y)) > radius:
             continue
