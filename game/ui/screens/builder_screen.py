@@ -58,6 +58,7 @@ from game.ui.state import State
 ANY_KIND = (("beast", 1.0), ("earth", 1.0), ("element", 1.0), ("mind", 1.0), ("spirit", 1.0), ("venom", 1.0),
             ("weapon", 1.0))
 NAME_LIMIT = 40
+NOT_KEPT = "These purchases cannot be kept on disk: if you leave before c confirms, they are lost."
 
 
 
@@ -102,6 +103,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         self.uses = 0  # suggestions and fills asked for: each gets a stream of its own
         self._cursor: tuple[int, int] | None = None
         self._which: dict[Spot, tuple[str, str]] | None = None  # the room's spots are fixed: told apart once
+        self.unkept_said = False  # the draft file could not be written, and the player was told
         self.draft = self.new_draft()
         self.take_back_draft()
 
@@ -186,9 +188,16 @@ class BuilderScreen(BuilderForm, BuilderView):
                  f"{plural(self.model.left, 'point')} left.", bad=False)
 
     def keep_draft(self) -> None:
-        """Write what is bought so far beside the autosave, so leaving now loses none of it."""
-        if self.session.keeps_drafts:
-            keep_draft(self.game, Draft(self.seat, self.category, self.model.budget, self.model.encode()))
+        """Write what is bought so far beside the autosave, so leaving now loses none of it. When
+        it cannot be written the player is told once, before the message of what was just done,
+        or they would leave believing `continue` brings their purchases back."""
+        if not self.session.keeps_drafts:
+            return
+        if keep_draft(self.game, Draft(self.seat, self.category, self.model.budget, self.model.encode())):
+            self.unkept_said = False
+        elif not self.unkept_said:
+            self.unkept_said = True
+            self.say(f"{NOT_KEPT} {self.message}".strip())
 
     # -- keys --------------------------------------------------------------------------------------
 
@@ -398,7 +407,6 @@ class BuilderScreen(BuilderForm, BuilderView):
             return None
         sold = self.bought_row
         gone = self.model.remove(sold)
-        self.keep_draft()
         if self.editing == sold:  # the thing being changed is gone: so is its change
             self.editing = None
             self.draft = self.new_draft()
@@ -408,6 +416,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         if not self.model.items:
             self.focus = "draft"
         self.say(f"Sold back: {describe(gone.item)}. {plural(self.model.left, 'point')} left.", bad=False)
+        self.keep_draft()
         return None
 
     def cancel(self) -> State | None:
@@ -446,9 +455,9 @@ class BuilderScreen(BuilderForm, BuilderView):
         except ValueError as exc:  # a room no legal purchase fits (no spot for a trap): say so, never crash
             self.say(f"The AI cannot finish this: {exc}.")
             return None
-        self.keep_draft()
         self.bought_row = max(0, len(self.model.items) - 1)
         self.say("All spent: c confirms. " + " ".join(notes), bad=False)  # the way on first: a long note is elided
+        self.keep_draft()
         return None
 
     def quest_target_not_bought(self) -> str:
