@@ -50,6 +50,7 @@ from game.ui.screens.builder_view import BuilderView
 from game.ui.screens.builder_words import CATEGORY_LABEL
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import OWN_KEYS, HelpScreen
+from game.ui.screens.quit_here import quit_key_words
 from game.ui.screens.spot_words import spot_short, spot_words, which_of
 from game.ui.screens.widgets import TextField, seat_named
 from game.ui.session import Session
@@ -237,7 +238,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         elif action == "remove":
             return self.sell_back()
         elif action is None:
-            self.say(f"{key} does nothing here: ? lists the keys.", bad=False)
+            self.say(quit_key_words(self.kit, key, "your build") or f"{key} does nothing here: ? lists the keys.",
+                     bad=False)
         return None
 
     def say(self, text: str, bad: bool = True) -> None:
