@@ -320,3 +320,37 @@ def test_in_a_hot_seat_town_each_heros_growth_comes_behind_a_hand_over_to_its_pl
     assert "grows: Bob chooses how" in " ".join(shown.text().split())
     state = second.on_event(key("enter"))
     assert isinstance(state, TraitChoiceScreen) and state.seat == 1
+
+
+def hallway_help(kit: Kit, session: Session) -> str:
+    """The Hallway's help as the player reads it, every page."""
+    help_screen = HallwayScreen(kit, session, BACK).on_event(key("?"))
+    pages = []
+    for down in range(4):
+        _, screen = run_headless(help_screen, [key("pagedown")] * down, kit=kit, size=(80, 24))
+        pages.append(" ".join(screen.text().split()))
+    return " ".join(pages)
+
+
+@pytest.mark.parametrize("design", ["auto", "ask"])
+def test_at_a_hot_seat_table_who_builds_the_rooms_names_the_players_as_players(kit: Kit, design: str) -> None:
+    """The Hallway's help at Ann and Bo's table said "Ann (you, with a hero); Bo, an AI with a
+    hero" and "In solo play the AI builds your own seat's share": Bo is a player, not an AI, the
+    table is not solo, and with design = ask each player builds their own share."""
+    session = make_session(seed=3, seats="human:Ann,human:Bo,ai", dials=Dials(design=design))
+    text = hallway_help(kit, session)
+    assert "Who builds the rooms" in text, text
+    assert "Bo, an AI" not in text and "In solo play" not in text and "(you," not in text, text
+    assert "Ann, a player with a hero; Bo, a player with a hero;" in text, text
+    if design == "ask":
+        assert "a player who takes a category builds it in the room builder" in text, text
+    else:
+        assert "the AI builds each player's share for them" in text, text
+
+
+def test_a_solo_player_who_builds_is_not_told_the_ai_builds_for_them(kit: Kit) -> None:
+    session = make_session(seed=3, seats="human:Ann,ai,ai", dials=Dials(design="ask"))
+    text = hallway_help(kit, session)
+    assert "Who builds the rooms" in text and "Ann (you, with a hero)" in text, text
+    assert "the AI builds your own seat's share" not in text, text
+    assert "You build the share your seat takes in the room builder, every point of it." in text, text
