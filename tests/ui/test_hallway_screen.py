@@ -354,3 +354,23 @@ def test_a_solo_player_who_builds_is_not_told_the_ai_builds_for_them(kit: Kit) -
     assert "Who builds the rooms" in text and "Ann (you, with a hero)" in text, text
     assert "the AI builds your own seat's share" not in text, text
     assert "You build the share your seat takes in the room builder, every point of it." in text, text
+
+
+def test_a_hand_over_in_town_does_not_say_it_is_the_hallway(kit: Kit) -> None:
+    """The hand-over to Bob's growth in town explained Esc with "In the Hallway there is no screen
+    before": the party was in town."""
+    session = make_session(seed=5, seats="human:Ann,human:Bob,ai")
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
+    game.stats.deepest_floor = game.quest.count
+    in_town(session)
+    flow = Flow(kit, session, lambda here: here)
+    flow.played(0)
+    first, _ = flow.next(BACK)
+    run_headless(first, [key("enter")], kit=kit)
+    second, _ = flow.next(BACK)
+    assert isinstance(second, HandOverScreen) and game.phase == "town"
+    _, shown = run_headless(second.on_event(key("?")), [], kit=kit, size=(120, 40))
+    said = " ".join(shown.text().split())
+    assert "Passing the keyboard" in said and "Esc stays here" in said, said
+    assert "Hallway" not in said, said
