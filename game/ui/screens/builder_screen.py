@@ -45,7 +45,7 @@ from game.rules.purchases import Ability, Monster, Trap, Treasure
 from game.ui.events import Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.screens.builder_form import BuilderForm
-from game.ui.screens.builder_help import HELP_TOPICS
+from game.ui.screens.builder_help import help_topics
 from game.ui.screens.builder_view import BuilderView
 from game.ui.screens.builder_words import CATEGORY_LABEL
 from game.ui.screens.dialog import ConfirmDialog
@@ -514,7 +514,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         return SaveDesignDialog(self.kit, self, self.category, self.model.items, self.spots(), suggested, by=name)
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=HELP_TOPICS,
+        hot_seat = sum(1 for s in self.game.seats if s.human) >= 2
+        return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=help_topics(hot_seat),
                           sections=OWN_KEYS)
 
     # -- drawing -----------------------------------------------------------------------------------
