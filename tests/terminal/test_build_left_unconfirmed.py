@@ -181,3 +181,24 @@ def test_a_draft_that_could_not_be_rewritten_does_not_come_back_as_all_there_was
         screen = open_builder(again)
         assert "Spent 0  Left 4" in screen and "Back as you left them" not in screen, screen
         assert again.leave() == 0
+
+
+def test_leaving_with_purchases_that_could_not_be_kept_says_so_on_the_way_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The builder had said the purchases could not be kept on disk, but leaving printed only
+    "Saved. `python main.py continue` picks the run up where you left it.": the run is saved, the
+    purchases are not, and the last line the player reads said nothing of them."""
+    from game.engine.build_drafts import draft_path
+
+    state, host = ann_in_the_builder(tmp_path, monkeypatch)
+    home = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
+    host.session.game.close()
+    with continued(home) as again:
+        open_builder(again)
+        draft_path().mkdir(parents=True)  # from now on the draft cannot be written where it goes
+        again.send("\r")
+        assert again.wait_for("cannot be kept on disk"), again.text()
+        assert again.leave() == 0
+        said = " ".join(again.text().split())
+    assert "Saved. `python main.py continue` picks the run up" in said, said
+    assert "The unconfirmed room purchases were not kept: the builder starts afresh." in said, said

@@ -194,7 +194,9 @@ class BuilderScreen(BuilderForm, BuilderView):
         or they would leave believing `continue` brings their purchases back."""
         if not self.session.keeps_drafts:
             return
-        if keep_draft(self.game, Draft(self.seat, self.category, self.model.budget, self.model.encode())):
+        kept = keep_draft(self.game, Draft(self.seat, self.category, self.model.budget, self.model.encode()))
+        self.session.draft_unkept = not kept
+        if kept:
             self.unkept_said = False
         elif not self.unkept_said:
             self.unkept_said = True
@@ -498,6 +500,7 @@ class BuilderScreen(BuilderForm, BuilderView):
             self.say(game.log[-1].text if game.log else "The build was refused.")
             return self
         forget_draft()  # built: the recording holds it now
+        self.session.draft_unkept = False
         if self.then is not None:
             return self.then()
         return self.back
