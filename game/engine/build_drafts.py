@@ -48,7 +48,8 @@ def draft_path() -> Path:
 
 def keep_draft(game: Game, draft: Draft) -> bool:
     """Write `draft` for the game as it stands (an empty one forgets it); False when the file
-    could not be written (the purchases are then kept only while the game runs)."""
+    could not be written (the purchases are then kept only while the game runs, and an older
+    draft is removed if it can be, so that `continue` never brings back fewer as if they were all)."""
     if not draft.items:
         forget_draft()
         return True
@@ -57,6 +58,7 @@ def keep_draft(game: Game, draft: Draft) -> bool:
     try:
         atomic_write(draft_path(), json.dumps(data).encode() + b"\n")
     except OSError:
+        forget_draft()
         return False
     return True
 

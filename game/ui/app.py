@@ -55,6 +55,9 @@ from game.ui.session import Session
 from game.ui.state import Exit, State
 from game.ui.terminal_guard import TITLE_NOT_A_TERMINAL, require_terminal
 
+# the last word on leaving, after the room builder could not keep its draft (game.engine.build_drafts)
+DRAFT_UNKEPT = "The unconfirmed room purchases were not kept: the builder starts afresh."
+
 
 def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> State:
     """`begin()` at once, or first a question when a saved run is in progress (a new run replaces
@@ -274,6 +277,8 @@ def _goodbye(host: AppHost, result: Any) -> int:
         problem = getattr(host.recorder, "problem", None)
         line = (f"Not saved: {problem}." if problem else
                 "Saved. `python main.py continue` picks the run up where you left it.")
+        if not problem and host.session.draft_unkept:  # the room builder said so; the last word says it too
+            line += "\n" + DRAFT_UNKEPT
         with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
             print(line, file=sys.stderr)
         return 3 if problem else 0

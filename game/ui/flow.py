@@ -74,11 +74,13 @@ class Flow:
         return None, False
 
     def _handed_over(self, screen: State, seat: int, holder: int | None) -> State:
-        """`screen` for `seat`, behind a "pass the keyboard" screen when another player holds the
+        """`screen` for `seat`, behind a "pass the keyboard" screen unless `seat` holds the
         keyboard: the one whose trait choice was the last screen (a hot-seat town, where each hero
-        grows in turn), or, for the first choice, the one whose key on the map brought it."""
+        grows in turn), or, for the first choice, the one whose key on the map brought it. Nobody
+        (None) is known to hold it when the run has just come on screen (`continue`): the choice
+        owed when it was left is handed over too."""
         game = self.session.game
-        if holder is None or holder == seat or sum(1 for s in game.seats if s.human) < 2:
+        if holder == seat or sum(1 for s in game.seats if s.human) < 2:
             return screen
         from game.ui.screens.handover import HandOverScreen  # start-up: only hot-seat tables
         from game.ui.screens.widgets import seat_colour  # start-up: with the hand-over

@@ -12,7 +12,7 @@ from map_tools import make_kit, play, play_until
 from pty_tools import PtyApp, python_argv
 
 from game.core.dials import Dials
-from game.ui.app import start_state
+from game.ui.app import AppHost, start_state
 from game.ui.events import key
 from game.ui.screens.builder_screen import BuilderScreen
 from game.ui.screens.designer_flow import waiting_human
@@ -20,10 +20,9 @@ from game.ui.screens.designer_flow import waiting_human
 SEATS = "human:Ann,human:Bo,ai"
 
 
-def leave_in_the_builder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    """A hot-seat run (seed 4: Ann takes the Traps first) played in-process up to Ann's room
-    builder, where she buys one trap and the game stops there, unconfirmed, as a closed terminal
-    stops it; the environment `continue` needs to find that run."""
+def ann_in_the_builder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[BuilderScreen, AppHost]:
+    """A saved hot-seat run (seed 4: Ann takes the Traps first) played in-process up to Ann's
+    room builder, nothing bought yet."""
     home = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
     for name, value in home.items():
         monkeypatch.setenv(name, value)
@@ -36,6 +35,14 @@ def leave_in_the_builder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dic
         state = state.on_event(key("enter")) or state
     assert isinstance(state, BuilderScreen) and state.seat == 0 and state.category == "traps", state
     assert (state.model.spent, state.model.left) == (0, 4)
+    return state, host
+
+
+def leave_in_the_builder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Ann, in her room builder (`ann_in_the_builder`), buys one trap and the game stops there,
+    unconfirmed, as a closed terminal stops it; the environment `continue` needs to find that run."""
+    state, host = ann_in_the_builder(tmp_path, monkeypatch)
+    home = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
     state.on_event(key("enter"))  # buys the draft: an arrows trap of 2 points
     assert state.message == "Bought: arrows trap (2). 2 points left.", state.message
     host.session.game.close()
@@ -125,3 +132,73 @@ def test_a_kept_draft_never_puts_control_characters_on_screen(tmp_path: Path, mo
     kept, dropped = take_draft(new_game(4, parse_seats(SEATS), 2))
     assert kept is None and dropped is not None and dropped.isprintable(), dropped
     assert "saved by Masterless 9\\x1b[2J" in dropped and not draft_path().exists()
+
+
+def test_purchases_that_cannot_be_kept_on_disk_are_said_to_be_lost_on_leaving(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no room for the draft file (a full or read-only folder; here a folder in its place),
+    the builder carried on as if the purchases were kept for `continue`, and a player who left
+    lost them unwarned. It says so once, where its messages go, and the build goes on."""
+    from game.engine.build_drafts import draft_path
+
+    state, host = ann_in_the_builder(tmp_path, monkeypatch)
+    draft_path().mkdir(parents=True)  # the draft cannot be written where it goes
+    _, term = play(state, ["enter"], (80, 24), state.kit)
+    said = " ".join(term.text().split())
+    assert "Bought: arrows trap (2). 2 points left." in said, said
+    assert "These purchases cannot be kept on disk: if you leave before c confirms, they are lost." in said, said
+    _, term = play(state, ["enter"], (80, 24), state.kit)  # once said is enough
+    said = " ".join(term.text().split())
+    assert "Bought: arrows trap (2). 0 points left." in said and "cannot be kept" not in said, said
+    _, term = play(state, ["c", "Y"], (80, 24), state.kit)  # the build goes on to be confirmed
+    assert host.session.game.hallway.pending is None or waiting_human(host.session.game) != 0, term.text()
+    assert not any(line.startswith(" Room builder: Ann") for line in term.lines), term.text()
+    host.session.game.close()
+
+
+def test_a_draft_that_could_not_be_rewritten_does_not_come_back_as_all_there_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ann's first trap was kept; the disk filled up before her second: after `continue` the
+    builder said "Back as you left them: 1 purchase", which was not how she left them. The older
+    draft goes when a newer one cannot be written, and she finds the builder as the warning said."""
+    import errno
+
+    import game.engine.build_drafts as build_drafts
+
+    state, host = ann_in_the_builder(tmp_path, monkeypatch)
+    home = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
+    state.on_event(key("enter"))
+    assert build_drafts.draft_path().exists()
+
+    def disk_full(*_: object, **__: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(build_drafts, "atomic_write", disk_full)
+    state.on_event(key("enter"))
+    assert state.message.startswith("These purchases cannot be kept on disk"), state.message
+    host.session.game.close()
+    with continued(home) as again:
+        screen = open_builder(again)
+        assert "Spent 0  Left 4" in screen and "Back as you left them" not in screen, screen
+        assert again.leave() == 0
+
+
+def test_leaving_with_purchases_that_could_not_be_kept_says_so_on_the_way_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The builder had said the purchases could not be kept on disk, but leaving printed only
+    "Saved. `python main.py continue` picks the run up where you left it.": the run is saved, the
+    purchases are not, and the last line the player reads said nothing of them."""
+    from game.engine.build_drafts import draft_path
+
+    state, host = ann_in_the_builder(tmp_path, monkeypatch)
+    home = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
+    host.session.game.close()
+    with continued(home) as again:
+        open_builder(again)
+        draft_path().mkdir(parents=True)  # from now on the draft cannot be written where it goes
+        again.send("\r")
+        assert again.wait_for("cannot be kept on disk"), again.text()
+        assert again.leave() == 0
+        said = " ".join(again.text().split())
+    assert "Saved. `python main.py continue` picks the run up" in said, said
+    assert "The unconfirmed room purchases were not kept: the builder starts afresh." in said, said

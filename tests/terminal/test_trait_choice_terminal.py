@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from map_tools import make_kit, play, play_until
+from pty_tools import PtyApp, python_argv
 
 from game.core.seats import HeroChoice, parse_seats
 from game.engine.game import Awaiting
@@ -14,6 +16,7 @@ from game.engine.growth import ties_words
 from game.engine.room_entry import hallway
 from game.engine.start import new_game
 from game.rules.party import xp_to_be
+from game.ui.app import start_state
 from game.ui.events import KeyEvent
 from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.map_screen import MapScreen, first_screen
@@ -68,7 +71,7 @@ def test_an_ai_hero_grows_by_its_personality_with_no_screen() -> None:
 def test_at_a_hot_seat_table_the_screen_says_whose_choice_it_is(tmp_path: Path) -> None:
     game, hero = grown_game("human:Ann,human:Bob,ai")
     kit = make_kit(tmp_path, hallway_after_room=False)
-    _, term = play(first_screen(kit, Session(game)), [], (100, 30), kit)
+    _, term = play(first_screen(kit, Session(game)), [" "], (100, 30), kit)  # past the hand-over to Ann
     assert "Ann, your choice. Tess Anvil" in " ".join(term.text().split())
 
 
@@ -160,3 +163,33 @@ def test_a_growth_the_map_brings_comes_behind_a_hand_over_to_its_player(tmp_path
 def test_a_growth_of_the_player_at_the_keyboard_comes_straight_up(tmp_path: Path) -> None:
     presser, state = growth_from_the_map(tmp_path, grows=0)
     assert presser == 0 and isinstance(state, TraitChoiceScreen) and state.seat == 0, state
+
+
+def left_with_a_growth_owed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """A hot-seat run (Ann, Bo; seed 1, heroes of Level 1) played in-process until Bo's hero has
+    earned Level 2 and the game waits for his choice, and stopped there, as a closed terminal
+    stops it; the environment `continue` needs to find that run."""
+    home = {"MASTERLESS_HOME": str(tmp_path / "home"), "MASTERLESS_CONFIG_DIR": str(tmp_path / "config")}
+    for name, value in home.items():
+        monkeypatch.setenv(name, value)
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    _, host = start_state(kit, seed=1, seats="human:Ann,human:Bo,ai", level=1)
+    play_until(kit, host.session, lambda session, state: session.game.awaiting().kind in ("trait", "over"))
+    assert host.session.game.awaiting() == Awaiting("trait", 1), host.session.game.awaiting()
+    host.session.game.close()
+    return home
+
+
+def test_a_growth_owed_when_the_run_was_left_comes_behind_a_hand_over_after_continue(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bo's trait choice was next when the run was left: `continue` opened it on whoever held the
+    keyboard, with no "Pass the keyboard to Bo" first, unlike the builder and growth from the map."""
+    home = left_with_a_growth_owed(tmp_path, monkeypatch)
+    with PtyApp(python_argv("main.py", "continue"), 80, 24, env=home) as again:
+        assert again.wait_for("Pass the keyboard to", 20), again.text()
+        said = " ".join(again.text().split())
+        assert "Pass the keyboard to Bo " in said and "grows: Bo chooses how." in said, said
+        assert "your choice" not in said, said  # nothing of the choice shows before Bo takes the keyboard
+        again.send(" ")
+        assert again.wait_for("Bo, your choice."), again.text()
+        assert again.leave() == 0

@@ -695,3 +695,26 @@ def test_a_rows_price_note_is_what_one_more_step_costs_once_doubled(kit: Kit, ca
         step(screen, "left")
         checked += 1
     assert checked >= 2
+
+
+def help_read_in_columns(screen: BuilderScreen) -> str:
+    """The builder's help at 120x40 (two columns), read column after column."""
+    console = tcod.console.Console(120, 40, order="C")
+    screen.open_help().on_draw(console)
+    columns: list[list[str]] = [[], []]
+    for row in console.ch:
+        text = "".join(chr(c) for c in row)
+        for found in re.finditer(r"\S+", text):
+            columns[found.start() >= console.width // 2].append(found.group())
+    return " ".join(" ".join(column) for column in columns)
+
+
+def test_a_solo_builders_help_does_not_pass_the_keyboard_on(kit: Kit) -> None:
+    """A solo player who builds (design = ask) read that after c "the keyboard goes to the next
+    player. Nobody else sees what you bought": there is no other player; c goes back to the map."""
+    session = make_session(seed=7, seats="human:Ann,ai,ai", dials=Dials(design="ask"))
+    shown = help_read_in_columns(BuilderScreen(kit, session, Exit("done"), 0, "traps", 7, Plan(SPOTS)))
+    assert "c confirms the room, once every point is spent and no rule is broken" in shown, shown
+    assert "next player" not in shown and "Nobody else" not in shown, shown
+    shown = help_read_in_columns(builder(kit, "traps", budget=7))
+    assert "then the keyboard goes to the next player" in shown, shown

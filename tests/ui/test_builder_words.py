@@ -243,3 +243,27 @@ def test_beside_the_sketch_the_bought_list_gives_each_spots_number_not_its_own(t
     first = next(i for i, row in enumerate(rows) if row.startswith("Bought (1)")) + 1
     assert rows[first].split()[0] == bought.item.type, rows[first]
     assert rows[first + 1] == f"2: {state.where_short(state.spots()[1])}", rows[first + 1]
+
+
+def test_the_sketch_names_the_draft_spot_by_the_mark_drawn_for_it(tmp_path: Path) -> None:
+    """In a room of ten spots or more the tenth is drawn "0" on the sketch (one cell each), but
+    the line under it said "10 is the draft's spot", a number drawn nowhere on it."""
+    from types import SimpleNamespace
+
+    import tcod.console
+
+    from game.ui.screens.room_sketch import draw_sketch, sketch_size
+
+    kit = make_kit(tmp_path, glyphs="ascii")
+    layout = ("#" * 24, "#" + "." * 22 + "#", "#" + "." * 22 + "#", "#" * 24)
+    plan = SimpleNamespace(layout=layout, theme="catacombs")
+    spots = tuple(Spot(1 + i, 1, "walk", "floor") for i in range(11))
+    console = tcod.console.Console(60, 12, order="C")
+    width, height = sketch_size(plan)
+    draw_sketch(console, kit, plan, spots, (0, 0), 9, (0, 0, width, height))
+    rows = ["".join(chr(c) for c in row) for row in console.ch]
+    inside = rows[2].index("#") + 1  # the room's first floor tile, where the first spot is
+    assert rows[2][inside:inside + 11] == "12345678901", rows  # one mark a spot, the tenth a 0
+    assert tuple(console.bg[2, inside + 9]) == kit.palette["selection_bg"]  # the draft's (the tenth) stands out
+    text = "\n".join(rows)
+    assert "0 is the draft's spot" in text and "10 is" not in text, text

@@ -310,6 +310,7 @@ def test_in_a_hot_seat_town_each_heros_growth_comes_behind_a_hand_over_to_its_pl
     game.stats.deepest_floor = game.quest.count
     in_town(session)
     flow = Flow(kit, session, lambda here: here)
+    flow.played(0)  # Ann's key took the party into town: her hero's growth is hers at once
     first, _ = flow.next(BACK)
     assert isinstance(first, TraitChoiceScreen) and first.seat == 0
     run_headless(first, [key("enter")], kit=kit)
@@ -319,3 +320,57 @@ def test_in_a_hot_seat_town_each_heros_growth_comes_behind_a_hand_over_to_its_pl
     assert "grows: Bob chooses how" in " ".join(shown.text().split())
     state = second.on_event(key("enter"))
     assert isinstance(state, TraitChoiceScreen) and state.seat == 1
+
+
+def hallway_help(kit: Kit, session: Session) -> str:
+    """The Hallway's help as the player reads it, every page."""
+    help_screen = HallwayScreen(kit, session, BACK).on_event(key("?"))
+    pages = []
+    for down in range(4):
+        _, screen = run_headless(help_screen, [key("pagedown")] * down, kit=kit, size=(80, 24))
+        pages.append(" ".join(screen.text().split()))
+    return " ".join(pages)
+
+
+@pytest.mark.parametrize("design", ["auto", "ask"])
+def test_at_a_hot_seat_table_who_builds_the_rooms_names_the_players_as_players(kit: Kit, design: str) -> None:
+    """The Hallway's help at Ann and Bo's table said "Ann (you, with a hero); Bo, an AI with a
+    hero" and "In solo play the AI builds your own seat's share": Bo is a player, not an AI, the
+    table is not solo, and with design = ask each player builds their own share."""
+    session = make_session(seed=3, seats="human:Ann,human:Bo,ai", dials=Dials(design=design))
+    text = hallway_help(kit, session)
+    assert "Who builds the rooms" in text, text
+    assert "Bo, an AI" not in text and "In solo play" not in text and "(you," not in text, text
+    assert "Ann, a player with a hero; Bo, a player with a hero;" in text, text
+    if design == "ask":
+        assert "a player who takes a category builds it in the room builder" in text, text
+    else:
+        assert "the AI builds each player's share for them" in text, text
+
+
+def test_a_solo_player_who_builds_is_not_told_the_ai_builds_for_them(kit: Kit) -> None:
+    session = make_session(seed=3, seats="human:Ann,ai,ai", dials=Dials(design="ask"))
+    text = hallway_help(kit, session)
+    assert "Who builds the rooms" in text and "Ann (you, with a hero)" in text, text
+    assert "the AI builds your own seat's share" not in text, text
+    assert "You build the share your seat takes in the room builder, every point of it." in text, text
+
+
+def test_a_hand_over_in_town_does_not_say_it_is_the_hallway(kit: Kit) -> None:
+    """The hand-over to Bob's growth in town explained Esc with "In the Hallway there is no screen
+    before": the party was in town."""
+    session = make_session(seed=5, seats="human:Ann,human:Bob,ai")
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
+    game.stats.deepest_floor = game.quest.count
+    in_town(session)
+    flow = Flow(kit, session, lambda here: here)
+    flow.played(0)
+    first, _ = flow.next(BACK)
+    run_headless(first, [key("enter")], kit=kit)
+    second, _ = flow.next(BACK)
+    assert isinstance(second, HandOverScreen) and game.phase == "town"
+    _, shown = run_headless(second.on_event(key("?")), [], kit=kit, size=(120, 40))
+    said = " ".join(shown.text().split())
+    assert "Passing the keyboard" in said and "Esc stays here" in said, said
+    assert "Hallway" not in said, said

@@ -1,17 +1,21 @@
-"""What the room builder's help says, beside the keys: how a category is bought, priced and checked."""
+"""What the room builder's help says, beside the keys: how a category is bought, priced and checked.
+`help_topics` fits it to the table: only at a hot-seat table does the keyboard go on to another
+player."""
 
 from __future__ import annotations
 
+BUILDING = (
+    "You took a category of the next room: spend its whole budget on it. The draft on the right is "
+    "the thing you are about to buy; change its features and watch its price, then Enter buys it. "
+    "Tab moves to the list of what you have bought, where Enter takes a purchase back into the draft "
+    "to change it and Del sells it back. f lets your seat's AI spend whatever is left. c confirms "
+    "the room, once every point is spent and no rule is broken; "
+)
+AFTER_HOT_SEAT = "then the keyboard goes to the next player. Nobody else sees what you bought: the heroes will meet it."
+AFTER_SOLO = "then the heroes go on, and meet what you bought."
+
 HELP_TOPICS = (
-    (
-        "The room builder",
-        "You took a category of the next room: spend its whole budget on it. The draft on the right is "
-        "the thing you are about to buy; change its features and watch its price, then Enter buys it. "
-        "Tab moves to the list of what you have bought, where Enter takes a purchase back into the draft "
-        "to change it and Del sells it back. f lets your seat's AI spend whatever is left. c confirms "
-        "the room, once every point is spent and no rule is broken; then the keyboard goes to the next "
-        "player. Nobody else sees what you bought: the heroes will meet it.",
-    ),
+    ("The room builder", BUILDING + AFTER_HOT_SEAT),
     (
         "Traps",
         "cost = (Annoy pairs + Pain dice + 1 if it Guards Treasure), doubled for each of Unlimited (it "
@@ -48,3 +52,10 @@ HELP_TOPICS = (
         "and `python main.py continue` brings you back here with what you had bought.",
     ),
 )
+
+
+def help_topics(hot_seat: bool) -> tuple[tuple[str, str], ...]:
+    """The help for a builder at a hot-seat table (several players at the keyboard) or a solo one."""
+    if hot_seat:
+        return HELP_TOPICS
+    return (("The room builder", BUILDING + AFTER_SOLO), *HELP_TOPICS[1:])

@@ -45,11 +45,12 @@ from game.rules.purchases import Ability, Monster, Trap, Treasure
 from game.ui.events import Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.screens.builder_form import BuilderForm
-from game.ui.screens.builder_help import HELP_TOPICS
+from game.ui.screens.builder_help import help_topics
 from game.ui.screens.builder_view import BuilderView
 from game.ui.screens.builder_words import CATEGORY_LABEL
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import OWN_KEYS, HelpScreen
+from game.ui.screens.quit_here import quit_key_words
 from game.ui.screens.spot_words import spot_short, spot_words, which_of
 from game.ui.screens.widgets import TextField, seat_named
 from game.ui.session import Session
@@ -58,6 +59,7 @@ from game.ui.state import State
 ANY_KIND = (("beast", 1.0), ("earth", 1.0), ("element", 1.0), ("mind", 1.0), ("spirit", 1.0), ("venom", 1.0),
             ("weapon", 1.0))
 NAME_LIMIT = 40
+NOT_KEPT = "These purchases cannot be kept on disk: if you leave before c confirms, they are lost."
 
 
 
@@ -102,6 +104,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         self.uses = 0  # suggestions and fills asked for: each gets a stream of its own
         self._cursor: tuple[int, int] | None = None
         self._which: dict[Spot, tuple[str, str]] | None = None  # the room's spots are fixed: told apart once
+        self.unkept_said = False  # the draft file could not be written, and the player was told
         self.draft = self.new_draft()
         self.take_back_draft()
 
@@ -186,9 +189,18 @@ class BuilderScreen(BuilderForm, BuilderView):
                  f"{plural(self.model.left, 'point')} left.", bad=False)
 
     def keep_draft(self) -> None:
-        """Write what is bought so far beside the autosave, so leaving now loses none of it."""
-        if self.session.keeps_drafts:
-            keep_draft(self.game, Draft(self.seat, self.category, self.model.budget, self.model.encode()))
+        """Write what is bought so far beside the autosave, so leaving now loses none of it. When
+        it cannot be written the player is told once, before the message of what was just done,
+        or they would leave believing `continue` brings their purchases back."""
+        if not self.session.keeps_drafts:
+            return
+        kept = keep_draft(self.game, Draft(self.seat, self.category, self.model.budget, self.model.encode()))
+        self.session.draft_unkept = not kept
+        if kept:
+            self.unkept_said = False
+        elif not self.unkept_said:
+            self.unkept_said = True
+            self.say(f"{NOT_KEPT} {self.message}".strip())
 
     # -- keys --------------------------------------------------------------------------------------
 
@@ -228,7 +240,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         elif action == "remove":
             return self.sell_back()
         elif action is None:
-            self.say(f"{key} does nothing here: ? lists the keys.", bad=False)
+            self.say(quit_key_words(self.kit, key, "your build") or f"{key} does nothing here: ? lists the keys.",
+                     bad=False)
         return None
 
     def say(self, text: str, bad: bool = True) -> None:
@@ -398,7 +411,6 @@ class BuilderScreen(BuilderForm, BuilderView):
             return None
         sold = self.bought_row
         gone = self.model.remove(sold)
-        self.keep_draft()
         if self.editing == sold:  # the thing being changed is gone: so is its change
             self.editing = None
             self.draft = self.new_draft()
@@ -408,6 +420,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         if not self.model.items:
             self.focus = "draft"
         self.say(f"Sold back: {describe(gone.item)}. {plural(self.model.left, 'point')} left.", bad=False)
+        self.keep_draft()
         return None
 
     def cancel(self) -> State | None:
@@ -446,9 +459,9 @@ class BuilderScreen(BuilderForm, BuilderView):
         except ValueError as exc:  # a room no legal purchase fits (no spot for a trap): say so, never crash
             self.say(f"The AI cannot finish this: {exc}.")
             return None
-        self.keep_draft()
         self.bought_row = max(0, len(self.model.items) - 1)
         self.say("All spent: c confirms. " + " ".join(notes), bad=False)  # the way on first: a long note is elided
+        self.keep_draft()
         return None
 
     def quest_target_not_bought(self) -> str:
@@ -487,6 +500,7 @@ class BuilderScreen(BuilderForm, BuilderView):
             self.say(game.log[-1].text if game.log else "The build was refused.")
             return self
         forget_draft()  # built: the recording holds it now
+        self.session.draft_unkept = False
         if self.then is not None:
             return self.then()
         return self.back
@@ -503,7 +517,8 @@ class BuilderScreen(BuilderForm, BuilderView):
         return SaveDesignDialog(self.kit, self, self.category, self.model.items, self.spots(), suggested, by=name)
 
     def open_help(self) -> State:
-        return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=HELP_TOPICS,
+        hot_seat = sum(1 for s in self.game.seats if s.human) >= 2
+        return HelpScreen(self.kit, back=self, title="Help: the room builder", topics=help_topics(hot_seat),
                           sections=OWN_KEYS)
 
     # -- drawing -----------------------------------------------------------------------------------

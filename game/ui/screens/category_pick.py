@@ -21,6 +21,7 @@ from game.ui.events import KeyEvent
 from game.ui.kit import Kit
 from game.ui.screens.hallway_screen import tie_face
 from game.ui.screens.help import OWN_KEYS, HelpScreen
+from game.ui.screens.quit_here import quit_key_words
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import NO_BREAK, Line, draw_lines, footer, line, seat_named, unbroken, wrap_line
 from game.ui.session import Session
@@ -118,7 +119,7 @@ class CategoryPickScreen(Screen):
         elif action == "select":
             return self.take(self.left[self.index])
         else:
-            self.notice = "Up/Down choose, Enter takes it, ? help."
+            self.notice = quit_key_words(self.kit, event.key, "your pick") or "Up/Down choose, Enter takes it, ? help."
         return None
 
     def go_back(self) -> State:

@@ -19,7 +19,7 @@ PASSING = ("Several players share this keyboard. While this screen is up nothing
 ESC_BACK = " Esc goes back to the screen before, if the wrong player got up."
 ESC_SKIPS = (" Esc skips the line and goes back to the map: the roll goes untold, and the prompt does not "
              "come again for it.")
-ESC_WAITS = (" In the Hallway there is no screen before: the table waits for the named player, and Esc "
+ESC_WAITS = (" There is no screen before this one to go back to: the table waits for the named player, and Esc "
              "stays here, so the wrong player cannot open what is not theirs.")
 
 

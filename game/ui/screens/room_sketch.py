@@ -59,5 +59,6 @@ def draw_sketch(console: tcod.console.Console, kit: Kit, plan: Any, spots: tuple
             draw.text(console, sx, sy, mark, fg, bg)
     if ih >= 1:
         where = "Numbers: the spots" if usable is None else "Numbers: hiding places"
-        note = f"{selected + 1} is the draft's spot" if 0 <= selected < len(spots) else where
+        # named by its mark as drawn: the tenth spot is a "0" on the sketch, never a "10"
+        note = f"{spot_mark(selected)} is the draft's spot" if 0 <= selected < len(spots) else where
         draw.text(console, ix, iy + ih - 1, elide(note, iw), palette["text_dim"], width=iw)

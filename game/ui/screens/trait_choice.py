@@ -18,6 +18,7 @@ from game.ui.events import KeyEvent
 from game.ui.fit import ELLIPSIS, elide
 from game.ui.kit import Kit
 from game.ui.screens.help import OWN_KEYS, HelpScreen
+from game.ui.screens.quit_here import quit_key_words
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer
 from game.ui.session import Session
@@ -70,7 +71,8 @@ class TraitChoiceScreen(Screen):
         elif action == "select":
             return self.choose(choices[min(self.index, len(choices) - 1)][0])
         else:
-            self.notice = "Up/Down choose, Enter takes it, ? help."
+            keys = "Up/Down choose, Enter takes it, ? help."
+            self.notice = quit_key_words(self.kit, event.key, "your choice") or keys
         return None
 
     def go_back(self) -> State:
