@@ -162,7 +162,7 @@ def save_tables(path: Path, tables: dict[int, list[SeedScore]]) -> None:
     last = last_run(path)
     if last is not None:
         data["last"] = list(last)
-    atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"), shared=True)
 
 
 def add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
@@ -217,5 +217,5 @@ def add_run(path: Path, entry: SeedScore) -> int:
         rank, _ = _add_entry(path, entry)
         data = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8"))
         data["last"] = [entry.seed, entry.checksum]
-        atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+        atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"), shared=True)
     return rank
