@@ -31,7 +31,7 @@ from game.engine.seed_scores import (
     last_run,
     load_tables,
     parse_line,
-    read_tables,
+    read_tables_held,
     scores_path,
 )
 
@@ -40,7 +40,7 @@ def run_scores(args: Any) -> int:
     action = args.action or "show"
     if action != "import" and args.recording is not None:  # else dropped unsaid: nothing was checked
         raise UsageError("scores: --recording goes with import (scores import LINE --recording FILE)")
-    _, damaged = read_tables(scores_path())  # a table that cannot be read is kept aside: said once, first
+    _, damaged = read_tables_held(scores_path())  # a table that cannot be read is kept aside: said once, first
     if damaged is not None:
         print(printable(f"masterless: {damaged}"), file=sys.stderr)
     if action == "show":
@@ -135,7 +135,7 @@ def import_line(text: str, recording: str | None) -> int:
 def _kept(entry: SeedScore) -> SeedScore | None:
     """The table's row for the same run when no import can better it (the run was played here,
     or its recording was already replayed here): importing it again copies nothing."""
-    rows = load_tables(scores_path()).get(entry.seed, [])
+    rows = read_tables_held(scores_path())[0].get(entry.seed, [])
     same = next((r for r in rows if r.checksum == entry.checksum), None)
     return same if same is not None and (same.source == "here" or same.verified) else None
 

@@ -153,6 +153,16 @@ def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | 
     return tables, None
 
 
+def read_tables_held(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | None]:
+    """`read_tables` with the writers' lock held, for a reader that is about to write (`scores
+    import`): a damaged table is moved aside while no run is being filed into it. No table, no
+    lock (a look at the tables makes no files)."""
+    if not path.exists() and not path.is_symlink():
+        return {}, None
+    with one_writer_at_a_time(path):
+        return read_tables(path)
+
+
 def _ranked(rows: Sequence[SeedScore]) -> list[SeedScore]:
     return sorted(rows, key=lambda r: (-r.score, r.source != "here", r.turns, r.checksum))
 

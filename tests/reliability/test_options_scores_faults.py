@@ -165,3 +165,39 @@ def test_the_good_rows_of_a_damaged_score_list_stay_in_it(tmp_path: Path) -> Non
     assert [e.seed for e in load_scores(path)] == [1, 2]
     assert [e.seed for e in load_scores(path)] == [1, 2]  # read again: still there
     assert (tmp_path / "scores.json.bad").read_text() == original and not (tmp_path / "scores.json.bad.2").exists()
+
+
+def test_scores_import_moves_a_damaged_seed_table_aside_only_under_the_writers_lock(tmp_path: Path, capsys,
+                                                                                 monkeypatch) -> None:
+    """`scores import` read the tables (and moved a damaged one aside) without the lock a run
+    being filed holds while it reads and writes them: the file could move from under that run."""
+    import fcntl
+
+    from game.engine import seed_scores
+
+    def lock_held() -> bool:  # asked through an open of our own, as another process would
+        fd = os.open(tmp_path / "data" / "seed_scores.json.lock", os.O_RDWR | os.O_CREAT)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(fd)
+        return False
+
+    held_when_moved = []
+    real_set_aside = seed_scores.set_aside
+
+    def noting_set_aside(path: Path) -> Path | None:
+        held_when_moved.append(lock_held())
+        return real_set_aside(path)
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    monkeypatch.setattr(seed_scores, "set_aside", noting_set_aside)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "seed_scores.json").write_text('{"3": [')
+    code, said = cli_line(capsys, "scores", "import", seed_scores.export_line(seed_scores.SeedScore(5, 40, "0" * 16)))
+    assert code == 0 and "kept it as" in said
+    assert held_when_moved == [True]
+    assert (tmp_path / "data" / "seed_scores.json.bad").read_text() == '{"3": ['  # kept as it was
+    assert list(seed_scores.load_tables(tmp_path / "data" / "seed_scores.json")) == [5]
