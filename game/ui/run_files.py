@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from game.core.dials import Dials
-from game.core.errors import FileProblem, UsageError
-from game.core.file_guard import probe_writable_file
+from game.core.errors import FileProblem, UsageError, printable
+from game.core.file_guard import probe_writable_file, write_problem
 from game.core.paths import data_dir as _data_dir
-from game.core.paths import written_through
+from game.core.paths import recordings_dir, written_through
 from game.core.seats import HeroChoice
 from game.engine.build_drafts import take_draft
 from game.engine.game import Game
@@ -69,7 +69,7 @@ def load_autosave() -> tuple[Game, Any, str | None]:
         raise
     if loaded.game.phase == "over":
         loaded.game.close()
-        archive_autosave()
+        file_ended_run_again()
         raise UsageError("the saved run had already ended (its recording is under Replays)")
     loaded.recorder.durable = False
 
@@ -86,6 +86,19 @@ def load_autosave() -> tuple[Game, Any, str | None]:
         else:
             note = " ".join(filter(None, [note, f"--record: {problem}; the run is saved to the autosave only."]))
     return loaded.game, loaded.recorder, note
+
+
+def file_ended_run_again() -> None:
+    """File the autosave of a run that ended but could not be filed then (`continue` on it);
+    FileProblem (exit 3, one line) when it still cannot be: the autosave stays where it is, for
+    a later `continue` to file."""
+    try:
+        archive_autosave()
+    except OSError as exc:
+        raise FileProblem(f"the saved run had already ended, but its recording still cannot be filed under "
+                          f"Replays ({printable(str(recordings_dir()))}: {write_problem(exc)}); it stays in "
+                          f"{printable(str(autosave_path()))}, and `python main.py continue` files it once "
+                          "that folder can be written") from None
 
 
 def run_in_progress() -> str | None:
