@@ -122,14 +122,15 @@ def run_balance(args: Any) -> int:
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     if workers < 1:
         raise UsageError("--workers must be at least 1")
-    if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg"):
+    # an empty name is a name given (`--json "$OUT"` with OUT unset): refused, never dropped unsaid
+    if args.plot is not None and Path(args.plot).suffix.lower() not in (".png", ".svg"):
         raise UsageError("--plot writes a .png or an .svg file")
-    if args.plot:
+    if args.plot is not None:
         from game.commands.balance_charts import require_matplotlib  # matplotlib only when asked: start-up time
 
         require_matplotlib()
     for flag, target in (("--json", args.json), ("--plot", args.plot)):
-        problem = output_file_problem(target) if target else None
+        problem = output_file_problem(target) if target is not None else None
         if problem:  # before the runs, not after minutes of them
             raise FileProblem(f"{flag}: {problem}")
     dials = parse_dials(args.dial)
