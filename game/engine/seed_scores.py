@@ -16,6 +16,7 @@ refused instead of filed under the wrong seed."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -118,15 +119,18 @@ def load_tables(path: Path) -> dict[int, list[SeedScore]]:
 
 @dataclass(frozen=True, slots=True)
 class DamagedTable:
-    """A seed table that could not be read at all: what was wrong (the file named), and where the
-    damaged file is kept (None: it could not be moved aside). Said as one line (`str`)."""
+    """A seed table that could not be read at all, or only in part (`partial`: rows of a wrong
+    shape, or from another version): what was wrong (the file named), and where the file as it
+    was is kept (None: it could not be moved aside). Said as one line (`str`)."""
 
     why: str
     kept: Path | None
+    partial: bool = False
 
     def __str__(self) -> str:
         kept = f"kept it as {self.kept}" if self.kept is not None else "could not move it aside"
-        return f"{self.why}; {kept}; the seed tables start again without it"
+        rest = "its other rows stay in the tables" if self.partial else "the seed tables start again without it"
+        return f"{self.why}; {kept}; {rest}"
 
 
 def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | None]:
@@ -143,14 +147,30 @@ def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | 
         # .bad, .bad.2 ...: an earlier damaged copy is never overwritten (issue 17)
         return {}, DamagedTable(why, set_aside(path))
     tables: dict[int, list[SeedScore]] = {}
+    dropped = 0
     for key, rows in data.items():
+        if key == "last":
+            continue
         if not (isinstance(key, str) and re.fullmatch(r"-?\d{1,20}", key) and isinstance(rows, list)):
+            dropped += 1
             continue
         seed = int(key)
         good = [r for r in (_row(seed, raw) for raw in rows) if r is not None]
+        dropped += len(rows) - len(good)
         if good:
             tables[seed] = _ranked(good)
-    return tables, None
+    if not dropped:
+        return tables, None
+    # the next write would lose what this version cannot read (a newer version's rows): the file
+    # as it was is kept aside first, and the rows read are written back at once (a look at the
+    # tables must not leave them only in the .bad copy)
+    last = last_run(path)
+    kept = set_aside(path)
+    if kept is not None:
+        with contextlib.suppress(OSError):
+            _write_tables(path, tables, last)
+    return tables, DamagedTable(f"{path}: has {dropped} {'entry' if dropped == 1 else 'entries'} this version "
+                                "cannot read", kept, partial=True)
 
 
 def read_tables_held(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | None]:
@@ -168,8 +188,11 @@ def _ranked(rows: Sequence[SeedScore]) -> list[SeedScore]:
 
 
 def save_tables(path: Path, tables: dict[int, list[SeedScore]]) -> None:
+    _write_tables(path, tables, last_run(path))
+
+
+def _write_tables(path: Path, tables: dict[int, list[SeedScore]], last: tuple[int, str] | None) -> None:
     data: dict[str, Any] = {str(seed): [asdict(r) for r in rows[:KEEP]] for seed, rows in sorted(tables.items())}
-    last = last_run(path)
     if last is not None:
         data["last"] = list(last)
     atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"), shared=True)

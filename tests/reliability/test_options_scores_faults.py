@@ -201,3 +201,41 @@ def test_scores_import_moves_a_damaged_seed_table_aside_only_under_the_writers_l
     assert held_when_moved == [True]
     assert (tmp_path / "data" / "seed_scores.json.bad").read_text() == '{"3": ['  # kept as it was
     assert list(seed_scores.load_tables(tmp_path / "data" / "seed_scores.json")) == [5]
+
+
+def test_seed_table_entries_this_version_cannot_read_are_kept_not_written_away(tmp_path: Path) -> None:
+    """A row of a wrong shape, or one a newer version wrote (a field this one lacks), was dropped
+    when read and gone with the next write: the table's best run lost, unsaid, and the import
+    ranked #1 above it. The file as it was is now kept aside, said in one line, and the rows
+    this version reads stay in the tables."""
+    from game.engine import seed_scores
+
+    table = tmp_path / "data" / "seed_scores.json"
+    table.parent.mkdir()
+    newer = {"seed": 7, "score": 50, "checksum": "a" * 16, "source": "here", "medal": "gold"}
+    older = {"seed": 7, "score": 20, "checksum": "b" * 16, "source": "here"}
+    original = json.dumps({"7": [newer, older], "last": [7, "a" * 16]})
+    table.write_text(original)
+    line = seed_scores.export_line(seed_scores.SeedScore(7, 30, "c" * 16))
+    done = run_cli(tmp_path, "scores", "import", line)
+    assert one_line(done, 0) == f"masterless: {table}: has 1 entry this version cannot read; kept it as " \
+                                f"{table}.bad; its other rows stay in the tables"
+    assert (tmp_path / "data" / "seed_scores.json.bad").read_text() == original
+    assert [(r.score, r.checksum) for r in seed_scores.load_tables(table)[7]] == [(30, "c" * 16), (20, "b" * 16)]
+    assert not (tmp_path / "data" / "seed_scores.json.bad.2").exists()  # read again: nothing more set aside
+
+
+def test_the_end_of_a_run_says_a_partly_unreadable_seed_table_kept_its_other_rows(tmp_path: Path) -> None:
+    """The end-of-run line said the tables "could not be read" and "start again": untrue when only
+    some entries were unreadable and the rest stayed."""
+    from game.engine.seed_scores import read_tables
+    from game.ui.run_sharing import damaged_words
+
+    table = tmp_path / "seed_scores.json"
+    table.write_text(json.dumps({"7": [{"seed": 7, "score": 50, "checksum": "a" * 16, "medal": "gold"}],
+                                 "8": [{"seed": 8, "score": 9, "checksum": "b" * 16}]}))
+    tables, damaged = read_tables(table)
+    assert list(tables) == [8] and damaged is not None
+    assert damaged_words(damaged, 8, 1) == ("the score tables per seed held entries this version cannot read: "
+                                            f"the damaged file is kept as {table}.bad, and this run was still "
+                                            "filed, #1 on seed 8")
