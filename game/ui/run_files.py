@@ -121,17 +121,22 @@ def set_aside_unreadable_run() -> list[Path]:
     return set_aside_autosave()
 
 
-def file_ended_run() -> Path | None:
+def file_ended_run() -> str | None:
     """An ended run's autosave still in place (filing it failed as the run ended) goes under
-    Replays before a new run takes the autosave, or, if that fails again, is set aside as it is."""
+    Replays before a new run takes the autosave, or, if that fails again, is set aside as it is;
+    then a line for the player saying where it is now (None: filed, or nothing to file)."""
     info = find_autosave()
     if info is None or info.phase != "over" or info.path != autosave_path():
         return None
     try:
-        return archive_run()
-    except OSError:
-        aside = set_aside_autosave()
-        return aside[0] if aside else None
+        archive_run()
+        return None
+    except OSError as exc:
+        why = f"{printable(str(recordings_dir()))}: {write_problem(exc)}"
+    aside = set_aside_autosave()
+    where = f"it is kept as {printable(str(aside[0]))}" if aside else \
+        f"it could not be moved aside either, and the new run's autosave replaces {printable(str(autosave_path()))}"
+    return f"The last run's recording still could not be filed under Replays ({why}): {where}."
 
 
 def archive_run_unplayed() -> None:

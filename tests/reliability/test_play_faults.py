@@ -380,3 +380,23 @@ def test_continue_on_an_ended_run_that_still_cannot_be_filed_is_one_line_and_kee
     assert not autosave(tmp_path).exists()
     (filed,) = (tmp_path / "data" / "recordings").iterdir()
     assert filed.read_bytes() == run.read_bytes()
+
+
+def test_a_new_run_says_where_an_ended_run_it_still_cannot_file_is_kept(tmp_path: Path) -> None:
+    """Before a new run takes the autosave, an ended run still in it goes under Replays, or, when
+    that fails again, aside as autosave.broken.mlrec: that happened unsaid, and the end-of-run
+    line had promised it would go under Replays. Now the new run opens on a line saying where."""
+    run = tmp_path / "run.mlrec"
+    assert run_cli(tmp_path, "autoplay", "--seed", "1", "--record", str(run)).returncode == 0
+    (tmp_path / "data").mkdir()
+    autosave(tmp_path).write_bytes(run.read_bytes())
+    (tmp_path / "data" / "recordings").write_text("a file where the Replays folder goes")
+    app = play(tmp_path, "play", "--seed", "2", width=100, height=30)
+    with app:
+        assert app.wait_for("still could not be filed under Replays", timeout=60), app.text()
+        assert app.wait_for("autosave.broken.mlrec"), app.text()
+        app.send("\r")
+        started(app, 2)
+        app.leave()
+    no_crash(app, tmp_path)
+    assert (tmp_path / "data" / "autosave.broken.mlrec").read_bytes() == run.read_bytes()
