@@ -4,7 +4,9 @@ on stdin (or to be killed) before it files it.
 
 ``filing_driver.py SEED``: a run in a linked autosave filed under Replays (its copy made).
 ``filing_driver.py scores NAME``: a score written to the high-score list (``scores.json``) or
-the seed tables (``seed_scores.json``), its temp file written and not yet renamed."""
+the seed tables (``seed_scores.json``), its temp file written and not yet renamed.
+``filing_driver.py morgue``: a recording put beside the morgue file MORGUE, the morgue rewritten
+with its name and not yet renamed into place."""
 
 from __future__ import annotations
 
@@ -15,10 +17,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.agents.scripted import play_scripted  # noqa: E402
-from game.core.paths import data_dir  # noqa: E402
+from game.core.paths import data_dir, morgue_dir  # noqa: E402
 from game.core.score_table import ScoreEntry, load_scores, write_scores  # noqa: E402
 from game.engine import saves  # noqa: E402
+from game.engine.morgue_link import MORGUE_FIRST_LINE, attach_recording  # noqa: E402
 from game.engine.seed_scores import SeedScore, add_entry  # noqa: E402
+
+MORGUE = "morgue-1-t5.txt"
+MORGUE_TEXT = f"{MORGUE_FIRST_LINE}\nThe party fell on Floor 1.\n"
 
 
 def write_score(name: str, seed: int) -> None:
@@ -47,18 +53,31 @@ def file_a_run(seed: int) -> None:
     print("filed", saves.archive_autosave(), flush=True)
 
 
-def write_a_score(name: str) -> None:
+def stop_at_rename(name: str) -> None:
+    """From now on, the rename of a file into the name `name` waits as `when_told` does."""
     rename, stopped = os.replace, when_told(os.replace)
 
-    def replace(source: str, target: str) -> None:  # only the list's own rename waits
+    def replace(source: str, target: str) -> None:
         (stopped if Path(target).name == name else rename)(source, target)
 
     os.replace = replace
-    write_score(name, 1)
+
+
+def rewrite_a_morgue() -> None:
+    morgue = morgue_dir() / MORGUE
+    morgue.parent.mkdir(parents=True)
+    morgue.write_text(MORGUE_TEXT)
+    recording = data_dir() / "run.mlrec"
+    recording.write_bytes(b"a run")
+    stop_at_rename(MORGUE)
+    attach_recording(morgue, recording)
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "scores":
-        write_a_score(sys.argv[2])
+        stop_at_rename(sys.argv[2])
+        write_score(sys.argv[2], 1)
+    elif sys.argv[1] == "morgue":
+        rewrite_a_morgue()
     else:
         file_a_run(int(sys.argv[1]))

@@ -3,6 +3,10 @@ copied there first) left its copy, ``.filing.*.tmp``, in the recordings folder f
 next filing or start now removes such leftovers, and only those: the copy another game is
 filing at that very moment stays (it is held locked while it is written).
 
+So did a game killed while it rewrote a morgue file with the name of the recording beside it
+(``.morgue-7-t412.txt.*.tmp``, which the morgue folder's sweep never matched): the rewrite is
+staged like the morgue's first write now, and swept with it at the next end of a run.
+
 So did a game killed while it wrote a score (``.scores.json.*.tmp`` beside the high-score list,
 ``.seed_scores.json.*.tmp`` beside the seed tables): the next score written sweeps them, never
 the one another game, or `scores import`, is writing then."""
@@ -18,12 +22,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from filing_driver import write_score
+from filing_driver import MORGUE, MORGUE_TEXT, write_score
 
 from game.agents.scripted import play_scripted
-from game.core.paths import data_dir, recordings_dir
+from game.core.paths import data_dir, morgue_dir, recordings_dir
 from game.core.score_table import load_scores
 from game.core.staged_files import sweep_leftovers
+from game.engine.morgue_link import STAGED
 from game.engine.recording_read import read_recording
 from game.engine.saves import archive_autosave, autosave_path, new_autosave
 from game.engine.seed_scores import load_tables
@@ -108,3 +113,18 @@ def test_a_killed_score_writes_temp_file_is_swept_but_never_one_being_written_no
     seeds = [e.seed for e in load_scores(data_dir() / name)] if name == "scores.json" \
         else list(load_tables(data_dir() / name))
     assert seeds == [2]  # the killed write never landed; the next one did
+
+
+def test_a_killed_morgue_rewrite_leaves_only_what_the_next_end_of_a_run_sweeps(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("MASTERLESS_HOME", str(home))
+    monkeypatch.delenv("MASTERLESS_CONFIG_DIR", raising=False)
+    with stopped_driver(home, "morgue") as proc:
+        os.kill(proc.pid, signal.SIGKILL)  # killed before the rewritten morgue was renamed into place
+        proc.wait(timeout=30)
+    assert len(list(morgue_dir().glob(".*.tmp"))) == 1  # what the kill left behind
+
+    sweep_leftovers(morgue_dir(), STAGED)  # what the next end of a run does first
+    assert list(morgue_dir().glob(".*.tmp")) == []
+    assert (morgue_dir() / MORGUE).read_text() == MORGUE_TEXT  # the morgue as it was before the kill
