@@ -3,8 +3,9 @@ runs, and the one line of text a score travels in.
 
 The tables live in ``seed_scores.json`` in the user data directory, apart from the high-score
 list: ``{"<seed>": [row, ...]}``, each row a run played here or a line imported from a friend.
-A row is checked field by field when read; a row of the wrong shape is dropped, and a file that
-cannot be read at all is kept aside as ``seed_scores.json.bad`` and counts as empty (`scores` says so).
+A row is checked field by field when read; a file with rows of a wrong shape (or a newer
+version's) is kept aside as ``seed_scores.json.bad`` and the rows read are written back, and a
+file that cannot be read at all is kept aside the same way and counts as empty (`scores` says so).
 
 The line (`export_line`)::
     masterless:1:<seed>:<score>:<recording>:<check>
