@@ -156,7 +156,11 @@ def _checked(entry: SeedScore, recording: str) -> SeedScore:
     if scored != entry.score:
         raise FileProblem(f"{recording}: replayed here it scores {scored}, not the {entry.score} the line claims")
     target = recordings_dir() / f"seed-{entry.seed}-{entry.checksum}.mlrec"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    file_copy(recording, target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        file_copy(recording, target)
+    except OSError as exc:  # the folder it goes in, not the data folder (which may be fine)
+        raise FileProblem(f"the score was not filed: its recording could not be kept in "
+                          f"{printable(str(target.parent))} ({write_problem(exc)})") from None
     return replace(entry, outcome=outcome, floor=floor, turns=turns, heroes=heroes, recording=str(target),
                    verified=True)
