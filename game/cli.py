@@ -132,6 +132,14 @@ def _int_list(text: str) -> list[int]:
     return values
 
 
+def _file_name(text: str) -> str:
+    """A file or folder named on the command line: an empty name (`--designs "$DIR"` with DIR
+    unset) is refused, never taken for none given, nor for the current folder."""
+    if text == "":
+        raise argparse.ArgumentTypeError("no file or folder named (the name is empty)")
+    return text
+
+
 def _seed(text: str) -> int:
     """A seed a recording can hold: a run begun on a bigger one could never be continued or
     replayed, so the command line refuses it before the run."""
@@ -158,6 +166,7 @@ DIAL_HELP = ("name=value, repeatable: die, seriousness, successes, design, moral
 SEED_HELP = "the run's seed: the same seed, seats and dials build the same dungeon (default: a new one)"
 SEATS_HELP = ("comma list of human, ai, ai+hero; human:Ann names the player, ai:tyrant the personality "
               "(README: Commands)")
+DESIGNS_HELP = "a folder of design files the AI may draw on"
 LAB_LEVEL_HELP = "starting level of every hero, 1-10 (default 2; play starts at 1-3)"
 MAX_TURNS_HELP = "stop a run after this many turns (default 5000)"
 COLOR_CHOICES = ("auto", "truecolor", "256", "16", "none")
@@ -190,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", default=None,
                       help="also write the run's recording to FILE, every action (continue goes on writing it)")
     _color_flag(play)
-    play.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
+    play.add_argument("--designs", metavar="DIR", type=_file_name, default=None, help=DESIGNS_HELP)
 
     cont = sub.add_parser("continue", help="resume the autosaved game")
     cont.add_argument("--window", action="store_true", help="play in an SDL window")
@@ -218,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     gen.add_argument("--json", action="store_true", help="print it as JSON")
     gen.add_argument("--map", action="store_true", help="draw the floor as text")
-    gen.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
+    gen.add_argument("--designs", metavar="DIR", type=_file_name, default=None, help=DESIGNS_HELP)
 
     auto = sub.add_parser("autoplay", help="play a whole run headless, AI at every seat")
     auto.add_argument("--seed", type=_seed, required=True, help="the run's seed")
@@ -229,7 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--record", metavar="FILE", default=None, help="also write the run's recording to FILE")
     auto.add_argument("--json", action="store_true", help="print the result as JSON")
     auto.add_argument("--check", action="store_true", help="check invariants every turn")
-    auto.add_argument("--designs", metavar="DIR", default=None, help="a folder of design files the AI may draw on")
+    auto.add_argument("--designs", metavar="DIR", type=_file_name, default=None, help=DESIGNS_HELP)
 
     cat = sub.add_parser("catalog", help="one line per room for a range of seeds")
     cat.add_argument("--seeds", required=True, help="A-B")
@@ -238,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     cat.add_argument("--map", action="store_true", help="draw each floor as text")
 
     bal = sub.add_parser("balance", help="many autoplay runs on every core (or a Dask cluster), with tables")
-    bal.add_argument("compare", nargs="*", metavar="compare A.json B.json",
+    bal.add_argument("compare", nargs="*", type=_file_name, metavar="compare A.json B.json",
                      help="compare two batches written by --json instead of playing")
     bal.add_argument("--seeds", default=None, help="A-B")
     bal.add_argument("--seats", action="append", default=None,
@@ -252,7 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--plot", metavar="FILE", default=None, help="charts as .png or .svg (needs .[lab])")
 
     watch = sub.add_parser("watch", help="watch a game in progress, read-only (the autosave by default)")
-    watch.add_argument("file", nargs="?", default=None, help="a recording a game is writing")
+    watch.add_argument("file", nargs="?", type=_file_name, default=None, help="a recording a game is writing")
     _color_flag(watch)
 
     scores = sub.add_parser("scores", help="score tables per seed; export or import a score line")

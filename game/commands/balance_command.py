@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from game.agents.batch_runs import Job, run_local, run_on_cluster
 from game.commands.balance_compare import compare
-from game.commands.balance_stats import Run, aggregate
+from game.commands.balance_stats import PER_RUN, Run, aggregate
 from game.commands.balance_tables import aggregate_lines, compare_lines
 from game.commands.generate_command import parse_seed_range
 from game.core.dials import parse_dials
@@ -122,14 +122,15 @@ def run_balance(args: Any) -> int:
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     if workers < 1:
         raise UsageError("--workers must be at least 1")
-    if args.plot and Path(args.plot).suffix.lower() not in (".png", ".svg"):
+    # an empty name is a name given (`--json "$OUT"` with OUT unset): refused, never dropped unsaid
+    if args.plot is not None and Path(args.plot).suffix.lower() not in (".png", ".svg"):
         raise UsageError("--plot writes a .png or an .svg file")
-    if args.plot:
+    if args.plot is not None:
         from game.commands.balance_charts import require_matplotlib  # matplotlib only when asked: start-up time
 
         require_matplotlib()
     for flag, target in (("--json", args.json), ("--plot", args.plot)):
-        problem = output_file_problem(target) if target else None
+        problem = output_file_problem(target) if target is not None else None
         if problem:  # before the runs, not after minutes of them
             raise FileProblem(f"{flag}: {problem}")
     dials = parse_dials(args.dial)
@@ -173,8 +174,30 @@ def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:
     runs = data.get("runs") if isinstance(data, dict) else None
     if not isinstance(runs, list) or not all(isinstance(r, dict) for r in runs):
         raise FileProblem(f"{path} has no runs (expected a file written by balance --json)")
+    for n, run in enumerate(runs, start=1):
+        missing = missing_measure(run)
+        if missing:  # else compared as a 0 no run played
+            raise FileProblem(f"{printable(str(path))}: run {n} has no {missing} (a damaged batch, or one another "
+                              "version wrote; expected a file written by balance --json)")
     settings = data.get("settings")
     return runs, settings if isinstance(settings, dict) else {}
+
+
+def missing_measure(run: Run) -> str | None:
+    """The first measure `compare` reads that a played run lacks (None: it has them all); a run
+    that crashed in its batch has only its seed, outcome and error, and is left out of them."""
+    if not isinstance(run.get("outcome"), str):
+        return "outcome"
+    if run["outcome"] == "error":
+        return None
+    levels = run.get("levels")
+    if not (isinstance(levels, list) and levels and all(_is_number(v) for v in levels)):
+        return "levels"
+    return next((key for key in PER_RUN if key != "level" and not _is_number(run.get(key))), None)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def run_compare(a_path: Path, b_path: Path) -> int:

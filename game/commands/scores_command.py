@@ -31,7 +31,7 @@ from game.engine.seed_scores import (
     last_run,
     load_tables,
     parse_line,
-    read_tables,
+    read_tables_held,
     scores_path,
 )
 
@@ -40,7 +40,7 @@ def run_scores(args: Any) -> int:
     action = args.action or "show"
     if action != "import" and args.recording is not None:  # else dropped unsaid: nothing was checked
         raise UsageError("scores: --recording goes with import (scores import LINE --recording FILE)")
-    _, damaged = read_tables(scores_path())  # a table that cannot be read is kept aside: said once, first
+    _, damaged = read_tables_held(scores_path())  # a table that cannot be read is kept aside: said once, first
     if damaged is not None:
         print(printable(f"masterless: {damaged}"), file=sys.stderr)
     if action == "show":
@@ -135,7 +135,7 @@ def import_line(text: str, recording: str | None) -> int:
 def _kept(entry: SeedScore) -> SeedScore | None:
     """The table's row for the same run when no import can better it (the run was played here,
     or its recording was already replayed here): importing it again copies nothing."""
-    rows = load_tables(scores_path()).get(entry.seed, [])
+    rows = read_tables_held(scores_path())[0].get(entry.seed, [])
     same = next((r for r in rows if r.checksum == entry.checksum), None)
     return same if same is not None and (same.source == "here" or same.verified) else None
 
@@ -156,7 +156,11 @@ def _checked(entry: SeedScore, recording: str) -> SeedScore:
     if scored != entry.score:
         raise FileProblem(f"{recording}: replayed here it scores {scored}, not the {entry.score} the line claims")
     target = recordings_dir() / f"seed-{entry.seed}-{entry.checksum}.mlrec"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    file_copy(recording, target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        file_copy(recording, target)
+    except OSError as exc:  # the folder it goes in, not the data folder (which may be fine)
+        raise FileProblem(f"the score was not filed: its recording could not be kept in "
+                          f"{printable(str(target.parent))} ({write_problem(exc)})") from None
     return replace(entry, outcome=outcome, floor=floor, turns=turns, heroes=heroes, recording=str(target),
                    verified=True)

@@ -11,6 +11,9 @@ it replaces first becomes the backup (hard-linked, so the file itself is never m
 any crash both are whole files: the current one, and the one before it. A file that is a
 symbolic link is written through it: the temp file goes beside the link's target and replaces
 that, so the link stays a link (an autosave kept elsewhere through one stays where it was put).
+With ``shared`` (a file more than one process writes: the high-score list, the seed tables) the
+temp file is held locked while it is written (`staged_files`), and the ones a killed writer left
+are swept before each write, never one another process is writing now.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import platformdirs
+
+from game.core.staged_files import staged_file, sweep_leftovers
 
 try:
     import fcntl
@@ -106,16 +111,26 @@ def _keep_as_backup(path: Path, backup: Path) -> None:
             os.replace(link, backup)
 
 
-def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: bool = True) -> None:
+def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: bool = True,
+                 shared: bool = False) -> None:
     """Write `data` to `path` so that a crash leaves either the old file or the new one, never a
     mix. With `backup`, the old file becomes the backup (unless a folder sits in its place: then
     there is none, and the write still goes through). `durable` fsyncs the file and the
-    directory (a power cut cannot lose the write); without it only the process dying is safe."""
+    directory (a power cut cannot lose the write); without it only the process dying is safe.
+    `shared`: see the module docstring (a kill between the write and the rename leaves nothing
+    for good)."""
     path = written_through(Path(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     if backup is not None:
         backup = written_through(Path(backup))
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    prefix = f".{path.name}."
+    held = -1
+    if shared:
+        sweep_leftovers(path.parent, prefix)
+        tmp_path, held = staged_file(path.parent, prefix)
+        fd, tmp = os.dup(held), str(tmp_path)
+    else:
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -130,6 +145,9 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: b
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    finally:
+        if held >= 0:
+            os.close(held)  # renamed (or removed): its lock goes
     if durable:
         _fsync_dir(path.parent)
 

@@ -77,5 +77,6 @@ def read_scores(path: Path) -> tuple[list[ScoreEntry], Path | None]:
 
 
 def write_scores(path: Path, entries: list[ScoreEntry]) -> None:
-    """The list as the game keeps it: a JSON list of rows, written atomically."""
-    atomic_write(path, json.dumps([asdict(e) for e in entries], indent=1).encode("utf-8"))
+    """The list as the game keeps it: a JSON list of rows, written atomically; a temp file a
+    killed write left is swept by the next write (`atomic_write(shared=True)`)."""
+    atomic_write(path, json.dumps([asdict(e) for e in entries], indent=1).encode("utf-8"), shared=True)

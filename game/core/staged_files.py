@@ -59,6 +59,23 @@ def staged_copy(source: Path, directory: Path, prefix: str) -> tuple[Path, int]:
     return staged, fd
 
 
+def staged_bytes(data: bytes, directory: Path, prefix: str) -> tuple[Path, int]:
+    """A `staged_file` in `directory` holding `data` (on disk: fsynced), and its descriptor, held
+    locked until it is filed; when the write fails, nothing of it is left."""
+    staged, fd = staged_file(directory, prefix)
+    try:
+        with os.fdopen(os.dup(fd), "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+        os.close(fd)
+        raise
+    return staged, fd
+
+
 def file_staged(staged: Path, fd: int, target: Path) -> None:
     """Rename a staged file to its real name and let its lock go; when the rename fails, the
     staged file is removed (nothing is left half-filed)."""

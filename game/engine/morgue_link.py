@@ -12,8 +12,7 @@ from pathlib import Path
 
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import read_head
-from game.core.paths import atomic_write
-from game.core.staged_files import file_staged, staged_copy
+from game.core.staged_files import file_staged, staged_bytes, staged_copy
 from game.engine.recording import MAGIC
 
 RECORDING_LINE = "Recording: "
@@ -26,15 +25,16 @@ STAGED = ".morgue."  # a morgue file, or the recording beside it, being written:
 
 def attach_recording(morgue: Path, recording: Path) -> Path:
     """Copy `recording` beside `morgue` and name it in the morgue's last line; the copy's path.
-    The copy is staged and renamed into place (`staged_file`), so one cut short (a full disk, a
-    kill) never stands beside the morgue under its name; a killed one's is swept with the
-    morgue files' at the next end of a run."""
+    The copy, and the morgue rewritten with that line, are staged and renamed into place
+    (`staged_file`), so one cut short (a full disk, a kill) never stands under its name; a killed
+    one's is swept with the morgue files' at the next end of a run."""
     beside = morgue.with_suffix(".mlrec")
     file_staged(*staged_copy(recording, morgue.parent, STAGED), beside)
     text = morgue.read_text(encoding="utf-8")
     if not text.endswith("\n"):
         text += "\n"
-    atomic_write(morgue, f"{text}\n{RECORDING_LINE}{beside.name}\n".encode())
+    # rewritten with that line the same way: a kill leaves a staged file to sweep, never a stray
+    file_staged(*staged_bytes(f"{text}\n{RECORDING_LINE}{beside.name}\n".encode(), morgue.parent, STAGED), morgue)
     return beside
 
 

@@ -3,8 +3,9 @@ runs, and the one line of text a score travels in.
 
 The tables live in ``seed_scores.json`` in the user data directory, apart from the high-score
 list: ``{"<seed>": [row, ...]}``, each row a run played here or a line imported from a friend.
-A row is checked field by field when read; a row of the wrong shape is dropped, and a file that
-cannot be read at all is kept aside as ``seed_scores.json.bad`` and counts as empty (`scores` says so).
+A row is checked field by field when read; a file with rows of a wrong shape (or a newer
+version's) is kept aside as ``seed_scores.json.bad`` and the rows read are written back, and a
+file that cannot be read at all is kept aside the same way and counts as empty (`scores` says so).
 
 The line (`export_line`)::
     masterless:1:<seed>:<score>:<recording>:<check>
@@ -16,6 +17,7 @@ refused instead of filed under the wrong seed."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -118,15 +120,18 @@ def load_tables(path: Path) -> dict[int, list[SeedScore]]:
 
 @dataclass(frozen=True, slots=True)
 class DamagedTable:
-    """A seed table that could not be read at all: what was wrong (the file named), and where the
-    damaged file is kept (None: it could not be moved aside). Said as one line (`str`)."""
+    """A seed table that could not be read at all, or only in part (`partial`: rows of a wrong
+    shape, or from another version): what was wrong (the file named), and where the file as it
+    was is kept (None: it could not be moved aside). Said as one line (`str`)."""
 
     why: str
     kept: Path | None
+    partial: bool = False
 
     def __str__(self) -> str:
         kept = f"kept it as {self.kept}" if self.kept is not None else "could not move it aside"
-        return f"{self.why}; {kept}; the seed tables start again without it"
+        rest = "its other rows stay in the tables" if self.partial else "the seed tables start again without it"
+        return f"{self.why}; {kept}; {rest}"
 
 
 def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | None]:
@@ -143,14 +148,40 @@ def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | 
         # .bad, .bad.2 ...: an earlier damaged copy is never overwritten (issue 17)
         return {}, DamagedTable(why, set_aside(path))
     tables: dict[int, list[SeedScore]] = {}
+    dropped = 0
     for key, rows in data.items():
+        if key == "last":
+            continue
         if not (isinstance(key, str) and re.fullmatch(r"-?\d{1,20}", key) and isinstance(rows, list)):
+            dropped += 1
             continue
         seed = int(key)
         good = [r for r in (_row(seed, raw) for raw in rows) if r is not None]
+        dropped += len(rows) - len(good)
         if good:
             tables[seed] = _ranked(good)
-    return tables, None
+    if not dropped:
+        return tables, None
+    # the next write would lose what this version cannot read (a newer version's rows): the file
+    # as it was is kept aside first, and the rows read are written back at once (a look at the
+    # tables must not leave them only in the .bad copy)
+    last = last_run(path)
+    kept = set_aside(path)
+    if kept is not None:
+        with contextlib.suppress(OSError):
+            _write_tables(path, tables, last)
+    return tables, DamagedTable(f"{path}: has {dropped} {'entry' if dropped == 1 else 'entries'} this version "
+                                "cannot read", kept, partial=True)
+
+
+def read_tables_held(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | None]:
+    """`read_tables` with the writers' lock held, for a reader that is about to write (`scores
+    import`): a damaged table is moved aside while no run is being filed into it. No table, no
+    lock (a look at the tables makes no files)."""
+    if not path.exists() and not path.is_symlink():
+        return {}, None
+    with one_writer_at_a_time(path):
+        return read_tables(path)
 
 
 def _ranked(rows: Sequence[SeedScore]) -> list[SeedScore]:
@@ -158,11 +189,14 @@ def _ranked(rows: Sequence[SeedScore]) -> list[SeedScore]:
 
 
 def save_tables(path: Path, tables: dict[int, list[SeedScore]]) -> None:
+    _write_tables(path, tables, last_run(path))
+
+
+def _write_tables(path: Path, tables: dict[int, list[SeedScore]], last: tuple[int, str] | None) -> None:
     data: dict[str, Any] = {str(seed): [asdict(r) for r in rows[:KEEP]] for seed, rows in sorted(tables.items())}
-    last = last_run(path)
     if last is not None:
         data["last"] = list(last)
-    atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"), shared=True)
 
 
 def add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
@@ -217,5 +251,5 @@ def add_run(path: Path, entry: SeedScore) -> int:
         rank, _ = _add_entry(path, entry)
         data = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8"))
         data["last"] = [entry.seed, entry.checksum]
-        atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+        atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"), shared=True)
     return rank

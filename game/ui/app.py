@@ -77,10 +77,11 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
         return ask(f"A saved run is in progress ({saved}). A new run ends it for good: it is kept under Replays "
                    "to watch, but cannot be continued. Start a new run anyway? (`python main.py continue` "
                    "resumes the saved one.)", archive_run)
-    file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
+    kept = file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
     problem = unreadable_run()
     if problem is None:
-        return begin()
+        state = begin()
+        return MessageDialog(kit, state, kept, title="The last run") if kept else state
     return ask(f"There is a saved run this version cannot read ({printable(problem)}). A new run moves it "
                "aside, kept as it is, to an autosave.broken file in the same folder. Start a new run?",
                set_aside_unreadable_run)

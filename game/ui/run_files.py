@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from game.core.dials import Dials
-from game.core.errors import FileProblem, UsageError
-from game.core.file_guard import probe_writable_file
+from game.core.errors import FileProblem, UsageError, printable
+from game.core.file_guard import probe_writable_file, write_problem
 from game.core.paths import data_dir as _data_dir
-from game.core.paths import written_through
+from game.core.paths import recordings_dir, written_through
 from game.core.seats import HeroChoice
 from game.engine.build_drafts import take_draft
 from game.engine.game import Game
@@ -69,7 +69,7 @@ def load_autosave() -> tuple[Game, Any, str | None]:
         raise
     if loaded.game.phase == "over":
         loaded.game.close()
-        archive_autosave()
+        file_ended_run_again()
         raise UsageError("the saved run had already ended (its recording is under Replays)")
     loaded.recorder.durable = False
 
@@ -86,6 +86,19 @@ def load_autosave() -> tuple[Game, Any, str | None]:
         else:
             note = " ".join(filter(None, [note, f"--record: {problem}; the run is saved to the autosave only."]))
     return loaded.game, loaded.recorder, note
+
+
+def file_ended_run_again() -> None:
+    """File the autosave of a run that ended but could not be filed then (`continue` on it);
+    FileProblem (exit 3, one line) when it still cannot be: the autosave stays where it is, for
+    a later `continue` to file."""
+    try:
+        archive_autosave()
+    except OSError as exc:
+        raise FileProblem(f"the saved run had already ended, but its recording still cannot be filed under "
+                          f"Replays ({printable(str(recordings_dir()))}: {write_problem(exc)}); it stays in "
+                          f"{printable(str(autosave_path()))}, and `python main.py continue` files it once "
+                          "that folder can be written") from None
 
 
 def run_in_progress() -> str | None:
@@ -108,17 +121,22 @@ def set_aside_unreadable_run() -> list[Path]:
     return set_aside_autosave()
 
 
-def file_ended_run() -> Path | None:
+def file_ended_run() -> str | None:
     """An ended run's autosave still in place (filing it failed as the run ended) goes under
-    Replays before a new run takes the autosave, or, if that fails again, is set aside as it is."""
+    Replays before a new run takes the autosave, or, if that fails again, is set aside as it is;
+    then a line for the player saying where it is now (None: filed, or nothing to file)."""
     info = find_autosave()
     if info is None or info.phase != "over" or info.path != autosave_path():
         return None
     try:
-        return archive_run()
-    except OSError:
-        aside = set_aside_autosave()
-        return aside[0] if aside else None
+        archive_run()
+        return None
+    except OSError as exc:
+        why = f"{printable(str(recordings_dir()))}: {write_problem(exc)}"
+    aside = set_aside_autosave()
+    where = f"it is kept as {printable(str(aside[0]))}" if aside else \
+        f"it could not be moved aside either, and the new run's autosave replaces {printable(str(autosave_path()))}"
+    return f"The last run's recording still could not be filed under Replays ({why}): {where}."
 
 
 def archive_run_unplayed() -> None:

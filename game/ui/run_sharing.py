@@ -37,8 +37,11 @@ def share_run(game: Any, recording: Path | None, morgue: Path | None, seeded: bo
 
 def damaged_words(damaged: DamagedTable, seed: int, rank: int | None) -> str:
     """The seed tables were damaged as this run was filed: that they were, where the damaged
-    file went, and whether the run was still filed in the tables that start again."""
+    file went, and whether the run was still filed (in tables that start again, or in those
+    whose readable rows stayed)."""
     kept = (f"the damaged file is kept as {printable(str(damaged.kept))}" if damaged.kept is not None
             else "the damaged file could not be moved aside")
     filed = f"this run was still filed, #{rank} on seed {seed}" if rank is not None else "this run was not filed"
+    if damaged.partial:
+        return f"the score tables per seed held entries this version cannot read: {kept}, and {filed}"
     return f"the score tables per seed could not be read: {kept}, and {filed}, in tables that start again"

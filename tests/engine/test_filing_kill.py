@@ -1,7 +1,15 @@
 """A game killed while it files a finished run's recording under Replays (a linked autosave is
 copied there first) left its copy, ``.filing.*.tmp``, in the recordings folder for good. The
 next filing or start now removes such leftovers, and only those: the copy another game is
-filing at that very moment stays (it is held locked while it is written)."""
+filing at that very moment stays (it is held locked while it is written).
+
+So did a game killed while it rewrote a morgue file with the name of the recording beside it
+(``.morgue-7-t412.txt.*.tmp``, which the morgue folder's sweep never matched): the rewrite is
+staged like the morgue's first write now, and swept with it at the next end of a run.
+
+So did a game killed while it wrote a score (``.scores.json.*.tmp`` beside the high-score list,
+``.seed_scores.json.*.tmp`` beside the seed tables): the next score written sweeps them, never
+the one another game, or `scores import`, is writing then."""
 
 from __future__ import annotations
 
@@ -9,14 +17,21 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from filing_driver import MORGUE, MORGUE_TEXT, write_score
 
 from game.agents.scripted import play_scripted
-from game.core.paths import recordings_dir
+from game.core.paths import data_dir, morgue_dir, recordings_dir
+from game.core.score_table import load_scores
+from game.core.staged_files import sweep_leftovers
+from game.engine.morgue_link import STAGED
 from game.engine.recording_read import read_recording
 from game.engine.saves import archive_autosave, autosave_path, new_autosave
+from game.engine.seed_scores import load_tables
 
 DRIVER = Path(__file__).with_name("filing_driver.py")
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
@@ -24,6 +39,26 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SI
 
 def leftovers() -> list[Path]:
     return sorted(recordings_dir().glob(".filing.*.tmp"))
+
+
+@contextmanager
+def stopped_driver(home: Path, *args: str) -> Iterator[subprocess.Popen[str]]:
+    """The driver on `args`, stopped where it has staged its file (see filing_driver.py); killed
+    on the way out if the test has not ended it."""
+    env = {**os.environ, "MASTERLESS_HOME": str(home)}
+    proc = subprocess.Popen([sys.executable, str(DRIVER), *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, env=env)
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        assert proc.stdout.readline() == "staged\n"
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=30)
+        for stream in (proc.stdin, proc.stdout):
+            if stream is not None:
+                stream.close()
 
 
 def test_a_killed_filings_copy_is_swept_but_never_one_being_filed_now(tmp_path: Path,
@@ -34,12 +69,7 @@ def test_a_killed_filings_copy_is_swept_but_never_one_being_filed_now(tmp_path: 
     (tmp_path / "synced").mkdir()
     autosave_path().parent.mkdir(parents=True)
     autosave_path().symlink_to(tmp_path / "synced" / "run.mlrec")  # filed by a copy, the link stays
-    env = {**os.environ, "MASTERLESS_HOME": str(home)}
-    proc = subprocess.Popen([sys.executable, str(DRIVER), "3"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, env=env)
-    try:
-        assert proc.stdout is not None and proc.stdin is not None
-        assert proc.stdout.readline() == "staged\n"
+    with stopped_driver(home, "3") as proc:
         (being_filed,) = leftovers()
 
         game, recorder = new_autosave(4, "human,human,ai")  # a second game starts and files its run meanwhile
@@ -51,15 +81,50 @@ def test_a_killed_filings_copy_is_swept_but_never_one_being_filed_now(tmp_path: 
 
         os.kill(proc.pid, signal.SIGKILL)  # killed before it filed its copy
         proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=30)
-        for stream in (proc.stdin, proc.stdout):
-            if stream is not None:
-                stream.close()
     assert leftovers() == [being_filed]  # what the kill left behind
 
     new_autosave(5, "human,human,ai")[0].close()  # the next start
     assert leftovers() == []
     assert sorted(p.name for p in recordings_dir().iterdir()) == [mine.name]
+
+
+@pytest.mark.parametrize("name", ["scores.json", "seed_scores.json"])
+def test_a_killed_score_writes_temp_file_is_swept_but_never_one_being_written_now(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("MASTERLESS_HOME", str(home))
+    monkeypatch.delenv("MASTERLESS_CONFIG_DIR", raising=False)
+
+    def temp_files() -> list[Path]:
+        return sorted(data_dir().glob(f".{name}.*.tmp"))
+
+    with stopped_driver(home, "scores", name) as proc:
+        (being_written,) = temp_files()
+        # what another write does first meanwhile (a game's end, `scores import`; the seed tables'
+        # own lock makes those wait, the high-score list's writers do not)
+        assert sweep_leftovers(data_dir(), f".{name}.") == [], "a score another game is writing now was swept"
+        assert temp_files() == [being_written]
+        os.kill(proc.pid, signal.SIGKILL)  # killed before it renamed its list into place
+        proc.wait(timeout=30)
+    assert temp_files() == [being_written]  # what the kill left behind
+
+    write_score(name, 2)  # the next score written
+    assert temp_files() == []
+    seeds = [e.seed for e in load_scores(data_dir() / name)] if name == "scores.json" \
+        else list(load_tables(data_dir() / name))
+    assert seeds == [2]  # the killed write never landed; the next one did
+
+
+def test_a_killed_morgue_rewrite_leaves_only_what_the_next_end_of_a_run_sweeps(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("MASTERLESS_HOME", str(home))
+    monkeypatch.delenv("MASTERLESS_CONFIG_DIR", raising=False)
+    with stopped_driver(home, "morgue") as proc:
+        os.kill(proc.pid, signal.SIGKILL)  # killed before the rewritten morgue was renamed into place
+        proc.wait(timeout=30)
+    assert len(list(morgue_dir().glob(".*.tmp"))) == 1  # what the kill left behind
+
+    sweep_leftovers(morgue_dir(), STAGED)  # what the next end of a run does first
+    assert list(morgue_dir().glob(".*.tmp")) == []
+    assert (morgue_dir() / MORGUE).read_text() == MORGUE_TEXT  # the morgue as it was before the kill

@@ -112,3 +112,21 @@ def test_compare_names_its_batches_in_printable_characters(tmp_path, capsys, bat
     assert cli.main(["balance", "compare", str(odd), str(batch)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("A: ") and "\x1b" not in out
+
+
+@pytest.mark.parametrize(("damage", "named"), [(lambda run: run.pop("turns"), "run 2 has no turns"),
+                                               (lambda run: run.update(score="lots"), "run 2 has no score"),
+                                               (lambda run: run.clear(), "run 2 has no outcome")])
+def test_a_run_without_a_measure_is_refused_not_compared_as_zero(tmp_path, batch, damage, named) -> None:
+    """A run of a damaged batch (or one another version wrote) that lacked a measure was compared
+    as though it had scored 0 there: "turns (median) ... 0", a difference no run played."""
+    import json
+
+    data = json.loads(batch.read_text())
+    damage(data["runs"][1])
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(data))
+    done = run_cli(tmp_path, "balance", "compare", str(batch), str(damaged))
+    assert one_line(done, 3) == f"masterless: {damaged}: {named} (a damaged batch, or one another version " \
+                                "wrote; expected a file written by balance --json)"
+    assert done.stdout == ""

@@ -85,3 +85,16 @@ def test_a_dial_given_twice_with_two_values_is_refused_not_half_dropped(capsys, 
     code, line = cli_line(capsys, *command, "--dial", "die=8", "--dial", "die=6")
     assert code == 2 and "--dial die is given twice" in line
     assert cli_line(capsys, *command, "--dial", "die=8", "--dial", "die=d8")[0] == 0  # the same value twice is fine
+
+
+@pytest.mark.parametrize("argv", [["generate", "--seed", "1", "--party", "2", "--designs", ""],
+                                  ["autoplay", "--seed", "1", "--max-turns", "3", "--designs", ""],
+                                  ["watch", ""], ["balance", "compare", "", "b.json"]])
+def test_an_empty_file_name_is_refused_not_taken_for_none_given(tmp_path, argv) -> None:
+    """`generate --designs "$DIR"` with DIR unset built without the designs and exited 0; `watch ""`
+    waited on the autosave; `balance compare "" b.json` blamed ".": each read an empty name as
+    none, or as the current folder. Now one line naming the argument, exit 2, nothing run."""
+    done = run_cli(tmp_path, *argv)
+    line = one_line(done, 2)
+    assert "no file or folder named (the name is empty)" in line and f"python main.py {argv[0]} --help" in line
+    assert done.stdout == ""

@@ -165,3 +165,77 @@ def test_the_good_rows_of_a_damaged_score_list_stay_in_it(tmp_path: Path) -> Non
     assert [e.seed for e in load_scores(path)] == [1, 2]
     assert [e.seed for e in load_scores(path)] == [1, 2]  # read again: still there
     assert (tmp_path / "scores.json.bad").read_text() == original and not (tmp_path / "scores.json.bad.2").exists()
+
+
+def test_scores_import_moves_a_damaged_seed_table_aside_only_under_the_writers_lock(tmp_path: Path, capsys,
+                                                                                 monkeypatch) -> None:
+    """`scores import` read the tables (and moved a damaged one aside) without the lock a run
+    being filed holds while it reads and writes them: the file could move from under that run."""
+    import fcntl
+
+    from game.engine import seed_scores
+
+    def lock_held() -> bool:  # asked through an open of our own, as another process would
+        fd = os.open(tmp_path / "data" / "seed_scores.json.lock", os.O_RDWR | os.O_CREAT)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(fd)
+        return False
+
+    held_when_moved = []
+    real_set_aside = seed_scores.set_aside
+
+    def noting_set_aside(path: Path) -> Path | None:
+        held_when_moved.append(lock_held())
+        return real_set_aside(path)
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    monkeypatch.setattr(seed_scores, "set_aside", noting_set_aside)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "seed_scores.json").write_text('{"3": [')
+    code, said = cli_line(capsys, "scores", "import", seed_scores.export_line(seed_scores.SeedScore(5, 40, "0" * 16)))
+    assert code == 0 and "kept it as" in said
+    assert held_when_moved == [True]
+    assert (tmp_path / "data" / "seed_scores.json.bad").read_text() == '{"3": ['  # kept as it was
+    assert list(seed_scores.load_tables(tmp_path / "data" / "seed_scores.json")) == [5]
+
+
+def test_seed_table_entries_this_version_cannot_read_are_kept_not_written_away(tmp_path: Path) -> None:
+    """A row of a wrong shape, or one a newer version wrote (a field this one lacks), was dropped
+    when read and gone with the next write: the table's best run lost, unsaid, and the import
+    ranked #1 above it. The file as it was is now kept aside, said in one line, and the rows
+    this version reads stay in the tables."""
+    from game.engine import seed_scores
+
+    table = tmp_path / "data" / "seed_scores.json"
+    table.parent.mkdir()
+    newer = {"seed": 7, "score": 50, "checksum": "a" * 16, "source": "here", "medal": "gold"}
+    older = {"seed": 7, "score": 20, "checksum": "b" * 16, "source": "here"}
+    original = json.dumps({"7": [newer, older], "last": [7, "a" * 16]})
+    table.write_text(original)
+    line = seed_scores.export_line(seed_scores.SeedScore(7, 30, "c" * 16))
+    done = run_cli(tmp_path, "scores", "import", line)
+    assert one_line(done, 0) == f"masterless: {table}: has 1 entry this version cannot read; kept it as " \
+                                f"{table}.bad; its other rows stay in the tables"
+    assert (tmp_path / "data" / "seed_scores.json.bad").read_text() == original
+    assert [(r.score, r.checksum) for r in seed_scores.load_tables(table)[7]] == [(30, "c" * 16), (20, "b" * 16)]
+    assert not (tmp_path / "data" / "seed_scores.json.bad.2").exists()  # read again: nothing more set aside
+
+
+def test_the_end_of_a_run_says_a_partly_unreadable_seed_table_kept_its_other_rows(tmp_path: Path) -> None:
+    """The end-of-run line said the tables "could not be read" and "start again": untrue when only
+    some entries were unreadable and the rest stayed."""
+    from game.engine.seed_scores import read_tables
+    from game.ui.run_sharing import damaged_words
+
+    table = tmp_path / "seed_scores.json"
+    table.write_text(json.dumps({"7": [{"seed": 7, "score": 50, "checksum": "a" * 16, "medal": "gold"}],
+                                 "8": [{"seed": 8, "score": 9, "checksum": "b" * 16}]}))
+    tables, damaged = read_tables(table)
+    assert list(tables) == [8] and damaged is not None
+    assert damaged_words(damaged, 8, 1) == ("the score tables per seed held entries this version cannot read: "
+                                            f"the damaged file is kept as {table}.bad, and this run was still "
+                                            "filed, #1 on seed 8")

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from fault_tools import REPO, env_for
+from fault_tools import REPO, env_for, one_line, run_cli
 
 COMMANDS = [["generate", "--seed", "1", "--party", "2"], ["autoplay", "--seed", "1", "--max-turns", "3", "--json"],
             ["catalog", "--seeds", "1-3"], ["scores"]]
@@ -57,3 +57,14 @@ def test_a_closed_standard_output_is_one_line_not_a_silent_success(tmp_path: Pat
     lines = done.stderr.strip().splitlines()
     assert done.returncode == 3 and len(lines) == 1, done.stderr
     assert "standard output is closed" in lines[0]
+
+
+@pytest.mark.parametrize(("flag", "code", "said"),
+                         [("--json", 3, "masterless: --json: no file named (the name is empty)"),
+                          ("--plot", 2, "masterless: --plot writes a .png or an .svg file")])
+def test_balance_refuses_an_empty_output_name_before_the_runs(tmp_path: Path, flag: str, code: int, said: str) -> None:
+    """`balance --json "$OUT"` with OUT unset played the batch, wrote nothing anywhere and exited
+    0: the file asked for was dropped unsaid (autoplay --record "" was refused all along)."""
+    done = run_cli(tmp_path, "balance", "--seeds", "1-2", "--max-turns", "5", "--workers", "1", flag, "")
+    assert one_line(done, code) == said
+    assert done.stdout == ""  # refused before the runs: no tables

@@ -348,3 +348,55 @@ def test_leaving_a_run_that_could_not_be_saved_exits_3_not_0(tmp_path: Path) -> 
     no_crash(app, tmp_path)
     said = output(app).rsplit("\x1b[?1049l", 1)[-1].strip().splitlines()  # after the game's screen
     assert len(said) == 1 and said[0].startswith("Not saved: part of the path is a file, not a directory"), said
+
+
+def test_continue_on_an_ended_run_that_still_cannot_be_filed_is_one_line_and_keeps_it(tmp_path: Path) -> None:
+    """A run whose recording could not be filed as it ended stays in the autosave; `continue`
+    files it. When that failed again it was "internal error: FileExistsError" and a crash log.
+    Now one line saying what could not be filed and where the run still is; the autosave stays,
+    and the next `continue` files it."""
+    run = tmp_path / "run.mlrec"
+    assert run_cli(tmp_path, "autoplay", "--seed", "1", "--record", str(run)).returncode == 0
+    assert read_recording(run).end.phase == "over"  # a run that ended
+    (tmp_path / "data").mkdir()
+    autosave(tmp_path).write_bytes(run.read_bytes())
+    (tmp_path / "data" / "recordings").write_text("a file where the Replays folder goes")
+    app = play(tmp_path, "continue")
+    with app:
+        assert app.wait(60) == 3
+    no_crash(app, tmp_path)
+    lines = [line for line in output(app).splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("masterless: the saved run had already ended, but its recording still cannot be "
+                               f"filed under Replays ({tmp_path / 'data' / 'recordings'}: part of the path is a file")
+    assert f"it stays in {autosave(tmp_path)}" in lines[0]
+    assert autosave(tmp_path).read_bytes() == run.read_bytes()
+
+    (tmp_path / "data" / "recordings").unlink()  # the folder can be written again: the next continue files it
+    app = play(tmp_path, "continue")
+    with app:
+        assert app.wait(60) == 2
+    no_crash(app, tmp_path)
+    assert not autosave(tmp_path).exists()
+    (filed,) = (tmp_path / "data" / "recordings").iterdir()
+    assert filed.read_bytes() == run.read_bytes()
+
+
+def test_a_new_run_says_where_an_ended_run_it_still_cannot_file_is_kept(tmp_path: Path) -> None:
+    """Before a new run takes the autosave, an ended run still in it goes under Replays, or, when
+    that fails again, aside as autosave.broken.mlrec: that happened unsaid, and the end-of-run
+    line had promised it would go under Replays. Now the new run opens on a line saying where."""
+    run = tmp_path / "run.mlrec"
+    assert run_cli(tmp_path, "autoplay", "--seed", "1", "--record", str(run)).returncode == 0
+    (tmp_path / "data").mkdir()
+    autosave(tmp_path).write_bytes(run.read_bytes())
+    (tmp_path / "data" / "recordings").write_text("a file where the Replays folder goes")
+    app = play(tmp_path, "play", "--seed", "2", width=100, height=30)
+    with app:
+        assert app.wait_for("still could not be filed under Replays", timeout=60), app.text()
+        assert app.wait_for("autosave.broken.mlrec"), app.text()
+        app.send("\r")
+        started(app, 2)
+        app.leave()
+    no_crash(app, tmp_path)
+    assert (tmp_path / "data" / "autosave.broken.mlrec").read_bytes() == run.read_bytes()

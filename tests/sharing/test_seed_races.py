@@ -238,3 +238,18 @@ def test_a_friends_recording_cut_short_by_a_full_disk_never_stands_under_its_nam
     assert done.returncode == 0, done.stderr
     (kept,) = (friend / "data" / "recordings").iterdir()
     assert kept.read_bytes() == Path(recording).read_bytes()
+
+
+def test_a_recording_that_cannot_be_kept_names_the_recordings_folder_not_the_data_folder(home, tmp_path):
+    """With a file where the recordings folder goes, the import said the data folder "cannot be
+    written" (it could: the table is written there): the player looked in the wrong place."""
+    line = run(home, "scores", "export").stdout.strip()
+    recording = json.loads((home / "data" / "seed_scores.json").read_text())[str(SEED)][0]["recording"]
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "recordings").write_text("a file where the recordings folder goes")
+    done = run(tmp_path, "scores", "import", line, "--recording", recording)
+    said = done.stderr.strip().splitlines()
+    assert done.returncode == 3 and len(said) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert said[0] == (f"masterless: the score was not filed: its recording could not be kept in "
+                       f"{tmp_path / 'data' / 'recordings'} (part of the path is a file, not a directory)")
+    assert load_tables(tmp_path / "data" / "seed_scores.json") == {}  # nothing filed
