@@ -247,7 +247,8 @@ def test_beside_the_sketch_the_bought_list_gives_each_spots_number_not_its_own(t
 
 def test_the_sketch_names_the_draft_spot_by_the_mark_drawn_for_it(tmp_path: Path) -> None:
     """In a room of ten spots or more the tenth is drawn "0" on the sketch (one cell each), but
-    the line under it said "10 is the draft's spot", a number drawn nowhere on it."""
+    the line under it said "10 is the draft's spot", a number drawn nowhere on it. Past the tenth
+    the marks go on in letters: the eleventh was drawn "1", the same as the first."""
     from types import SimpleNamespace
 
     import tcod.console
@@ -263,7 +264,10 @@ def test_the_sketch_names_the_draft_spot_by_the_mark_drawn_for_it(tmp_path: Path
     draw_sketch(console, kit, plan, spots, (0, 0), 9, (0, 0, width, height))
     rows = ["".join(chr(c) for c in row) for row in console.ch]
     inside = rows[2].index("#") + 1  # the room's first floor tile, where the first spot is
-    assert rows[2][inside:inside + 11] == "12345678901", rows  # one mark a spot, the tenth a 0
+    assert rows[2][inside:inside + 11] == "1234567890a", rows  # one mark a spot, the tenth a 0
     assert tuple(console.bg[2, inside + 9]) == kit.palette["selection_bg"]  # the draft's (the tenth) stands out
     text = "\n".join(rows)
     assert "0 is the draft's spot" in text and "10 is" not in text, text
+    draw_sketch(console, kit, plan, spots, (0, 0), 10, (0, 0, width, height))
+    text = "\n".join("".join(chr(c) for c in row) for row in console.ch)
+    assert "a is the draft's spot" in text, text

@@ -25,9 +25,13 @@ def sketch_size(plan: Any) -> tuple[int, int]:
     return max(len(row) for row in layout) + 4, len(layout) + 3
 
 
+SPOT_MARKS = "1234567890abcdefghijklmnopqrstuvwxyz"
+
+
 def spot_mark(n: int) -> str:
-    """The one-character mark of spot `n` (from 0) on the sketch: 1 to 9, then 0 for the tenth."""
-    return str((n + 1) % 10)
+    """The one-character mark of spot `n` (from 0) on the sketch: 1 to 9, 0 for the tenth, then
+    letters, so that no two spots share a mark ("+" past the letters: no room has so many)."""
+    return SPOT_MARKS[n] if n < len(SPOT_MARKS) else "+"
 
 
 def draw_sketch(console: tcod.console.Console, kit: Kit, plan: Any, spots: tuple[Spot, ...],
