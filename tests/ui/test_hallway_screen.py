@@ -348,6 +348,23 @@ def test_at_a_hot_seat_table_who_builds_the_rooms_names_the_players_as_players(k
         assert "the AI builds each player's share for them" in text, text
 
 
+def test_a_hot_seat_tables_first_hallway_says_who_builds_the_rooms_once(kit: Kit) -> None:
+    """Only a solo player was told, unasked, who builds the rooms: a table of friends with the AI
+    building their shares (the default) saw "built for them by the AI" in its first Hallway with
+    no word of why. A solo player's reading does not count for a table of friends."""
+    kit.apply(kit.options.with_changes(extra={"table_explained": True}))  # read once at a solo table
+    session = make_session(seed=7, seats="human:Ann,human:Bo,ai")
+    play(session.game, 20)
+    assert session.game.hallway.last_design is not None
+    _, screen = run_headless(HallwayScreen(kit, session, BACK), [], size=(120, 40))
+    text = " ".join(screen.text().split())
+    assert "Who builds the rooms" in text and "the AI builds each player's share for them" in text, text
+    assert "Ann, a player with a hero; Bo, a player with a hero;" in text, text
+    again = Kit.load(kit.path)
+    _, screen = run_headless(HallwayScreen(again, session, BACK), [], size=(120, 40))
+    assert "Who builds the rooms" not in screen.text()
+
+
 def test_a_solo_player_who_builds_is_not_told_the_ai_builds_for_them(kit: Kit) -> None:
     session = make_session(seed=3, seats="human:Ann,ai,ai", dials=Dials(design="ask"))
     text = hallway_help(kit, session)

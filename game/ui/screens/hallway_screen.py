@@ -61,7 +61,7 @@ class HallwayScreen(Screen):
         self.offset = 0
         self._max = 0
         self._page = 1
-        self.explain = first_time(kit, session.game)  # a solo player's first Hallway: who builds what
+        self.explain = first_time(kit, session.game)  # a table's first Hallway: who builds what
 
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         if action == "select":

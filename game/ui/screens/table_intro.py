@@ -1,8 +1,10 @@
 """Who builds the rooms, said once to a solo player (issue 15, point 4): in solo play the AI builds
 the share your own seat wins, so "your" monsters may hunt your hero, and "~ Player 1" after a log
-line names the seat that tells a roll, not the one that struck. Shown before the first map of
-the first solo run (remembered in the options file), and always in the Hallway's help, which at
-a hot-seat table names every player as a player (none of them is "you", none an AI)."""
+line names the seat that tells a roll, not the one that struck. Shown in the first Hallway of
+the first solo run, and of the first hot-seat run where the AI builds the players' shares (each
+remembered in the options file: a solo player's reading does not tell a table of friends), and
+always in the Hallway's help, which at a hot-seat table names every player as a player (none of
+them is "you", none an AI)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from game.ui.kit import Kit
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-SEEN = "table_explained"  # kept in the options file's extra keys
+SEEN = "table_explained"  # kept in the options file's extra keys: read at a solo table
+SEEN_HOT_SEAT = "hot_seat_explained"  # and at a hot-seat table
 TITLE = "Who builds the rooms"
 
 
@@ -65,15 +68,20 @@ def seat_words(name: str, has_hero: bool) -> str:
     return f"{name}, {'an AI with a hero' if has_hero else 'an AI designer'}"
 
 
-def solo(game: Game) -> bool:
-    return sum(1 for s in game.seats if s.human) == 1 and game.dials.design != "ask"
+def seen_key(game: Game) -> str | None:
+    """The options key that remembers the explanation was read at a table like this one; None
+    where it is not shown unasked: the players build their own shares (the builder says so)."""
+    if game.dials.design == "ask":
+        return None
+    return SEEN if sum(1 for s in game.seats if s.human) == 1 else SEEN_HOT_SEAT
 
 
 def first_time(kit: Kit, game: Game) -> bool:
-    """Whether this solo player has not read the explanation yet; marks it read (in the options
-    file; one that cannot be written only means it is said again next time)."""
-    if not solo(game) or kit.options.extra.get(SEEN):
+    """Whether the explanation has not been read at a table like this yet; marks it read (in the
+    options file; one that cannot be written only means it is said again next time)."""
+    seen = seen_key(game)
+    if seen is None or kit.options.extra.get(seen):
         return False
-    kit.apply(kit.options.with_changes(extra={**kit.options.extra, SEEN: True}))
+    kit.apply(kit.options.with_changes(extra={**kit.options.extra, seen: True}))
     kit.save()
     return True
