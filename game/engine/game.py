@@ -111,6 +111,7 @@ class Party:
     queue: list[int] = field(default_factory=list)  # seats still to act this round
     category_order: tuple[int, ...] = ()  # the seats in the latest roll-off's order (narrator ties)
     focus: dict[int, int] = field(default_factory=dict)  # hero entity -> monster it pressed the attack on
+    pressed: list[tuple[int, int, int]] = field(default_factory=list)  # (turn, hero, monster) blows, for the log
     returning: bool = False  # heading back to town
     purse: int = 0  # trade value in hand in town
 

@@ -58,6 +58,7 @@ def move(game: Game, eid: int, dx: int, dy: int) -> Result:
                 game.say(f"{game.name(eid)} strikes at {game.name(other)}: it turns to fight!", "combat")
                 return DONE
             game.say(f"{game.name(eid)} presses the attack on {game.name(other)}.", "combat")
+            game.party.pressed.append((game.turn, eid, other))
             return DONE
         if not friends_give_way(game):
             return Refused(f"{game.name(other)} will not give way in the middle of a fight.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.sentences import capitalised, possessive
 from game.engine.combat import any_effects, combat_turn, struggle_free
 from game.engine.encounters import wandering_check
 from game.engine.fates import wipe
@@ -12,9 +13,10 @@ from game.engine.game import TIME_TRACK
 from game.engine.harm import suffer
 from game.engine.light import burn_light
 from game.engine.party_sight import update_sight
+from game.engine.reach import engaged_with
 from game.engine.sightings import tell_sightings
 from game.engine.tactics import monster_turn
-from game.world.components import Effects, MonsterState
+from game.world.components import Effects, HeroState, MonsterState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -39,6 +41,8 @@ def start_round(game: Game) -> None:
 
 def end_round(game: Game) -> None:
     monster_turn(game)
+    if game.party.pressed:
+        tell_blows_on_nothing(game)
     fought = combat_turn(game)
     if not fought:
         struggle_free(game)
@@ -58,6 +62,21 @@ def end_round(game: Game) -> None:
         game.time.lingering += 1
         if game.time.lingering % TIME_TRACK.linger_rounds == 0:
             wandering_check(game)
+
+
+def tell_blows_on_nothing(game: Game) -> None:
+    """A hero walked into a monster ("presses the attack") and the monster then moved out of its
+    reach (most often fleeing): the combat turn gives that hero no blow on it, and without a word
+    the log would leave the attack hanging. Said before the combat turn, as it happens; a blow
+    of an earlier round (one whose round never ended here: the party left the floor) is not."""
+    for turn, hero, target in game.party.pressed:
+        mon, striker = game.world.try_comp(target, MonsterState), game.world.try_comp(hero, HeroState)
+        pos = game.position(target)
+        if turn != game.turn or mon is None or mon.hits <= 0 or pos is None or striker is None or striker.hits <= 0:
+            continue
+        if not engaged_with(game, hero, game.sheet(hero).attack, [(target, pos)]):
+            game.say(f"{capitalised(game.name(target))} slips out of {possessive(game.name(hero))} reach.", "combat")
+    game.party.pressed.clear()
 
 
 def turn_done(game: Game, seat: int) -> None:

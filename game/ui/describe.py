@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.core.sentences import capitalised, plural, possessive, with_article
 from game.engine.features import ACTIONABLE
+from game.engine.quests import to_be_caught
 from game.engine.trap_play import host_words
 from game.mapgen.themes import theme as get_theme
 from game.mapgen.tiles import Tile
@@ -50,6 +51,8 @@ TILE_WORDS: dict[Tile, str] = {
     Tile.TREE: "a tree",
     Tile.MACHINE: "a machine",
 }
+# what walking into a creature the quest wants caught does, as look says it
+CATCH_WORDS = " The quest wants it caught: walking into it tries to (an Agility roll), and no blow is struck at it."
 # Tiles that stop autoexplore the first time they come into view.
 FEATURE_TILES = frozenset({
     Tile.STAIR_DOWN, Tile.STAIR_UP, Tile.CHEST, Tile.CRATE, Tile.GRATE, Tile.TOMB, Tile.FOUNTAIN,
@@ -97,8 +100,10 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
             pos = game.position(eid)
             if pos is not None and _on_tile(game, x, y, pos):
                 named = game.world.try_comp(eid, Named)
-                state = (" It flees." if mon.fleeing else " It keeps the peace: walking into it starts a fight."
-                         if mon.peaceful else "" if mon.aware else " It has not noticed you.")
+                catch = to_be_caught(game, eid)  # walking into it is a catch, never a blow (quests.try_catch)
+                peace = " It keeps the peace." if catch else " It keeps the peace: walking into it starts a fight."
+                state = (" It flees." if mon.fleeing else peace if mon.peaceful else "" if mon.aware
+                         else " It has not noticed you.") + (CATCH_WORDS if catch else "")
                 out.append(f"{capitalised(game.name(eid))}: Level {mon.spec.level}, {plural(mon.hits, 'Hit')} left, "
                            f"designed by {game.seats[mon.seat].name}.{state}")
                 if named is not None and named.description:

@@ -56,16 +56,20 @@ def _effects_text(game: Game, eid: int) -> str:
 
 
 def light_text(game: Game, width: int) -> str:
-    """What lights the party's way; with the light dial off, that nothing burning sets its sight
-    (a lantern counting down, or "none!" once all is burnt, read as if it did)."""
+    """What lights the party's way: the lantern's oil, or the burning torch's rounds and the
+    torches still to light; with the light dial off, that nothing burning sets its sight (a
+    lantern counting down, or "none!" once all is burnt, read as if it did)."""
     if not game.dials.light:
         return first_fitting(width, f"dial off: sight {LANTERN_RADIUS} tiles", f"dial off: sees {LANTERN_RADIUS}",
                              "dial off")
     kind = light_kind(game)
     if kind == "lantern":
         return f"lantern {game.time.oil} oil"
-    if kind == "torch":
-        return f"torch {game.time.torch_left} +{game.time.torches}"
+    if kind == "torch":  # "+3" alone read like a bonus: the torches still to light are called that
+        left, spare = game.time.torch_left, game.time.torches
+        if spare == 0:
+            return first_fitting(width, f"last torch {left}", f"torch {left}")
+        return first_fitting(width, f"torch {left} +{spare} more", f"torch {left} +{spare}")
     return "none!"
 
 

@@ -342,3 +342,18 @@ def test_the_morgue_names_every_hero_who_fell_not_only_each_seats_last(tmp_path:
         if hero.hits <= 0:
             assert any(row.startswith(f"  {game.name(eid)},") and row.endswith(f"slain by {hero.cause_of_death}")
                        for row in rows)
+
+
+def test_the_end_screen_names_every_hero_who_fell_as_the_morgue_does(kit: Kit) -> None:
+    """A hero who fell and was replaced was missing from the end screen's heroes (seed 11, Juno
+    slain by a bandit on the way home: "2 heroes fell" under one slain hero), while the morgue
+    file named them all. The screen lists each seat's heroes, the fallen with who killed them."""
+    game = new_game(1, parse_seats("ai+hero,ai+hero,ai"), 2)
+    play(game, 3000)
+    everyone = sorted(game.world.get(HeroState), key=lambda pair: (pair[1].seat, pair[0]))
+    assert len(everyone) > len(game.party.hero_of)  # someone fell and was replaced, the run went on
+    _, screen = run_headless(EndOfRunScreen(kit, Session(game), TITLE), [], size=(200, 60))
+    rows = screen.text().split("The heroes")[1].splitlines()
+    named = [row.strip().split(",")[0] for row in rows if ", Level " in row]
+    assert named == [game.name(eid) for eid, _ in everyone]
+    assert sum("slain by " in row for row in rows) == game.stats.deaths

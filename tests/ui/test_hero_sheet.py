@@ -250,3 +250,15 @@ def test_four_long_names_fit_the_hero_tabs_at_80_columns(kit: Kit, chosen: int) 
     assert all(name.split()[0] in tabs for name in names), tabs
     words = {word for name in names for word in name.split()}
     assert set(tabs.split()[1:]) <= words, tabs
+
+
+def test_a_trait_grown_twice_is_counted_not_repeated(kit: Kit) -> None:
+    """A mage that grew cunning at two levels read "grown cunning, cunning", like a slip; the
+    sheet says how often."""
+    choice = HeroChoice("Rook", "infernal", "cunning", "mage", ("sorcerous", "intelligent"))
+    game = new_game(11, parse_seats("human,ai"), 2, Dials(), {0: choice})
+    hero = game.world.comp(game.party.hero_of[0], HeroState)
+    hero.traits = (*hero.traits, "cunning", "cunning")
+    _, screen = run_headless(HeroSheetScreen(kit, Session(game), BACK), [], size=(120, 40))
+    assert "; grown cunning twice" in screen.text()
+    assert "cunning, cunning" not in screen.text()

@@ -712,3 +712,37 @@ def test_the_help_does_not_call_what_town_banks_the_whole_score(tmp_path: Path) 
     assert "that is your score" not in text
     assert ("In town, trade in loot and retire: the score is what is banked, less what the starting kits "
             "would fetch, with points for the floors reached and the rooms cleared.") in text, text
+
+
+def test_look_at_a_creature_the_quest_wants_caught_says_walking_into_it_catches(tmp_path: Path) -> None:
+    """Seed 30 (Whiskers: bring the kitten back, gently): look said of the peaceful kitten "It
+    keeps the peace: walking into it starts a fight.", yet walking into it is a catch, an
+    Agility roll with no blow struck. Look now says what walking into it does."""
+    from game.engine.dispatch import apply_action
+    from game.engine.quests import to_be_caught
+    from game.rules.costs import monster_cost, monster_hits
+    from game.rules.purchases import Monster
+    from game.world.components import Glyph, MonsterState, Named
+
+    screen = new_map(tmp_path, seed=30)
+    game = screen.game
+    assert game.quest is not None and game.quest.catch
+    pos = game.position(game.party.hero_of[0])
+    x, y = next((pos.x + dx, pos.y) for dx in (1, -1, 2, -2) if game.floor.walkable[pos.y, pos.x + dx])
+    spec = Monster(level=2, name="Kitten")
+    kitten = game.world.create(
+        MonsterState(spec, monster_cost(spec), monster_hits(2), 1, game.floor.cell_of(x, y), aware=True, peaceful=True),
+        Position(x, y, game.dungeon.floor_no), Named("Kitten"), Glyph("k", (200, 200, 0), 1))
+    assert to_be_caught(game, kitten)
+    look = screen.on_event(key(";"))
+    look.x, look.y = x, y
+    _, shot = run_headless(look, [], kit=screen.kit)
+    text = " ".join(" ".join(shot.lines()).split())
+    assert "Kitten: Level 2" in text, text
+    assert "walking into it starts a fight" not in text
+    assert "walking into it tries to (an Agility roll)" in text
+    start = len(game.log)
+    apply_action(game, A.Move(0, x - pos.x, y - pos.y))
+    said = " ".join(line.text for line in game.log[start:])
+    assert "Kitten" in said and ("catches" in said or "slips through" in said), said  # what look promised
+    assert not any(r.title == "Fight" for r in game.rolls if r.turn >= game.turn - 1)

@@ -111,6 +111,24 @@ def test_with_the_light_dial_on_the_sidebar_counts_the_light_and_warns_when_it_i
     assert tuple(console.fg[y, 56]) == tuple(kit.palette["warning"])
 
 
+def test_a_burning_torch_says_its_rounds_and_how_many_more_torches_there_are(tmp_path) -> None:
+    """Once the oil was gone the row read "Light torch 150 +3": the "+3" (torches still to light)
+    read like a bonus. It says "+3 more", and of the last torch that it is the last."""
+    kit = make_kit(tmp_path)
+    game = make_session().game
+    game.time.oil, game.time.torch_left, game.time.torches = 0, 150, 3
+
+    def light_row() -> str:
+        console = tcod.console.Console(80, 24, order="C")
+        draw_sidebar(console, game, (55, 0, 25, 24), kit.palette, active=None, here=None, hide_seed=False, titles={})
+        rows = ["".join(chr(c) for c in row[55:]).strip() for row in console.ch]
+        return next(r for r in rows if r.startswith("Light"))
+
+    assert light_row() == "Light torch 150 +3 more"
+    game.time.torch_left, game.time.torches = 12, 0
+    assert light_row() == "Light last torch 12"
+
+
 def test_a_long_race_and_class_is_not_cut_mid_word_at_80_columns(tmp_path) -> None:
     """At 80x24 a Level 2 troglodyte barbarian read "L2 troglodyte barbaria" in the sidebar (and in
     `watch`): the column is 23 wide. The class, what the hero does, stays; the sheet has the race."""

@@ -14,7 +14,7 @@ from game.core.outcomes import ending
 from game.core.score_table import ScoreEntry
 from game.core.sentences import plural
 from game.engine.game import Game
-from game.engine.morgue import first_rooms_words, morgue_text
+from game.engine.morgue import every_hero, first_rooms_words, morgue_text
 from game.engine.quests import fulfilled, progress, standing
 from game.engine.run_score import score, score_parts
 from game.ui import draw
@@ -171,7 +171,7 @@ class EndOfRunScreen(Screen):
         rows.append(line(("Seed                  ", dim), (seed, text)))
         rows.append(Line())
         rows.append(line(("The heroes", p["accent"])))
-        for eid, hero in game.heroes(living=False):
+        for eid, hero in every_hero(game):  # the fallen who were replaced too, as the morgue file has them
             colour = seat_colour(self.kit, game.seats[hero.seat])
             if hero.hits <= 0:
                 fate = (f"slain by {hero.cause_of_death or 'the dungeon'}", p["bad"])

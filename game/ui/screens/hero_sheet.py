@@ -4,6 +4,9 @@ dials in force. A story point is spent from here (Budget Dungeons: +2 dice on th
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 import tcod.console
 
 from game.core.content import traits
@@ -169,7 +172,7 @@ class HeroSheetScreen(Screen):
         parts = [("  race ", label), (", ".join(_nice(t) for t in race_traits), text), ("; class ", label),
                  (", ".join(_nice(t) for t in hero.traits[1:3]), text)]
         if hero.traits[3 + flawed:]:
-            parts += [("; grown ", label), (", ".join(_nice(t) for t in hero.traits[3 + flawed:]), text)]
+            parts += [("; grown ", label), (grown_words(hero.traits[3 + flawed:]), text)]
         rows.append(line(*parts, indent=2))
         types, actions, attack = ties(hero.traits, hero.klass)
         rows.append(line(("Tied Types ", label), (", ".join(types) or "none", text), indent=2))
@@ -273,3 +276,11 @@ class HeroSheetScreen(Screen):
 
 def _nice(trait: str) -> str:
     return trait.replace("_", " ")
+
+
+def grown_words(grown: Sequence[str]) -> str:
+    """The traits a hero grew, each once with how often: "cunning twice, calm", not "cunning,
+    cunning, calm", which reads like a slip (the Traits line above gives the degree it reached)."""
+    times = {1: "", 2: " twice"}
+    counts = Counter(grown)
+    return ", ".join(_nice(t) + times.get(n, f" {n} times") for t, n in counts.items())
