@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from game.designers.builds import encode_trap, encode_treasure
 from game.designers.hallway import _rank
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
+from game.engine.game import Game
 from game.engine.quests import all_quests, is_named
 from game.engine.start import new_game
 from game.rules.party import xp_to_be
@@ -391,3 +393,46 @@ def test_a_hand_over_in_town_does_not_say_it_is_the_hallway(kit: Kit) -> None:
     said = " ".join(shown.text().split())
     assert "Passing the keyboard" in said and "Esc stays here" in said, said
     assert "Hallway" not in said, said
+
+
+def first_stair_as_party_min_falls() -> Session:
+    """The first run (of seeds 1-9, all AI) to reach a Hallway that owes a stair down while the
+    Party Min its budgets are bought from fell: a hero died and its seat's newcomer joined lower."""
+    for seed in range(1, 10):
+        game, designs = to_first_stair(seed)
+        if len(designs) > 1 and designs[-1].downward_stair is not None:
+            before, now = designs[-2], designs[-1]
+            if now.budgets.treasure - now.floor < before.budgets.treasure - before.floor:
+                return Session(game)
+    raise AssertionError("no Hallway owed a stair down as Party Min fell in seeds 1-9")
+
+
+def to_first_stair(seed: int) -> tuple[Game, list]:
+    """An AI run played to the first Hallway after the first that owes a stair down (or 800
+    turns), with every room's design on the way."""
+    game = new_game(seed, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
+    designs: list = []
+
+    def watch(game: Game, action: object) -> None:
+        design = game.hallway.last_design
+        if design is not None and (not designs or designs[-1] is not design):
+            designs.append(design)
+            if len(designs) > 1 and design.downward_stair is not None:
+                raise StopIteration
+
+    with contextlib.suppress(StopIteration):  # stopped at the Hallway looked for
+        play(game, 800, on_action=watch)
+    return game, designs
+
+
+def test_a_stair_owed_as_party_min_falls_is_not_said_to_come_of_party_min_rising(kit: Kit) -> None:
+    """A dead hero's seat sends a newcomer at Level max(1, Floor - 1), and the stair down is owed
+    when the heroes who were there rose (the newcomer left out: `party_min_rose`). The Hallway
+    said "Party Min rose" beside a Treasure budget bought from a Party Min that had just fallen."""
+    session = first_stair_as_party_min_falls()
+    _, screen = run_headless(HallwayScreen(kit, session, BACK), [], size=(120, 60))
+    text = " ".join(screen.text().split())
+    assert "a stair down waits in this room" in text, text
+    assert "Party Min rose:" not in text, text
+    assert "a new hero who joins no higher than the one it replaces is left out" in text, text
+    assert "Who builds the rooms" not in text, text  # nobody plays this table: no "you" to tell

@@ -135,7 +135,9 @@ class HallwayScreen(Screen):
             rows.append(head)
             rows.append(line(("    " + self.bought(category), text), indent=4))
         if design.downward_stair is not None:
-            rows.append(line(("  Party Min rose: a stair down waits in this room.", p["good"]), indent=4))
+            # `party_min_rose`: the newcomer of a dead hero's seat counts only if it joined higher
+            rows.append(line(("  Party Min rose (a new hero who joins no higher than the one it replaces is "
+                              "left out): a stair down waits in this room.", p["good"]), indent=4))
         return rows
 
     def style(self, seat: int, name: str, personality: str) -> str:

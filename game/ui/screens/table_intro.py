@@ -70,10 +70,12 @@ def seat_words(name: str, has_hero: bool) -> str:
 
 def seen_key(game: Game) -> str | None:
     """The options key that remembers the explanation was read at a table like this one; None
-    where it is not shown unasked: the players build their own shares (the builder says so)."""
-    if game.dials.design == "ask":
+    where it is not shown unasked: the players build their own shares (the builder says so), or
+    nobody plays."""
+    players = sum(1 for s in game.seats if s.human)
+    if game.dials.design == "ask" or not players:  # no player: a run of the AI's, watched
         return None
-    return SEEN if sum(1 for s in game.seats if s.human) == 1 else SEEN_HOT_SEAT
+    return SEEN if players == 1 else SEEN_HOT_SEAT
 
 
 def first_time(kit: Kit, game: Game) -> bool:
