@@ -436,3 +436,14 @@ def test_a_stair_owed_as_party_min_falls_is_not_said_to_come_of_party_min_rising
     assert "Party Min rose:" not in text, text
     assert "a new hero who joins no higher than the one it replaces is left out" in text, text
     assert "Who builds the rooms" not in text, text  # nobody plays this table: no "you" to tell
+
+
+def test_the_room_ahead_is_numbered_over_the_run_and_says_so(kit: Kit) -> None:
+    """"(Floor 2, room 4)" read as the fourth room of Floor 2 when it was the run's fourth and the
+    second on that floor: a run that began on Floor 2 and went down keeps counting."""
+    session = first_stair_as_party_min_falls()
+    design = session.game.hallway.last_design
+    _, screen = run_headless(HallwayScreen(kit, session, BACK), [], size=(120, 60))
+    text = " ".join(screen.text().split())
+    assert f"(Floor {design.floor}, room {design.room} of the run)" in text, text
+    assert design.room == len(session.game.stats.rooms), session.game.stats.rooms  # the run's count

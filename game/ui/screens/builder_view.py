@@ -55,7 +55,7 @@ class BuilderView:
         x = 1 + draw.text(console, 1, 0, "Room builder: ", palette["title"])
         x += draw.text(console, x, 0, name, colour)
         draw.text(console, x, 0, f" builds the {CATEGORY_LABEL[self.category]}", palette["title"])
-        where = f"Floor {game.dungeon.floor_no}, room {self.room_no()}"
+        where = f"Floor {game.dungeon.floor_no}, room {self.room_no()} of the run"
         if x + 30 + len(where) < w:
             draw.text(console, w - len(where) - 1, 0, where, palette["text_dim"])
         # the budget meter

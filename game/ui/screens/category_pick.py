@@ -173,7 +173,7 @@ class CategoryPickScreen(Screen):
         game = self.session.game
         draw.clear(console, palette)
         draw.text(console, 1, 0, "The Hallway: take a category", palette["title"])
-        where = f"Floor {game.dungeon.floor_no}, room {game.stats.rooms_entered + 1}"
+        where = f"Floor {game.dungeon.floor_no}, room {game.stats.rooms_entered + 1} of the run"
         draw.text(console, max(1, console.width - len(where) - 1), 0, where, palette["text_dim"])
         bottom = footer(console, self.kit, [("Up/Down", "choose"), ("Enter", "take it"), ("?", "help")]) - 1
         width = min(console.width - 3, 110)

@@ -91,8 +91,8 @@ class HallwayScreen(Screen):
         if design is None:
             return [line(("No Hallway yet: the party has not come to a room.", dim))]
         rows: list[Line] = [
-            line(("Ahead: ", dim), (design.title, p["text_bright"]), (f"  (Floor {design.floor}, room {design.room})",
-                                                                         dim)),
+            line(("Ahead: ", dim), (design.title, p["text_bright"]),  # rooms are counted over the run, not the floor
+                 (f"  (Floor {design.floor}, room {design.room} of the run)", dim)),
         ]
         notes = self.hallway_notes()
         for note in notes:
