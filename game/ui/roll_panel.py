@@ -1,7 +1,8 @@
 """The roll panel: a roll event as dice on the table. One row per pool, its dice highest first,
 so the dice of the same rank stand in one column; in a painful conflict the die that won each
 rank is marked (a tie marks nobody: nobody deals damage there); in an annoying conflict the
-kept (highest) die of each pool stands out and each resister's row says whether it held. A
+kept (highest) die of each pool stands out and each resister's row says whether it passed (not
+"holds", which beside a door or a lock read as the obstacle holding). A
 seat's Thwack-O die is drawn in that seat's colour with its mark before it, and the title names
 the seat that narrates the event.
 
@@ -38,6 +39,7 @@ GAP = 1
 NO_ONE = "no one in reach"
 FLEEING = "flees: no harm"  # a fleeing monster strikes no one: its won ranks hurt nobody
 CHECK_WORDS = ("holds", "rallies", "flees")  # a morale check's result, as its title says it
+PASSES, FAILS = " passes", " fails"  # a resister's row in an annoying conflict
 MORE_W = 3  # "+N": how many dice did not fit
 
 
@@ -177,8 +179,8 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
     draw.text(console, x, y, title_of(game, record, w), narr_colour, width=w)
     names = list(record.names) + [p.owner for p in record.pools[len(record.names):]]
     idle = out_of_reach(game, record)
-    # the dice (and a holds/fails or out-of-reach note) first; the names take the rest, up to name_w
-    note_w = max(len(NO_ONE), len(FLEEING)) + 1 if idle else 6
+    # the dice (and a passes/fails or out-of-reach note) first; the names take the rest, up to name_w
+    note_w = max(len(NO_ONE), len(FLEEING)) + 1 if idle else len(PASSES)
     dice_w = max((len(p.dice) for p in record.pools), default=0) * (DIE_W + GAP) + note_w
     longest = max((len(n) for n in names), default=4) + 1
     name_w = max(4, min(longest, max(w // 3, w - dice_w)))
@@ -197,7 +199,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             said = record.title.rsplit(": ", 1)[-1]  # "Xol's morale: rallies": the row says the same
             tail = " " + (said if said in CHECK_WORDS else "stands" if record.successes[i] else "flees")
         elif not pain and i > 0 and i - 1 < len(record.successes):
-            tail = " holds" if record.successes[i - 1] else " fails"
+            tail = PASSES if record.successes[i - 1] else FAILS
         elif i in idle:
             fleeing = pool.owner.isdigit() and getattr(game.world.try_comp(int(pool.owner), MonsterState),
                                                        "fleeing", False)
@@ -237,7 +239,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         if not pool.dice:
             draw.text(console, dx, row, "no dice", palette["text_dim"])
         if tail:
-            colour = {" holds": palette["good"], " fails": palette["bad"]}.get(tail, palette["text_dim"])
+            colour = {PASSES: palette["good"], FAILS: palette["bad"]}.get(tail, palette["text_dim"])
             draw.text(console, dx, row, elide(tail, x + w - dx), colour)
     return min(max_rows, record_height(record))
 

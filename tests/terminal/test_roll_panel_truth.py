@@ -114,9 +114,9 @@ def test_a_narrow_title_drops_the_kind_then_the_turn_but_keeps_the_narrator_whol
     assert short.endswith(f"(told by {name})") and len(short) <= 40 and "..." in short
 
 
-def test_a_pool_too_long_for_its_row_keeps_its_holds_or_fails_whole(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nine dice at 60 columns: the row read "... +1  ...s" (the "+N" took the room of "holds")."""
+def test_a_pool_too_long_for_its_row_keeps_its_passes_or_fails_whole(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine dice at 60 columns: the row read "... +1  ...s" (the "+N" took the room of the note)."""
     import tcod.console
 
     from game.ui.kit import Kit
@@ -132,8 +132,44 @@ def test_a_pool_too_long_for_its_row_keeps_its_holds_or_fails_whole(tmp_path: Pa
         console = tcod.console.Console(width, 3, order="C")
         draw_record(console, game, record, 0, 0, width, kit.palette, kit.glyphs)
         row = "".join(chr(c) for c in console.ch[2]).rstrip()
-        assert row.endswith(" holds"), (width, row)
+        assert row.endswith(" passes"), (width, row)
         assert "+" in row or width >= 70, (width, row)
+
+
+def test_a_hero_who_gets_a_door_open_passes_the_roll_and_the_door_is_not_said_to_hold(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hero's won roll against a door read "Quill Brack 6 6 holds" while the log said the door
+    opened: beside a door, "holds" is what the door does. The first won roll against a door in the
+    AI's runs is drawn: the hero's row says it passed, and nothing on it says "holds"."""
+    import tcod.console
+
+    from game.agents.autoplay import play as play_out
+    from game.ui.kit import Kit
+    from game.ui.roll_panel import draw_record
+
+    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path))
+    kit = Kit.load()
+    for seed in range(1, 20):
+        game = new_game(seed, parse_seats("ai+hero,ai,ai"), 2)
+        won: list[RollRecord] = []
+
+        def door_won(game: Game, action: object, won: list[RollRecord] = won) -> None:
+            for record in game.rolls[-3:]:
+                if record.kind == "annoy" and "door" in record.title.lower() and record.successes[:1] == (True,):
+                    won.append(record)
+                    raise StopIteration
+
+        try:
+            play_out(game, 600, on_action=door_won)
+        except StopIteration:
+            break
+    else:
+        raise AssertionError("no hero won a roll against a door in seeds 1-19")
+    console = tcod.console.Console(70, 1 + len(won[0].pools), order="C")
+    draw_record(console, game, won[0], 0, 0, 70, kit.palette, kit.glyphs)
+    rows = ["".join(chr(c) for c in line).rstrip() for line in console.ch]
+    assert rows[2].endswith(" passes"), rows
+    assert not any("holds" in row for row in rows), rows
 
 
 def test_no_one_in_reach_is_never_said_of_a_pool_that_hurt_someone(monkeypatch: pytest.MonkeyPatch) -> None:
