@@ -119,11 +119,19 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     result = painful_conflict(event.pools, targets, hits)
     owners = [request.owner for request in requests]  # the pools' (which are made only if drawn)
     pool_of = {owner: i for i, owner in enumerate(owners)}  # each owner asks for one pool
+    unplaced = tuple(i for i, owner in enumerate(owners) if not targets.get(owner))
     game.record_roll(RollRecord(
         game.turn, "pain", FIGHT, event.pools, tuple(game.name(int(owner)) for owner in owners),
-        tuple(pool_of.get(winner, -1) for winner in result.winners), narrator=event.narrator))
+        tuple(pool_of.get(winner, -1) for winner in result.winners), narrator=event.narrator,
+        unplaced=unplaced, fleeing=tuple(i for i in unplaced if is_fleeing(game, int(owners[i])))))
     apply_damage(game, result.damage, result.hits, event.narrator)
     return True
+
+
+def is_fleeing(game: Game, eid: int) -> bool:
+    """A fleeing monster rolls when a hero engages it, but strikes no one."""
+    mon = game.world.try_comp(eid, MonsterState)
+    return mon is not None and mon.fleeing
 
 
 def within_reach(heroes: list[tuple[int, Position]], monsters: list[tuple[int, Position]]) -> bool:

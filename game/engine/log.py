@@ -30,3 +30,7 @@ class RollRecord:
     rank_winners: tuple[int, ...] = ()  # index of the winning pool per rank, -1 for none
     successes: tuple[bool, ...] = ()  # annoy: per resister pool (pools[1:])
     narrator: int = -1
+    # a fight's pools that had no one to hit as it was rolled (their won ranks hurt nobody), and
+    # of those the monsters already fleeing (which strike no one): what the panel says of them
+    unplaced: tuple[int, ...] = ()
+    fleeing: tuple[int, ...] = ()

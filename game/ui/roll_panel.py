@@ -2,9 +2,9 @@
 so the dice of the same rank stand in one column; in a painful conflict the die that won each
 rank is marked (a tie marks nobody: nobody deals damage there); in an annoying conflict the
 kept (highest) die of each pool stands out and each resister's row says whether it passed (not
-"holds", which beside a door or a lock read as the obstacle holding). A
-seat's Thwack-O die is drawn in that seat's colour with its mark before it, and the title names
-the seat that narrates the event.
+"holds", which beside a door or a lock read as the obstacle holding). A seat's Thwack-O die is
+drawn in that seat's colour with its mark before it, and the title names the seat that narrates
+the event.
 
 Each die takes DIE_W cells: the Thwack-O mark, the face (two cells, for d10 to d20), the
 winner mark; then a gap. Marks are glyphs of the set (ASCII or Unicode); without colour, reverse
@@ -12,8 +12,9 @@ marks the dice that counted (a rank's winner, a pool's kept die) and a Thwack-O 
 
 Names take what the dice leave of the width, whole where they fit, elided in the middle where
 they do not. A pool that won ranks but had no one in reach (a monster drawn into the fight by a
-hero's bow, two tiles from anyone it could hit) says so on its row: its wins hurt nobody; so does
-one that was already fleeing (it strikes no one)."""
+hero's bow, two tiles from anyone it could hit; or one whose only foe fell earlier in the turn)
+says so on its row: its wins hurt nobody; so does one that was already fleeing (it strikes no
+one). The engine records which pools those were as it rolls: the panel does not guess them."""
 
 from __future__ import annotations
 
@@ -22,13 +23,10 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from game.core.sentences import capitalised
-from game.engine.combat import FIGHT
-from game.engine.reach import engaged_with
 from game.ui import draw
 from game.ui.fit import ELLIPSIS, elide, first_fitting
 from game.ui.glyphs import Glyphs
 from game.ui.palette import RGB, Palette
-from game.world.components import HeroState, MonsterState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -108,58 +106,10 @@ def _with_facts(title: str, facts: str) -> str:
     return f"{title} ({facts})" if title else f" ({facts})"
 
 
-def out_of_reach(game: Game, record: RollRecord) -> set[int]:
-    """Pools of a fight that won a rank yet could hit nobody: no opponent adjacent (nor, for a
-    ranged Type, in sight and reach). Only for the newest turn's rolls, whose positions stand."""
-    if record.title != FIGHT or record.kind != "pain" or not game.rolls or record.turn != game.rolls[-1].turn:
-        return set()
-    # Only when everyone in the roll still stands where it stood: a target killed, or a monster
-    # that took flight after the roll, would make an honest win look like one on nobody. One that
-    # was fleeing before it strikes no one (the combat turn gives it no targets): its wins are lost.
-    fled_since = fled_after(game, record)
-    for pool in record.pools:
-        if not pool.owner.isdigit():
-            return set()
-        eid = int(pool.owner)
-        mon = game.world.try_comp(eid, MonsterState)
-        hero = game.world.try_comp(eid, HeroState)
-        if game.position(eid) is None or (mon is not None and (pool.owner in fled_since or mon.hits <= 0)) or \
-                (hero is not None and hero.hits <= 0):
-            return set()
-    if any(h.hits <= 0 for _, h in game.heroes(living=False)):
-        return set()  # a hero fell lately (perhaps held, rolling no dice, yet a target): do not guess
-    here = game.dungeon.floor_no
-    heroes = [(e, p) for e, _ in game.heroes() if (p := game.position(e)) is not None and p.floor == here]
-    monsters = [(e, p) for e, m in game.monsters()
-                if m.aware and (p := game.position(e)) is not None and p.floor == here]
-    idle: set[int] = set()
-    for i, pool in enumerate(record.pools):
-        if i not in record.rank_winners or not pool.owner.isdigit():
-            continue
-        eid = int(pool.owner)
-        if game.position(eid) is None:
-            continue
-        if game.world.has(eid, HeroState):
-            targets = engaged_with(game, eid, game.sheet(eid).attack, monsters)
-        elif (mon := game.world.try_comp(eid, MonsterState)) is not None:
-            targets = [] if mon.fleeing else engaged_with(game, eid, mon.spec.type, heroes)
-        else:
-            continue
-        if not targets:
-            idle.add(i)
-    return idle
-
-
-def fled_after(game: Game, record: RollRecord) -> set[str]:
-    """Owners whose morale check, rolled after `record` in its turn, sent them fleeing."""
-    later = False
-    fled: set[str] = set()
-    for other in game.rolls:
-        if other is record:
-            later = True
-        elif later and other.turn == record.turn and other.kind == "check":
-            fled.update(p.owner for p, ok in zip(other.pools, other.successes, strict=False) if not ok)
-    return fled
+def out_of_reach(record: RollRecord) -> set[int]:
+    """Pools of a fight that won a rank yet had no one to hit, as the engine found when it rolled
+    (no opponent adjacent, nor for a ranged Type in sight and reach; or fleeing)."""
+    return {i for i in record.unplaced if i in record.rank_winners}
 
 
 def recent_records(game: Game, limit: int) -> list[RollRecord]:
@@ -178,7 +128,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
     narr_colour = palette.seat(record.narrator) if record.narrator >= 0 else palette["accent"]
     draw.text(console, x, y, title_of(game, record, w), narr_colour, width=w)
     names = list(record.names) + [p.owner for p in record.pools[len(record.names):]]
-    idle = out_of_reach(game, record)
+    idle = out_of_reach(record)
     # the dice (and a passes/fails or out-of-reach note) first; the names take the rest, up to name_w
     note_w = max(len(NO_ONE), len(FLEEING)) + 1 if idle else len(PASSES)
     dice_w = max((len(p.dice) for p in record.pools), default=0) * (DIE_W + GAP) + note_w
@@ -201,9 +151,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         elif not pain and i > 0 and i - 1 < len(record.successes):
             tail = PASSES if record.successes[i - 1] else FAILS
         elif i in idle:
-            fleeing = pool.owner.isdigit() and getattr(game.world.try_comp(int(pool.owner), MonsterState),
-                                                       "fleeing", False)
-            tail = " " + (FLEEING if fleeing else NO_ONE)
+            tail = " " + (FLEEING if i in record.fleeing else NO_ONE)
         room = (x + w - dx - len(tail)) // (DIE_W + GAP)
         if room < len(pool.dice):  # some left out: the "+N" saying so takes room too, not the note's
             room = (x + w - dx - len(tail) - MORE_W) // (DIE_W + GAP)

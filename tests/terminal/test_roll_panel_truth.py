@@ -15,12 +15,13 @@ from game.engine.log import RollRecord
 from game.engine.start import new_game
 from game.rules.costs import monster_cost, monster_hits
 from game.rules.dice import Pool
+from game.rules.heroes import max_hits
 from game.rules.purchases import Monster
 from game.ui.fit import ELLIPSIS, elide
 from game.ui.roll_panel import NO_ONE
 from game.ui.screens.map_screen import first_screen
 from game.ui.session import Session
-from game.world.components import Glyph, MonsterState, Named, Position
+from game.world.components import Glyph, HeroState, MonsterState, Named, Position
 
 NAME = "Umbrecht the Forsaken"
 FLEEING = "flees: no harm"  # the note on a fleeing monster's won ranks
@@ -47,7 +48,7 @@ def _turn_with_a_trap_and_an_idle_melee() -> tuple[Game, int]:
     game.record_roll(RollRecord(25, "annoy", "Needle trap", (Pool("obstacle", 1, (5, 2)), Pool(str(hero), 0, (6, 3))),
                                 ("Needle trap", name), successes=(True,), narrator=0))
     game.record_roll(RollRecord(25, "pain", FIGHT, (Pool(str(hero), 0, (3, 2)), Pool(str(monster), 2, (6, 5, 1))),
-                                (name, NAME), rank_winners=(1, 1, 1), narrator=2))
+                                (name, NAME), rank_winners=(1, 1, 1), narrator=2, unplaced=(1,)))
     return game, monster
 
 
@@ -69,14 +70,78 @@ def test_every_roll_of_the_turn_shows_and_a_win_on_nobody_says_why(tmp_path: Pat
         assert all(word in NAME.split() for word in name_part.replace(ELLIPSIS, " ").split()), shown
 
 
+def test_a_pool_that_won_with_no_one_left_to_hit_says_so_even_after_a_hero_fell(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against the engine's own damage, drawn as a player sees it right after each action: a pool
+    that won a rank but dealt no damage, in a roll where nobody died (so no target fell at an
+    earlier rank), had no one to hit and its row says so. The panel used to guess this from where
+    everyone stood and gave up whenever a hero had fallen: a ghoul whose only foe died of its
+    spores earlier in the turn had its won dice marked as blows (seed 3, one hero, turn 84)."""
+    import tcod.console
+
+    import game.engine.combat as combat
+    from game.agents.autoplay import autoplay
+    from game.ui.kit import Kit
+    from game.ui.roll_panel import draw_record
+
+    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path))
+    kit = Kit.load()
+    rolled: list[tuple[tuple, dict]] = []  # type: ignore[type-arg]
+    real = combat.apply_damage
+
+    def spy(game: Game, damage: tuple, hits: dict, narrator: int) -> None:  # type: ignore[type-arg]
+        rolled.append((damage, hits))
+        real(game, damage, hits, narrator)
+
+    monkeypatch.setattr(combat, "apply_damage", spy)
+    checked: list[int] = []
+
+    def check(game: Game, action: object) -> None:
+        fights = [r for r in game.rolls if r.title == FIGHT and r.turn >= game.turn - 1 and id(r) not in seen]
+        seen.update(id(r) for r in fights)
+        for record, (damage, hits) in zip(fights, rolled, strict=True):
+            if any(left <= 0 for left in hits.values()):
+                continue  # someone fell in this roll: a later win may have lost its target
+            console = tcod.console.Console(100, 1 + len(record.pools), order="C")
+            draw_record(console, game, record, 0, 0, 100, kit.palette, kit.glyphs)
+            for i, pool in enumerate(record.pools):
+                if i in record.rank_winners and not any(src == pool.owner for src, _ in damage):
+                    row = "".join(chr(c) for c in console.ch[1 + i])
+                    assert NO_ONE in row or FLEEING in row, (game.seed, game.turn, row)
+                    checked.append(game.turn)
+        rolled.clear()
+
+    for seed, seats in ((3, "ai+hero,ai,ai"), (5, "ai+hero,ai+hero,ai")):
+        seen: set[int] = set()
+        autoplay(seed, seats, max_turns=400, on_action=check)[0].close()
+    assert checked
+
+
+def _fight_beside_the_hero(fleeing: bool) -> tuple[Game, int, RollRecord]:
+    """The engine's own combat turn with a monster beside the hero (fleeing, or not), in the first
+    seed where the monster's pool wins a rank."""
+    from game.engine.combat import combat_turn
+
+    for seed in range(1, 40):
+        game = new_game(seed, parse_seats("human,ai,ai"), 2)
+        hero = game.party.hero_of[0]
+        monster = _monster_two_tiles_away(game, hero)
+        hpos, mpos = game.position(hero), game.position(monster)
+        mpos.x, mpos.y = hpos.x + (mpos.x - hpos.x) // 2, hpos.y + (mpos.y - hpos.y) // 2
+        game.world.comp(monster, MonsterState).fleeing = fleeing
+        assert combat_turn(game)
+        record = game.rolls[-1]
+        mine = next(i for i, pool in enumerate(record.pools) if pool.owner == str(monster))
+        if mine in record.rank_winners:
+            return game, monster, record
+    raise AssertionError("the monster won no rank in seeds 1-39")
+
+
 def test_a_monster_beside_the_hero_has_no_such_note(tmp_path: Path) -> None:
-    game, monster = _turn_with_a_trap_and_an_idle_melee()
-    hero = game.party.hero_of[0]
-    hpos, mpos = game.position(hero), game.position(monster)
-    mpos.x, mpos.y = hpos.x + (mpos.x - hpos.x) // 2, hpos.y + (mpos.y - hpos.y) // 2
+    game, _, record = _fight_beside_the_hero(fleeing=False)
     kit = make_kit(tmp_path)
     _, term = play(first_screen(kit, Session(game)), [], (120, 40), kit)
-    assert "Fight (painful" in term.text() and NO_ONE not in term.text()
+    assert "Fight (painful" in term.text() and NO_ONE not in term.text() and FLEEING not in term.text()
 
 
 @pytest.mark.parametrize(("text", "width", "expected"), [
@@ -199,7 +264,7 @@ def test_no_one_in_reach_is_never_said_of_a_pool_that_hurt_someone(monkeypatch: 
             dealt.clear()
             apply_action(game, hero_action(game, seat))
             for record in game.rolls[before:]:
-                for i in out_of_reach(game, record):
+                for i in out_of_reach(record):
                     flagged += 1
                     owner = record.pools[i].owner
                     assert not [d for d in dealt if d[0] == owner], (seed, game.turn, owner)
@@ -207,23 +272,13 @@ def test_no_one_in_reach_is_never_said_of_a_pool_that_hurt_someone(monkeypatch: 
     assert flagged > 0
 
 
-def _fight_won_by_a_fleeing_monster(fled_in_this_turn: bool) -> tuple[Game, int]:
-    """A monster beside the hero, fleeing, wins a rank of the turn's fight."""
-    game, monster = _turn_with_a_trap_and_an_idle_melee()
-    hero = game.party.hero_of[0]
-    hpos, mpos = game.position(hero), game.position(monster)
-    mpos.x, mpos.y = hpos.x + (mpos.x - hpos.x) // 2, hpos.y + (mpos.y - hpos.y) // 2
-    game.world.comp(monster, MonsterState).fleeing = True
-    if fled_in_this_turn:  # its morale broke after the fight's roll: its wins did land
-        game.record_roll(RollRecord(25, "check", f"{NAME}'s morale: flees", (Pool(str(monster), 2, (17,)),),
-                                    (NAME,), successes=(False,)))
-    return game, monster
-
-
 def test_a_win_by_a_monster_already_fleeing_says_it_hit_no_one(tmp_path: Path) -> None:
     """A fleeing monster strikes no one (the combat turn gives it no targets), yet its won ranks
     were marked like blows, with no damage in the log to match (seed 42, Tamsk on turn 32)."""
-    game, _ = _fight_won_by_a_fleeing_monster(fled_in_this_turn=False)
+    game, _, _ = _fight_beside_the_hero(fleeing=True)
+    hero = game.party.hero_of[0]
+    state = game.world.comp(hero, HeroState)
+    assert state.hits == max_hits(state.level)  # no blow of the fleeing monster's landed
     kit = make_kit(tmp_path)
     _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
     row = next((line for line in term.lines if FLEEING in line), None)
@@ -231,7 +286,9 @@ def test_a_win_by_a_monster_already_fleeing_says_it_hit_no_one(tmp_path: Path) -
 
 
 def test_a_monster_that_fled_after_the_roll_gets_no_such_note(tmp_path: Path) -> None:
-    game, _ = _fight_won_by_a_fleeing_monster(fled_in_this_turn=True)
+    """Its morale broke after the fight's roll: its wins did land, though it flees now."""
+    game, monster, _ = _fight_beside_the_hero(fleeing=False)
+    game.world.comp(monster, MonsterState).fleeing = True
     kit = make_kit(tmp_path)
     _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
     assert "Fight (painful" in term.text() and FLEEING not in term.text() and NO_ONE not in term.text()
