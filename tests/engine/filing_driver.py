@@ -7,6 +7,8 @@ on stdin (or to be killed) before it files it.
 score to the high-score list (``scores.json``) or the seed tables (``seed_scores.json``), the
 options, a build's draft, `balance --json`/`--plot`, `autoplay --record`; its temp file written
 and not yet renamed.
+``filing_driver.py share SEED``: a run on seed SEED filed into the seed tables at its end
+(`share_run`), stopped as it sets a damaged table aside; it prints what the player is told.
 ``filing_driver.py morgue``: a recording put beside the morgue file MORGUE, the morgue rewritten
 with its name and not yet renamed into place."""
 
@@ -24,11 +26,12 @@ from game.agents.scripted import play_scripted  # noqa: E402
 from game.cli import main  # noqa: E402
 from game.core.paths import data_dir, morgue_dir  # noqa: E402
 from game.core.score_table import ScoreEntry, load_scores, write_scores  # noqa: E402
-from game.engine import saves  # noqa: E402
+from game.engine import saves, seed_scores  # noqa: E402
 from game.engine.build_drafts import Draft, draft_path, keep_draft  # noqa: E402
 from game.engine.morgue_link import MORGUE_FIRST_LINE, attach_recording  # noqa: E402
 from game.engine.seed_scores import SeedScore, add_entry  # noqa: E402
 from game.ui.options import ESC_DELAY_CHOICES, Options, options_path, save_options  # noqa: E402
+from game.ui.run_sharing import share_run  # noqa: E402
 
 MORGUE = "morgue-1-t5.txt"
 MORGUE_TEXT = f"{MORGUE_FIRST_LINE}\nThe party fell on Floor 1.\n"
@@ -86,6 +89,16 @@ def file_a_run(seed: int) -> None:
     print("filed", saves.archive_autosave(), flush=True)
 
 
+def share_a_run(seed: int) -> None:
+    game, recorder = saves.new_autosave(seed, "human,human,ai")
+    play_scripted(game, 30, recorder.add)
+    game.close()
+    recording = saves.archive_autosave()
+    seed_scores.set_aside = when_told(seed_scores.set_aside)
+    rank, problem = share_run(game, recording, None, seeded=True)
+    print("filed", rank, problem, flush=True)
+
+
 def stop_at_rename(name: str) -> None:
     """From now on, the rename of a file into the name `name` waits as `when_told` does."""
     rename, stopped = os.replace, when_told(os.replace)
@@ -110,6 +123,8 @@ if __name__ == "__main__":
     if sys.argv[1] == "write":
         stop_at_rename(sys.argv[2])
         write_file(sys.argv[2], 1)
+    elif sys.argv[1] == "share":
+        share_a_run(int(sys.argv[2]))
     elif sys.argv[1] == "morgue":
         rewrite_a_morgue()
     else:

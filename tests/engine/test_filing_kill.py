@@ -11,7 +11,10 @@ So did a game killed while it wrote a score (``.scores.json.*.tmp`` beside the h
 ``.seed_scores.json.*.tmp`` beside the seed tables), its options (``.options.toml.*.tmp``) or a
 build's draft (``.autosave.draft.json.*.tmp``), and `balance --json FILE`, `--plot FILE` or
 `autoplay --record FILE` killed as they wrote FILE: the next write to the same place sweeps
-them, never the one another copy is writing then, and FILE is never a half file meanwhile."""
+them, never the one another copy is writing then, and FILE is never a half file meanwhile.
+
+And a run filed into damaged seed tables at its end set them aside without the writers' lock,
+while another game or `scores import` might be filing into them: it now holds it."""
 
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ from game.core.staged_files import sweep_leftovers
 from game.engine.morgue_link import STAGED
 from game.engine.recording_read import read_recording
 from game.engine.saves import archive_autosave, autosave_path, new_autosave
-from game.engine.seed_scores import load_tables
+from game.engine.seed_scores import load_tables, scores_path
 from game.ui.options import ESC_DELAY_CHOICES, load_options
 
 DRIVER = Path(__file__).with_name("filing_driver.py")
@@ -139,6 +142,33 @@ def test_a_killed_writes_temp_file_is_swept_but_never_one_being_written_now(
     write_file(name, 2)  # the next write to the same place
     assert temp_files() == []
     assert written(name) == after  # the killed write never landed; the next one did
+
+
+def test_a_run_sets_a_damaged_seed_table_aside_only_while_no_other_game_files_into_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    home = tmp_path / "home"
+    monkeypatch.setenv("MASTERLESS_HOME", str(home))
+    monkeypatch.delenv("MASTERLESS_CONFIG_DIR", raising=False)
+    tables = scores_path()
+    tables.parent.mkdir(parents=True)
+    tables.write_text("{ damaged")
+    with stopped_driver(home, "share", "7") as proc:  # stopped as it sets the damaged table aside
+        lock = os.open(f"{tables}.lock", os.O_RDWR | os.O_CREAT)
+        try:  # what another game filing a run, or `scores import`, asks first: it waits
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(lock)
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        told = proc.stdout.readline()
+        assert proc.wait(timeout=30) == 0
+    assert told == (f"filed 1 the score tables per seed could not be read: the damaged file is kept as {tables}.bad, "
+                    "and this run was still filed, #1 on seed 7, in tables that start again\n")
+    assert Path(f"{tables}.bad").read_text() == "{ damaged"
+    assert list(load_tables(tables)) == [7]
 
 
 def test_a_killed_morgue_rewrite_leaves_only_what_the_next_end_of_a_run_sweeps(tmp_path: Path,
