@@ -5,8 +5,8 @@ on stdin (or to be killed) before it files it.
 ``filing_driver.py SEED``: a run in a linked autosave filed under Replays (its copy made).
 ``filing_driver.py write NAME``: the file NAME written as the game writes it (`write_file`): a
 score to the high-score list (``scores.json``) or the seed tables (``seed_scores.json``), the
-options, a build's draft, `balance --json`/`--plot`, `autoplay --record`; its temp file written
-and not yet renamed.
+options, a build's draft, `balance --json`/`--plot`, `autoplay`/`play --record`; its temp file
+written and not yet renamed.
 ``filing_driver.py share SEED``: a run on seed SEED filed into the seed tables at its end
 (`share_run`), stopped as it sets a damaged table aside; it prints what the player is told.
 ``filing_driver.py morgue``: a recording put beside the morgue file MORGUE, the morgue rewritten
@@ -51,7 +51,7 @@ def write_file(name: str, n: int) -> None:
     """The file `name` written as the game writes it, holding `n`: a score on seed `n` into the
     high-score list or the seed tables (as the end of a run, or `scores import`); options with the
     `n`th Esc delay offered; a draft for a game on seed `n`; `balance --json` or `--plot` (.svg) on
-    `n` runs; `autoplay --record` on seed `n`."""
+    `n` runs; `autoplay --record` or `play --record` (the mirror) on seed `n`."""
     path = target(name)
     if name == "scores.json":
         write_scores(path, load_scores(path) + [ScoreEntry(10 * n, n, "won", 1, 2, 3, "Ann")])
@@ -64,6 +64,11 @@ def write_file(name: str, n: int) -> None:
         keep_draft(game, Draft("A", "monsters", 5, ("a wasp",)))
         game.close()
         assert draft_path() == path
+    elif name == "mirror.mlrec":  # what `play --record FILE` writes beside the autosave
+        game, recorder = saves.new_autosave(n, "human,human,ai")
+        recorder.mirror = path
+        assert recorder.flush(game, durable=True), recorder.problem
+        game.close()
     else:
         flag = {".json": "--json", ".svg": "--plot"}.get(path.suffix)
         argv = ["balance", "--seeds", f"1-{n}", "--max-turns", "20", "--workers", "1", flag, str(path)] if flag \

@@ -10,7 +10,7 @@ staged like the morgue's first write now, and swept with it at the next end of a
 So did a game killed while it wrote a score (``.scores.json.*.tmp`` beside the high-score list,
 ``.seed_scores.json.*.tmp`` beside the seed tables), its options (``.options.toml.*.tmp``) or a
 build's draft (``.autosave.draft.json.*.tmp``), and `balance --json FILE`, `--plot FILE` or
-`autoplay --record FILE` killed as they wrote FILE: the next write to the same place sweeps
+`autoplay`/`play --record FILE` killed as they wrote FILE: the next write to the same place sweeps
 them, never the one another copy is writing then, and FILE is never a half file meanwhile.
 
 And a run filed into damaged seed tables at its end set them aside without the writers' lock,
@@ -116,7 +116,7 @@ def written(name: str) -> object:
 
 @pytest.mark.parametrize(("name", "after"), [("scores.json", [2]), ("seed_scores.json", [2]), ("options.toml", 2),
                                              ("autosave.draft.json", 2), ("batch.json", 2), ("chart.svg", ["2"]),
-                                             ("run.mlrec", 2)])
+                                             ("run.mlrec", 2), ("mirror.mlrec", 2)])
 def test_a_killed_writes_temp_file_is_swept_but_never_one_being_written_now(
         name: str, after: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "home"
