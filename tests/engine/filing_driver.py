@@ -5,8 +5,8 @@ on stdin (or to be killed) before it files it.
 ``filing_driver.py SEED``: a run in a linked autosave filed under Replays (its copy made).
 ``filing_driver.py write NAME``: the file NAME written as the game writes it (`write_file`): a
 score to the high-score list (``scores.json``) or the seed tables (``seed_scores.json``), the
-options, a build's draft, `balance --json`/`--plot`, `autoplay`/`play --record`; its temp file
-written and not yet renamed.
+options, a build's draft, what `continue` must remember of a run, a saved room design, `balance
+--json`/`--plot`, `autoplay`/`play --record`; its temp file written and not yet renamed.
 ``filing_driver.py share SEED``: a run on seed SEED filed into the seed tables at its end
 (`share_run`), stopped as it sets a damaged table aside; it prints what the player is told.
 ``filing_driver.py morgue``: a recording put beside the morgue file MORGUE, the morgue rewritten
@@ -26,12 +26,15 @@ from game.agents.scripted import play_scripted  # noqa: E402
 from game.cli import main  # noqa: E402
 from game.core.paths import data_dir, morgue_dir  # noqa: E402
 from game.core.score_table import ScoreEntry, load_scores, write_scores  # noqa: E402
+from game.designers.design_files import SavedDesign  # noqa: E402
+from game.designers.design_writing import write_design  # noqa: E402
 from game.engine import saves, seed_scores  # noqa: E402
 from game.engine.build_drafts import Draft, draft_path, keep_draft  # noqa: E402
 from game.engine.morgue_link import MORGUE_FIRST_LINE, attach_recording  # noqa: E402
 from game.engine.seed_scores import SeedScore, add_entry  # noqa: E402
 from game.ui.options import ESC_DELAY_CHOICES, Options, options_path, save_options  # noqa: E402
 from game.ui.run_sharing import share_run  # noqa: E402
+from game.ui.screens.design_saving import designs_dir  # noqa: E402
 
 MORGUE = "morgue-1-t5.txt"
 MORGUE_TEXT = f"{MORGUE_FIRST_LINE}\nThe party fell on Floor 1.\n"
@@ -42,7 +45,9 @@ def target(name: str) -> Path:
     command line names in the home."""
     if name == "options.toml":
         return options_path()
-    if name in ("scores.json", "seed_scores.json", "autosave.draft.json"):
+    if name == "quiet-room.toml":
+        return designs_dir() / name
+    if name in ("scores.json", "seed_scores.json", "autosave.draft.json", "autosave.record-to", "autosave.seeded"):
         return data_dir() / name
     return Path(os.environ["MASTERLESS_HOME"]) / name
 
@@ -50,8 +55,10 @@ def target(name: str) -> Path:
 def write_file(name: str, n: int) -> None:
     """The file `name` written as the game writes it, holding `n`: a score on seed `n` into the
     high-score list or the seed tables (as the end of a run, or `scores import`); options with the
-    `n`th Esc delay offered; a draft for a game on seed `n`; `balance --json` or `--plot` (.svg) on
-    `n` runs; `autoplay --record` or `play --record` (the mirror) on seed `n`."""
+    `n`th Esc delay offered; a draft for a game on seed `n`; what `continue` remembers of a run
+    (its `play --record` FILE, ``run-N.mlrec``, or that it is on a chosen seed); a saved room
+    design by ``Ann N``; `balance --json` or `--plot` (.svg) on `n` runs; `autoplay --record` or
+    `play --record` (the mirror) on seed `n`."""
     path = target(name)
     if name == "scores.json":
         write_scores(path, load_scores(path) + [ScoreEntry(10 * n, n, "won", 1, 2, 3, "Ann")])
@@ -64,6 +71,12 @@ def write_file(name: str, n: int) -> None:
         keep_draft(game, Draft("A", "monsters", 5, ("a wasp",)))
         game.close()
         assert draft_path() == path
+    elif name == "autosave.record-to":
+        saves.set_record_target(Path(f"run-{n}.mlrec"))
+    elif name == "autosave.seeded":
+        saves.set_seeded(True)
+    elif name == "quiet-room.toml":
+        write_design(SavedDesign("Quiet room", treasure=(), by=f"Ann {n}"), designs_dir())
     elif name == "mirror.mlrec":  # what `play --record FILE` writes beside the autosave
         game, recorder = saves.new_autosave(n, "human,human,ai")
         recorder.mirror = path

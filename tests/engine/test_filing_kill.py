@@ -8,10 +8,12 @@ So did a game killed while it rewrote a morgue file with the name of the recordi
 staged like the morgue's first write now, and swept with it at the next end of a run.
 
 So did a game killed while it wrote a score (``.scores.json.*.tmp`` beside the high-score list,
-``.seed_scores.json.*.tmp`` beside the seed tables), its options (``.options.toml.*.tmp``) or a
-build's draft (``.autosave.draft.json.*.tmp``), and `balance --json FILE`, `--plot FILE` or
-`autoplay`/`play --record FILE` killed as they wrote FILE: the next write to the same place sweeps
-them, never the one another copy is writing then, and FILE is never a half file meanwhile.
+``.seed_scores.json.*.tmp`` beside the seed tables), its options (``.options.toml.*.tmp``), a
+build's draft (``.autosave.draft.json.*.tmp``), what `continue` remembers of a run
+(``.autosave.record-to.*.tmp``, ``.autosave.seeded.*.tmp``) or a saved room design; and so did
+`balance --json FILE`, `--plot FILE` or `autoplay`/`play --record FILE` killed as they wrote
+FILE. The next write to the same place sweeps them, never the one another copy is writing then,
+and FILE is never a half file meanwhile.
 
 And a run filed into damaged seed tables at its end set them aside without the writers' lock,
 while another game or `scores import` might be filing into them: it now holds it."""
@@ -24,6 +26,7 @@ import re
 import signal
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -105,6 +108,12 @@ def written(name: str) -> object:
         return list(load_tables(path))
     if name == "options.toml":
         return ESC_DELAY_CHOICES.index(load_options(path).options.esc_delay_ms)
+    if name == "autosave.record-to":
+        return Path(path.read_text().strip()).name
+    if name == "autosave.seeded":
+        return path.read_text()
+    if name.endswith(".toml"):
+        return tomllib.loads(path.read_text())["by"]
     if name == "autosave.draft.json":
         return json.loads(path.read_text())["seed"]
     if name.endswith(".json"):
@@ -116,7 +125,9 @@ def written(name: str) -> object:
 
 @pytest.mark.parametrize(("name", "after"), [("scores.json", [2]), ("seed_scores.json", [2]), ("options.toml", 2),
                                              ("autosave.draft.json", 2), ("batch.json", 2), ("chart.svg", ["2"]),
-                                             ("run.mlrec", 2), ("mirror.mlrec", 2)])
+                                             ("run.mlrec", 2), ("mirror.mlrec", 2),
+                                             ("autosave.record-to", "run-2.mlrec"), ("autosave.seeded", "seeded\n"),
+                                             ("quiet-room.toml", "Ann 2")])
 def test_a_killed_writes_temp_file_is_swept_but_never_one_being_written_now(
         name: str, after: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "home"
