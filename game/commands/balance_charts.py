@@ -47,7 +47,7 @@ def draw_charts(agg: dict[str, Any], path: Path) -> None:
     finally:
         plt.close(fig)
     try:  # drawn whole first, then written atomically: a full disk leaves an earlier chart whole
-        atomic_write(path, drawn.getvalue())
+        atomic_write(path, drawn.getvalue(), shared=True)
     except OSError as exc:
         raise FileProblem(f"cannot write {printable(str(path))}: {write_problem(exc)}") from None
 

@@ -159,7 +159,7 @@ def run_balance(args: Any) -> int:
 def write_json(path: Path, data: dict[str, Any]) -> None:
     """Atomically: a full disk leaves the batch an earlier --json wrote there whole, not cut short."""
     try:
-        atomic_write(path, (json.dumps(data, sort_keys=True, indent=1) + "\n").encode("utf-8"))
+        atomic_write(path, (json.dumps(data, sort_keys=True, indent=1) + "\n").encode("utf-8"), shared=True)
     except OSError as exc:
         raise FileProblem(f"cannot write {printable(str(path))}: {write_problem(exc)}") from None
 

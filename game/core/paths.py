@@ -11,9 +11,11 @@ it replaces first becomes the backup (hard-linked, so the file itself is never m
 any crash both are whole files: the current one, and the one before it. A file that is a
 symbolic link is written through it: the temp file goes beside the link's target and replaces
 that, so the link stays a link (an autosave kept elsewhere through one stays where it was put).
-With ``shared`` (a file more than one process writes: the high-score list, the seed tables) the
+With ``shared`` (a file more than one process writes: the high-score list, the seed tables; or
+one whose killed writer must not leave its temp file for good: the options, a build's draft,
+what `continue` remembers of a run, a saved design, a recording, `balance --json`/`--plot`) the
 temp file is held locked while it is written (`staged_files`), and the ones a killed writer left
-are swept before each write, never one another process is writing now.
+are swept before each write to the same place, never one another process is writing now.
 """
 
 from __future__ import annotations

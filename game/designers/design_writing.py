@@ -86,5 +86,5 @@ def write_design(design: SavedDesign, folder: Path) -> Path:
     while path.exists() or path.is_symlink():
         path = folder / f"{stem}-{n}.toml"
         n += 1
-    atomic_write(path, design_text(design).encode("utf-8"))
+    atomic_write(path, design_text(design).encode("utf-8"), shared=True)
     return path

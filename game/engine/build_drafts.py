@@ -56,7 +56,7 @@ def keep_draft(game: Game, draft: Draft) -> bool:
     data = {"draft": DRAFT_FORMAT, "version": GAME_VERSION, "seed": game.seed, "state": game.state_hash(),
             "seat": draft.seat, "category": draft.category, "budget": draft.budget, "items": list(draft.items)}
     try:
-        atomic_write(draft_path(), json.dumps(data).encode() + b"\n")
+        atomic_write(draft_path(), json.dumps(data).encode() + b"\n", shared=True)
     except OSError:
         forget_draft()
         return False

@@ -326,9 +326,9 @@ class Recorder:
             durable = self.durable and now - self._synced >= SYNC_SECONDS
         data = self.to_bytes(game)
         try:
-            atomic_write(self.path, data, self.backup, durable)
+            atomic_write(self.path, data, self.backup, durable, shared=True)
             if self.mirror is not None:
-                atomic_write(self.mirror, data, None, durable)
+                atomic_write(self.mirror, data, None, durable, shared=True)
         except OSError as exc:  # full, read-only, gone: the game goes on, and says so
             where = exc.filename if isinstance(exc.filename, str) else str(self.path)
             self.problem = f"{write_problem(exc)} ({printable(where)})"
@@ -345,7 +345,7 @@ class Recorder:
 
     def export(self, path: str | Path, game: Game | None = None) -> None:
         """A copy of the recording as of now at `path` (e.g. `play --record FILE` beside the autosave)."""
-        atomic_write(Path(path), self.to_bytes(game))
+        atomic_write(Path(path), self.to_bytes(game), shared=True)
 
 
 def _designs_data(designs: tuple[SavedDesign, ...]) -> list[dict]:

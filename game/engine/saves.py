@@ -65,7 +65,7 @@ def set_record_target(path: Path | None) -> None:
         with contextlib.suppress(OSError):
             marker.unlink()
         return
-    atomic_write(marker, os.fsencode(os.path.abspath(path)) + b"\n")
+    atomic_write(marker, os.fsencode(os.path.abspath(path)) + b"\n", shared=True)
 
 
 def set_seeded(seeded: bool) -> None:
@@ -75,7 +75,7 @@ def set_seeded(seeded: bool) -> None:
     marker = data_dir() / SEEDED
     with contextlib.suppress(OSError):
         if seeded:
-            atomic_write(marker, b"seeded\n")
+            atomic_write(marker, b"seeded\n", shared=True)
         else:
             marker.unlink(missing_ok=True)
 

@@ -245,5 +245,5 @@ def options_to_toml(options: Options) -> str:
 
 def save_options(options: Options, path: Path | None = None) -> Path:
     path = options_path() if path is None else path
-    atomic_write(path, options_to_toml(options).encode("utf-8"))  # a crash leaves the old file or the new
+    atomic_write(path, options_to_toml(options).encode("utf-8"), shared=True)  # a crash leaves the old file or the new
     return path

@@ -10,7 +10,7 @@ from typing import Any
 
 from game.core.errors import FileProblem, printable
 from game.engine.morgue_link import attach_recording
-from game.engine.seed_scores import DamagedTable, add_run, read_tables, run_entry, scores_path
+from game.engine.seed_scores import DamagedTable, add_run, read_tables_held, run_entry, scores_path
 
 
 def share_run(game: Any, recording: Path | None, morgue: Path | None, seeded: bool) -> tuple[int | None, str]:
@@ -24,7 +24,9 @@ def share_run(game: Any, recording: Path | None, morgue: Path | None, seeded: bo
         except OSError as exc:
             problems.append(f"could not put the recording beside the morgue file: {exc.strerror or exc}")
     if seeded and recording is not None:
-        _, damaged = read_tables(scores_path())  # one that cannot be read is set aside here, and said
+        # one that cannot be read is set aside here, and said: under the writers' lock, never while
+        # another game (or `scores import`) is filing into it
+        _, damaged = read_tables_held(scores_path())
         try:
             rank = add_run(scores_path(), run_entry(game, recording))
         except (OSError, FileProblem) as exc:
