@@ -29,7 +29,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.core.staged_files import staged_file, sweep_leftovers
+from game.core.staged_files import made_plainly, staged_file, sweep_leftovers
 
 try:
     import fcntl
@@ -133,6 +133,7 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None, durable: b
         fd, tmp = os.dup(held), str(tmp_path)
     else:
         fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+    made_plainly(fd, path)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

@@ -12,6 +12,7 @@ import contextlib
 import glob
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 
@@ -21,6 +22,26 @@ except ImportError:  # pragma: no cover - not POSIX
     fcntl = None  # type: ignore[assignment]
 
 TRIES = 5  # a fresh name each time a sweep took the one just made (before it was locked)
+
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+UMASK = _read_umask()  # read once, at start: setting it to read it is unsafe while threads make files
+
+
+def made_plainly(fd: int, like: Path | None = None) -> None:
+    """Give a temp file (mkstemp makes it owner-only) the mode a plainly made file would have:
+    that of the file it is about to replace, else what the umask allows. A chart, a recording or
+    an options file made 0600 could not be read by another user the player shares it with."""
+    try:
+        mode = stat.S_IMODE(os.stat(like).st_mode) if like is not None and like.is_file() else 0o666 & ~UMASK
+        os.fchmod(fd, mode)
+    except OSError:
+        pass  # a file system without modes: the file is written all the same
 
 
 def staged_file(directory: Path, prefix: str) -> tuple[Path, int]:
@@ -39,6 +60,7 @@ def staged_file(directory: Path, prefix: str) -> tuple[Path, int]:
             except OSError:
                 pass  # a file system without locks: nothing is swept there either
         if _same_file(fd, name):
+            made_plainly(fd)
             return Path(name), fd
         os.close(fd)
     raise OSError(f"could not make a temp file in {directory}")
