@@ -72,3 +72,14 @@ def test_a_seeds_long_table_scrolls_and_shows_each_recording_path_whole(tmp_path
     text = text_of(table, (80, 24))
     assert "Hero14" in text and "486" in text
     assert f"{folder}/seed-9-turn-14.mlrec" in text.replace("\n", "").replace(" ", "")
+
+
+def test_a_damaged_table_is_set_aside_and_said_on_the_screen(tmp_path: Path) -> None:
+    """The screen set a damaged table aside and said nothing: the player saw "No seeded runs yet",
+    and the next end of a run said nothing either, the file having gone already."""
+    path = tmp_path / "seed_scores.json"
+    path.write_text("{ not json", encoding="utf-8")
+    seeds = SeedRacesScreen(make_kit(tmp_path), None, path)
+    text = " ".join(text_of(seeds, (80, 24)).split())
+    kept = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("seed_scores.json.bad"))
+    assert kept and kept[0] in text and "No seeded runs yet" in text, (kept, text)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import tcod.console
 
-from game.engine.seed_scores import SeedScore, load_tables, scores_path
+from game.engine.seed_scores import SeedScore, read_tables_held, scores_path
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.fit import elide
@@ -44,7 +44,8 @@ class SeedRacesScreen(Screen):
     def __init__(self, kit: Kit, back: State | None, path: Path | None = None, seed: int | None = None) -> None:
         super().__init__(kit, back)
         self.path = path if path is not None else scores_path()
-        self.tables = load_tables(self.path)
+        self.tables, damaged = read_tables_held(self.path)
+        self.damaged = "" if damaged is None else str(damaged)
         self.seed = seed
         self.index = 0
         self.offset = 0  # the first seed (or, in a seed's table, the first row) shown
@@ -85,15 +86,19 @@ class SeedRacesScreen(Screen):
     def draw_seeds(self, console: tcod.console.Console, bottom: int) -> None:
         palette = self.kit.palette
         draw.text(console, 1, 0, "Races on a seed", palette["title"])
+        top = 2
+        for i, row in enumerate(draw.wrap(self.damaged, console.width - 3) if self.damaged else ()):
+            draw.text(console, 1, 2 + i, row, palette["bad"])
+            top = 3 + i + 1
         if not self.tables:
             text = ("No seeded runs yet: python main.py play --seed N, or play --daily YYYY-MM-DD, starts a "
                     "race; a friend's run comes in with scores import LINE.")
             for i, row in enumerate(draw.wrap(text, console.width - 3)):
-                draw.text(console, 1, 2 + i, row, palette["text_dim"])
+                draw.text(console, 1, top + i, row, palette["text_dim"])
             return
-        draw.text(console, 1, 2, f"{'Seed':>12}  {'Best':>5}  Runs", palette["accent"])
+        draw.text(console, 1, top, f"{'Seed':>12}  {'Best':>5}  Runs", palette["accent"])
         seeds = sorted(self.tables)
-        height = max(1, bottom - 2)
+        height = max(1, bottom - top)
         # the list scrolls with the selection: Up/Down never move it off the screen
         self.offset = min(max(self.offset, self.index - height + 1), self.index, max(0, len(seeds) - height))
         for i, seed in enumerate(seeds[self.offset:self.offset + height]):
@@ -101,8 +106,8 @@ class SeedRacesScreen(Screen):
             selected = self.offset + i == self.index
             fg = palette["selection_fg"] if selected else palette["text"]
             bg = palette["selection_bg"] if selected else None
-            draw.text(console, 1, 3 + i, f"{seed:>12}  {rows[0].score:>5}  {len(rows)}", fg, bg)
-        scroll_marks(console, self.kit, console.width - 1, 3, 3 + height - 1, self.offset > 0,
+            draw.text(console, 1, top + 1 + i, f"{seed:>12}  {rows[0].score:>5}  {len(rows)}", fg, bg)
+        scroll_marks(console, self.kit, console.width - 1, top + 1, top + height, self.offset > 0,
                      self.offset + height < len(seeds))
 
     def draw_table(self, console: tcod.console.Console, bottom: int) -> None:
