@@ -14,7 +14,9 @@ import os
 import shutil
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 try:
     import fcntl
@@ -69,27 +71,31 @@ def staged_file(directory: Path, prefix: str) -> tuple[Path, int]:
 def staged_copy(source: Path, directory: Path, prefix: str) -> tuple[Path, int]:
     """A `staged_file` in `directory` filled with a copy of `source`, and its descriptor, held
     locked until it is filed; when the copy fails, nothing of it is left."""
-    staged, fd = staged_file(directory, prefix)
-    try:
-        with open(source, "rb") as original, os.fdopen(os.dup(fd), "wb") as copy:
-            shutil.copyfileobj(original, copy)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(staged)
-        os.close(fd)
-        raise
-    return staged, fd
+
+    def copy(out: BinaryIO) -> None:
+        with open(source, "rb") as original:
+            shutil.copyfileobj(original, out)
+
+    return _staged_with(directory, prefix, copy)
 
 
 def staged_bytes(data: bytes, directory: Path, prefix: str) -> tuple[Path, int]:
     """A `staged_file` in `directory` holding `data` (on disk: fsynced), and its descriptor, held
     locked until it is filed; when the write fails, nothing of it is left."""
+
+    def write(out: BinaryIO) -> None:
+        out.write(data)
+        out.flush()
+        os.fsync(out.fileno())
+
+    return _staged_with(directory, prefix, write)
+
+
+def _staged_with(directory: Path, prefix: str, fill: Callable[[BinaryIO], None]) -> tuple[Path, int]:
     staged, fd = staged_file(directory, prefix)
     try:
         with os.fdopen(os.dup(fd), "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
+            fill(out)
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(staged)

@@ -32,7 +32,7 @@ from game.ui.screens.handover import HandOverScreen
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.trait_choice import TraitChoiceScreen
 from game.ui.session import Session
-from game.ui.state import Exit
+from game.ui.state import Exit, State
 from game.world.components import HeroState
 
 BACK = Exit("back")
@@ -303,20 +303,29 @@ def test_titled_monster_names_are_told_apart_in_the_purchases(kit: Kit) -> None:
     assert "2 monsters: Lurr, Bane of Heroes; Grim-Visaged Bone Archer" in screen.text()
 
 
-def test_in_a_hot_seat_town_each_heros_growth_comes_behind_a_hand_over_to_its_player(kit: Kit) -> None:
-    """A quest paid in town makes every hero grow: Bob's choice came straight after Ann's, on the
-    keyboard she held. It comes behind "Pass the keyboard to Bob" now."""
+def town_growths(kit: Kit) -> tuple[State, State]:
+    """Ann and Bob's table in town with its quest done, so both heroes grow: the first screen the
+    flow shows (Ann's key took the party into town, so her choice is hers at once) and, after she
+    chooses, the next."""
     session = make_session(seed=5, seats="human:Ann,human:Bob,ai")
     game = session.game
     game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
     game.stats.deepest_floor = game.quest.count
     in_town(session)
+    assert game.phase == "town"
     flow = Flow(kit, session, lambda here: here)
-    flow.played(0)  # Ann's key took the party into town: her hero's growth is hers at once
+    flow.played(0)
     first, _ = flow.next(BACK)
-    assert isinstance(first, TraitChoiceScreen) and first.seat == 0
     run_headless(first, [key("enter")], kit=kit)
     second, _ = flow.next(BACK)
+    return first, second
+
+
+def test_in_a_hot_seat_town_each_heros_growth_comes_behind_a_hand_over_to_its_player(kit: Kit) -> None:
+    """A quest paid in town makes every hero grow: Bob's choice came straight after Ann's, on the
+    keyboard she held. It comes behind "Pass the keyboard to Bob" now."""
+    first, second = town_growths(kit)
+    assert isinstance(first, TraitChoiceScreen) and first.seat == 0
     assert isinstance(second, HandOverScreen) and second.seat_name == "Bob"
     _, shown = run_headless(second, [], kit=kit, size=(80, 24))
     assert "grows: Bob chooses how" in " ".join(shown.text().split())
@@ -378,17 +387,8 @@ def test_a_solo_player_who_builds_is_not_told_the_ai_builds_for_them(kit: Kit) -
 def test_a_hand_over_in_town_does_not_say_it_is_the_hallway(kit: Kit) -> None:
     """The hand-over to Bob's growth in town explained Esc with "In the Hallway there is no screen
     before": the party was in town."""
-    session = make_session(seed=5, seats="human:Ann,human:Bob,ai")
-    game = session.game
-    game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
-    game.stats.deepest_floor = game.quest.count
-    in_town(session)
-    flow = Flow(kit, session, lambda here: here)
-    flow.played(0)
-    first, _ = flow.next(BACK)
-    run_headless(first, [key("enter")], kit=kit)
-    second, _ = flow.next(BACK)
-    assert isinstance(second, HandOverScreen) and game.phase == "town"
+    _, second = town_growths(kit)
+    assert isinstance(second, HandOverScreen)
     _, shown = run_headless(second.on_event(key("?")), [], kit=kit, size=(120, 40))
     said = " ".join(shown.text().split())
     assert "Passing the keyboard" in said and "Esc stays here" in said, said
