@@ -25,14 +25,13 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import tomllib
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
 from filing_driver import MORGUE, MORGUE_TEXT, target, write_file
+from stopped_drivers import stopped_driver as stopped_filing_driver
 
 from game.agents.scripted import play_scripted
 from game.core.paths import morgue_dir, recordings_dir
@@ -52,24 +51,9 @@ def leftovers() -> list[Path]:
     return sorted(recordings_dir().glob(".filing.*.tmp"))
 
 
-@contextmanager
-def stopped_driver(home: Path, *args: str) -> Iterator[subprocess.Popen[str]]:
-    """The driver on `args`, stopped where it has staged its file (see filing_driver.py); killed
-    on the way out if the test has not ended it."""
-    env = {**os.environ, "MASTERLESS_HOME": str(home)}
-    proc = subprocess.Popen([sys.executable, str(DRIVER), *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, env=env)
-    try:
-        assert proc.stdout is not None and proc.stdin is not None
-        assert proc.stdout.readline() == "staged\n"
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=30)
-        for stream in (proc.stdin, proc.stdout):
-            if stream is not None:
-                stream.close()
+def stopped_driver(home: Path, *args: str) -> AbstractContextManager[subprocess.Popen[str]]:
+    """filing_driver.py on `args`, stopped where it has staged its file (see stopped_drivers)."""
+    return stopped_filing_driver(DRIVER, home, *args)
 
 
 def test_a_killed_filings_copy_is_swept_but_never_one_being_filed_now(tmp_path: Path,

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from screen_games import make_kit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))  # the shared driver runner
+from stopped_drivers import stopped_driver  # noqa: E402
 
 from game.agents.autoplay import play
 from game.core.paths import morgue_dir
@@ -44,24 +46,12 @@ def test_a_killed_games_half_written_morgue_is_swept_but_never_one_being_written
     home = tmp_path / "home"
     monkeypatch.setenv("MASTERLESS_HOME", str(home))
     monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(home / "config"))
-    env = {**os.environ, "MASTERLESS_HOME": str(home), "MASTERLESS_CONFIG_DIR": str(home / "config")}
-    proc = subprocess.Popen([sys.executable, str(DRIVER), "11", str(tmp_path / "options.toml")],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
-    try:
-        assert proc.stdout is not None and proc.stdin is not None
-        assert proc.stdout.readline() == "staged\n"
+    with stopped_driver(DRIVER, home, "11", str(tmp_path / "options.toml"), config=home / "config") as proc:
         (being_written,) = not_morgues()
         mine = end_a_run(tmp_path, 12)  # another game's run ends meanwhile
         assert mine.exists() and not_morgues() == [being_written], "a morgue another game is writing was swept"
         os.kill(proc.pid, signal.SIGKILL)  # killed before its morgue had its name
         proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=30)
-        for stream in (proc.stdin, proc.stdout):
-            if stream is not None:
-                stream.close()
     assert not_morgues() == [being_written]  # what the kill left behind
     end_a_run(tmp_path, 13)  # the next end of a run
     assert not_morgues() == []
