@@ -104,7 +104,6 @@ class BuilderScreen(BuilderForm, BuilderView):
         self.uses = 0  # suggestions and fills asked for: each gets a stream of its own
         self._cursor: tuple[int, int] | None = None
         self._which: dict[Spot, tuple[str, str]] | None = None  # the room's spots are fixed: told apart once
-        self.unkept_said = False  # the draft file could not be written, and the player was told
         self.draft = self.new_draft()
         self.take_back_draft()
 
@@ -195,11 +194,9 @@ class BuilderScreen(BuilderForm, BuilderView):
         if not self.session.keeps_drafts:
             return
         kept = keep_draft(self.game, Draft(self.seat, self.category, self.model.budget, self.model.encode()))
+        said = self.session.draft_unkept  # the last write failed too: the player knows already
         self.session.draft_unkept = not kept
-        if kept:
-            self.unkept_said = False
-        elif not self.unkept_said:
-            self.unkept_said = True
+        if not kept and not said:
             self.say(f"{NOT_KEPT} {self.message}".strip())
 
     # -- keys --------------------------------------------------------------------------------------
