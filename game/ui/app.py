@@ -77,7 +77,12 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
         return ask(f"A saved run is in progress ({saved}). A new run ends it for good: it is kept under Replays "
                    "to watch, but cannot be continued. Start a new run anyway? (`python main.py continue` "
                    "resumes the saved one.)", archive_run)
-    kept = file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
+    try:
+        kept = file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
+    except FileProblem as exc:  # it could go nowhere: no new run over it
+        if back is None:
+            raise
+        return MessageDialog(kit, back, str(exc), title="The last run")
     problem = unreadable_run()
     if problem is None:
         state = begin()
