@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from fault_tools import cli_line, one_line, run_cli
+from lock_probe import held
 
 from game.core.score_table import load_scores
 from game.ui.kit import Kit
@@ -171,25 +172,13 @@ def test_scores_import_moves_a_damaged_seed_table_aside_only_under_the_writers_l
                                                                                  monkeypatch) -> None:
     """`scores import` read the tables (and moved a damaged one aside) without the lock a run
     being filed holds while it reads and writes them: the file could move from under that run."""
-    import fcntl
-
     from game.engine import seed_scores
-
-    def lock_held() -> bool:  # asked through an open of our own, as another process would
-        fd = os.open(tmp_path / "data" / "seed_scores.json.lock", os.O_RDWR | os.O_CREAT)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        finally:
-            os.close(fd)
-        return False
 
     held_when_moved = []
     real_set_aside = seed_scores.set_aside
 
     def noting_set_aside(path: Path) -> Path | None:
-        held_when_moved.append(lock_held())
+        held_when_moved.append(held(tmp_path / "data" / "seed_scores.json.lock"))
         return real_set_aside(path)
 
     monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
