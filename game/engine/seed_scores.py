@@ -22,7 +22,7 @@ import hashlib
 import json
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -176,12 +176,21 @@ def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | 
 
 def read_tables_held(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | None]:
     """`read_tables` with the writers' lock held, for a reader that is about to write (`scores
-    import`): a damaged table is moved aside while no run is being filed into it. No table, no
-    lock (a look at the tables makes no files)."""
-    if not path.exists() and not path.is_symlink():
-        return {}, None
-    with one_writer_at_a_time(path):
+    import`): a damaged table is moved aside while no run is being filed into it."""
+    with tables_held(path):
         return read_tables(path)
+
+
+@contextlib.contextmanager
+def tables_held(path: Path) -> Iterator[None]:
+    """The writers' lock on the tables, for a reader that reads them more than once (`scores
+    export`: the tables, then the last run): a run filed between the reads would make them
+    disagree. No table, no lock (a look at the tables makes no files)."""
+    if not path.exists() and not path.is_symlink():
+        yield
+        return
+    with one_writer_at_a_time(path):
+        yield
 
 
 def _ranked(rows: Sequence[SeedScore]) -> list[SeedScore]:

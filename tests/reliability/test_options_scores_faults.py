@@ -228,3 +228,38 @@ def test_the_end_of_a_run_says_a_partly_unreadable_seed_table_kept_its_other_row
     assert damaged_words(damaged, 8, 1) == ("the score tables per seed held entries this version cannot read: "
                                             f"the damaged file is kept as {table}.bad, and this run was still "
                                             "filed, #1 on seed 8")
+
+
+def test_scores_export_reads_the_tables_and_the_last_run_under_the_writers_lock(tmp_path: Path, capsys,
+                                                                                monkeypatch) -> None:
+    """`scores export` read the tables, then the last run played, without the lock a run being
+    filed holds: a seeded run filed between the two reads (in another terminal) made them
+    disagree, and it said "no run played here to export" with runs there. A run being filed now
+    waits for the lock (as it does for `scores import`); export prints the line it read."""
+    from game import cli
+    from game.commands import scores_command
+    from game.engine import seed_scores
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    path = tmp_path / "data" / "seed_scores.json"
+    first, second = seed_scores.SeedScore(5, 40, "a" * 16), seed_scores.SeedScore(6, 30, "b" * 16)
+    seed_scores.add_run(path, first)
+    waiting = []
+    real_load = scores_command.load_tables
+
+    def a_run_ends_meanwhile(where: Path) -> dict[int, list[seed_scores.SeedScore]]:
+        tables = real_load(where)
+        if held(Path(f"{path}.lock")):
+            waiting.append(second)  # the writer waits for the lock: filed once export lets it go
+        else:
+            seed_scores.add_run(path, second)
+        return tables
+
+    monkeypatch.setattr(scores_command, "load_tables", a_run_ends_meanwhile)
+    code = cli.main(["scores", "export"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, ""), err
+    assert out.strip() == seed_scores.export_line(first)
+    for entry in waiting:
+        seed_scores.add_run(path, entry)
+    assert sorted(seed_scores.load_tables(path)) == [5, 6]  # both runs filed
