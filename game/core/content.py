@@ -61,7 +61,8 @@ def parse_kept(path: Path) -> dict[str, Any]:
         raise DataError(f"{path}: {exc}") from None
     if not sys.dont_write_bytecode:  # OSError: read-only or full; ValueError: a date, which marshal cannot keep
         with contextlib.suppress(OSError, ValueError):
-            atomic_write(kept, marshal.dumps((digest, parsed)), durable=False)
+            # shared: two copies starting at once each keep theirs, and a killed one's temp file is swept
+            atomic_write(kept, marshal.dumps((digest, parsed)), durable=False, shared=True)
     return parsed
 
 
