@@ -17,8 +17,6 @@ module only decides when to write: after every action, durably when leaving.
 from __future__ import annotations
 
 import contextlib
-import itertools
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,10 +24,8 @@ from typing import Any
 
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
-from game.core.file_guard import claim_name
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
-from game.core.staged_files import staged_file, sweep_leftovers
 from game.engine.game import Game
 from game.engine.saves import set_record_target, set_seeded, was_seeded
 from game.ui.kit import Kit
@@ -139,14 +135,14 @@ class AppHost(RunHost):
         self.session = session
         recording = self._finish(session, game.outcome or "over")
         from game.core.score_table import read_scores  # start-up: only at the end of a run
-        from game.engine.morgue import add_score  # start-up: only at the end of a run
+        from game.engine.morgue import add_score, write_morgue  # start-up: only at the end of a run
 
         morgue = rank = damaged = None
         problems = [self.filing_problem]
         if self.filing_problem and self.seeded:  # a seed's table keeps a run by its filed recording
             problems.append(f"without it the run could not go into seed {game.seed}'s table")
         try:
-            morgue = _write_morgue_kept(game, self.kit.options.hide_seed)
+            morgue = write_morgue(game, morgue_dir(), self.kit.options.hide_seed)
             _, damaged = read_scores(data_dir() / SCORES)  # a damaged list is set aside here: said below
             rank, scores = add_score(game, data_dir() / SCORES)
             session.score_list = scores  # type: ignore[attr-defined]  - the end screen's rank line is true to it
@@ -179,47 +175,6 @@ class AppHost(RunHost):
         else:
             self.save_now()
         return self.after()
-
-
-
-
-def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
-    """The run's morgue file, under a name no earlier morgue (or its recording) has: two runs on
-    one seed that end on the same turn are ``morgue-7-t412.txt`` and ``morgue-7-t412-2.txt``; the
-    second no longer writes over the first. It is written to a temp file held locked until it has
-    its name (`staged_file`): one a killed game left is swept at the next end of a run, never one
-    another copy of the game is writing."""
-    from game.engine.morgue import morgue_name, morgue_text  # start-up: only at the end of a run
-    from game.engine.morgue_link import STAGED  # start-up: with the lines above
-
-    folder = morgue_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    sweep_leftovers(folder, STAGED)
-    written = Path(morgue_name(game))
-
-    def name(n: int) -> Path:
-        return folder / (written.stem + ("" if n == 1 else f"-{n}") + written.suffix)
-
-    staged, fd = staged_file(folder, STAGED)
-    try:
-        with os.fdopen(os.dup(fd), "wb") as out:
-            out.write(morgue_text(game, hide_seed).encode("utf-8"))
-            out.flush()
-            os.fsync(out.fileno())
-        first = next(n for n in itertools.count(1)
-                     if not name(n).exists() and not name(n).with_suffix(".mlrec").exists())
-        kept = claim_name(staged, lambda k: name(first + k - 1))
-    except OSError:
-        with contextlib.suppress(OSError):
-            staged.unlink()
-        raise
-    finally:
-        os.close(fd)
-    if kept is None:
-        with contextlib.suppress(OSError):
-            staged.unlink()
-        raise OSError(f"could not move the morgue file into {folder}")
-    return kept
 
 
 def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None,
