@@ -216,18 +216,22 @@ def add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
         return _add_entry(path, entry)
 
 
-def _add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
+def _add_entry(path: Path, entry: SeedScore, last: tuple[int, str] | None = None) -> tuple[int, bool]:
+    """`add_entry` under the lock; with `last`, that is remembered as the last run, in the same
+    write (one write: the table never holds the run without it, whatever room the disk has)."""
     tables = load_tables(path)
     rows = tables.setdefault(entry.seed, [])
     same = next((r for r in rows if r.checksum == entry.checksum), None)
     new = same is None
     if same is not None:
         if same.source == "here" or (same.verified and not entry.verified):
+            if last is not None and last != last_run(path):
+                _write_tables(path, tables, last)
             return rows.index(same) + 1, False
         rows.remove(same)
     rows.append(entry)
     tables[entry.seed] = _ranked(rows)
-    save_tables(path, tables)
+    _write_tables(path, tables, last if last is not None else last_run(path))
     return tables[entry.seed].index(entry) + 1, new
 
 
@@ -257,8 +261,5 @@ def last_run(path: Path) -> tuple[int, str] | None:
 def add_run(path: Path, entry: SeedScore) -> int:
     """File a run played here and remember it as the last one; its rank on its seed."""
     with one_writer_at_a_time(path):
-        rank, _ = _add_entry(path, entry)
-        data = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8"))
-        data["last"] = [entry.seed, entry.checksum]
-        atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"), shared=True)
+        rank, _ = _add_entry(path, entry, last=(entry.seed, entry.checksum))
     return rank

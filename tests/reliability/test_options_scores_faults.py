@@ -263,3 +263,39 @@ def test_scores_export_reads_the_tables_and_the_last_run_under_the_writers_lock(
     for entry in waiting:
         seed_scores.add_run(path, entry)
     assert sorted(seed_scores.load_tables(path)) == [5, 6]  # both runs filed
+
+
+@pytest.mark.parametrize("room_for", [0, 1])
+def test_a_run_filed_on_a_filling_disk_is_said_filed_exactly_when_its_table_holds_it(
+        tmp_path: Path, monkeypatch, room_for: int) -> None:
+    """A seeded run was filed into its seed's table in two writes (the run, then which run was
+    the last): with room for the first only, the table held the run while the end of the run said
+    "could not add the run to seed 11's table", and `scores export` had no last run to print.
+    What the player is told now matches what the table holds, however far the disk lets it go."""
+    import errno
+
+    from game.agents.scripted import play_scripted
+    from game.engine import saves, seed_scores
+    from game.ui.run_sharing import share_run
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    game, recorder = saves.new_autosave(11, "human,human,ai")
+    play_scripted(game, 30, recorder.add)
+    recording = saves.archive_autosave()
+    real_write, writes = seed_scores.atomic_write, []
+
+    def filling(*args: object, **kwargs: object) -> None:
+        writes.append(args[0])
+        if len(writes) > room_for:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(*args, **kwargs)
+
+    monkeypatch.setattr(seed_scores, "atomic_write", filling)
+    try:
+        rank, problem = share_run(game, recording, None, seeded=True)
+    finally:
+        game.close()
+    filed = seed_scores.load_tables(seed_scores.scores_path()).get(11, [])
+    assert bool(filed) == (rank is not None) == ("could not add the run" not in problem), (filed, rank, problem)
+    if filed:
+        assert seed_scores.last_run(seed_scores.scores_path()) == (11, filed[0].checksum)
