@@ -24,6 +24,7 @@ from typing import Any
 
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
+from game.core.file_guard import write_problem
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
@@ -141,13 +142,17 @@ class AppHost(RunHost):
         problems = [self.filing_problem]
         if self.filing_problem and self.seeded:  # a seed's table keeps a run by its filed recording
             problems.append(f"without it the run could not go into seed {game.seed}'s table")
-        try:
+        try:  # each on its own: a morgue folder that cannot be written costs the run no high score
             morgue = write_morgue(game, morgue_dir(), self.kit.options.hide_seed)
+        except OSError as exc:
+            problems.append(f"could not write the morgue file in {printable(str(morgue_dir()))}: {write_problem(exc)}")
+        try:
             _, damaged = read_scores(data_dir() / SCORES)  # a damaged list is set aside here: said below
             rank, scores = add_score(game, data_dir() / SCORES)
             session.score_list = scores  # type: ignore[attr-defined]  - the end screen's rank line is true to it
         except OSError as exc:
-            problems.append(f"could not write the morgue file or score: {exc.strerror or exc}")
+            problems.append(f"could not add the run to the high scores ({printable(str(data_dir() / SCORES))}): "
+                            f"{write_problem(exc)}")
         if damaged is not None:
             filed = f"this run was still filed, #{rank} on it" if rank is not None else "this run was not filed"
             problems.append(f"the high-score list was damaged: the damaged file is kept as {printable(str(damaged))} "

@@ -350,3 +350,28 @@ def test_a_recording_cut_short_beside_the_morgue_never_stands_there_under_its_na
     assert "could not put the recording beside the morgue file: No space left on device" in said, said
     morgues = home / "data" / "morgue"
     assert sorted(p.name for p in morgues.iterdir()) == [session.morgue_path.name]
+
+
+def test_a_morgue_that_cannot_be_written_costs_the_run_no_place_in_the_high_scores(home: Path, tmp_path: Path
+                                                                                   ) -> None:
+    """The morgue file and the score were written in one go: with a file where the morgue folder
+    goes, the run was left out of the high-score list too, and the end of the run said only
+    "could not write the morgue file or score: File exists". Now the score is filed all the same,
+    and the line says which file could not be written, where, and why."""
+    from screen_games import make_session
+
+    from game.agents.autoplay import play
+    from game.core.score_table import load_scores
+
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "morgue").write_text("a file where the morgue folder goes")
+    kit = make_kit(tmp_path)
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    host = app.AppHost(kit, None, after=lambda: Exit("title"))
+    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
+    said = " ".join(screen.text().split())
+    assert f"could not write the morgue file in {home / 'data' / 'morgue'}: part of the path is a file, " \
+           "not a directory" in said, said
+    assert "score" not in said, said
+    assert [e.seed for e in load_scores(home / "data" / "scores.json")] == [11]
