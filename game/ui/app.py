@@ -127,7 +127,7 @@ class AppHost(RunHost):
         try:
             return archive_run()
         except OSError as exc:  # the autosave stays where it is: nothing is lost, `continue` finds it ended
-            self.filing_problem = (f"its recording could not be filed under Replays ({exc.strerror or exc}): "
+            self.filing_problem = (f"its recording could not be filed under Replays ({write_problem(exc)}): "
                                    "it stays in the autosave and goes under Replays when the next run starts")
             return None
 

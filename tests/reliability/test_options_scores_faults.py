@@ -299,3 +299,5 @@ def test_a_run_filed_on_a_filling_disk_is_said_filed_exactly_when_its_table_hold
     assert bool(filed) == (rank is not None) == ("could not add the run" not in problem), (filed, rank, problem)
     if filed:
         assert seed_scores.last_run(seed_scores.scores_path()) == (11, filed[0].checksum)
+    else:  # in the words every other failed write is said in
+        assert problem == "could not add the run to seed 11's table: the disk is full", problem

@@ -290,7 +290,7 @@ def test_a_recording_that_could_not_be_filed_as_the_run_ended_is_said(home: Path
     host.seeded = True  # `play --seed 11`: its seed's table files the run by its recording
     _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
     said = " ".join(screen.text().split())
-    assert "its recording could not be filed under Replays (No space left on device)" in said, said
+    assert "its recording could not be filed under Replays (the disk is full)" in said, said
     assert "it stays in the autosave and goes under Replays when the next run starts" in said, said
     assert "without it the run could not go into seed 11's table" in said, said
 
@@ -347,7 +347,7 @@ def test_a_recording_cut_short_beside_the_morgue_never_stands_there_under_its_na
     monkeypatch.setattr(shutil, "copyfileobj", disk_fills)
     _, screen = run_headless(host.end_of_run(session, state), [], kit=kit, size=(120, 30))
     said = " ".join(screen.text().split())
-    assert "could not put the recording beside the morgue file: No space left on device" in said, said
+    assert "could not put the recording beside the morgue file: the disk is full" in said, said
     morgues = home / "data" / "morgue"
     assert sorted(p.name for p in morgues.iterdir()) == [session.morgue_path.name]
 
