@@ -28,7 +28,7 @@ from game.core.file_guard import write_problem
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
-from game.engine.saves import set_record_target, set_seeded, was_seeded
+from game.engine.saves import record_target_path, set_record_target, set_seeded, was_seeded
 from game.ui.kit import Kit
 from game.ui.run_files import (
     SCORES,
@@ -197,12 +197,19 @@ def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int =
     heroes = ready_made_heroes(seed, table, dict(heroes or {}))  # never two heroes of one name
     game, recorder = open_recorder(seed, seats, level, dials, heroes, designs)
     if export:  # `--record FILE` is a second save, written with every action like the autosave
+        try:  # noted first, for `continue` to go on recording there: unnoted, FILE is not written
+            set_record_target(Path(export))
+        except OSError as exc:
+            game.close()
+            archive_run_unplayed()
+            raise FileProblem(f"--record: cannot note {printable(export)} for `continue` in "
+                              f"{printable(str(record_target_path()))} ({write_problem(exc)}); move it aside "
+                              "and start again") from None
         recorder.mirror = Path(export)
         if not recorder.flush(game, durable=True):
             game.close()
             archive_run_unplayed()
             raise FileProblem(f"cannot save the game: {recorder.problem}")
-        set_record_target(recorder.mirror)
     set_seeded(seeded)
     state, host = _on_screen(kit, game, recorder, back, export)
     host.seeded = seeded

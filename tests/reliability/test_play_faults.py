@@ -443,3 +443,22 @@ def test_a_new_run_refuses_to_start_over_an_ended_run_it_can_neither_file_nor_se
     assert "The last run" in said and "can be neither filed under Replays" in said, said
     assert "the new-game form" in " ".join(show(shown, ["enter"], (100, 30), kit)[1].text().split())
     assert autosave(tmp_path).read_bytes() == run.read_bytes()
+
+
+def test_play_record_with_a_folder_where_continue_notes_the_file_is_one_line_and_leaves_nothing(
+        tmp_path: Path) -> None:
+    """`play --record FILE` notes FILE beside the autosave for `continue`; a folder in the note's
+    place (or a disk that filled just then) was "internal error: IsADirectoryError" and a crash
+    log, and left the unplayed run's autosave behind. Now one line saying where and why, exit 3,
+    and nothing of the run is left."""
+    note = tmp_path / "data" / "autosave.record-to"
+    note.mkdir(parents=True)
+    app = play(tmp_path, "play", "--seed", "3", "--record", str(tmp_path / "mine.mlrec"))
+    with app:
+        assert app.wait(60) == 3
+    no_crash(app, tmp_path)
+    lines = [line for line in output(app).splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert lines[0] == f"masterless: --record: cannot note {tmp_path / 'mine.mlrec'} for `continue` in {note} " \
+                       "(it is a directory, not a file); move it aside and start again", lines[0]
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["autosave.record-to", "masterless.lock"]
