@@ -86,8 +86,9 @@ def set_seeded(seeded: bool) -> None:
 
 
 def was_seeded() -> bool:
-    """Whether the run in progress was begun on a chosen seed (see `set_seeded`)."""
-    return (data_dir() / SEEDED).exists()
+    """Whether the run in progress was begun on a chosen seed (see `set_seeded`): the note is a
+    file; anything else of its name (a folder no run can remove) notes nothing."""
+    return (data_dir() / SEEDED).is_file()
 
 
 def output_file_problem(path: str | Path) -> str | None:

@@ -375,3 +375,25 @@ def test_a_morgue_that_cannot_be_written_costs_the_run_no_place_in_the_high_scor
            "not a directory" in said, said
     assert "score" not in said, said
     assert [e.seed for e in load_scores(home / "data" / "scores.json")] == [11]
+
+
+def test_a_folder_named_like_the_seeded_note_does_not_put_a_continued_run_in_a_race(home: Path, tmp_path: Path
+                                                                                    ) -> None:
+    """Whether the run in progress races on its seed is a note beside the autosave, asked by its
+    name only: a folder of that name (which no run could remove) made every continued run a race,
+    filed into its seed's table though begun on no chosen seed."""
+    from game.agents.autoplay import play
+    from game.engine.seed_scores import load_tables, scores_path
+
+    (home / "data" / "autosave.seeded").mkdir(parents=True)
+    kit = make_kit(tmp_path)
+    title = app.title_screen(kit, hosts := [])
+    state, _ = app.start_state(kit, seed=7, back=title)  # no --seed: not a race
+    run_headless(state, [key("."), key("S"), key("s")], kit=kit)  # a turn, saved and left
+    resumed = title.on_event(key("c")).on_tick()  # Continue
+    assert isinstance(resumed, MapScreen)
+    (host,) = hosts
+    play(host.session.game, 3000, on_action=host.recorder.add)
+    assert host.session.game.phase == "over"
+    host.end_of_run(host.session, resumed)
+    assert load_tables(scores_path()) == {}
