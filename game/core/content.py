@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import DataError
+from game.core.errors import DataError, FileProblem
+from game.core.file_guard import MiB, read_bounded
 from game.core.paths import atomic_write
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+MAX_KEPT_BYTES = 16 * MiB  # the largest content file's parse is tens of kilobytes
 
 
 @functools.cache
@@ -47,11 +49,11 @@ def parse_kept(path: Path) -> dict[str, Any]:
     data = path.read_bytes()
     digest = hashlib.blake2b(data, digest_size=16).digest()
     kept = kept_parse_path(path)
-    try:
-        kept_digest, parsed = marshal.loads(kept.read_bytes())
+    try:  # bounded, and never a pipe or a device: one in its place would be waited on for ever
+        kept_digest, parsed = marshal.loads(read_bounded(kept, MAX_KEPT_BYTES, "kept parse"))
         if kept_digest == digest and isinstance(parsed, dict):
             return parsed
-    except (OSError, EOFError, ValueError, TypeError):  # none kept yet, or not one we wrote
+    except (FileProblem, EOFError, ValueError, TypeError):  # none kept yet, or not one we wrote
         pass
     import tomllib  # start-up: only a file without a kept parse is parsed
 
