@@ -1,5 +1,6 @@
 """The end of a run on paper: a morgue file (the heroes, the run, how each died, every room, the
-final map) and the high-score list. Both are plain text/TOML under the user data directory."""
+final map), plain text under ``morgue/``, and the high-score list, ``scores.json``: both in the
+user data directory."""
 
 from __future__ import annotations
 
