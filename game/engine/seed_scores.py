@@ -36,7 +36,8 @@ FILE = "seed_scores.json"
 KEEP = 100  # rows kept per seed
 MAX_TABLES = 8 * MiB  # read bounded (issue 17): a hundred rows a seed are kilobytes
 MAX_RECORDING = 16 * MiB  # as recording.MAX_FILE
-LINE_PREFIX = "masterless:1:"
+LINE_FORMAT = 1
+LINE_PREFIX = f"masterless:{LINE_FORMAT}:"
 # a seed has up to 20 digits (a recording holds any below 2**64 either side of 0: core.seeds.SEED_LIMIT)
 _LINE = re.compile(r"^masterless:1:(-?\d{1,20}):(\d{1,12}):([0-9a-f]{16}):([0-9a-f]{4})$")
 
@@ -87,6 +88,10 @@ def parse_line(text: str) -> SeedScore:
     """A score line back, or UsageError (exit 2) saying what is wrong with it."""
     line = text.strip()
     match = _LINE.match(line)
+    newer = re.match(r"masterless:(\d{1,6}):", line)
+    if match is None and newer is not None and int(newer.group(1)) > LINE_FORMAT:  # not mangled: a later format
+        raise UsageError(f"a score line from a newer Masterless (line format {int(newer.group(1))}; this version "
+                         f"reads format {LINE_FORMAT}): update Masterless to import it")
     if match is None:
         raise UsageError("not a score line: expected masterless:1:SEED:SCORE:RECORDING:CHECK, as `scores export` "
                          "prints it")
