@@ -139,8 +139,8 @@ def file_ended_run() -> str | None:
     if not aside:
         raise FileProblem(f"the last run's recording can be neither filed under Replays ({why}) nor moved "
                           f"aside, and a new run would write over it, so none starts; it stays in "
-                          f"{printable(str(autosave_path()))}: make that folder writable (`python main.py "
-                          "continue` then files it) or move the recording away yourself")
+                          f"{printable(str(autosave_path()))}: `python main.py continue` files it once that "
+                          "folder can be written, or move it away yourself")
     return f"The last run's recording still could not be filed under Replays ({why}): it is kept as " \
            f"{printable(str(aside[0]))}."
 

@@ -430,7 +430,8 @@ def test_a_new_run_refuses_to_start_over_an_ended_run_it_can_neither_file_nor_se
     assert len(lines) == 1, lines
     assert lines[0].startswith("masterless: the last run's recording can be neither filed under Replays "
                                f"({data / 'recordings'}: part of the path is a file"), lines[0]
-    assert f"so none starts; it stays in {autosave(tmp_path)}: make that folder writable" in lines[0], lines[0]
+    assert f"so none starts; it stays in {autosave(tmp_path)}: `python main.py continue` files it once that " \
+           "folder can be written, or move it away yourself" in lines[0], lines[0]
     assert autosave(tmp_path).read_bytes() == run.read_bytes()
 
     kit = make_kit(tmp_path)
