@@ -24,6 +24,7 @@ from game.engine.recorded_play import replay
 from game.engine.recording_read import read_recording
 from game.engine.saves import file_copy
 from game.engine.seed_scores import (
+    DamagedTable,
     SeedScore,
     add_entry,
     export_line,
@@ -31,8 +32,10 @@ from game.engine.seed_scores import (
     last_run,
     load_tables,
     parse_line,
+    read_tables,
     read_tables_held,
     scores_path,
+    tables_held,
 )
 
 
@@ -40,17 +43,15 @@ def run_scores(args: Any) -> int:
     action = args.action or "show"
     if action != "import" and args.recording is not None:  # else dropped unsaid: nothing was checked
         raise UsageError("scores: --recording goes with import (scores import LINE --recording FILE)")
-    _, damaged = read_tables_held(scores_path())  # a table that cannot be read is kept aside: said once, first
-    if damaged is not None:
-        print(printable(f"masterless: {damaged}"), file=sys.stderr)
-    if action == "show":
-        if args.line is not None:
-            raise UsageError(f"scores: unexpected {args.line!r} (scores [--seed N] | export | import LINE)")
-        return show(args.seed)
-    if action == "export":
-        if args.line is not None:
-            raise UsageError(f"scores export: unexpected {args.line!r} (scores export [--seed N])")
-        return export(args.seed)
+    if action == "show" and args.line is not None:
+        raise UsageError(f"scores: unexpected {args.line!r} (scores [--seed N] | export | import LINE)")
+    if action == "export" and args.line is not None:
+        raise UsageError(f"scores export: unexpected {args.line!r} (scores export [--seed N])")
+    if action in ("show", "export"):
+        with tables_held(scores_path()):  # read as a whole: no run is filed between its reads
+            say_damaged(read_tables(scores_path())[1])
+            return show(args.seed) if action == "show" else export(args.seed)
+    say_damaged(read_tables_held(scores_path())[1])
     if action == "import":
         if args.line is None:
             raise UsageError("scores import takes the line a friend exported: scores import LINE")
@@ -60,6 +61,12 @@ def run_scores(args: Any) -> int:
             where = printable(str(scores_path().parent))
             raise FileProblem(f"the score was not filed: {where} cannot be written ({write_problem(exc)})") from None
     raise UsageError(f"scores: unknown action {action!r} (scores [--seed N] | export | import LINE)")
+
+
+def say_damaged(damaged: DamagedTable | None) -> None:
+    """A table that could not be read is kept aside (under the writers' lock): said once, first."""
+    if damaged is not None:
+        print(printable(f"masterless: {damaged}"), file=sys.stderr)
 
 
 def show(seed: int | None) -> int:

@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import DataError
+from game.core.errors import DataError, FileProblem
+from game.core.file_guard import MiB, read_bounded
 from game.core.paths import atomic_write
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+MAX_KEPT_BYTES = 16 * MiB  # the largest content file's parse is tens of kilobytes
 
 
 @functools.cache
@@ -47,11 +49,11 @@ def parse_kept(path: Path) -> dict[str, Any]:
     data = path.read_bytes()
     digest = hashlib.blake2b(data, digest_size=16).digest()
     kept = kept_parse_path(path)
-    try:
-        kept_digest, parsed = marshal.loads(kept.read_bytes())
+    try:  # bounded, and never a pipe or a device: one in its place would be waited on for ever
+        kept_digest, parsed = marshal.loads(read_bounded(kept, MAX_KEPT_BYTES, "kept parse"))
         if kept_digest == digest and isinstance(parsed, dict):
             return parsed
-    except (OSError, EOFError, ValueError, TypeError):  # none kept yet, or not one we wrote
+    except (FileProblem, EOFError, ValueError, TypeError):  # none kept yet, or not one we wrote
         pass
     import tomllib  # start-up: only a file without a kept parse is parsed
 
@@ -61,7 +63,8 @@ def parse_kept(path: Path) -> dict[str, Any]:
         raise DataError(f"{path}: {exc}") from None
     if not sys.dont_write_bytecode:  # OSError: read-only or full; ValueError: a date, which marshal cannot keep
         with contextlib.suppress(OSError, ValueError):
-            atomic_write(kept, marshal.dumps((digest, parsed)), durable=False)
+            # shared: two copies starting at once each keep theirs, and a killed one's temp file is swept
+            atomic_write(kept, marshal.dumps((digest, parsed)), durable=False, shared=True)
     return parsed
 
 

@@ -177,6 +177,10 @@ def write_problem(exc: OSError) -> str:
         return "permission denied"
     if exc.errno in (errno.ENOTDIR, errno.EEXIST):  # EEXIST: making a folder where a file is
         return "part of the path is a file, not a directory"
+    if exc.errno == errno.EISDIR:  # a folder where the file goes
+        return "it is a directory, not a file"
+    if exc.errno == errno.EFBIG:  # `ulimit -f`, or past what the file system holds in one file
+        return "the file would grow past the largest size allowed (a file-size limit)"
     return exc.strerror or str(exc)
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.errors import FileProblem, printable
-from game.core.file_guard import read_bounded
+from game.core.file_guard import read_bounded, set_aside
 from game.core.paths import atomic_write, data_dir
 from game.designers.builds import freeze
 from game.engine.game import GAME_VERSION, Game
@@ -78,15 +78,29 @@ def take_draft(game: Game) -> tuple[Draft | None, str | None]:
         return None, None
     draft, why = _read(path, game)
     if draft is None:
-        forget_draft()
-        return None, f"The room purchases left unconfirmed when the run was last left are dropped: {why}."
+        return None, f"The room purchases left unconfirmed when the run was last left are dropped: {why}{_drop(path)}."
     return draft, None
+
+
+def _drop(path: Path) -> str:
+    """Remove a draft that cannot be used; one that cannot be removed (a folder in its place) is
+    set aside as damaged files are, else every `continue` would drop it again. What became of
+    it, for the player's line ("" when it is simply gone)."""
+    forget_draft()
+    if not path.exists() and not path.is_symlink():
+        return ""
+    aside = set_aside(path)
+    if aside is None:
+        return f"; it cannot be moved aside either: remove {printable(str(path))}"
+    return f"; it is kept as {printable(str(aside))}"
 
 
 def _read(path: Path, game: Game) -> tuple[Draft | None, str]:
     try:
         data = json.loads(read_bounded(path, MAX_DRAFT_BYTES, "draft"))
-    except (FileProblem, ValueError):
+    except FileProblem as exc:
+        return None, f"their file cannot be read ({exc})"
+    except ValueError:
         return None, "their file is damaged"
     if not isinstance(data, dict) or data.get("draft") != DRAFT_FORMAT:
         return None, "their file is damaged, or from another version of Masterless"

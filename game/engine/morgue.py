@@ -1,16 +1,22 @@
 """The end of a run on paper: a morgue file (the heroes, the run, how each died, every room, the
-final map) and the high-score list. Both are plain text/TOML under the user data directory."""
+final map), plain text under ``morgue/``, and the high-score list, ``scores.json``: both in the
+user data directory."""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.content import traits
+from game.core.file_guard import claim_name
 from game.core.outcomes import ending
-from game.core.paths import atomic_write
 from game.core.score_table import ScoreEntry, load_scores, write_scores
 from game.core.sentences import plural, tidy
+from game.core.staged_files import staged_bytes, sweep_leftovers
+from game.engine.morgue_link import STAGED
 from game.engine.quests import standing
 from game.engine.run_score import score, score_parts
 from game.mapgen.floor import render_text
@@ -86,9 +92,34 @@ def morgue_name(game: Game) -> str:
 
 
 def write_morgue(game: Game, directory: Path, hide_seed: bool = False) -> Path:
-    path = directory / morgue_name(game)
-    atomic_write(path, morgue_text(game, hide_seed).encode("utf-8"))
-    return path
+    """The run's morgue file in `directory`, under a name no earlier morgue (or its recording)
+    has: two runs on one seed that end on the same turn are ``morgue-7-t412.txt`` and
+    ``morgue-7-t412-2.txt``; the second never writes over the first. It is written to a temp file
+    held locked until it has its name (`staged_bytes`): one a killed game left is swept at the
+    next end of a run, never one another copy of the game is writing."""
+    directory.mkdir(parents=True, exist_ok=True)
+    sweep_leftovers(directory, STAGED)
+    written = Path(morgue_name(game))
+
+    def name(n: int) -> Path:
+        return directory / (written.stem + ("" if n == 1 else f"-{n}") + written.suffix)
+
+    staged, fd = staged_bytes(morgue_text(game, hide_seed).encode("utf-8"), directory, STAGED)
+    try:
+        first = next(n for n in itertools.count(1)
+                     if not name(n).exists() and not name(n).with_suffix(".mlrec").exists())
+        kept = claim_name(staged, lambda k: name(first + k - 1))
+    except OSError:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        raise
+    finally:
+        os.close(fd)
+    if kept is None:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        raise OSError(f"could not move the morgue file into {directory}")
+    return kept
 
 
 def add_score(game: Game, path: Path, keep: int = 50) -> tuple[int, list[ScoreEntry]]:

@@ -57,10 +57,15 @@ def backup_path() -> Path:
     return data_dir() / BACKUP
 
 
+def record_target_path() -> Path:
+    """The note of where `play --record FILE` mirrors the run in progress."""
+    return data_dir() / RECORD_TO
+
+
 def set_record_target(path: Path | None) -> None:
     """Remember (or forget, with None) where `play --record FILE` mirrors the run in progress,
     so `continue` keeps recording there."""
-    marker = data_dir() / RECORD_TO
+    marker = record_target_path()
     if path is None:
         with contextlib.suppress(OSError):
             marker.unlink()
@@ -81,8 +86,9 @@ def set_seeded(seeded: bool) -> None:
 
 
 def was_seeded() -> bool:
-    """Whether the run in progress was begun on a chosen seed (see `set_seeded`)."""
-    return (data_dir() / SEEDED).exists()
+    """Whether the run in progress was begun on a chosen seed (see `set_seeded`): the note is a
+    file; anything else of its name (a folder no run can remove) notes nothing."""
+    return (data_dir() / SEEDED).is_file()
 
 
 def output_file_problem(path: str | Path) -> str | None:
@@ -110,7 +116,7 @@ def output_file_problem(path: str | Path) -> str | None:
 def record_target() -> Path | None:
     """The `--record FILE` of the run in progress, or None."""
     try:
-        raw = read_bounded(data_dir() / RECORD_TO, 8192, "file name")
+        raw = read_bounded(record_target_path(), 8192, "file name")
     except FileProblem:
         return None
     name = raw.rstrip(b"\n")

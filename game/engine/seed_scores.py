@@ -22,7 +22,7 @@ import hashlib
 import json
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,8 @@ FILE = "seed_scores.json"
 KEEP = 100  # rows kept per seed
 MAX_TABLES = 8 * MiB  # read bounded (issue 17): a hundred rows a seed are kilobytes
 MAX_RECORDING = 16 * MiB  # as recording.MAX_FILE
-LINE_PREFIX = "masterless:1:"
+LINE_FORMAT = 1
+LINE_PREFIX = f"masterless:{LINE_FORMAT}:"
 # a seed has up to 20 digits (a recording holds any below 2**64 either side of 0: core.seeds.SEED_LIMIT)
 _LINE = re.compile(r"^masterless:1:(-?\d{1,20}):(\d{1,12}):([0-9a-f]{16}):([0-9a-f]{4})$")
 
@@ -87,6 +88,10 @@ def parse_line(text: str) -> SeedScore:
     """A score line back, or UsageError (exit 2) saying what is wrong with it."""
     line = text.strip()
     match = _LINE.match(line)
+    newer = re.match(r"masterless:(\d{1,6}):", line)
+    if match is None and newer is not None and int(newer.group(1)) > LINE_FORMAT:  # not mangled: a later format
+        raise UsageError(f"a score line from a newer Masterless (line format {int(newer.group(1))}; this version "
+                         f"reads format {LINE_FORMAT}): update Masterless to import it")
     if match is None:
         raise UsageError("not a score line: expected masterless:1:SEED:SCORE:RECORDING:CHECK, as `scores export` "
                          "prints it")
@@ -176,12 +181,21 @@ def read_tables(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | 
 
 def read_tables_held(path: Path) -> tuple[dict[int, list[SeedScore]], DamagedTable | None]:
     """`read_tables` with the writers' lock held, for a reader that is about to write (`scores
-    import`): a damaged table is moved aside while no run is being filed into it. No table, no
-    lock (a look at the tables makes no files)."""
-    if not path.exists() and not path.is_symlink():
-        return {}, None
-    with one_writer_at_a_time(path):
+    import`): a damaged table is moved aside while no run is being filed into it."""
+    with tables_held(path):
         return read_tables(path)
+
+
+@contextlib.contextmanager
+def tables_held(path: Path) -> Iterator[None]:
+    """The writers' lock on the tables, for a reader that reads them more than once (`scores
+    export`: the tables, then the last run): a run filed between the reads would make them
+    disagree. No table, no lock (a look at the tables makes no files)."""
+    if not path.exists() and not path.is_symlink():
+        yield
+        return
+    with one_writer_at_a_time(path):
+        yield
 
 
 def _ranked(rows: Sequence[SeedScore]) -> list[SeedScore]:
@@ -207,18 +221,22 @@ def add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
         return _add_entry(path, entry)
 
 
-def _add_entry(path: Path, entry: SeedScore) -> tuple[int, bool]:
+def _add_entry(path: Path, entry: SeedScore, last: tuple[int, str] | None = None) -> tuple[int, bool]:
+    """`add_entry` under the lock; with `last`, that is remembered as the last run, in the same
+    write (one write: the table never holds the run without it, whatever room the disk has)."""
     tables = load_tables(path)
     rows = tables.setdefault(entry.seed, [])
     same = next((r for r in rows if r.checksum == entry.checksum), None)
     new = same is None
     if same is not None:
         if same.source == "here" or (same.verified and not entry.verified):
+            if last is not None and last != last_run(path):
+                _write_tables(path, tables, last)
             return rows.index(same) + 1, False
         rows.remove(same)
     rows.append(entry)
     tables[entry.seed] = _ranked(rows)
-    save_tables(path, tables)
+    _write_tables(path, tables, last if last is not None else last_run(path))
     return tables[entry.seed].index(entry) + 1, new
 
 
@@ -248,8 +266,5 @@ def last_run(path: Path) -> tuple[int, str] | None:
 def add_run(path: Path, entry: SeedScore) -> int:
     """File a run played here and remember it as the last one; its rank on its seed."""
     with one_writer_at_a_time(path):
-        rank, _ = _add_entry(path, entry)
-        data = json.loads(read_bounded(path, MAX_TABLES, "score table").decode("utf-8"))
-        data["last"] = [entry.seed, entry.checksum]
-        atomic_write(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"), shared=True)
+        rank, _ = _add_entry(path, entry, last=(entry.seed, entry.checksum))
     return rank

@@ -17,8 +17,6 @@ module only decides when to write: after every action, durably when leaving.
 from __future__ import annotations
 
 import contextlib
-import itertools
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,12 +24,11 @@ from typing import Any
 
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
-from game.core.file_guard import claim_name
+from game.core.file_guard import write_problem
 from game.core.paths import morgue_dir
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
-from game.core.staged_files import staged_file, sweep_leftovers
 from game.engine.game import Game
-from game.engine.saves import set_record_target, set_seeded, was_seeded
+from game.engine.saves import record_target_path, set_record_target, set_seeded, was_seeded
 from game.ui.kit import Kit
 from game.ui.run_files import (
     SCORES,
@@ -77,7 +74,12 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
         return ask(f"A saved run is in progress ({saved}). A new run ends it for good: it is kept under Replays "
                    "to watch, but cannot be continued. Start a new run anyway? (`python main.py continue` "
                    "resumes the saved one.)", archive_run)
-    kept = file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
+    try:
+        kept = file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
+    except FileProblem as exc:  # it could go nowhere: no new run over it
+        if back is None:
+            raise
+        return MessageDialog(kit, back, str(exc), title="The last run")
     problem = unreadable_run()
     if problem is None:
         state = begin()
@@ -125,7 +127,7 @@ class AppHost(RunHost):
         try:
             return archive_run()
         except OSError as exc:  # the autosave stays where it is: nothing is lost, `continue` finds it ended
-            self.filing_problem = (f"its recording could not be filed under Replays ({exc.strerror or exc}): "
+            self.filing_problem = (f"its recording could not be filed under Replays ({write_problem(exc)}): "
                                    "it stays in the autosave and goes under Replays when the next run starts")
             return None
 
@@ -134,19 +136,23 @@ class AppHost(RunHost):
         self.session = session
         recording = self._finish(session, game.outcome or "over")
         from game.core.score_table import read_scores  # start-up: only at the end of a run
-        from game.engine.morgue import add_score  # start-up: only at the end of a run
+        from game.engine.morgue import add_score, write_morgue  # start-up: only at the end of a run
 
         morgue = rank = damaged = None
         problems = [self.filing_problem]
         if self.filing_problem and self.seeded:  # a seed's table keeps a run by its filed recording
             problems.append(f"without it the run could not go into seed {game.seed}'s table")
+        try:  # each on its own: a morgue folder that cannot be written costs the run no high score
+            morgue = write_morgue(game, morgue_dir(), self.kit.options.hide_seed)
+        except OSError as exc:
+            problems.append(f"could not write the morgue file in {printable(str(morgue_dir()))}: {write_problem(exc)}")
         try:
-            morgue = _write_morgue_kept(game, self.kit.options.hide_seed)
             _, damaged = read_scores(data_dir() / SCORES)  # a damaged list is set aside here: said below
             rank, scores = add_score(game, data_dir() / SCORES)
             session.score_list = scores  # type: ignore[attr-defined]  - the end screen's rank line is true to it
         except OSError as exc:
-            problems.append(f"could not write the morgue file or score: {exc.strerror or exc}")
+            problems.append(f"could not add the run to the high scores ({printable(str(data_dir() / SCORES))}): "
+                            f"{write_problem(exc)}")
         if damaged is not None:
             filed = f"this run was still filed, #{rank} on it" if rank is not None else "this run was not filed"
             problems.append(f"the high-score list was damaged: the damaged file is kept as {printable(str(damaged))} "
@@ -176,47 +182,6 @@ class AppHost(RunHost):
         return self.after()
 
 
-
-
-def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
-    """The run's morgue file, under a name no earlier morgue (or its recording) has: two runs on
-    one seed that end on the same turn are ``morgue-7-t412.txt`` and ``morgue-7-t412-2.txt``; the
-    second no longer writes over the first. It is written to a temp file held locked until it has
-    its name (`staged_file`): one a killed game left is swept at the next end of a run, never one
-    another copy of the game is writing."""
-    from game.engine.morgue import morgue_name, morgue_text  # start-up: only at the end of a run
-    from game.engine.morgue_link import STAGED  # start-up: with the lines above
-
-    folder = morgue_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    sweep_leftovers(folder, STAGED)
-    written = Path(morgue_name(game))
-
-    def name(n: int) -> Path:
-        return folder / (written.stem + ("" if n == 1 else f"-{n}") + written.suffix)
-
-    staged, fd = staged_file(folder, STAGED)
-    try:
-        with os.fdopen(os.dup(fd), "wb") as out:
-            out.write(morgue_text(game, hide_seed).encode("utf-8"))
-            out.flush()
-            os.fsync(out.fileno())
-        first = next(n for n in itertools.count(1)
-                     if not name(n).exists() and not name(n).with_suffix(".mlrec").exists())
-        kept = claim_name(staged, lambda k: name(first + k - 1))
-    except OSError:
-        with contextlib.suppress(OSError):
-            staged.unlink()
-        raise
-    finally:
-        os.close(fd)
-    if kept is None:
-        with contextlib.suppress(OSError):
-            staged.unlink()
-        raise OSError(f"could not move the morgue file into {folder}")
-    return kept
-
-
 def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int = 2, dials: Dials | None = None,
                 heroes: dict[int, HeroChoice] | None = None, back: State | None = None,
                 export: str | None = None, designs: tuple[Any, ...] = (), seeded: bool = False,
@@ -232,12 +197,19 @@ def start_state(kit: Kit, *, seed: int, seats: str = "human,ai,ai", level: int =
     heroes = ready_made_heroes(seed, table, dict(heroes or {}))  # never two heroes of one name
     game, recorder = open_recorder(seed, seats, level, dials, heroes, designs)
     if export:  # `--record FILE` is a second save, written with every action like the autosave
+        try:  # noted first, for `continue` to go on recording there: unnoted, FILE is not written
+            set_record_target(Path(export))
+        except OSError as exc:
+            game.close()
+            archive_run_unplayed()
+            raise FileProblem(f"--record: cannot note {printable(export)} for `continue` in "
+                              f"{printable(str(record_target_path()))} ({write_problem(exc)}); move it aside "
+                              "and start again") from None
         recorder.mirror = Path(export)
         if not recorder.flush(game, durable=True):
             game.close()
             archive_run_unplayed()
             raise FileProblem(f"cannot save the game: {recorder.problem}")
-        set_record_target(recorder.mirror)
     set_seeded(seeded)
     state, host = _on_screen(kit, game, recorder, back, export)
     host.seeded = seeded

@@ -124,7 +124,9 @@ def set_aside_unreadable_run() -> list[Path]:
 def file_ended_run() -> str | None:
     """An ended run's autosave still in place (filing it failed as the run ended) goes under
     Replays before a new run takes the autosave, or, if that fails again, is set aside as it is;
-    then a line for the player saying where it is now (None: filed, or nothing to file)."""
+    then a line for the player saying where it is now (None: filed, or nothing to file).
+    FileProblem (exit 3, one line) when it can be neither filed nor set aside: a new run would
+    write over it, so none starts."""
     info = find_autosave()
     if info is None or info.phase != "over" or info.path != autosave_path():
         return None
@@ -134,9 +136,13 @@ def file_ended_run() -> str | None:
     except OSError as exc:
         why = f"{printable(str(recordings_dir()))}: {write_problem(exc)}"
     aside = set_aside_autosave()
-    where = f"it is kept as {printable(str(aside[0]))}" if aside else \
-        f"it could not be moved aside either, and the new run's autosave replaces {printable(str(autosave_path()))}"
-    return f"The last run's recording still could not be filed under Replays ({why}): {where}."
+    if not aside:
+        raise FileProblem(f"the last run's recording can be neither filed under Replays ({why}) nor moved "
+                          f"aside, and a new run would write over it, so none starts; it stays in "
+                          f"{printable(str(autosave_path()))}: `python main.py continue` files it once that "
+                          "folder can be written, or move it away yourself")
+    return f"The last run's recording still could not be filed under Replays ({why}): it is kept as " \
+           f"{printable(str(aside[0]))}."
 
 
 def archive_run_unplayed() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import FileProblem, printable
+from game.core.file_guard import write_problem
 from game.engine.morgue_link import attach_recording
 from game.engine.seed_scores import DamagedTable, add_run, read_tables_held, run_entry, scores_path
 
@@ -22,16 +23,17 @@ def share_run(game: Any, recording: Path | None, morgue: Path | None, seeded: bo
         try:
             attach_recording(morgue, recording)
         except OSError as exc:
-            problems.append(f"could not put the recording beside the morgue file: {exc.strerror or exc}")
+            problems.append(f"could not put the recording beside the morgue file: {write_problem(exc)}")
     if seeded and recording is not None:
         # one that cannot be read is set aside here, and said: under the writers' lock, never while
         # another game (or `scores import`) is filing into it
         _, damaged = read_tables_held(scores_path())
         try:
             rank = add_run(scores_path(), run_entry(game, recording))
-        except (OSError, FileProblem) as exc:
-            why = getattr(exc, "strerror", None) or exc
-            problems.append(f"could not add the run to seed {game.seed}'s table: {why}")
+        except FileProblem as exc:  # its recording cannot be read back (it names the file)
+            problems.append(f"could not add the run to seed {game.seed}'s table: {exc}")
+        except OSError as exc:
+            problems.append(f"could not add the run to seed {game.seed}'s table: {write_problem(exc)}")
         if damaged is not None:
             problems.append(damaged_words(damaged, game.seed, rank))
     return rank, "; ".join(problems)

@@ -81,3 +81,25 @@ def test_bad_toml_is_a_data_error_naming_the_file(tmp_path, writing) -> None:
     assert not kept_parse_path(path).exists()
     with pytest.raises(FileNotFoundError):
         parse_kept(tmp_path / "missing.toml")
+
+
+def test_a_kept_parse_that_is_a_pipe_is_passed_over_not_waited_on_for_ever(tmp_path) -> None:
+    """The kept parse was read whatever it was: a pipe in its place (or a link to /dev/zero) held
+    the game at start-up for good, waiting for bytes that never come. It is passed over like any
+    kept parse that cannot be used, and a real one takes its place."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = tmp_path / "monster.toml"
+    path.write_text(TEXT)
+    kept = kept_parse_path(path)
+    kept.parent.mkdir()
+    os.mkfifo(kept)
+    repo = Path(__file__).resolve().parents[2]
+    script = ("import sys; sys.dont_write_bytecode = False; from pathlib import Path; "
+              "from game.core.content import parse_kept; print(parse_kept(Path(sys.argv[1]))['name'])")
+    done = subprocess.run([sys.executable, "-c", script, str(path)], cwd=repo, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(repo)}, timeout=60)  # timeout: the hang itself
+    assert (done.returncode, done.stdout, done.stderr) == (0, "goblin\n", "")
+    assert kept.is_file() and parse_kept(path) == tomllib.loads(TEXT)

@@ -8,23 +8,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from lock_probe import held
 
 from game.core import staged_files
 from game.core.staged_files import staged_file, sweep_leftovers
 
 fcntl = pytest.importorskip("fcntl")
-
-
-def held(path: Path) -> bool:
-    """Whether some open file holds `path`'s lock (asked through an open of our own)."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)
-    return False
 
 
 def test_a_sweep_leaves_a_file_being_written_and_takes_one_nobody_holds(tmp_path: Path) -> None:

@@ -7,6 +7,8 @@ on stdin (or to be killed) before it files it.
 score to the high-score list (``scores.json``) or the seed tables (``seed_scores.json``), the
 options, a build's draft, what `continue` must remember of a run, a saved room design, `balance
 --json`/`--plot`, `autoplay`/`play --record`; its temp file written and not yet renamed.
+The kept parse of a content file (``NAME.toml.<python>.marshal`` in its ``__pycache__``) is
+written the same way, for a ``monster.toml`` in the home holding `n`.
 ``filing_driver.py share SEED``: a run on seed SEED filed into the seed tables at its end
 (`share_run`), stopped as it sets a damaged table aside; it prints what the player is told.
 ``filing_driver.py morgue``: a recording put beside the morgue file MORGUE, the morgue rewritten
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.agents.scripted import play_scripted  # noqa: E402
 from game.cli import main  # noqa: E402
+from game.core.content import kept_parse_path, parse_kept  # noqa: E402
 from game.core.paths import data_dir, morgue_dir  # noqa: E402
 from game.core.score_table import ScoreEntry, load_scores, write_scores  # noqa: E402
 from game.designers.design_files import SavedDesign  # noqa: E402
@@ -37,6 +40,7 @@ from game.ui.run_sharing import share_run  # noqa: E402
 from game.ui.screens.design_saving import designs_dir  # noqa: E402
 
 MORGUE = "morgue-1-t5.txt"
+KEPT_PARSE = kept_parse_path(Path("monster.toml")).name  # where a content file's parse is kept
 MORGUE_TEXT = f"{MORGUE_FIRST_LINE}\nThe party fell on Floor 1.\n"
 
 
@@ -49,6 +53,8 @@ def target(name: str) -> Path:
         return designs_dir() / name
     if name in ("scores.json", "seed_scores.json", "autosave.draft.json", "autosave.record-to", "autosave.seeded"):
         return data_dir() / name
+    if name == KEPT_PARSE:
+        return kept_parse_path(Path(os.environ["MASTERLESS_HOME"]) / "monster.toml")
     return Path(os.environ["MASTERLESS_HOME"]) / name
 
 
@@ -77,6 +83,14 @@ def write_file(name: str, n: int) -> None:
         saves.set_seeded(True)
     elif name == "quiet-room.toml":
         write_design(SavedDesign("Quiet room", treasure=(), by=f"Ann {n}"), designs_dir())
+    elif name == KEPT_PARSE:  # a content file parsed and its parse kept, as at start-up
+        content = path.parent.parent / "monster.toml"
+        content.write_text(f"n = {n}\n")
+        writes, sys.dont_write_bytecode = sys.dont_write_bytecode, False  # this machine turns caches off
+        try:
+            parse_kept(content)
+        finally:
+            sys.dont_write_bytecode = writes
     elif name == "mirror.mlrec":  # what `play --record FILE` writes beside the autosave
         game, recorder = saves.new_autosave(n, "human,human,ai")
         recorder.mirror = path

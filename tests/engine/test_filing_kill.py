@@ -12,8 +12,9 @@ So did a game killed while it wrote a score (``.scores.json.*.tmp`` beside the h
 build's draft (``.autosave.draft.json.*.tmp``), what `continue` remembers of a run
 (``.autosave.record-to.*.tmp``, ``.autosave.seeded.*.tmp``) or a saved room design; and so did
 `balance --json FILE`, `--plot FILE` or `autoplay`/`play --record FILE` killed as they wrote
-FILE. The next write to the same place sweeps them, never the one another copy is writing then,
-and FILE is never a half file meanwhile.
+FILE; or a game killed as it kept the parse of a content file (``__pycache__/.NAME.toml.*.tmp``).
+The next write to the same place sweeps them, never the one another copy is writing then, and
+FILE is never a half file meanwhile.
 
 And a run filed into damaged seed tables at its end set them aside without the writers' lock,
 while another game or `scores import` might be filing into them: it now holds it."""
@@ -21,6 +22,7 @@ while another game or `scores import` might be filing into them: it now holds it
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import re
 import signal
@@ -30,7 +32,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
-from filing_driver import MORGUE, MORGUE_TEXT, target, write_file
+from filing_driver import KEPT_PARSE, MORGUE, MORGUE_TEXT, target, write_file
 from stopped_drivers import stopped_driver as stopped_filing_driver
 
 from game.agents.scripted import play_scripted
@@ -102,6 +104,8 @@ def written(name: str) -> object:
         return json.loads(path.read_text())["seed"]
     if name.endswith(".json"):
         return len(json.loads(path.read_text())["runs"])
+    if name == KEPT_PARSE:
+        return marshal.loads(path.read_bytes())[1]["n"]
     if name.endswith(".svg"):
         return re.findall(r"Masterless balance: (\d+) runs?", path.read_text())
     return read_recording(path).header.seed
@@ -111,7 +115,7 @@ def written(name: str) -> object:
                                              ("autosave.draft.json", 2), ("batch.json", 2), ("chart.svg", ["2"]),
                                              ("run.mlrec", 2), ("mirror.mlrec", 2),
                                              ("autosave.record-to", "run-2.mlrec"), ("autosave.seeded", "seeded\n"),
-                                             ("quiet-room.toml", "Ann 2")])
+                                             ("quiet-room.toml", "Ann 2"), (KEPT_PARSE, 2)])
 def test_a_killed_writes_temp_file_is_swept_but_never_one_being_written_now(
         name: str, after: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "home"

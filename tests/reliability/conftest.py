@@ -1,4 +1,5 @@
-"""The fault corpus drives the game on a pseudo-terminal with the terminal tests' helpers."""
+"""The fault corpus drives the game on a pseudo-terminal with the terminal tests' helpers (and asks
+locks with the core tests' `lock_probe`)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-TERMINAL_TESTS = str(Path(__file__).resolve().parents[1] / "terminal")
-if TERMINAL_TESTS not in sys.path:
-    sys.path.append(TERMINAL_TESTS)
+for helpers in ("terminal", "core"):  # pty_tools, map_tools; lock_probe
+    folder = str(Path(__file__).resolve().parents[1] / helpers)
+    if folder not in sys.path:
+        sys.path.append(folder)
 
 
 import pytest  # noqa: E402

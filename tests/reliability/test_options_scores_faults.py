@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from fault_tools import cli_line, one_line, run_cli
+from lock_probe import held
 
 from game.core.score_table import load_scores
 from game.ui.kit import Kit
@@ -171,25 +172,13 @@ def test_scores_import_moves_a_damaged_seed_table_aside_only_under_the_writers_l
                                                                                  monkeypatch) -> None:
     """`scores import` read the tables (and moved a damaged one aside) without the lock a run
     being filed holds while it reads and writes them: the file could move from under that run."""
-    import fcntl
-
     from game.engine import seed_scores
-
-    def lock_held() -> bool:  # asked through an open of our own, as another process would
-        fd = os.open(tmp_path / "data" / "seed_scores.json.lock", os.O_RDWR | os.O_CREAT)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        finally:
-            os.close(fd)
-        return False
 
     held_when_moved = []
     real_set_aside = seed_scores.set_aside
 
     def noting_set_aside(path: Path) -> Path | None:
-        held_when_moved.append(lock_held())
+        held_when_moved.append(held(tmp_path / "data" / "seed_scores.json.lock"))
         return real_set_aside(path)
 
     monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
@@ -239,3 +228,76 @@ def test_the_end_of_a_run_says_a_partly_unreadable_seed_table_kept_its_other_row
     assert damaged_words(damaged, 8, 1) == ("the score tables per seed held entries this version cannot read: "
                                             f"the damaged file is kept as {table}.bad, and this run was still "
                                             "filed, #1 on seed 8")
+
+
+def test_scores_export_reads_the_tables_and_the_last_run_under_the_writers_lock(tmp_path: Path, capsys,
+                                                                                monkeypatch) -> None:
+    """`scores export` read the tables, then the last run played, without the lock a run being
+    filed holds: a seeded run filed between the two reads (in another terminal) made them
+    disagree, and it said "no run played here to export" with runs there. A run being filed now
+    waits for the lock (as it does for `scores import`); export prints the line it read."""
+    from game import cli
+    from game.commands import scores_command
+    from game.engine import seed_scores
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    path = tmp_path / "data" / "seed_scores.json"
+    first, second = seed_scores.SeedScore(5, 40, "a" * 16), seed_scores.SeedScore(6, 30, "b" * 16)
+    seed_scores.add_run(path, first)
+    waiting = []
+    real_load = scores_command.load_tables
+
+    def a_run_ends_meanwhile(where: Path) -> dict[int, list[seed_scores.SeedScore]]:
+        tables = real_load(where)
+        if held(Path(f"{path}.lock")):
+            waiting.append(second)  # the writer waits for the lock: filed once export lets it go
+        else:
+            seed_scores.add_run(path, second)
+        return tables
+
+    monkeypatch.setattr(scores_command, "load_tables", a_run_ends_meanwhile)
+    code = cli.main(["scores", "export"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, ""), err
+    assert out.strip() == seed_scores.export_line(first)
+    for entry in waiting:
+        seed_scores.add_run(path, entry)
+    assert sorted(seed_scores.load_tables(path)) == [5, 6]  # both runs filed
+
+
+@pytest.mark.parametrize("room_for", [0, 1])
+def test_a_run_filed_on_a_filling_disk_is_said_filed_exactly_when_its_table_holds_it(
+        tmp_path: Path, monkeypatch, room_for: int) -> None:
+    """A seeded run was filed into its seed's table in two writes (the run, then which run was
+    the last): with room for the first only, the table held the run while the end of the run said
+    "could not add the run to seed 11's table", and `scores export` had no last run to print.
+    What the player is told now matches what the table holds, however far the disk lets it go."""
+    import errno
+
+    from game.agents.scripted import play_scripted
+    from game.engine import saves, seed_scores
+    from game.ui.run_sharing import share_run
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    game, recorder = saves.new_autosave(11, "human,human,ai")
+    play_scripted(game, 30, recorder.add)
+    recording = saves.archive_autosave()
+    real_write, writes = seed_scores.atomic_write, []
+
+    def filling(*args: object, **kwargs: object) -> None:
+        writes.append(args[0])
+        if len(writes) > room_for:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(*args, **kwargs)
+
+    monkeypatch.setattr(seed_scores, "atomic_write", filling)
+    try:
+        rank, problem = share_run(game, recording, None, seeded=True)
+    finally:
+        game.close()
+    filed = seed_scores.load_tables(seed_scores.scores_path()).get(11, [])
+    assert bool(filed) == (rank is not None) == ("could not add the run" not in problem), (filed, rank, problem)
+    if filed:
+        assert seed_scores.last_run(seed_scores.scores_path()) == (11, filed[0].checksum)
+    else:  # in the words every other failed write is said in
+        assert problem == "could not add the run to seed 11's table: the disk is full", problem

@@ -43,8 +43,11 @@ def test_output_to_a_full_device_is_one_line(tmp_path, argv) -> None:
 
 
 def test_output_to_a_file_that_cannot_grow_is_one_line(tmp_path) -> None:
+    """A file-size limit (`ulimit -f`) was said in the system's words, "File too large", where a
+    full disk is "the disk is full": now in the game's own."""
     line = said_once(run_into(tmp_path, tmp_path / "rooms.txt", ["catalog", "--seeds", "1-50"], limit=2000), tmp_path)
-    assert line.startswith("masterless: a write failed:")
+    assert line == "masterless: a write failed: the file would grow past the largest size allowed (a file-size " \
+                   "limit)", line
 
 
 @pytest.mark.parametrize("argv", COMMANDS)

@@ -400,3 +400,66 @@ def test_a_new_run_says_where_an_ended_run_it_still_cannot_file_is_kept(tmp_path
         app.leave()
     no_crash(app, tmp_path)
     assert (tmp_path / "data" / "autosave.broken.mlrec").read_bytes() == run.read_bytes()
+
+
+def test_a_new_run_refuses_to_start_over_an_ended_run_it_can_neither_file_nor_set_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the ended run's recording could go neither under Replays nor aside (every broken
+    name taken), the new run opened anyway and its autosave replaced it: the last run was lost,
+    with a line saying so. Now no run starts: one line (exit 3) says where the recording stays
+    and what to do; it is kept as it was, and from the title the form stays open behind it."""
+    from map_tools import make_kit
+    from map_tools import play as show
+
+    from game.ui.app import guard_new_run
+    from game.ui.screens.dialog import MessageDialog
+
+    run = tmp_path / "run.mlrec"
+    assert run_cli(tmp_path, "autoplay", "--seed", "1", "--record", str(run)).returncode == 0
+    data = tmp_path / "data"
+    data.mkdir()
+    autosave(tmp_path).write_bytes(run.read_bytes())
+    (data / "recordings").write_text("a file where the Replays folder goes")
+    for n in range(1, 1001):  # every name a broken save is set aside under is taken
+        (data / ("autosave.broken" + ("" if n == 1 else f"-{n}") + ".mlrec")).write_text("an earlier one")
+    app = play(tmp_path, "play", "--seed", "2")
+    with app:
+        assert app.wait(60) == 3
+    no_crash(app, tmp_path)
+    lines = [line for line in output(app).splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("masterless: the last run's recording can be neither filed under Replays "
+                               f"({data / 'recordings'}: part of the path is a file"), lines[0]
+    assert f"so none starts; it stays in {autosave(tmp_path)}: `python main.py continue` files it once that " \
+           "folder can be written, or move it away yourself" in lines[0], lines[0]
+    assert autosave(tmp_path).read_bytes() == run.read_bytes()
+
+    kit = make_kit(tmp_path)
+    form = MessageDialog(kit, None, "the new-game form", title="Form")  # stands for the title's form
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path / "config"))
+    shown = guard_new_run(kit, form, lambda: pytest.fail("a run started over the ended one"))
+    _, term = show(shown, [], (100, 30), kit)
+    said = " ".join(term.text().split())
+    assert "The last run" in said and "can be neither filed under Replays" in said, said
+    assert "the new-game form" in " ".join(show(shown, ["enter"], (100, 30), kit)[1].text().split())
+    assert autosave(tmp_path).read_bytes() == run.read_bytes()
+
+
+def test_play_record_with_a_folder_where_continue_notes_the_file_is_one_line_and_leaves_nothing(
+        tmp_path: Path) -> None:
+    """`play --record FILE` notes FILE beside the autosave for `continue`; a folder in the note's
+    place (or a disk that filled just then) was "internal error: IsADirectoryError" and a crash
+    log, and left the unplayed run's autosave behind. Now one line saying where and why, exit 3,
+    and nothing of the run is left."""
+    note = tmp_path / "data" / "autosave.record-to"
+    note.mkdir(parents=True)
+    app = play(tmp_path, "play", "--seed", "3", "--record", str(tmp_path / "mine.mlrec"))
+    with app:
+        assert app.wait(60) == 3
+    no_crash(app, tmp_path)
+    lines = [line for line in output(app).splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    assert lines[0] == f"masterless: --record: cannot note {tmp_path / 'mine.mlrec'} for `continue` in {note} " \
+                       "(it is a directory, not a file); move it aside and start again", lines[0]
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["autosave.record-to", "masterless.lock"]

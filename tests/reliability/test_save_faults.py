@@ -182,3 +182,25 @@ def test_a_folder_in_the_backups_place_does_not_stop_the_game_saving(home: Path,
         game.close()
     assert len(read_recording(saves.autosave_path()).steps) == 4
     assert (folder / "kept.txt").read_text() == "the player's"
+
+
+def test_a_folder_in_the_drafts_place_is_said_once_and_set_aside(home: Path, hotseat: Path) -> None:
+    """A folder named autosave.draft.json could not be removed as a damaged draft is: every
+    `continue` said "their file is damaged" again, naming no file, and never got past it. It is
+    said once, with where it is and where it went, and kept as it was."""
+    from game.engine.build_drafts import draft_path
+    from game.ui import run_files
+
+    saves.autosave_path().write_bytes(hotseat.read_bytes())
+    folder = draft_path()
+    folder.mkdir()
+    (folder / "kept.txt").write_text("the player's")
+    game, _, note = run_files.load_autosave()
+    game.close()
+    aside = home / "autosave.draft.json.bad"
+    assert note == ("The room purchases left unconfirmed when the run was last left are dropped: their file "
+                    f"cannot be read ({folder}: is a directory, not a draft); it is kept as {aside}."), note
+    assert (aside / "kept.txt").read_text() == "the player's" and not folder.exists()
+    game, _, note = run_files.load_autosave()
+    game.close()
+    assert note is None, note

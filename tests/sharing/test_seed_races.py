@@ -253,3 +253,12 @@ def test_a_recording_that_cannot_be_kept_names_the_recordings_folder_not_the_dat
     assert said[0] == (f"masterless: the score was not filed: its recording could not be kept in "
                        f"{tmp_path / 'data' / 'recordings'} (part of the path is a file, not a directory)")
     assert load_tables(tmp_path / "data" / "seed_scores.json") == {}  # nothing filed
+
+
+def test_a_line_from_a_newer_masterless_says_so_not_that_it_is_no_score_line(tmp_path):
+    """A friend on a newer Masterless exports a line of a later format: it was refused as "not a
+    score line", as if mangled or mistyped. It says whose line it is and what to do."""
+    done = run(tmp_path, "scores", "import", "masterless:2:11:5:0123456789abcdef:ffff")
+    assert done.returncode == 2 and done.stderr == (
+        "masterless: a score line from a newer Masterless (line format 2; this version reads format 1): "
+        "update Masterless to import it\n"), done.stderr

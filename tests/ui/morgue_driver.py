@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.agents.autoplay import play  # noqa: E402
 from game.core.seats import parse_seats  # noqa: E402
+from game.engine import morgue  # noqa: E402
 from game.engine.start import new_game  # noqa: E402
 from game.ui import app  # noqa: E402
 from game.ui.kit import Kit  # noqa: E402
@@ -23,14 +24,14 @@ from game.ui.state import Exit  # noqa: E402
 def main() -> None:
     session = Session(new_game(int(sys.argv[1]), parse_seats("ai+hero,ai"), 2))
     play(session.game, 3000)
-    claim = app.claim_name
+    claim = morgue.claim_name
 
     def claim_when_told(*args: object, **kwargs: object) -> object:
         print("staged", flush=True)
         sys.stdin.readline()
         return claim(*args, **kwargs)
 
-    app.claim_name = claim_when_told
+    morgue.claim_name = claim_when_told  # the morgue file's naming, as `write_morgue` does it
     kit = Kit.from_options(Options(), Path(sys.argv[2]))
     app.AppHost(kit, None, after=lambda: Exit("done")).end_of_run(session, Exit("map"))
     print("ended", flush=True)

@@ -290,7 +290,7 @@ def test_a_recording_that_could_not_be_filed_as_the_run_ended_is_said(home: Path
     host.seeded = True  # `play --seed 11`: its seed's table files the run by its recording
     _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
     said = " ".join(screen.text().split())
-    assert "its recording could not be filed under Replays (No space left on device)" in said, said
+    assert "its recording could not be filed under Replays (the disk is full)" in said, said
     assert "it stays in the autosave and goes under Replays when the next run starts" in said, said
     assert "without it the run could not go into seed 11's table" in said, said
 
@@ -347,6 +347,53 @@ def test_a_recording_cut_short_beside_the_morgue_never_stands_there_under_its_na
     monkeypatch.setattr(shutil, "copyfileobj", disk_fills)
     _, screen = run_headless(host.end_of_run(session, state), [], kit=kit, size=(120, 30))
     said = " ".join(screen.text().split())
-    assert "could not put the recording beside the morgue file: No space left on device" in said, said
+    assert "could not put the recording beside the morgue file: the disk is full" in said, said
     morgues = home / "data" / "morgue"
     assert sorted(p.name for p in morgues.iterdir()) == [session.morgue_path.name]
+
+
+def test_a_morgue_that_cannot_be_written_costs_the_run_no_place_in_the_high_scores(home: Path, tmp_path: Path
+                                                                                   ) -> None:
+    """The morgue file and the score were written in one go: with a file where the morgue folder
+    goes, the run was left out of the high-score list too, and the end of the run said only
+    "could not write the morgue file or score: File exists". Now the score is filed all the same,
+    and the line says which file could not be written, where, and why."""
+    from screen_games import make_session
+
+    from game.agents.autoplay import play
+    from game.core.score_table import load_scores
+
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "morgue").write_text("a file where the morgue folder goes")
+    kit = make_kit(tmp_path)
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    host = app.AppHost(kit, None, after=lambda: Exit("title"))
+    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
+    said = " ".join(screen.text().split())
+    assert f"could not write the morgue file in {home / 'data' / 'morgue'}: part of the path is a file, " \
+           "not a directory" in said, said
+    assert "score" not in said, said
+    assert [e.seed for e in load_scores(home / "data" / "scores.json")] == [11]
+
+
+def test_a_folder_named_like_the_seeded_note_does_not_put_a_continued_run_in_a_race(home: Path, tmp_path: Path
+                                                                                    ) -> None:
+    """Whether the run in progress races on its seed is a note beside the autosave, asked by its
+    name only: a folder of that name (which no run could remove) made every continued run a race,
+    filed into its seed's table though begun on no chosen seed."""
+    from game.agents.autoplay import play
+    from game.engine.seed_scores import load_tables, scores_path
+
+    (home / "data" / "autosave.seeded").mkdir(parents=True)
+    kit = make_kit(tmp_path)
+    title = app.title_screen(kit, hosts := [])
+    state, _ = app.start_state(kit, seed=7, back=title)  # no --seed: not a race
+    run_headless(state, [key("."), key("S"), key("s")], kit=kit)  # a turn, saved and left
+    resumed = title.on_event(key("c")).on_tick()  # Continue
+    assert isinstance(resumed, MapScreen)
+    (host,) = hosts
+    play(host.session.game, 3000, on_action=host.recorder.add)
+    assert host.session.game.phase == "over"
+    host.end_of_run(host.session, resumed)
+    assert load_tables(scores_path()) == {}
