@@ -76,6 +76,22 @@ def test_a_flawed_races_traits_and_grown_ones_are_not_called_class_traits(kit: K
     assert f"race cunning, {nice[second]}, {nice[flaw]}; class keen senses, wild; grown cunning" in screen.text()
 
 
+def test_the_tied_rolls_are_the_ones_the_engine_ties_a_flawed_and_grown_hero_to(kit: Kit) -> None:
+    """A troglodyte monk that grew strong read "Tied actions fight, search": the race's second
+    trait (stealthy: agility, disarm) and the grown one (strong: force) were left out, though its
+    rolls of those actions get the Class Bonus."""
+    choice = HeroChoice("Isk", "troglodyte", "keen_senses", "monk", ("disciplined", "mundane"))
+    game = new_game(101, parse_seats("human,ai"), 3, Dials(), {0: choice})
+    eid = game.party.hero_of[0]
+    hero = game.world.comp(eid, HeroState)
+    hero.traits = (*hero.traits, "strong")
+    _, screen = run_headless(HeroSheetScreen(kit, Session(game), BACK), [], size=(120, 40))
+    sheet = game.sheet(eid)
+    assert {"agility", "disarm", "force"} <= sheet.actions
+    assert "Tied actions " + ", ".join(sorted(sheet.actions)) in screen.text()
+    assert "Tied Types " + ", ".join(sorted(sheet.types)) in screen.text()
+
+
 def test_left_and_right_switch_heroes(kit: Kit) -> None:
     session = make_session(seats="human,ai+hero,ai")
     game = session.game
