@@ -92,6 +92,31 @@ def test_the_tied_rolls_are_the_ones_the_engine_ties_a_flawed_and_grown_hero_to(
     assert "Tied Types " + ", ".join(sorted(sheet.types)) in screen.text()
 
 
+def test_the_sheet_says_which_rolls_a_flaw_takes_a_die_from(kit: Kit) -> None:
+    """A troglodyte's blindness takes a die from its search and disarm rolls, and an infernal's
+    curse from its rolls against or with holy; the sheet listed the flaw among the traits and said
+    nothing of what it costs."""
+    from game.rules.heroes import hindered
+
+    for race, klass, traits_ in (("troglodyte", "monk", ("disciplined", "mundane")),
+                                 ("infernal", "barbarian", ("keen_senses", "wild"))):
+        race_trait = traits().races[race][1]
+        game = new_game(5, parse_seats("human,ai"), 2, Dials(), {0: HeroChoice("Ur", race, race_trait, klass, traits_)})
+        eid = game.party.hero_of[0]
+        _, screen = run_headless(HeroSheetScreen(kit, Session(game), BACK), [], size=(120, 40))
+        row = next(r for r in screen.text().splitlines() if "Hindered " in r)[:80]  # the dials stand beside
+        flaw = traits().flaws[race].replace("_", " ")
+        said, note = row.split("Hindered ", 1)[1].split(" (", 1)
+        assert note.rstrip() == f"{flaw}: a die fewer on each)", row
+        sheet = game.sheet(eid)
+        for part in said.split("; "):
+            if part.startswith("against or with "):
+                assert all(hindered(sheet, roll_type=t) == 1 for t in part[16:].split(", ")), part
+            else:
+                assert all(hindered(sheet, action=a) == 1 for a in part.split(", ")), part
+        assert {a for _, acts in sheet.hindrances for a in acts} <= set(said.replace(";", ",").split(", "))
+
+
 def test_left_and_right_switch_heroes(kit: Kit) -> None:
     session = make_session(seats="human,ai+hero,ai")
     game = session.game

@@ -65,6 +65,21 @@ def tab_labels(names: list[str], chosen: int, room: int) -> list[str]:
     return [f" {elide(name, share)} " for name in short]
 
 
+def hindrance_words(held: Sequence[str]) -> list[tuple[str, str]]:
+    """Each negative trait the hero carries and the rolls it takes a die from (Budget Dungeons: -1
+    whenever dealing with them; `rules.heroes.hindered`), as ("blind", "disarm, search")."""
+    table = traits().traits
+    out = []
+    for name in dict.fromkeys(held):
+        trait = table[name]
+        parts = [", ".join(sorted(trait.hinders_actions))] if trait.hinders_actions else []
+        if trait.hinders_types:
+            parts.append("against or with " + ", ".join(sorted(trait.hinders_types)))
+        if parts:
+            out.append((name.replace("_", " "), "; ".join(parts)))
+    return out
+
+
 class HeroSheetScreen(Screen):
     def __init__(self, kit: Kit, session: Session, back: State | None) -> None:
         super().__init__(kit, back)
@@ -177,6 +192,9 @@ class HeroSheetScreen(Screen):
         types, actions, attack = ties(hero.traits, hero.klass)
         rows.append(line(("Tied Types ", label), (", ".join(types) or "none", text), indent=2))
         rows.append(line(("Tied actions ", label), (", ".join(actions) or "none", text), indent=2))
+        for flaw, hinders in hindrance_words(hero.traits):
+            rows.append(line(("Hindered ", label), (hinders, text), (f" ({flaw}: a die fewer on each)", label),
+                             indent=2))
         rows.append(line(("Fights with ", label), (attack, text), (f" ({reach_words(attack)})", label)))
         bonus = class_bonus(hero.level)
         if bonus:
