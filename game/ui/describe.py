@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from game.core.sentences import capitalised, plural, possessive, with_article
 from game.engine.features import ACTIONABLE
 from game.engine.quests import to_be_caught
-from game.engine.trap_play import host_words
+from game.engine.trap_play import host_words, known_facts
 from game.mapgen.themes import theme as get_theme
 from game.mapgen.tiles import Tile
 from game.rules.costs import trade_value
@@ -111,7 +111,8 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
     for eid, (trap, pos) in game.world.get2(TrapState, Position):
         if _on_tile(game, x, y, pos) and trap.found_by:
             status = "disarmed" if trap.disarmed else "sprung" if not trap.live else "live"
-            facts = f" Known: {', '.join(sorted(trap.facts))}." if trap.facts else ""
+            known = known_facts(trap)
+            facts = f" Known: {known}." if known else ""
             out.append(f"A {status} trap: {game.name(eid)} (on the {host_words(game, trap.host)}).{facts}")
     for eid, (item, pos) in game.world.get2(TreasureState, Position):
         if _on_tile(game, x, y, pos) and not item.hidden:  # in the words taking it uses (engine/loot.py)
