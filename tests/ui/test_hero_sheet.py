@@ -117,6 +117,21 @@ def test_the_sheet_says_which_rolls_a_flaw_takes_a_die_from(kit: Kit) -> None:
         assert {a for _, acts in sheet.hindrances for a in acts} <= set(said.replace(";", ",").split(", "))
 
 
+def test_a_trait_held_a_degree_higher_says_the_dice_its_rolls_get(kit: Kit) -> None:
+    """A very strong Level 2 soldier's fight and force rolls get the Class Bonus and a die more
+    (DESIGN.md §3), but the sheet said only "The Class Bonus (+1) is added to rolls of those Types
+    and actions"."""
+    from game.rules.heroes import tied_bonus
+
+    choice = HeroChoice("Gruk", "orc", "strong", "soldier", ("strong", "commanding"))
+    game = new_game(3, parse_seats("human,ai"), 2, Dials(), {0: choice})
+    eid = game.party.hero_of[0]
+    _, screen = run_headless(HeroSheetScreen(kit, Session(game), BACK), [], size=(120, 40))
+    dice = tied_bonus(game.sheet(eid), action="force")
+    assert dice == 2
+    assert f"Rolls tied to very strong get +{dice} dice" in " ".join(screen.text().split())
+
+
 def test_left_and_right_switch_heroes(kit: Kit) -> None:
     session = make_session(seats="human,ai+hero,ai")
     game = session.game

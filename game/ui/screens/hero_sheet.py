@@ -65,6 +65,20 @@ def tab_labels(names: list[str], chosen: int, room: int) -> list[str]:
     return [f" {elide(name, share)} " for name in short]
 
 
+def degree_words(held: Sequence[str], bonus: int) -> list[tuple[str, str]]:
+    """Each trait held a degree higher and the dice its rolls get (DESIGN.md §3: the Class Bonus
+    plus d - 1 for a trait of degree d, `rules.heroes.tied_bonus`): ("very strong", "2 dice")."""
+    table = traits()
+    out = []
+    for name in dict.fromkeys(held):
+        trait = table.traits[name]
+        degree = held.count(name)
+        if degree > 1 and (trait.types or trait.actions):
+            dice = bonus + degree - 1
+            out.append((table.describe((name,) * degree)[0], f"{dice} {'die' if dice == 1 else 'dice'}"))
+    return out
+
+
 def hindrance_words(held: Sequence[str]) -> list[tuple[str, str]]:
     """Each negative trait the hero carries and the rolls it takes a die from (Budget Dungeons: -1
     whenever dealing with them; `rules.heroes.hindered`), as ("blind", "disarm, search")."""
@@ -200,6 +214,9 @@ class HeroSheetScreen(Screen):
         if bonus:
             rows.append(line((f"The Class Bonus (+{bonus}) is added to rolls of those Types and actions.", label),
                              indent=0))
+        for words, dice in degree_words(hero.traits, bonus):
+            rows.append(line((f"Rolls tied to {words} get +{dice} (a die more for each degree past the first).",
+                              label), indent=0))
         rows.append(Line())
         story = line(("Story points ", label), (str(hero.story_points), text))
         if hero.spend_story_point:
