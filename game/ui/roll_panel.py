@@ -195,8 +195,10 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
                 console.ch[row, dx + len(more)] = winner
                 console.fg[row, dx + len(more)] = palette["die_winner_bg"]
             dx += MORE_W
-        if not pool.dice:
-            draw.text(console, dx, row, "no dice", palette["text_dim"])
+        if not pool.dice:  # "held: no dice": in the fight, but it may not act
+            why = dict(record.idle).get(i)
+            draw.text(console, dx, row, elide(f"{why}: no dice" if why else "no dice", max(0, x + w - dx)),
+                      palette["text_dim"])
         if tail:
             colour = {PASSES: palette["good"], FAILS: palette["bad"]}.get(tail, palette["text_dim"])
             draw.text(console, dx, row, elide(tail, x + w - dx), colour)
