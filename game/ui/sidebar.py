@@ -75,13 +75,14 @@ def light_text(game: Game, width: int) -> str:
     return "none!"
 
 
-def counters_text(keys: int, levers: int, food: int, width: int) -> str:
-    """The floor's keys and levers and the party's food: tighter spacing first, then the counters
-    at 0 go; the food stays."""
-    full = (f"Keys {keys}", f"Levers {levers}", f"Food {food}")
-    held = [part for part, n in zip(full, (keys, levers, 1), strict=True) if n]
+def counters_text(keys: int, levers: int, picks: int, food: int, width: int) -> str:
+    """The floor's keys and levers, the party's lock picks (a failed Locks test snaps one, and
+    without one a lock cannot be tried) and its food: tighter spacing first, then the counters at
+    0 go; the food stays."""
+    full = (f"Keys {keys}", f"Levers {levers}", f"Picks {picks}", f"Food {food}")
+    held = [part for part, n in zip(full, (keys, levers, picks, 1), strict=True) if n]
     return first_fitting(width, "  ".join(full), " ".join(full), "  ".join(held), " ".join(held),
-                         f"K{keys} L{levers} Food {food}")
+                         f"K{keys} L{levers} P{picks} Food {food}")
 
 
 def turn_text(turn: int, seed: int | None, width: int) -> str:
@@ -204,6 +205,6 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             put(elide(name, iw - 1), fg, 1)
         else:
             put(f"Quest  {elide(name, room_for_name)}{count}", fg)  # "The Kobold..." not "The Kobold C."
-    put(counters_text(game.dungeon.keys, game.dungeon.levers, game.time.rations, iw),
+    put(counters_text(game.dungeon.keys, game.dungeon.levers, game.time.picks, game.time.rations, iw),
         palette["warning"] if game.time.rations <= len(game.heroes()) else palette["text"])
     put(turn_text(game.turn, None if hide_seed else game.seed, iw), palette["text_dim"])
