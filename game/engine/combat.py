@@ -24,7 +24,7 @@ from game.engine.reach import RANGED_REACH, engaged_with
 from game.engine.sightings import tell_sightings, tell_unseen_fighter
 from game.engine.tactics import choose_ability, monster_targets
 from game.rules.conflicts import painful_conflict
-from game.rules.dice import NO_SEAT, PoolRequest, roll_event
+from game.rules.dice import NO_SEAT, Pool, PoolRequest, roll_event
 from game.rules.heroes import tied_bonus
 from game.rules.party import xp_for_trap
 from game.rules.purchases import Ability
@@ -88,6 +88,7 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     if not engaged:
         return True
     requests, targets, hits = [], {}, {}
+    sitting_out: list[tuple[int, int, str]] = []  # in the fight but rolling nothing: (entity, seat, why)
     hero_attack_types = {game.sheet(e).attack for e in engaged if game.world.has(e, HeroState)}
     for eid in sorted(engaged):
         hero = game.world.try_comp(eid, HeroState)
@@ -95,6 +96,7 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
             hits[str(eid)] = hero.hits
             effects = game.world.comp(eid, Effects)
             if (effects.active and effects.held) or surprised_party:
+                sitting_out.append((eid, hero.seat, "caught unready" if surprised_party else "held"))
                 continue  # "may not act" / caught unready: no dice, the blows against it land unopposed
             requests.append(PoolRequest(str(eid), hero.seat, hero_fight_dice(game, eid)))
             focus = game.party.focus.get(eid)
@@ -106,6 +108,7 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
             hits[str(eid)] = mon.hits
             if mon.surprised:
                 mon.surprised = False  # caught unawares: no dice in its first combat turn
+                sitting_out.append((eid, mon.seat, "caught unawares"))
                 continue
             resist = sum(1 for a in mon.spec.abilities for r in a.resist if r in hero_attack_types)
             rally = mon.spec.level if mon.extra_attack else 0  # a rally's extra attack: its Level dice again
@@ -120,10 +123,15 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
     owners = [request.owner for request in requests]  # the pools' (which are made only if drawn)
     pool_of = {owner: i for i, owner in enumerate(owners)}  # each owner asks for one pool
     unplaced = tuple(i for i, owner in enumerate(owners) if not targets.get(owner))
+    pools, names = event.pools, tuple(game.name(int(owner)) for owner in owners)
+    if sitting_out:  # the panel shows them too, with no dice: else a held hero's wounds came from nowhere
+        pools = (*event.pools, *(Pool(str(e), seat, ()) for e, seat, _ in sitting_out))
+        names += tuple(game.name(e) for e, _, _ in sitting_out)
     game.record_roll(RollRecord(
-        game.turn, "pain", FIGHT, event.pools, tuple(game.name(int(owner)) for owner in owners),
+        game.turn, "pain", FIGHT, pools, names,
         tuple(pool_of.get(winner, -1) for winner in result.winners), narrator=event.narrator,
-        unplaced=unplaced, fleeing=tuple(i for i in unplaced if is_fleeing(game, int(owners[i])))))
+        unplaced=unplaced, fleeing=tuple(i for i in unplaced if is_fleeing(game, int(owners[i]))),
+        idle=tuple((len(owners) + i, why) for i, (_, _, why) in enumerate(sitting_out))))
     apply_damage(game, result.damage, result.hits, event.narrator)
     return True
 

@@ -34,3 +34,5 @@ class RollRecord:
     # of those the monsters already fleeing (which strike no one): what the panel says of them
     unplaced: tuple[int, ...] = ()
     fleeing: tuple[int, ...] = ()
+    # a fight's empty pools, of those who were in it but rolled nothing, and why ("held")
+    idle: tuple[tuple[int, str], ...] = ()

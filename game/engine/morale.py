@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.core.sentences import possessive
 from game.engine.log import RollRecord
-from game.engine.sightings import told_name
+from game.engine.sightings import out_of_sight, told_name
 from game.rules.dice import Pool
 from game.rules.monster_morale import MORALE_DIE, morale_result
 from game.world.components import MonsterState
@@ -31,8 +31,10 @@ def morale_check(game: Game, mon_eid: int, alone_at_half: bool = False) -> bool:
     roll = game.streams.get("morale").die(MORALE_DIE)
     result = morale_result(roll, mon.spec.level)
     name = game.name(mon_eid)
-    game.record_roll(RollRecord(game.turn, "check", f"{possessive(name)} morale: {result}",
-                                (Pool(str(mon_eid), mon.seat, (roll,)),), (name,), successes=(result != "flees",)))
+    unseen = out_of_sight(game, mon_eid)  # the panel names it as the log does: "Xol, out of sight,"
+    title = f"{possessive(name)} morale" + (", out of sight" if unseen else "") + f": {result}"
+    game.record_roll(RollRecord(game.turn, "check", title, (Pool(str(mon_eid), mon.seat, (roll,)),),
+                                (f"{name}, out of sight" if unseen else name,), successes=(result != "flees",)))
     if result == "holds":
         return False
     if result == "rallies":

@@ -84,6 +84,16 @@ def tell_unseen_fighter(game: Game, eid: int) -> None:
         game.say(f"{who} joins the fight.", "danger")
 
 
+def out_of_sight(game: Game, eid: int) -> bool:
+    """Whether the log's next line about this monster names it "out of sight": the party was never
+    told of it and does not see it now (what `told_name` says, without telling)."""
+    mon = game.world.try_comp(eid, MonsterState)
+    if mon is None or mon.told:
+        return False
+    pos = game.position(eid)
+    return pos is None or not party_sees(game, pos)
+
+
 def told_name(game: Game, eid: int) -> str:
     """The monster's name for a line about to say what it does. Before the party was told of it,
     one in view first comes into view (its own line); one out of sight is named as such, "Xol,

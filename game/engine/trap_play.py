@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.sentences import plural
 from game.engine.harm import resist, suffer
 from game.engine.routes import usable_exits
 from game.mapgen.themes import theme
 from game.rules.party import xp_for_trap
-from game.rules.successes import spend_on_trap_facts
+from game.rules.successes import TRAP_FACTS, spend_on_trap_facts
 from game.world.components import Effect, Effects, HeroState, Position, TrapState
 
 if TYPE_CHECKING:
@@ -171,14 +172,20 @@ def secret_passage(game: Game, hero_eid: int) -> bool:
 
 
 def describe_known(trap: TrapState) -> str:
-    bits = []
-    if "type" in trap.facts:
-        bits.append(trap.spec.type)
-    if "pain" in trap.facts:
-        bits.append(f"{trap.spec.pain} pain")
-    if "guards_treasure" in trap.facts and trap.spec.guards_treasure:
-        bits.append("guarding treasure")
-    return f" ({', '.join(bits)})" if bits else ""
+    """What a search learned of the trap it found, for its line: " (fire, 2 Pain dice)"."""
+    known = known_facts(trap)
+    return f" ({known})" if known else ""
+
+
+def known_facts(trap: TrapState) -> str:
+    """What the party learned of a found trap (the Law of Successes spends a search's successes on
+    its Type, its Pain dice and whether it guards treasure), with what it learned: "fire, 2 Pain
+    dice, guards no treasure". A trap found to guard nothing was told as if that were not known,
+    and look named the facts, not what they were ("Known: guards_treasure, pain, type")."""
+    spec = trap.spec
+    words = {"type": spec.type or "no Type", "pain": plural(spec.pain, "Pain die"),
+             "guards_treasure": "guards the room's treasure" if spec.guards_treasure else "guards no treasure"}
+    return ", ".join(words[fact] for fact in TRAP_FACTS if fact in trap.facts)
 
 
 def disarm(game: Game, hero_eid: int, trap_eid: int) -> bool:

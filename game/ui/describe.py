@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from game.core.sentences import capitalised, plural, possessive, with_article
 from game.engine.features import ACTIONABLE
 from game.engine.quests import to_be_caught
-from game.engine.trap_play import host_words
+from game.engine.trap_play import host_words, known_facts
 from game.mapgen.themes import theme as get_theme
 from game.mapgen.tiles import Tile
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
-from game.world.components import DoorState, HeroState, Named, Position, TrapState, TreasureState
+from game.world.components import DoorState, HeroState, MonsterState, Named, Position, TrapState, TreasureState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -105,13 +105,14 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
                 state = (" It flees." if mon.fleeing else peace if mon.peaceful else "" if mon.aware
                          else " It has not noticed you.") + (CATCH_WORDS if catch else "")
                 out.append(f"{capitalised(game.name(eid))}: Level {mon.spec.level}, {plural(mon.hits, 'Hit')} left, "
-                           f"designed by {game.seats[mon.seat].name}.{state}")
+                           f"{designer_words(game, mon)}.{state}")
                 if named is not None and named.description:
                     out.append(named.description)
     for eid, (trap, pos) in game.world.get2(TrapState, Position):
         if _on_tile(game, x, y, pos) and trap.found_by:
             status = "disarmed" if trap.disarmed else "sprung" if not trap.live else "live"
-            facts = f" Known: {', '.join(sorted(trap.facts))}." if trap.facts else ""
+            known = known_facts(trap)
+            facts = f" Known: {known}." if known else ""
             out.append(f"A {status} trap: {game.name(eid)} (on the {host_words(game, trap.host)}).{facts}")
     for eid, (item, pos) in game.world.get2(TreasureState, Position):
         if _on_tile(game, x, y, pos) and not item.hidden:  # in the words taking it uses (engine/loot.py)
@@ -126,6 +127,16 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
         words += " (searched)" if (game.dungeon.floor_no, x, y) in game.dungeon.opened else " (search next to it)"
     out.append(words[0].upper() + words[1:] + ("." if seen else ", as you remember it."))
     return out
+
+
+def designer_words(game: Game, mon: MonsterState) -> str:
+    """Who made the monster: a player's seat designs its own only in the room builder (design =
+    ask); otherwise, and for a wanderer always, the AI builds it on that seat's budget, as the
+    Hallway says ("built for them by the AI"), and a player never designed it."""
+    seat = game.seats[mon.seat]
+    if seat.human and (game.dials.design != "ask" or mon.wandering):
+        return f"built by the AI on {possessive(seat.name)} budget"
+    return f"designed by {seat.name}"
 
 
 def hero_at(game: Game, x: int, y: int) -> int | None:

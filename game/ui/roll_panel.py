@@ -11,7 +11,8 @@ winner mark; then a gap. Marks are glyphs of the set (ASCII or Unicode); without
 marks the dice that counted (a rank's winner, a pool's kept die) and a Thwack-O die's face is bold.
 
 Names take what the dice leave of the width, whole where they fit, elided in the middle where
-they do not. A pool that won ranks but had no one in reach (a monster drawn into the fight by a
+they do not. Dice that do not fit are counted ("+5"), marked as a winner's when one of their
+ranks was won. A pool that won ranks but had no one in reach (a monster drawn into the fight by a
 hero's bow, two tiles from anyone it could hit; or one whose only foe fell earlier in the turn)
 says so on its row: its wins hurt nobody; so does one that was already fleeing (it strikes no
 one). The engine records which pools those were as it rolls: the panel does not guess them."""
@@ -112,6 +113,12 @@ def out_of_reach(record: RollRecord) -> set[int]:
     return {i for i in record.unplaced if i in record.rank_winners}
 
 
+def won_unseen(record: RollRecord, pool: int, shown: int) -> bool:
+    """Whether pool `pool` of a fight won a rank among its dice past the first `shown` (left out
+    for width): its row marks the "+N" as a win, else a hero who dealt damage there showed none."""
+    return record.kind == "pain" and pool in record.rank_winners[shown:]
+
+
 def recent_records(game: Game, limit: int) -> list[RollRecord]:
     """The roll events of the latest turn that had any, oldest first, at most `limit`."""
     if not game.rolls:
@@ -182,10 +189,16 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
                 console.fg[row, dx + 3] = palette["die_winner_bg"]
             dx += DIE_W + GAP
         if len(shown) < len(pool.dice):
-            draw.text(console, dx, row, f"+{len(pool.dice) - len(shown)}", palette["text_dim"])
+            more = f"+{len(pool.dice) - len(shown)}"
+            draw.text(console, dx, row, more, palette["text_dim"])
+            if len(more) < MORE_W and won_unseen(record, i, len(shown)):  # "+5◊": a win among them
+                console.ch[row, dx + len(more)] = winner
+                console.fg[row, dx + len(more)] = palette["die_winner_bg"]
             dx += MORE_W
-        if not pool.dice:
-            draw.text(console, dx, row, "no dice", palette["text_dim"])
+        if not pool.dice:  # "held: no dice": in the fight, but it may not act
+            why = dict(record.idle).get(i)
+            draw.text(console, dx, row, elide(f"{why}: no dice" if why else "no dice", max(0, x + w - dx)),
+                      palette["text_dim"])
         if tail:
             colour = {PASSES: palette["good"], FAILS: palette["bad"]}.get(tail, palette["text_dim"])
             draw.text(console, dx, row, elide(tail, x + w - dx), colour)

@@ -31,9 +31,11 @@ def hits_colour(hits: int, most: int, palette: Palette) -> tuple[int, int, int]:
     return palette["good"]
 
 
-def hero_lines_needed(game: Game, width: int, compact: bool) -> int:
-    return sum(3 if compact else 4 + (1 if _effects_text(game, eid) else 0) for eid, _ in game.heroes(living=False)
-               if _shown(game, eid))
+def hero_lines_needed(game: Game, width: int, compact: bool, effects: bool = True) -> int:
+    """Rows the heroes take: a fallen one 2, a living one 4 (3 compact: no XP row), and a row more
+    for what holds or hurts it when `effects` are shown."""
+    return sum(2 if hero.hits <= 0 else (3 if compact else 4) + (1 if effects and _effects_text(game, eid) else 0)
+               for eid, hero in game.heroes(living=False) if _shown(game, eid))
 
 
 def _shown(game: Game, eid: int) -> bool:
@@ -73,13 +75,14 @@ def light_text(game: Game, width: int) -> str:
     return "none!"
 
 
-def counters_text(keys: int, levers: int, food: int, width: int) -> str:
-    """The floor's keys and levers and the party's food: tighter spacing first, then the counters
-    at 0 go; the food stays."""
-    full = (f"Keys {keys}", f"Levers {levers}", f"Food {food}")
-    held = [part for part, n in zip(full, (keys, levers, 1), strict=True) if n]
+def counters_text(keys: int, levers: int, picks: int, food: int, width: int) -> str:
+    """The floor's keys and levers, the party's lock picks (a failed Locks test snaps one, and
+    without one a lock cannot be tried) and its food: tighter spacing first, then the counters at
+    0 go; the food stays."""
+    full = (f"Keys {keys}", f"Levers {levers}", f"Picks {picks}", f"Food {food}")
+    held = [part for part, n in zip(full, (keys, levers, picks, 1), strict=True) if n]
     return first_fitting(width, "  ".join(full), " ".join(full), "  ".join(held), " ".join(held),
-                         f"K{keys} L{levers} Food {food}")
+                         f"K{keys} L{levers} P{picks} Food {food}")
 
 
 def turn_text(turn: int, seed: int | None, width: int) -> str:
@@ -121,6 +124,8 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
     info_rows = 5 + (1 if game.quest is not None else 0)  # light, floor, room, quest, keys, turn
     heroes = [(eid, hero) for eid, hero in game.heroes(living=False) if _shown(game, eid)]
     compact = hero_lines_needed(game, w, False) + info_rows > h
+    # compact, what holds or hurts a hero keeps its row while they fit (a held hero cannot act)
+    effects_shown = not compact or hero_lines_needed(game, w, True) + info_rows <= h
     for eid, hero in heroes:
         if row >= bottom:
             break
@@ -142,7 +147,11 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         full, short = f"  L{hero.level} {hero.race} {hero.klass}", f"  L{hero.level} {hero.klass}"
         story = f"  story {hero.story_points}"
         shown = (full + story, short + story, full, short) if compact else (full, short)
-        put(first_fitting(iw, *shown), palette["text"])
+        squeezed = "" if effects_shown else _effects_text(game, eid)
+        if squeezed:  # no row of its own: it takes the race's and class's place ("L2 held by Xol...")
+            put("  " + elide(f"L{hero.level} {squeezed}", iw - 2), palette["warning"])
+        else:
+            put(first_fitting(iw, *shown), palette["text"])
         most = max_hits(hero.level)
         hits_text = f"{hero.hits}/{most}"
         bar_w = max(3, min(12, iw - 8 - len(hits_text)))
@@ -170,9 +179,9 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
                     palette["text"]
             xp_text = next((c for c in choices if len(c + story) <= iw), choices[-1])
             put(xp_text + story, xp_fg)
-            effects = _effects_text(game, eid)
-            if effects:
-                put("  " + elide(effects, iw - 2), palette["warning"])
+        effects = _effects_text(game, eid) if effects_shown else ""
+        if effects:
+            put("  " + elide(effects, iw - 2), palette["warning"])
     if row + 1 + info_rows <= bottom:
         row += 1
     light_fg = palette["warning"] if game.dials.light and game.time.oil <= 0 else palette["text"]
@@ -196,6 +205,6 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
             put(elide(name, iw - 1), fg, 1)
         else:
             put(f"Quest  {elide(name, room_for_name)}{count}", fg)  # "The Kobold..." not "The Kobold C."
-    put(counters_text(game.dungeon.keys, game.dungeon.levers, game.time.rations, iw),
+    put(counters_text(game.dungeon.keys, game.dungeon.levers, game.time.picks, game.time.rations, iw),
         palette["warning"] if game.time.rations <= len(game.heroes()) else palette["text"])
     put(turn_text(game.turn, None if hide_seed else game.seed, iw), palette["text_dim"])

@@ -74,7 +74,8 @@ def test_a_held_hero_rolls_no_dice_and_the_holders_blows_land():
         if any("shakes off" in line.text for line in game.log if line.turn == 0):
             continue  # it broke free in step 1 of the first turn and fought
         melee = [r for r in game.rolls if r.title == FIGHT and r.turn == 0][0]
-        assert [p.owner for p in melee.pools] == [str(mon)]
+        assert [p.owner for p in melee.pools if p.dice] == [str(mon)]  # the held hero's row: no dice
+        assert [(p.owner, p.dice) for p in melee.pools[1:]] == [(str(hero), ())] and melee.idle == ((1, "held"),)
         assert all(w == 0 for w in melee.rank_winners)  # every one of its dice landed unopposed
         return
     raise AssertionError("the hold was shaken off in every seed")
@@ -190,7 +191,9 @@ def test_a_lit_party_never_surprises_and_a_surprised_party_rolls_nothing_in_the_
         assert not any("unawares" in line.text for line in game.log)  # a lantern burns
         if any(line.text.startswith("Surprise!") for line in game.log):
             melee = [r for r in game.rolls if r.title == FIGHT][-1]
-            assert [p.owner for p in melee.pools] == [str(mon)]
+            assert [p.owner for p in melee.pools if p.dice] == [str(mon)]  # the party's rows: no dice
+            assert [(p.owner, p.dice) for p in melee.pools[1:]] == [(str(hero), ())]
+            assert melee.idle == ((1, "caught unready"),)
             caught = True
     assert caught
 

@@ -169,3 +169,32 @@ def test_a_sprung_trap_always_says_how_it_ended():
                 assert pain == 1
             endings.add((pain, ending))
     assert {(0, "no harm"), (1, "no harm"), (1, "hurt")} <= endings
+
+
+def test_what_a_search_learned_of_a_trap_is_said_with_what_it_learned():
+    """With the Law of Successes a search learns a found trap's Type, its Pain dice and whether it
+    guards treasure. Look said "Known: guards_treasure, pain, type." (the facts' names, not what
+    they were), and the log left out a trap found to guard nothing, as if that were not known."""
+    import numpy as np
+
+    from game.ui.describe import things_at
+
+    learned = set()
+    for seed in range(1, 40):
+        game, hero = arena(seed, successes=True)
+        x, y = free_neighbour(game, hero)
+        trap = put_trap(game, x, y, Trap("poison", annoy=2, pain=1))  # cost 2: 2 dice against the hero's
+        game.world.comp(hero, HeroState).level = 6  # many dice: often all three facts
+        apply_action(game, A.Search(0))
+        facts = game.world.comp(trap, TrapState).facts
+        if not facts:
+            continue
+        words = {"type": "poison", "pain": "1 Pain die", "guards_treasure": "guards no treasure"}
+        known = ", ".join(words[f] for f in ("type", "pain", "guards_treasure") if f in facts)
+        line = next(line.text for line in game.log if "finds a trap" in line.text)
+        assert line.endswith(f"{game.name(trap)} ({known})."), line
+        game.derived.visible = np.ones_like(game.floor.explored)
+        look = next(text for text in things_at(game, x, y) if "trap" in text)
+        assert look.endswith(f"Known: {known}."), look
+        learned.add(len(facts))
+    assert 3 in learned, learned

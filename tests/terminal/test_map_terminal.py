@@ -48,7 +48,7 @@ def test_first_frame_is_the_dungeon_with_the_hero_and_a_truthful_sidebar(tmp_pat
     assert f"Turn {game.turn}" in side and "Seed 7" in side
     quest = game.quest
     assert f"Quest  {quest.name}" in side or f"Quest {0}/{quest.count}\n  {quest.name}" in side, side
-    assert "Light lantern" in side and "Keys 0  Levers 0" in side
+    assert "Light lantern" in side and f"Picks {game.time.picks}  Food {game.time.rations}" in side, side
     # the hero's @ is drawn in its seat's colour, and the map uses colour at all
     assert term.vt.cell(sx, sy).bg != "default"
 

@@ -322,3 +322,32 @@ def test_a_name_cut_for_many_dice_keeps_its_first_word(tmp_path: Path) -> None:
     _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
     names = [line.strip().split("  ")[0] for line in term.lines if " 6 " in line or "6◊" in line]
     assert "Corvin..." in names and "Zelk... cleave" in names, names
+
+
+def test_a_win_among_the_dice_left_out_for_width_is_marked_on_their_count(tmp_path: Path) -> None:
+    """At 80x24 a mage's eleven dice read "6  5  5  4  4  2 +5" with no rank won, while its two
+    lowest dice won the last two ranks (the others were out of dice) and the log said it dealt 2
+    damage. The count of the dice left out is marked as a win now: "+5◊"."""
+    from game.rules.conflicts import painful_conflict
+
+    game, monster = _turn_with_a_trap_and_an_idle_melee()
+    hero = game.party.hero_of[0]
+    pools = (Pool(str(hero), 0, (6, 5, 5, 4, 4, 2, 2, 2, 2, 1, 1)), Pool(str(monster), 2, (6, 6, 6, 5, 4, 4, 2, 2, 2)))
+    result = painful_conflict(pools, {str(hero): [str(monster)], str(monster): [str(hero)]},
+                              {str(hero): 20, str(monster): 20})
+    owners = [p.owner for p in pools]
+    winners = tuple(owners.index(w) if w else -1 for w in result.winners)
+    game.record_roll(RollRecord(25, "pain", FIGHT, pools, ("Kell the Unlit", NAME), rank_winners=winners,
+                                narrator=0))
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    mark = chr(kit.glyphs.code("rank_winner"))
+    for i, start in ((0, " Kell the Unlit"), (1, " Umbrecht")):
+        row = next(line for line in term.lines if line.startswith(start) and "+" in line)
+        shown = [t for t in row.split("+", 1)[0].replace(chr(kit.glyphs.code("die_thwacko")), " ").split()
+                 if t[0].isdigit()]
+        more = row.split("+", 1)[1].split()[0]
+        assert more.rstrip(mark) == str(len(pools[i].dice) - len(shown)), row
+        assert all((t.endswith(mark)) == (winners[r] == i) for r, t in enumerate(shown)), row
+        assert more.endswith(mark) == (i in winners[len(shown):]), (row, winners)
+    assert 0 in winners[6:] and 0 not in winners[:6]  # the hero's wins were all past the dice a row shows

@@ -718,3 +718,33 @@ def test_a_solo_builders_help_does_not_pass_the_keyboard_on(kit: Kit) -> None:
     assert "next player" not in shown and "Nobody else" not in shown, shown
     shown = help_read_in_columns(builder(kit, "traps", budget=7))
     assert "then the keyboard goes to the next player" in shown, shown
+
+
+def test_an_unnamed_monsters_attack_type_is_not_promised_when_the_table_names_it(kit: Kit) -> None:
+    """The builder showed "Attack Type claws" ("words only") for a monster left unnamed, and the
+    table named it for a creature whose attack it took: the room held a fire-breather that struck
+    from five tiles away. Unnamed, the row now says the Type is its creature's; named, the Type
+    shown is the one the room holds."""
+    session = at_hallway()
+    game = session.game
+    back = Secret()
+    state: State = designer_screen(kit, session, back)
+    shown: list[str] = []
+    for _ in range(60):
+        if state is back:
+            break
+        if isinstance(state, CategoryPickScreen):  # monsters, while they are left for the taking
+            at = state.left.index("monsters") if "monsters" in state.left else 0
+            state, _ = step(state, *["down"] * at, "enter")
+        elif isinstance(state, BuilderScreen) and state.category == "monsters":
+            _, text = step(state)
+            shown.append(next(line for line in text.split("\n") if "Attack Type" in line).split("Attack Type")[1])
+            state, _ = step(state, "enter", "f", "c", "Y")  # the draft bought as it stands, unnamed
+        elif isinstance(state, BuilderScreen):
+            state, _ = step(state, "f", "c", "Y")
+        else:
+            state, _ = step(state, "x")
+    assert state is back and shown, "no human seat built the monsters"
+    first = game.hallway.last_design.monsters[0].monster  # the one bought from the draft
+    said = shown[0].strip().split("  ")[0]
+    assert said == "(its creature's)" or said == first.type, (said, first)

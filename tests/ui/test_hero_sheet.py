@@ -76,6 +76,62 @@ def test_a_flawed_races_traits_and_grown_ones_are_not_called_class_traits(kit: K
     assert f"race cunning, {nice[second]}, {nice[flaw]}; class keen senses, wild; grown cunning" in screen.text()
 
 
+def test_the_tied_rolls_are_the_ones_the_engine_ties_a_flawed_and_grown_hero_to(kit: Kit) -> None:
+    """A troglodyte monk that grew strong read "Tied actions fight, search": the race's second
+    trait (stealthy: agility, disarm) and the grown one (strong: force) were left out, though its
+    rolls of those actions get the Class Bonus."""
+    choice = HeroChoice("Isk", "troglodyte", "keen_senses", "monk", ("disciplined", "mundane"))
+    game = new_game(101, parse_seats("human,ai"), 3, Dials(), {0: choice})
+    eid = game.party.hero_of[0]
+    hero = game.world.comp(eid, HeroState)
+    hero.traits = (*hero.traits, "strong")
+    _, screen = run_headless(HeroSheetScreen(kit, Session(game), BACK), [], size=(120, 40))
+    sheet = game.sheet(eid)
+    assert {"agility", "disarm", "force"} <= sheet.actions
+    assert "Tied actions " + ", ".join(sorted(sheet.actions)) in screen.text()
+    assert "Tied Types " + ", ".join(sorted(sheet.types)) in screen.text()
+
+
+def test_the_sheet_says_which_rolls_a_flaw_takes_a_die_from(kit: Kit) -> None:
+    """A troglodyte's blindness takes a die from its search and disarm rolls, and an infernal's
+    curse from its rolls against or with holy; the sheet listed the flaw among the traits and said
+    nothing of what it costs."""
+    from game.rules.heroes import hindered
+
+    for race, klass, traits_ in (("troglodyte", "monk", ("disciplined", "mundane")),
+                                 ("infernal", "barbarian", ("keen_senses", "wild"))):
+        race_trait = traits().races[race][1]
+        game = new_game(5, parse_seats("human,ai"), 2, Dials(), {0: HeroChoice("Ur", race, race_trait, klass, traits_)})
+        eid = game.party.hero_of[0]
+        _, screen = run_headless(HeroSheetScreen(kit, Session(game), BACK), [], size=(120, 40))
+        row = next(r for r in screen.text().splitlines() if "Hindered " in r)[:80]  # the dials stand beside
+        flaw = traits().flaws[race].replace("_", " ")
+        said, note = row.split("Hindered ", 1)[1].split(" (", 1)
+        assert note.rstrip() == f"{flaw}: a die fewer on each)", row
+        sheet = game.sheet(eid)
+        for part in said.split("; "):
+            if part.startswith("against or with "):
+                assert all(hindered(sheet, roll_type=t) == 1 for t in part[16:].split(", ")), part
+            else:
+                assert all(hindered(sheet, action=a) == 1 for a in part.split(", ")), part
+        assert {a for _, acts in sheet.hindrances for a in acts} <= set(said.replace(";", ",").split(", "))
+
+
+def test_a_trait_held_a_degree_higher_says_the_dice_its_rolls_get(kit: Kit) -> None:
+    """A very strong Level 2 soldier's fight and force rolls get the Class Bonus and a die more
+    (DESIGN.md §3), but the sheet said only "The Class Bonus (+1) is added to rolls of those Types
+    and actions"."""
+    from game.rules.heroes import tied_bonus
+
+    choice = HeroChoice("Gruk", "orc", "strong", "soldier", ("strong", "commanding"))
+    game = new_game(3, parse_seats("human,ai"), 2, Dials(), {0: choice})
+    eid = game.party.hero_of[0]
+    _, screen = run_headless(HeroSheetScreen(kit, Session(game), BACK), [], size=(120, 40))
+    dice = tied_bonus(game.sheet(eid), action="force")
+    assert dice == 2
+    assert f"Rolls tied to very strong get +{dice} dice" in " ".join(screen.text().split())
+
+
 def test_left_and_right_switch_heroes(kit: Kit) -> None:
     session = make_session(seats="human,ai+hero,ai")
     game = session.game

@@ -746,3 +746,35 @@ def test_look_at_a_creature_the_quest_wants_caught_says_walking_into_it_catches(
     said = " ".join(line.text for line in game.log[start:])
     assert "Kitten" in said and ("catches" in said or "slips through" in said), said  # what look promised
     assert not any(r.title == "Fight" for r in game.rolls if r.turn >= game.turn - 1)
+
+
+def test_look_says_who_made_a_monster_as_the_hallway_does() -> None:
+    """In solo play the AI builds the player's own seat's monsters ("built for them by the AI"),
+    yet look said "Quorra: Level 2, 6 Hits left, designed by Player 1."; a wanderer is the AI's
+    on a seat's budget in every game. A player's seat designs only in the room builder."""
+    import numpy as np
+
+    from game.core.dials import Dials
+    from game.rules.costs import monster_cost, monster_hits
+    from game.rules.purchases import Monster
+    from game.ui.describe import things_at
+    from game.world.components import MonsterState, Named
+
+    def look_at(design: str, seat: int, wandering: bool) -> str:
+        game = new_game(7, parse_seats("human,ai,ai"), 2, Dials(design=design))
+        pos = game.position(game.party.hero_of[0])
+        x, y = next((pos.x + dx, pos.y) for dx in (1, -1, 2, -2) if game.floor.walkable[pos.y, pos.x + dx])
+        spec = Monster(level=2, name="Quorra")
+        game.world.create(MonsterState(spec, monster_cost(spec), monster_hits(2), seat, game.floor.cell_of(x, y),
+                                       aware=True, wandering=wandering),
+                          Position(x, y, game.dungeon.floor_no), Named("Quorra"))
+        game.derived.visible = np.ones_like(game.floor.explored)
+        said = next(text for text in things_at(game, x, y) if text.startswith("Quorra:"))
+        game.close()
+        return said
+
+    assert look_at("auto", 0, False).endswith("built by the AI on Player 1's budget.")
+    assert look_at("ask", 0, True).endswith("built by the AI on Player 1's budget.")
+    assert look_at("ask", 0, False).endswith("designed by Player 1.")
+    ai = new_game(7, parse_seats("human,ai,ai"), 2).seats[1].name
+    assert look_at("auto", 1, False).endswith(f"designed by {ai}.")

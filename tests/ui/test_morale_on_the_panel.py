@@ -42,3 +42,44 @@ def test_every_morale_check_is_a_roll_the_panel_draws(tmp_path, monkeypatch) -> 
         seen.add(fled)
         game.close()
     assert seen == {True, False}, "60 checks never showed both a stand and a flight"
+
+
+def out_of_the_party_sight(game, hero: int) -> tuple[int, int]:  # noqa: ANN001
+    """A tile of this floor that the party does not see: one beyond the entrance room's walls (the
+    floor unfolds as it is entered, so a lurker there stands in rock not yet dug out)."""
+    from game.engine.sightings import party_sees
+    from game.world.components import Position
+
+    floor_no = game.position(hero).floor
+    ys, xs = (~game.floor.walkable).nonzero()
+    for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+        if game.creature_at(x, y) is None and not party_sees(game, Position(x, y, floor_no)):
+            return x, y
+    raise AssertionError("the party sees every tile")
+
+
+def test_the_panel_names_a_monster_out_of_sight_as_the_log_does(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """A monster the party cannot see checked its morale and the panel named it plainly ("Xol's
+    morale: flees", its row "Xol") while the log said "Xol, out of sight, breaks and flees!"."""
+    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path))
+    kit = Kit.load()
+    seen = set()
+    for seed in range(1, 80):
+        game, hero = arena(seed)
+        mon = put_monster(game, *out_of_the_party_sight(game, hero), Monster(2, name="Xol"))
+        before = len(game.log)
+        fled = morale_check(game, mon)
+        record = game.rolls[-1]
+        said = record.title.rsplit(": ", 1)[-1]
+        console = tcod.console.Console(60, 4, order="C")
+        draw_record(console, game, record, 0, 0, 60, kit.palette, kit.glyphs)
+        title, row = ("".join(chr(c) for c in line).rstrip() for line in console.ch[:2])
+        assert title.startswith("Xol's morale, out of sight: " + said), title
+        assert row.startswith("Xol, out of sight") and row.endswith(said), row
+        lines = [line.text for line in game.log[before:]]
+        if said != "holds":
+            did = "breaks and flees!" if fled else "rallies with a roar!"
+            assert lines == [f"Xol, out of sight, {did}"], lines
+        seen.add(said)
+        game.close()
+    assert {"holds", "flees"} <= seen, seen

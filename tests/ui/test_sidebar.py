@@ -164,3 +164,27 @@ def test_every_hero_of_a_full_table_shows_its_story_points_at_80_columns(tmp_pat
         row = next(y for y, line in enumerate(lines) if f"@ {session.game.name(eid)}" in line)
         assert f"L{hero.level} " in lines[row + 1] and lines[row + 1].rstrip().endswith(f"story {i + 1}"), \
             lines[row:row + 3]
+
+
+def test_a_held_hero_is_said_held_at_80_columns_however_many_heroes(tmp_path) -> None:
+    """Three or four heroes at 80x24 take the compact sidebar, which dropped the effects row: a
+    hero held fast (it cannot act) or burning showed nothing of it. The effect keeps its row while
+    the rows allow, and else takes the place of the race and class beside the Level."""
+    from game.ui.present.headless import run_headless
+    from game.ui.screens.map_screen import first_screen
+
+    kit = make_kit(tmp_path)
+    for seats in ("human,ai+hero,ai+hero,ai", "human,human,human,human"):
+        session = make_session(seats=seats)
+        game = session.game
+        eid, hero = game.heroes()[1]
+        hold = Effect("Hagra, Bane of Heroes' grasping vine", 99, "crushing", 2, 1, False, True, False,
+                      holder="Hagra")
+        game.world.comp(eid, Effects).active.append(hold)
+        _, screen = run_headless(first_screen(kit, session), [], size=(80, 24))
+        lines = screen.lines()
+        row = next(y for y, line in enumerate(lines) if f"@ {game.name(eid)}" in line)
+        own = [line[55:].strip() for line in lines[row + 1:row + 4]]
+        own = own[:next((i for i, text in enumerate(own) if text.startswith("@")), len(own))]
+        assert any(text.endswith("held by Hagra") for text in own), (seats, own)
+        assert any(text.startswith("Hits ") and text.endswith(f"{hero.hits}/{5 * hero.level}") for text in own)

@@ -231,7 +231,7 @@ def test_an_item_worth_one_point_is_offered_and_traded_for_one_point(kit: Kit) -
     assert isinstance(dialog, ConfirmDialog) and "Trade in Painted Fan for 1 point?" in dialog.question
     run_headless(dialog, [key("Y")])
     assert hero.workshop == 1
-    assert state.status == f"Traded in Painted Fan for 1 point. {game.name(second)} has 1."
+    assert state.status == f"Traded in Painted Fan for 1 point. {game.name(second)} has 1 workshop point."
     assert game.log[-1].text == f"{game.name(second)} trades in Painted Fan for 1 point."
 
 
@@ -551,7 +551,7 @@ def test_back_from_the_workshop_town_says_nothing_of_points_spent_there(kit: Kit
     state.on_event(key("S")).on_event(key("Y"))
     points = hero.workshop
     _, screen = run_headless(state, [], size=(80, 24))
-    assert f"has {points}." in screen.text()
+    assert f"has {points} workshop points." in " ".join(screen.text().split())  # "has 8." said 8 of what?
     workshop = state.on_event(key("M"))
     workshop.on_event(key("enter"))  # a plain Fancy item, 2 points
     assert hero.workshop == points - 2
@@ -559,4 +559,4 @@ def test_back_from_the_workshop_town_says_nothing_of_points_spent_there(kit: Kit
     _, screen = run_headless(state, [], size=(80, 24))
     row = next(line for line in screen.lines() if line.lstrip().startswith(session.game.name(first)))
     assert f"workshop points {points - 2}" in row
-    assert "Traded in" not in screen.text() and f"has {points}." not in screen.text(), screen.text()
+    assert "Traded in" not in screen.text() and f"has {points} workshop" not in screen.text(), screen.text()

@@ -12,6 +12,7 @@ from game.core.sentences import capitalised
 from game.designers.builder import known_types, quote
 from game.designers.scout import pick_resist
 from game.designers.traps import trap_kinds
+from game.engine.reach import RANGED_TYPES
 from game.mapgen.plan import Spot
 from game.rules.costs import monster_hits
 from game.rules.purchases import Ability, Monster, Trap
@@ -97,8 +98,18 @@ class BuilderForm:
                    "(the Floor).", lambda v: self.set_item(level=v),
                    shorter=(f"Hits 3 x Level ({monster_hits(item.level)}); plain attacks roll Level Pain dice. "
                             f"Costs at least {self.model.floor} (the Floor).",))
-            out.append(Field("mtype", "Attack Type", item.type, "", "What its plain attacks are (words only).",
-                             lambda d: self.set_item(type=cycle(types, item.type, d))))
+            if item.name:
+                ranged = ", ".join(sorted(RANGED_TYPES))
+                out.append(Field("mtype", "Attack Type", item.type, "", f"What its plain attacks are: {ranged} "
+                                 "strike from afar, the rest only beside it.",
+                                 lambda d: self.set_item(type=cycle(types, item.type, d)),
+                                 shorter=(f"Its plain attacks; {ranged} strike from afar.",
+                                          "Its plain attacks: a ranged Type strikes from afar.")))
+            else:  # the table names it for a creature, and it attacks as that creature does (Namer.monster)
+                out.append(Field("mtype", "Attack Type", "(its creature's)", "", "Unnamed, it attacks as the "
+                                 "creature the table names it for does; r or s names it, and then its Type is "
+                                 "yours to choose.", lambda d: None,
+                                 shorter=("Unnamed, it attacks as its creature does; name it (r, s) to choose.",)))
             for i, a in enumerate(item.abilities):
                 n = i + 1
                 out.append(Field(f"a{i}.type", f"Ability {n} Type", a.type or "(none)", "",

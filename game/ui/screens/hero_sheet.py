@@ -65,6 +65,35 @@ def tab_labels(names: list[str], chosen: int, room: int) -> list[str]:
     return [f" {elide(name, share)} " for name in short]
 
 
+def degree_words(held: Sequence[str], bonus: int) -> list[tuple[str, str]]:
+    """Each trait held a degree higher and the dice its rolls get (DESIGN.md §3: the Class Bonus
+    plus d - 1 for a trait of degree d, `rules.heroes.tied_bonus`): ("very strong", "2 dice")."""
+    table = traits()
+    out = []
+    for name in dict.fromkeys(held):
+        trait = table.traits[name]
+        degree = held.count(name)
+        if degree > 1 and (trait.types or trait.actions):
+            dice = bonus + degree - 1
+            out.append((table.describe((name,) * degree)[0], f"{dice} {'die' if dice == 1 else 'dice'}"))
+    return out
+
+
+def hindrance_words(held: Sequence[str]) -> list[tuple[str, str]]:
+    """Each negative trait the hero carries and the rolls it takes a die from (Budget Dungeons: -1
+    whenever dealing with them; `rules.heroes.hindered`), as ("blind", "disarm, search")."""
+    table = traits().traits
+    out = []
+    for name in dict.fromkeys(held):
+        trait = table[name]
+        parts = [", ".join(sorted(trait.hinders_actions))] if trait.hinders_actions else []
+        if trait.hinders_types:
+            parts.append("against or with " + ", ".join(sorted(trait.hinders_types)))
+        if parts:
+            out.append((name.replace("_", " "), "; ".join(parts)))
+    return out
+
+
 class HeroSheetScreen(Screen):
     def __init__(self, kit: Kit, session: Session, back: State | None) -> None:
         super().__init__(kit, back)
@@ -177,11 +206,17 @@ class HeroSheetScreen(Screen):
         types, actions, attack = ties(hero.traits, hero.klass)
         rows.append(line(("Tied Types ", label), (", ".join(types) or "none", text), indent=2))
         rows.append(line(("Tied actions ", label), (", ".join(actions) or "none", text), indent=2))
+        for flaw, hinders in hindrance_words(hero.traits):
+            rows.append(line(("Hindered ", label), (hinders, text), (f" ({flaw}: a die fewer on each)", label),
+                             indent=2))
         rows.append(line(("Fights with ", label), (attack, text), (f" ({reach_words(attack)})", label)))
         bonus = class_bonus(hero.level)
         if bonus:
             rows.append(line((f"The Class Bonus (+{bonus}) is added to rolls of those Types and actions.", label),
                              indent=0))
+        for words, dice in degree_words(hero.traits, bonus):
+            rows.append(line((f"Rolls tied to {words} get +{dice} (a die more for each degree past the first).",
+                              label), indent=0))
         rows.append(Line())
         story = line(("Story points ", label), (str(hero.story_points), text))
         if hero.spend_story_point:

@@ -151,7 +151,8 @@ class TownScreen(Screen):
             before = self.hero_state(eid).workshop
             self.session.apply(Trade(seat, item=i))
             points = self.hero_state(eid).workshop
-            self.status = f"Traded in {name} for {plural(points - before, 'point')}. {game.name(eid)} has {points}."
+            self.status = (f"Traded in {name} for {plural(points - before, 'point')}. {game.name(eid)} has "
+                           f"{plural(points, 'workshop point')}.")  # "has 3." said 3 of what?
             self.keep_pick(eid)  # with the hero whose points they are (M, H are for it)
             return self
 

@@ -108,8 +108,10 @@ def trait_words(chosen: tuple[str, ...]) -> list[str]:
 
 
 def ties(chosen: tuple[str, ...], klass: str) -> tuple[list[str], list[str], str]:
-    """(Types, actions, attack Type) that the chosen traits tie a hero to."""
-    sheet = hero_sheet(traits(), "", 1, "", chosen[0], klass, (chosen[1], chosen[2]))
+    """(Types, actions, attack Type) that the chosen traits tie a hero to: the race trait, the two
+    class traits and every one after them (a flawed race's second trait, the grown ones), as the
+    engine's sheet of the hero (`Game.sheet`) reads them."""
+    sheet = hero_sheet(traits(), "", 1, "", chosen[0], klass, (chosen[1], chosen[2]), tuple(chosen[3:]))
     return sorted(sheet.types), sorted(sheet.actions), sheet.attack
 
 
