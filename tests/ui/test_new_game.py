@@ -340,3 +340,28 @@ def test_a_pasted_name_leaves_out_what_cannot_be_drawn_and_says_so_whole(kit: Ki
     _, screen = run_headless(state, [*go(state, "seat.0.name"), key("enter"), key("C-u"), pasted])
     assert "Some of those characters cannot be drawn here, so they are left out." in screen.text()
     assert state.editing is not None and state.editing.value == "Ann Lee"
+
+
+def test_a_flawed_race_shows_the_second_race_trait_and_the_flaw_the_hero_will_carry(kit: Kit) -> None:
+    """A troglodyte or infernal carries a second race trait and its race's flaw (Budget Dungeons):
+    the form showed only the three picked traits, so a troglodyte read "Traits: hardy, ..." with
+    no word of its blindness until the first search. The side panel now shows the traits the
+    engine gives the hero, and which rolls the flaw takes a die from."""
+    from game.engine.game import flawed_race_traits
+
+    state = NewGameScreen(kit, Starter(), BACK)
+    t = traits()
+    hero = state.hero(0)
+    races = sorted(t.races)
+    presses = [*go(state, "hero.0.race")]
+    presses += [key("right")] * ((races.index("troglodyte") - races.index(hero.race)) % len(races))
+    _, screen = run_headless(state, presses, size=(120, 40))
+    assert hero.race == "troglodyte"
+    second, flaw = flawed_race_traits(hero.choice())
+    side = [row[50:].strip() for row in screen.text().splitlines()]  # the panel beside the form
+    shown = next(row for row in side if row.startswith("Traits: "))
+    assert shown == "Traits: " + ", ".join(t.describe(hero.chosen())), shown
+    assert t.describe((second,))[0] in shown and flaw in shown, shown
+    hindered = next(row for row in side if row.startswith("Hindered: "))
+    hinders = ", ".join(sorted(t.traits[flaw].hinders_actions))
+    assert hindered == f"Hindered: {hinders} ({flaw}: a die fewer on each)", hindered

@@ -21,7 +21,15 @@ from game.ui.kit import Kit
 from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import Line, draw_lines, footer, line, scroll_marks, seat_colour, wrap_line
-from game.ui.screens.words import bonus_words, effect_words, item_summary, reach_words, ties, trait_words
+from game.ui.screens.words import (
+    bonus_words,
+    effect_words,
+    hindrance_words,
+    item_summary,
+    reach_words,
+    ties,
+    trait_words,
+)
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import Effects, HeroState
@@ -76,21 +84,6 @@ def degree_words(held: Sequence[str], bonus: int) -> list[tuple[str, str]]:
         if degree > 1 and (trait.types or trait.actions):
             dice = bonus + degree - 1
             out.append((table.describe((name,) * degree)[0], f"{dice} {'die' if dice == 1 else 'dice'}"))
-    return out
-
-
-def hindrance_words(held: Sequence[str]) -> list[tuple[str, str]]:
-    """Each negative trait the hero carries and the rolls it takes a die from (Budget Dungeons: -1
-    whenever dealing with them; `rules.heroes.hindered`), as ("blind", "disarm, search")."""
-    table = traits().traits
-    out = []
-    for name in dict.fromkeys(held):
-        trait = table[name]
-        parts = [", ".join(sorted(trait.hinders_actions))] if trait.hinders_actions else []
-        if trait.hinders_types:
-            parts.append("against or with " + ", ".join(sorted(trait.hinders_types)))
-        if parts:
-            out.append((name.replace("_", " "), "; ".join(parts)))
     return out
 
 

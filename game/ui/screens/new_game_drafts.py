@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from game.core.content import traits
 from game.core.seats import FIRST, LAST, PERSONALITY_CYCLE, HeroChoice
+from game.engine.game import flawed_race_traits
 
 MAX_SEATS = 4
 
@@ -37,8 +38,10 @@ class HeroDraft:
         return HeroChoice(self.name.strip(), self.race, self.race_trait, self.klass,
                           (self.class_traits[0], self.class_traits[1]))
 
-    def chosen(self) -> tuple[str, str, str]:
-        return (self.race_trait, self.class_traits[0], self.class_traits[1])
+    def chosen(self) -> tuple[str, ...]:
+        """Every trait the hero will carry, as the engine makes it: the picked three, then a
+        flawed race's second trait and its flaw."""
+        return (self.race_trait, self.class_traits[0], self.class_traits[1], *flawed_race_traits(self.choice()))
 
 
 @dataclass(frozen=True)

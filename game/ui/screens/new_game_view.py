@@ -9,7 +9,7 @@ from game.ui import draw
 from game.ui.palette import RGB
 from game.ui.screens.new_game_drafts import Row
 from game.ui.screens.widgets import footer, scroll_marks
-from game.ui.screens.words import kit_words, reach_words, ties, trait_words
+from game.ui.screens.words import hindrance_words, kit_words, reach_words, ties, trait_words
 
 LABEL_W = 20
 FORM_W = 48  # the form's width beside the side panel
@@ -97,6 +97,9 @@ class NewGameView:
                 lines.append((text, palette["text"]))
             for text in draw.wrap("Tied actions: " + (", ".join(actions) or "none"), w):
                 lines.append((text, palette["text"]))
+            for flaw, hinders in hindrance_words(hero.chosen()):
+                for text in draw.wrap(f"Hindered: {hinders} ({flaw}: a die fewer on each)", w):
+                    lines.append((text, palette["text"]))
             for text in draw.wrap(f"Fights with {attack} ({reach_words(attack)})", w):
                 lines.append((text, palette["text"]))
             lines.append((f"Hits {5 * self.level}", palette["text"]))

@@ -3,6 +3,8 @@ what they tie the hero to. Pure functions of the game's values; no drawing here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.core.content import traits
 from game.core.sentences import plural
 from game.engine.reach import RANGED_REACH, RANGED_TYPES
@@ -105,6 +107,21 @@ def effect_words(effect: Effect) -> str:
 def trait_words(chosen: tuple[str, ...]) -> list[str]:
     """'very strong', 'cunning': the traits with their degrees (Budget Dungeons)."""
     return traits().describe(tuple(chosen))
+
+
+def hindrance_words(held: Sequence[str]) -> list[tuple[str, str]]:
+    """Each negative trait the hero carries and the rolls it takes a die from (Budget Dungeons: -1
+    whenever dealing with them; `rules.heroes.hindered`), as ("blind", "disarm, search")."""
+    table = traits().traits
+    out = []
+    for name in dict.fromkeys(held):
+        trait = table[name]
+        parts = [", ".join(sorted(trait.hinders_actions))] if trait.hinders_actions else []
+        if trait.hinders_types:
+            parts.append("against or with " + ", ".join(sorted(trait.hinders_types)))
+        if parts:
+            out.append((name.replace("_", " "), "; ".join(parts)))
+    return out
 
 
 def ties(chosen: tuple[str, ...], klass: str) -> tuple[list[str], list[str], str]:
