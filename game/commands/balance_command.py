@@ -61,7 +61,10 @@ class Progress:
         if self.tty:
             self.out.write("\r\x1b[K")
         rate = done / elapsed * 60 if elapsed > 0 else 0.0
-        stop = " (stopped by Ctrl-C; keeping the finished runs)" if interrupted else ""
+        stop = ""
+        if interrupted:  # with no run finished there is nothing to tabulate, and nothing is written
+            stop = (" (stopped by Ctrl-C; keeping the finished runs)" if done else
+                    " (stopped by Ctrl-C before any run finished: nothing to show, no file written)")
         self.out.write(f"balance: {done}/{self.total} runs in {elapsed:.1f}s, {rate:.0f} runs/min{stop}\n")
         self.out.flush()
 
@@ -138,6 +141,8 @@ def run_balance(args: Any) -> int:
     progress = Progress(len(jobs), sys.stderr)
     results, interrupted = play_batch(jobs, workers, args.cluster, progress)
     progress.finish(len(results), interrupted)
+    if interrupted and not results:  # no tables of nothing, and a batch an earlier --json wrote stays whole
+        return 130
     runs = [summary for _, summary in results]
     run_seats = [job.seats for job, _ in results]
     designers = [drawn_personalities(job.seats, job.seed) for job, _ in results]  # as autoplay seats them
