@@ -139,7 +139,9 @@ def run_balance(args: Any) -> int:
     dials = parse_dials(args.dial)
     jobs = [Job(seed, mix, level, dials, max_turns) for seed in seeds for mix in mixes]
     progress = Progress(len(jobs), sys.stderr)
-    results, interrupted = play_batch(jobs, workers, args.cluster, progress)
+    # a process more than there are runs only costs its start-up (`--workers 1000` for ten seeds
+    # started a thousand of them); the numbers are the same whatever the workers
+    results, interrupted = play_batch(jobs, min(workers, len(jobs)), args.cluster, progress)
     progress.finish(len(results), interrupted)
     if interrupted and not results:  # no tables of nothing, and a batch an earlier --json wrote stays whole
         return 130

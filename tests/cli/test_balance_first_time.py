@@ -1,5 +1,6 @@
-"""`balance` stopped by Ctrl-C before its first run finished: one line, exit 130, no tables of
-nothing, and the batch an earlier `--json` wrote to that file is still there."""
+"""`balance` as a first-timer runs it: stopped by Ctrl-C before its first run finished (one line,
+exit 130, no tables of nothing, the batch an earlier `--json` wrote kept), or given more workers than
+runs."""
 
 from __future__ import annotations
 
@@ -25,3 +26,17 @@ def test_ctrl_c_before_any_run_shows_no_empty_tables_and_keeps_the_json(tmp_path
     assert len(lines) == 1 and lines[0].startswith("balance: 0/3 runs in ")
     assert lines[0].endswith("(stopped by Ctrl-C before any run finished: nothing to show, no file written)")
     assert earlier.read_text(encoding="utf-8") == '{"runs": []}\n'
+
+
+def test_more_workers_than_runs_starts_no_idle_processes(capsys, monkeypatch) -> None:
+    started: list[int] = []
+    real_run_local = balance_command.run_local
+
+    def counted(jobs: list, workers: int) -> Iterator:
+        started.append(workers)
+        return real_run_local(jobs, 1)
+
+    monkeypatch.setattr(balance_command, "run_local", counted)
+    code = cli.main(["balance", "--seeds", "1-2", "--workers", "64", "--max-turns", "3"])
+    assert code == 0 and "runs 2" in capsys.readouterr().out
+    assert started == [2]  # a process a run at most, not 64 of which 62 start only to stop
