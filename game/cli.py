@@ -343,9 +343,15 @@ def quiet_failed_output() -> None:
 
 
 def ignore_interrupts() -> None:
-    """Leaving already: a second Ctrl-C must not turn the exit into a traceback."""
-    with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Leaving already: a second Ctrl-C must not turn the exit into a traceback (one that came
+    just before is let go)."""
+    while True:
+        try:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+            return
+        except KeyboardInterrupt:
+            continue
 
 
 def run_program(argv: Sequence[str]) -> int:
@@ -359,7 +365,14 @@ def run_program(argv: Sequence[str]) -> int:
 
 def entry() -> None:
     """The `masterless` command pip installs (pyproject [project.scripts]): `python main.py`."""
-    sys.exit(run_program(sys.argv[1:]))
+    try:
+        code = run_program(sys.argv[1:])
+    except KeyboardInterrupt:  # while the command's modules load, before `main` can take it
+        say("masterless: interrupted")
+        code = 130
+    finally:  # however it leaves (a second signal during the game leaves as SystemExit)
+        ignore_interrupts()
+    sys.exit(code)
 
 
 def crash_report() -> str:
