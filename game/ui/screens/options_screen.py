@@ -331,6 +331,11 @@ class KeysScreen(Screen):
                 console, 40, y, self.kit.keymap.labels_for(action.name), fg if selected else palette["key"],
                 width=console.width - 41,
             )
+        # more actions than rows (80x24 shows 18 of them): say so, as the help's scrolling does
+        if first > 0:
+            draw.text(console, console.width - 2, top, self.kit.glyphs["more_above"], palette["text_dim"])
+        if first + visible < len(ACTIONS):
+            draw.text(console, console.width - 2, top + visible - 1, self.kit.glyphs["more_below"], palette["text_dim"])
         draw.text(console, 2, console.height - 3, self.status, palette["info"], width=console.width - 4)
         draw.footer(
             console,
