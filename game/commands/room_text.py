@@ -32,10 +32,17 @@ def monster_text(p: PlacedMonster) -> list[str]:
         f"{m.name}: Level {m.level}, {monster_hits(m.level)} Hits, attacks {m.type} ({monster_cost(m)} pts)"
     ]
     for a in m.abilities:
-        resist = f", resist {'+'.join(a.resist)}" if a.resist else ""
+        resist = f", resist {resist_words(a.resist)}" if a.resist else ""
         flags = _flags(hold=a.hold, continuous=a.continuous, universal=a.universal)
         lines.append(f"  {a.name}: {a.type}, annoy {a.annoy}, pain {a.pain}{resist}{flags}")
     return lines
+
+
+def resist_words(resist: tuple[str, ...]) -> str:
+    """A Resist die per entry, told by Type and count: "blades x2+fire", never one Type said 27
+    times over (an AI with points to spend may buy that many)."""
+    counts = {kind: resist.count(kind) for kind in dict.fromkeys(resist)}
+    return "+".join(kind if n == 1 else f"{kind} x{n}" for kind, n in counts.items())
 
 
 def treasure_text(p: PlacedTreasure, theme: str) -> str:

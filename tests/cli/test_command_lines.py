@@ -148,3 +148,20 @@ def test_a_headless_replay_names_the_ending_as_the_high_scores_do_and_verify_nee
     assert f", over ({ending(outcome).short})" in capsys.readouterr().out
     assert cli.main(["replay", "--verify", str(record)]) == 2
     assert capsys.readouterr().err.startswith("masterless: --verify checks a recording with no screen")
+
+
+def test_generate_tells_many_resist_dice_by_count_not_each_one(capsys) -> None:
+    """Floor 99's monsters spend their points on Resist dice: each ability's line said
+    "resist blades+blades+...", the Type written once per die, 27 times over."""
+    argv = ["generate", "--seed", "1", "--party", "2", "--floor", "99", "--rooms", "1"]
+    assert cli.main([*argv, "--json"]) == 0
+    bought = [a for m in json.loads(capsys.readouterr().out)["rooms"][0]["monsters"] for a in m["abilities"]]
+    assert cli.main(argv) == 0
+    text = capsys.readouterr().out
+    many = [a for a in bought if len(a["resist"]) > 1 and len(set(a["resist"])) == 1]
+    assert many  # this room has them
+    for ability in many:
+        kind = ability["resist"][0]
+        assert f"{ability['name']}: {ability['type']}, annoy {ability['annoy']}, pain {ability['pain']}, " \
+               f"resist {kind} x{len(ability['resist'])}" in text
+        assert f"{kind}+{kind}" not in text
