@@ -1,10 +1,12 @@
 """`balance` as a first-timer runs it: stopped by Ctrl-C before its first run finished (one line,
-exit 130, no tables of nothing, the batch an earlier `--json` wrote kept), or given more workers than
-runs."""
+exit 130, no tables of nothing, the batch an earlier `--json` wrote kept), given more workers than
+runs, or seeds the wrong way round (as catalog takes them too)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+
+import pytest
 
 from game import cli
 from game.commands import balance_command
@@ -40,3 +42,11 @@ def test_more_workers_than_runs_starts_no_idle_processes(capsys, monkeypatch) ->
     code = cli.main(["balance", "--seeds", "1-2", "--workers", "64", "--max-turns", "3"])
     assert code == 0 and "runs 2" in capsys.readouterr().out
     assert started == [2]  # a process a run at most, not 64 of which 62 start only to stop
+
+
+@pytest.mark.parametrize("command", ["balance", "catalog"])
+def test_seeds_given_high_to_low_are_refused_with_the_range_to_type(command: str, capsys) -> None:
+    assert cli.main([command, "--seeds", "9-3"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == ["masterless: --seeds: give the lower seed first, as 3-9 (got '9-3')"]
+    assert cli.main([command, "--seeds", "3-3", "--max-turns" if command == "balance" else "--rooms", "1"]) == 0
