@@ -170,7 +170,10 @@ class OptionsScreen(Screen):
         elif action == "page_down":
             self.index = self.rows - 1
         elif action in ("menu_left", "menu_right", "select") and self.index < len(self.specs):
-            self._cycle(-1 if action == "menu_left" else 1)
+            delta = -1 if action == "menu_left" else 1
+            if self.specs[self.index].name == "key_layout" and self.kit.options.keys:
+                return self._ask_layout(delta)
+            self._cycle(delta)
         elif action == "select":
             row = self.ACTION_ROWS[self.index - len(self.specs)]
             if row.startswith("Rebind"):
@@ -186,6 +189,19 @@ class OptionsScreen(Screen):
                 )
             return self.go_back()
         return None
+
+    def _ask_layout(self, delta: int) -> State:
+        """Another layout clears the keys rebound for this one (rebinding belongs to a layout):
+        passing through the layouts with Left/Right lost them unsaid."""
+        rebound = [ACTION_BY_NAME[name].label for name in self.kit.options.keys if name in ACTION_BY_NAME]
+
+        def change() -> State:
+            self._cycle(delta)
+            return self
+
+        return ConfirmDialog(self.kit, self, f"Another key layout clears the keys you rebound for this one: "
+                             f"{', '.join(rebound)}. Change the layout?", on_yes=change,
+                             title="Key layout", yes_label="Change", no_label="Keep")
 
     def _reset(self) -> State:
         self._apply(Options(extra=self.kit.options.extra), "All options reset")
