@@ -207,8 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="watch or verify a recording")
     replay.add_argument("file",
-                        help="a recording: a .mlrec file of the recordings folder, or the FILE play --record wrote; "
-                             "or a morgue file, whose run's recording lies beside it")
+                        help="a recording: the FILE play --record wrote, or a .mlrec file of the recordings "
+                             "folder (its name alone will do); or a morgue file, whose run's recording lies "
+                             "beside it")
     replay.add_argument("--headless", action="store_true", help="no screen: re-run it and print one line")
     replay.add_argument("--verify", action="store_true",
                         help="with --headless: fail (exit 4) at the first turn that plays out otherwise")

@@ -165,3 +165,22 @@ def test_generate_tells_many_resist_dice_by_count_not_each_one(capsys) -> None:
         assert f"{ability['name']}: {ability['type']}, annoy {ability['annoy']}, pain {ability['pain']}, " \
                f"resist {kind} x{len(ability['resist'])}" in text
         assert f"{kind}+{kind}" not in text
+
+
+def test_replay_finds_a_kept_recording_by_its_name_alone(tmp_path, capsys, monkeypatch) -> None:
+    """The Replays screen lists the recordings folder's files by name; `replay NAME` from
+    anywhere else said "no such file"."""
+    from game.core.paths import recordings_dir
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    kept = recordings_dir() / "seed-6.mlrec"
+    kept.parent.mkdir(parents=True)
+    assert cli.main(["autoplay", "--seed", "6", "--max-turns", "40", "--record", str(kept)]) == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    capsys.readouterr()
+    assert cli.main(["replay", "--headless", "--verify", kept.name]) == 0
+    assert capsys.readouterr().out.startswith(f"{kept}: verified: seed 6,")
+    assert cli.main(["replay", "--headless", "no-such-run.mlrec"]) == 3
+    assert "no-such-run.mlrec: no such file" in capsys.readouterr().err
