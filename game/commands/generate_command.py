@@ -104,32 +104,7 @@ def table_dials(pairs: Sequence[tuple[str, str]], seed: int) -> Dials:
     return dials
 
 
-# ---- JSON -------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
 # ---- text -------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def catalog_lines(seeds: range, floors: int, rooms: int, seats_text: str = "human,ai,ai") -> list[str]:

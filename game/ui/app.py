@@ -176,8 +176,6 @@ class AppHost(RunHost):
         return self.after()
 
 
-
-
 def _write_morgue_kept(game: Game, hide_seed: bool) -> Path:
     """The run's morgue file, under a name no earlier morgue (or its recording) has: two runs on
     one seed that end on the same turn are ``morgue-7-t412.txt`` and ``morgue-7-t412-2.txt``; the
