@@ -163,7 +163,8 @@ def _dial(text: str) -> tuple[str, str]:
 
 DIAL_HELP = ("name=value, repeatable: die, seriousness, successes, design, morale, surprise, wandering, "
              "reactions, light, narration_prompts, theme (README: Dials); the title menu's New game sets them too")
-SEED_HELP = "the run's seed: the same seed, seats and dials build the same dungeon (default: a new one)"
+SEED_HELP = "the run's seed: the same seed, seats, level and dials build the same dungeon (default: a new one)"
+SEEDS_HELP = "a range of seeds, as 1-100 (or one seed)"
 SEATS_HELP = ("comma list of human, ai, ai+hero; human:Ann names the player, ai:tyrant the personality "
               "(README: Commands)")
 DESIGNS_HELP = "a folder of design files the AI may draw on"
@@ -241,8 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--check", action="store_true", help="check invariants every turn")
     auto.add_argument("--designs", metavar="DIR", type=_file_name, default=None, help=DESIGNS_HELP)
 
-    cat = sub.add_parser("catalog", help="one line per room for a range of seeds")
-    cat.add_argument("--seeds", required=True, help="A-B")
+    cat = sub.add_parser("catalog", help="one line per room for a range of seeds (a party of Levels 2, 3 and 5)")
+    cat.add_argument("--seeds", metavar="A-B", required=True, help=SEEDS_HELP)
     cat.add_argument("--floors", type=int, default=1, help="floors a seed, from the entrance floor (default 1)")
     cat.add_argument("--rooms", type=int, default=4, help="rooms a floor (default 4)")
     cat.add_argument("--map", action="store_true", help="draw each floor as text")
@@ -250,7 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     bal = sub.add_parser("balance", help="many autoplay runs on every core (or a Dask cluster), with tables")
     bal.add_argument("compare", nargs="*", type=_file_name, metavar="compare A.json B.json",
                      help="compare two batches written by --json instead of playing")
-    bal.add_argument("--seeds", default=None, help="A-B")
+    bal.add_argument("--seeds", metavar="A-B", default=None, help=SEEDS_HELP + "; one autoplay each")
     bal.add_argument("--seats", action="append", default=None,
                      help="seat mix (default ai+hero,ai+hero,ai); repeat to compare mixes and personalities")
     bal.add_argument("--level", type=int, default=None, help=LAB_LEVEL_HELP)  # None: not given (compare refuses it)
