@@ -184,3 +184,16 @@ def test_replay_finds_a_kept_recording_by_its_name_alone(tmp_path, capsys, monke
     assert capsys.readouterr().out.startswith(f"{kept}: verified: seed 6,")
     assert cli.main(["replay", "--headless", "no-such-run.mlrec"]) == 3
     assert "no-such-run.mlrec: no such file" in capsys.readouterr().err
+
+
+def test_generate_names_each_ai_seat_once_not_with_its_personality_again(capsys) -> None:
+    """"2 Swarm (AI) (swarm)": the seat's name already says the personality it builds by."""
+    argv = ["generate", "--seed", "1", "--party", "2", "--rooms", "2", "--seats", "human:Ann,ai:tyrant,ai"]
+    assert cli.main([*argv, "--json"]) == 0
+    seats = json.loads(capsys.readouterr().out)["seats"]
+    assert cli.main(argv) == 0
+    text = capsys.readouterr().out
+    said = ", ".join(f"{s['seat'] + 1} {s['name']}" + (f" ({s['personality']})" if s["kind"] == "human" else "")
+                     for s in seats)
+    assert f"Seats: {said}\n" in text
+    assert "(AI) (" not in text
