@@ -120,8 +120,13 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # one line, exit 2, never a usage dump
-        command = " ".join(["python main.py", *self.prog.split()[1:], "--help"])
-        raise UsageError(f"{message} (see `{command}`)")
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def program_name() -> str:
+    """The command as the player typed it, for the usage line and the hints that point at
+    --help: `masterless` (the command pip installs, as over ssh), else `python main.py`."""
+    return "masterless" if os.path.basename(sys.argv[0] if sys.argv else "") == "masterless" else "python main.py"
 
 
 def _int_list(text: str) -> list[int]:
@@ -184,7 +189,7 @@ REFUSED = (errno.EROFS, errno.EACCES, errno.EPERM)  # a named file the system wi
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master. With no command, "
+    parser = _Parser(prog=program_name(), description="Masterless: a roguelike with no game master. With no command, "
                      "the title menu opens: new game (hand-made heroes), hot-seat, continue, replays, "
                      "high scores, seed races, options.")
     _color_flag(parser, default=None)  # the title menu's; each screen-showing command takes it too
@@ -285,7 +290,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:
-        command = " ".join(["python main.py", *([args.command] if args.command else []), "--help"])
+        command = " ".join([program_name(), *([args.command] if args.command else []), "--help"])
         raise UsageError(f"unrecognized arguments: {' '.join(unknown)} (see `{command}`)")
     return args
 

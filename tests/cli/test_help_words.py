@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -34,3 +37,24 @@ def test_seeds_help_says_what_it_takes_and_one_seed_will_do(command: str, capsys
     assert cli.main(["catalog", "--seeds", "3", "--rooms", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines and all(line.startswith("seed 3 ") for line in lines)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+AS_INSTALLED = "import sys; sys.argv = ['{bin}/masterless', *{args!r}]; from game.cli import entry; entry()"
+
+
+def run_as(how: str, *args: str) -> subprocess.CompletedProcess[str]:
+    argv = ["main.py", *args] if how == "python main.py" else ["-c", AS_INSTALLED.format(bin=ROOT, args=list(args))]
+    return subprocess.run([sys.executable, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("how", ["python main.py", "masterless"])
+def test_usage_and_hints_name_the_command_as_it_was_typed(how: str) -> None:
+    """`python main.py --help` began "usage: masterless", and `masterless play --seed x` (the
+    command pip installs, as over ssh) pointed at `python main.py play --help`."""
+    assert run_as(how, "--help").stdout.startswith(f"usage: {how} [-h]")
+    assert run_as(how, "play", "--help").stdout.startswith(f"usage: {how} play [-h]")
+    done = run_as(how, "play", "--seed", "x")
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith(f"(see `{how} play --help`)")
+    assert run_as(how, "play", "--nonsense").stderr.strip().endswith(f"(see `{how} play --help`)")
