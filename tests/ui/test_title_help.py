@@ -37,3 +37,14 @@ def test_title_help_tells_how_to_play_and_how_hot_seat_goes(tmp_path: Path) -> N
     assert "r expands or hides the panel" in text
     assert "pass it to" in text and "must spend every point" in text
     assert "for two players at this keyboard" not in text  # up to four seats may be human
+
+
+def test_the_help_footer_lists_home_and_end_and_end_shows_the_last_keys(tmp_path: Path) -> None:
+    """Home and End scroll the help to either end, as on the high scores, but the footer only
+    said "Up/Down PgUp/PgDn scroll"."""
+    kit = Kit.from_options(Options(), tmp_path / "options.toml")
+    _, presenter = run_headless(TitleScreen(kit, standard_title_entries(kit)), [key("?"), key("end")],
+                                size=(80, 24), kit=kit)
+    rows = presenter.lines()
+    assert "Up/Down PgUp/PgDn Home/End scroll" in rows[-1]
+    assert "Suspend (terminal only)" in "\n".join(rows[2:-2])  # the last row of the keys
