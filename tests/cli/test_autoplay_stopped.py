@@ -3,6 +3,7 @@ so the one line says FILE was not written (exit 130), not "interrupted" alone.""
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 from game import cli
@@ -31,5 +32,9 @@ def test_ctrl_c_in_autoplay_says_the_recording_was_not_written(tmp_path, capsys,
     assert capsys.readouterr().err.strip().splitlines() == [
         f"masterless: autoplay stopped by Ctrl-C before the run ended: {target} was not written"]
     assert not target.exists()
-    assert cli.main(["autoplay", "--seed", "2", "--max-turns", "50"]) == 130  # no --record: nothing to say of it
+    previous = signal.getsignal(signal.SIGINT)
+    try:  # without --record there is nothing to say of a file: the Ctrl-C is said as ever
+        assert cli.main(["autoplay", "--seed", "2", "--max-turns", "50"]) == 130
+    finally:  # leaving, main ignored Ctrl-C: the processes later tests start would inherit that
+        signal.signal(signal.SIGINT, previous)
     assert capsys.readouterr().err.strip().splitlines() == ["masterless: interrupted"]
