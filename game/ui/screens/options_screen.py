@@ -60,6 +60,22 @@ def map_sample(glyph_set: str) -> str:
     return " ".join([*tiles, glyphs["hero"], glyphs["treasure"]])
 
 
+def help_topics(kit: Kit) -> tuple[tuple[str, str], ...]:
+    """What the options and the key list do, with the keys in force (their help was the key list
+    alone: how to rebind a key, and whether a change is kept, went unsaid)."""
+
+    def key(action: str) -> str:
+        return key_label(kit.keymap.keys_for(action)[0])
+
+    return (("Options",
+             f"{key('menu_left')}/{key('menu_right')} changes the option picked: it takes effect at once and "
+             "is saved in the options file named at the foot of the screen. Rebind keys... lists every "
+             f"action with its keys: {key('select')} and then a key adds that key to the action picked, "
+             f"{key('remove')} takes away its last key, {key('reset')} gives it back the keys of the key "
+             "layout. Another key layout clears the keys you rebound (it asks first). Reset all options "
+             "asks first too. The dials are not here: they belong to each run."),)
+
+
 def builtin_specs() -> list[OptionSpec]:
     return [
         OptionSpec(
@@ -190,6 +206,11 @@ class OptionsScreen(Screen):
             return self.go_back()
         return None
 
+    def open_help(self) -> State:
+        from game.ui.screens.help import HelpScreen  # start-up: opened on demand
+
+        return HelpScreen(self.kit, back=self, title="Help: options", topics=help_topics(self.kit))
+
     def _ask_layout(self, delta: int) -> State:
         """Another layout clears the keys rebound for this one (rebinding belongs to a layout):
         passing through the layouts with Left/Right lost them unsaid."""
@@ -290,6 +311,11 @@ class KeysScreen(Screen):
             self._install(keymap, f"{key_label(event.key)} now means {ACTION_BY_NAME[self.action].label!r}")
             return None
         return super().on_event(event)
+
+    def open_help(self) -> State:
+        from game.ui.screens.help import HelpScreen  # start-up: opened on demand
+
+        return HelpScreen(self.kit, back=self, title="Help: keys", topics=help_topics(self.kit))
 
     def _install(self, keymap: Keymap, what: str) -> None:
         self.kit.set_keymap(keymap)
