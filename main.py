@@ -21,7 +21,19 @@ def _run() -> int:
         return 130
 
 
+def _leaving() -> None:
+    """Nothing is left to interrupt: a Ctrl-C while the interpreter shuts down would only print
+    a traceback (from threading's shutdown). One that came just before is let go."""
+    while True:
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            return
+        except KeyboardInterrupt:
+            continue
+
+
 if __name__ == "__main__":
-    code = _run()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving: nothing left to interrupt
-    sys.exit(code)
+    try:
+        sys.exit(_run())
+    finally:  # a second SIGINT, SIGTERM or SIGHUP during the game leaves as SystemExit, past _run
+        _leaving()

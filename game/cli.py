@@ -120,8 +120,13 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # one line, exit 2, never a usage dump
-        command = " ".join(["python main.py", *self.prog.split()[1:], "--help"])
-        raise UsageError(f"{message} (see `{command}`)")
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def program_name() -> str:
+    """The command as the player typed it, for the usage line and the hints that point at
+    --help: `masterless` (the command pip installs, as over ssh), else `python main.py`."""
+    return "masterless" if os.path.basename(sys.argv[0] if sys.argv else "") == "masterless" else "python main.py"
 
 
 def _int_list(text: str) -> list[int]:
@@ -163,7 +168,8 @@ def _dial(text: str) -> tuple[str, str]:
 
 DIAL_HELP = ("name=value, repeatable: die, seriousness, successes, design, morale, surprise, wandering, "
              "reactions, light, narration_prompts, theme (README: Dials); the title menu's New game sets them too")
-SEED_HELP = "the run's seed: the same seed, seats and dials build the same dungeon (default: a new one)"
+SEED_HELP = "the run's seed: the same seed, seats, level and dials build the same dungeon (default: a new one)"
+SEEDS_HELP = "a range of seeds, as 1-100 (or one seed)"
 SEATS_HELP = ("comma list of human, ai, ai+hero; human:Ann names the player, ai:tyrant the personality "
               "(README: Commands)")
 DESIGNS_HELP = "a folder of design files the AI may draw on"
@@ -183,7 +189,7 @@ REFUSED = (errno.EROFS, errno.EACCES, errno.EPERM)  # a named file the system wi
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="masterless", description="Masterless: a roguelike with no game master. With no command, "
+    parser = _Parser(prog=program_name(), description="Masterless: a roguelike with no game master. With no command, "
                      "the title menu opens: new game (hand-made heroes), hot-seat, continue, replays, "
                      "high scores, seed races, options.")
     _color_flag(parser, default=None)  # the title menu's; each screen-showing command takes it too
@@ -207,8 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="watch or verify a recording")
     replay.add_argument("file",
-                        help="a recording: a .mlrec file of the recordings folder, or the FILE play --record wrote; "
-                             "or a morgue file, whose run's recording lies beside it")
+                        help="a recording: the FILE play --record wrote, or a .mlrec file of the recordings "
+                             "folder (its name alone will do); or a morgue file, whose run's recording lies "
+                             "beside it")
     replay.add_argument("--headless", action="store_true", help="no screen: re-run it and print one line")
     replay.add_argument("--verify", action="store_true",
                         help="with --headless: fail (exit 4) at the first turn that plays out otherwise")
@@ -240,8 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--check", action="store_true", help="check invariants every turn")
     auto.add_argument("--designs", metavar="DIR", type=_file_name, default=None, help=DESIGNS_HELP)
 
-    cat = sub.add_parser("catalog", help="one line per room for a range of seeds")
-    cat.add_argument("--seeds", required=True, help="A-B")
+    cat = sub.add_parser("catalog", help="one line per room for a range of seeds (a party of Levels 2, 3 and 5)")
+    cat.add_argument("--seeds", metavar="A-B", required=True, help=SEEDS_HELP)
     cat.add_argument("--floors", type=int, default=1, help="floors a seed, from the entrance floor (default 1)")
     cat.add_argument("--rooms", type=int, default=4, help="rooms a floor (default 4)")
     cat.add_argument("--map", action="store_true", help="draw each floor as text")
@@ -249,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     bal = sub.add_parser("balance", help="many autoplay runs on every core (or a Dask cluster), with tables")
     bal.add_argument("compare", nargs="*", type=_file_name, metavar="compare A.json B.json",
                      help="compare two batches written by --json instead of playing")
-    bal.add_argument("--seeds", default=None, help="A-B")
+    bal.add_argument("--seeds", metavar="A-B", default=None, help=SEEDS_HELP + "; one autoplay each")
     bal.add_argument("--seats", action="append", default=None,
                      help="seat mix (default ai+hero,ai+hero,ai); repeat to compare mixes and personalities")
     bal.add_argument("--level", type=int, default=None, help=LAB_LEVEL_HELP)  # None: not given (compare refuses it)
@@ -283,7 +290,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:
-        command = " ".join(["python main.py", *([args.command] if args.command else []), "--help"])
+        command = " ".join([program_name(), *([args.command] if args.command else []), "--help"])
         raise UsageError(f"unrecognized arguments: {' '.join(unknown)} (see `{command}`)")
     return args
 
@@ -343,9 +350,15 @@ def quiet_failed_output() -> None:
 
 
 def ignore_interrupts() -> None:
-    """Leaving already: a second Ctrl-C must not turn the exit into a traceback."""
-    with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Leaving already: a second Ctrl-C must not turn the exit into a traceback (one that came
+    just before is let go)."""
+    while True:
+        try:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+            return
+        except KeyboardInterrupt:
+            continue
 
 
 def run_program(argv: Sequence[str]) -> int:
@@ -359,7 +372,14 @@ def run_program(argv: Sequence[str]) -> int:
 
 def entry() -> None:
     """The `masterless` command pip installs (pyproject [project.scripts]): `python main.py`."""
-    sys.exit(run_program(sys.argv[1:]))
+    try:
+        code = run_program(sys.argv[1:])
+    except KeyboardInterrupt:  # while the command's modules load, before `main` can take it
+        say("masterless: interrupted")
+        code = 130
+    finally:  # however it leaves (a second signal during the game leaves as SystemExit)
+        ignore_interrupts()
+    sys.exit(code)
 
 
 def crash_report() -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from game.agents.autoplay import autoplay
 from game.core.dials import parse_dials
-from game.core.errors import FileProblem, UsageError
+from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.outcomes import ending
 from game.core.seats import drawn_personalities
 from game.core.sentences import plural
@@ -15,6 +15,12 @@ from game.designers.design_files import load_designs
 from game.designers.table import check_named_personalities
 from game.engine.recording import Recorder
 from game.engine.saves import output_file_problem
+
+
+class Stopped(MasterlessError):
+    """Ctrl-C, said with what it left undone."""
+
+    exit_code = 130
 
 
 def run_autoplay(args: Any) -> int:
@@ -32,8 +38,16 @@ def run_autoplay(args: Any) -> int:
             raise FileProblem(f"--record: {problem}")
         seats = drawn_personalities(args.seats, args.seed)  # the table autoplay sets, as a replay must
         recorder = Recorder.for_new_game(args.record, args.seed, seats, args.level, dials, designs=designs)
-    game, result = autoplay(args.seed, args.seats, args.level, dials, args.max_turns, args.check,
-                            on_action=recorder.add if recorder else None, designs=designs)
+    try:
+        game, result = autoplay(args.seed, args.seats, args.level, dials, args.max_turns, args.check,
+                                on_action=recorder.add if recorder else None, designs=designs)
+    except KeyboardInterrupt:
+        if recorder is None:
+            raise
+        # the recording is written whole when the run ends: "interrupted" alone left the player to
+        # look for a file that is not there (or that still holds what it held before)
+        raise Stopped(f"autoplay stopped by Ctrl-C before the run ended: {printable(args.record)} was not "
+                      "written") from None
     if recorder is not None and not recorder.finish(game):
         raise FileProblem(f"--record: could not write the recording: {recorder.problem}")
     if args.json:

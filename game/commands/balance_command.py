@@ -61,7 +61,10 @@ class Progress:
         if self.tty:
             self.out.write("\r\x1b[K")
         rate = done / elapsed * 60 if elapsed > 0 else 0.0
-        stop = " (stopped by Ctrl-C; keeping the finished runs)" if interrupted else ""
+        stop = ""
+        if interrupted:  # with no run finished there is nothing to tabulate, and nothing is written
+            stop = (" (stopped by Ctrl-C; keeping the finished runs)" if done else
+                    " (stopped by Ctrl-C before any run finished: nothing to show, no file written)")
         self.out.write(f"balance: {done}/{self.total} runs in {elapsed:.1f}s, {rate:.0f} runs/min{stop}\n")
         self.out.flush()
 
@@ -136,8 +139,12 @@ def run_balance(args: Any) -> int:
     dials = parse_dials(args.dial)
     jobs = [Job(seed, mix, level, dials, max_turns) for seed in seeds for mix in mixes]
     progress = Progress(len(jobs), sys.stderr)
-    results, interrupted = play_batch(jobs, workers, args.cluster, progress)
+    # a process more than there are runs only costs its start-up (`--workers 1000` for ten seeds
+    # started a thousand of them); the numbers are the same whatever the workers
+    results, interrupted = play_batch(jobs, min(workers, len(jobs)), args.cluster, progress)
     progress.finish(len(results), interrupted)
+    if interrupted and not results:  # no tables of nothing, and a batch an earlier --json wrote stays whole
+        return 130
     runs = [summary for _, summary in results]
     run_seats = [job.seats for job, _ in results]
     designers = [drawn_personalities(job.seats, job.seed) for job, _ in results]  # as autoplay seats them

@@ -66,8 +66,10 @@ def parse_seed_range(text: str) -> range:
         last = int(hi) if sep else first
     except ValueError:
         raise UsageError(f"--seeds: expected A-B (two whole numbers), got {text!r}") from None
-    if first < 0 or last < first:
-        raise UsageError(f"--seeds: expected 0 <= A <= B, got {text!r}")
+    if first < 0:
+        raise UsageError(f"--seeds: seeds start at 0, got {text!r}")
+    if last < first:  # `--seeds 5-1`: what to type instead, not an inequality to work out
+        raise UsageError(f"--seeds: give the lower seed first, as {last}-{first} (got {text!r})")
     if last - first + 1 > MAX_SEEDS:
         raise UsageError(f"--seeds: at most {MAX_SEEDS} seeds at once")
     return range(first, last + 1)
@@ -102,32 +104,7 @@ def table_dials(pairs: Sequence[tuple[str, str]], seed: int) -> Dials:
     return dials
 
 
-# ---- JSON -------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
 # ---- text -------------------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def catalog_lines(seeds: range, floors: int, rooms: int, seats_text: str = "human,ai,ai") -> list[str]:

@@ -11,12 +11,15 @@ one line suggesting `--headless`, exit 2. A file that cannot be used: one line, 
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from game.core.errors import ReplayDesync, UsageError, printable
 from game.core.outcomes import ending
+from game.core.paths import morgue_dir, recordings_dir
 from game.core.sentences import plural
 from game.engine.morgue_link import recording_of
 from game.engine.recording import Recording
@@ -30,7 +33,7 @@ def run_replay(args: Any) -> int:
         raise UsageError("--speed must be more than 0")
     if args.verify and not args.headless:  # the viewer stops at a mismatch whatever: it would do nothing, unsaid
         raise UsageError("--verify checks a recording with no screen: give --headless with it")
-    recording = read_recording(recording_of(args.file))  # a morgue file names its run's recording
+    recording = read_recording(recording_of(kept_file(args.file)))  # a morgue file names its run's recording
     if args.headless:
         return verify_headless(recording, strict=args.verify)
     if not getattr(args, "window", False) and not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -42,6 +45,16 @@ def run_replay(args: Any) -> int:
         return int(run_replay_viewer(replay, args) or 0)
     finally:
         replay.close()
+
+
+def kept_file(name: str) -> str:
+    """`name` as given; or, when there is no such file here and it is a name alone, the file of that
+    name the game keeps in its recordings or morgue folder (the name the Replays screen and the end
+    screen show: a player typed it and got "no such file")."""
+    if Path(name).name != name or os.path.lexists(name):
+        return name
+    kept = [folder / name for folder in (recordings_dir(), morgue_dir()) if (folder / name).is_file()]
+    return str(kept[0]) if kept else name
 
 
 def verify_headless(recording: Recording, strict: bool) -> int:

@@ -32,10 +32,17 @@ def monster_text(p: PlacedMonster) -> list[str]:
         f"{m.name}: Level {m.level}, {monster_hits(m.level)} Hits, attacks {m.type} ({monster_cost(m)} pts)"
     ]
     for a in m.abilities:
-        resist = f", resist {'+'.join(a.resist)}" if a.resist else ""
+        resist = f", resist {resist_words(a.resist)}" if a.resist else ""
         flags = _flags(hold=a.hold, continuous=a.continuous, universal=a.universal)
         lines.append(f"  {a.name}: {a.type}, annoy {a.annoy}, pain {a.pain}{resist}{flags}")
     return lines
+
+
+def resist_words(resist: tuple[str, ...]) -> str:
+    """A Resist die per entry, told by Type and count: "blades x2+fire", never one Type said 27
+    times over (an AI with points to spend may buy that many)."""
+    counts = {kind: resist.count(kind) for kind in dict.fromkeys(resist)}
+    return "+".join(kind if n == 1 else f"{kind} x{n}" for kind, n in counts.items())
 
 
 def treasure_text(p: PlacedTreasure, theme: str) -> str:
@@ -54,6 +61,13 @@ def treasure_text(p: PlacedTreasure, theme: str) -> str:
     return f"{i.name}: {', '.join(parts)} ({treasure_cost(i)} pts) {where}"
 
 
+def seat_words(seat: dict[str, Any]) -> str:
+    """A seat and the personality it builds by, said once: "Swarm (AI)", not "Swarm (AI) (swarm)";
+    a human seat the AI builds for here keeps it in brackets, "Player 1 (artisan)"."""
+    name, personality = seat["name"], seat["personality"]
+    return name if name == f"{personality.title()} (AI)" else f"{name} ({personality})"
+
+
 def generate_text(data: dict[str, Any], designs: Sequence[RoomDesign], with_map: bool = False) -> str:
     out = [
         f"Seed {data['seed']}, Floor {data['floor']}, {data['theme']}; d{data['dials']['die']}, "
@@ -66,7 +80,7 @@ def generate_text(data: dict[str, Any], designs: Sequence[RoomDesign], with_map:
             f"tied to {', '.join(h['types']) or 'no Type'}"
         )
     out.append(
-        "Seats: " + ", ".join(f"{s['seat'] + 1} {s['name']} ({s['personality']})" for s in data["seats"])
+        "Seats: " + ", ".join(f"{s['seat'] + 1} {seat_words(s)}" for s in data["seats"])
     )
     for room, design in zip(data["rooms"], designs, strict=True):
         out.append("")
@@ -81,7 +95,7 @@ def generate_text(data: dict[str, Any], designs: Sequence[RoomDesign], with_map:
             taker = room["takers"][category]
             out.append(
                 f"  {category.title():<9}{room['budgets'][category]:>3} points: seat {taker['seat'] + 1} "
-                f"{taker['name']} ({taker['personality']})"
+                f"{seat_words(taker)}"
                 + (f', from the design "{room["from_design"][category]}"' if room["from_design"][category] else "")
             )
         for p in design.traps:

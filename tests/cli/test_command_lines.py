@@ -148,3 +148,52 @@ def test_a_headless_replay_names_the_ending_as_the_high_scores_do_and_verify_nee
     assert f", over ({ending(outcome).short})" in capsys.readouterr().out
     assert cli.main(["replay", "--verify", str(record)]) == 2
     assert capsys.readouterr().err.startswith("masterless: --verify checks a recording with no screen")
+
+
+def test_generate_tells_many_resist_dice_by_count_not_each_one(capsys) -> None:
+    """Floor 99's monsters spend their points on Resist dice: each ability's line said
+    "resist blades+blades+...", the Type written once per die, 27 times over."""
+    argv = ["generate", "--seed", "1", "--party", "2", "--floor", "99", "--rooms", "1"]
+    assert cli.main([*argv, "--json"]) == 0
+    bought = [a for m in json.loads(capsys.readouterr().out)["rooms"][0]["monsters"] for a in m["abilities"]]
+    assert cli.main(argv) == 0
+    text = capsys.readouterr().out
+    many = [a for a in bought if len(a["resist"]) > 1 and len(set(a["resist"])) == 1]
+    assert many  # this room has them
+    for ability in many:
+        kind = ability["resist"][0]
+        assert f"{ability['name']}: {ability['type']}, annoy {ability['annoy']}, pain {ability['pain']}, " \
+               f"resist {kind} x{len(ability['resist'])}" in text
+        assert f"{kind}+{kind}" not in text
+
+
+def test_replay_finds_a_kept_recording_by_its_name_alone(tmp_path, capsys, monkeypatch) -> None:
+    """The Replays screen lists the recordings folder's files by name; `replay NAME` from
+    anywhere else said "no such file"."""
+    from game.core.paths import recordings_dir
+
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
+    kept = recordings_dir() / "seed-6.mlrec"
+    kept.parent.mkdir(parents=True)
+    assert cli.main(["autoplay", "--seed", "6", "--max-turns", "40", "--record", str(kept)]) == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    capsys.readouterr()
+    assert cli.main(["replay", "--headless", "--verify", kept.name]) == 0
+    assert capsys.readouterr().out.startswith(f"{kept}: verified: seed 6,")
+    assert cli.main(["replay", "--headless", "no-such-run.mlrec"]) == 3
+    assert "no-such-run.mlrec: no such file" in capsys.readouterr().err
+
+
+def test_generate_names_each_ai_seat_once_not_with_its_personality_again(capsys) -> None:
+    """"2 Swarm (AI) (swarm)": the seat's name already says the personality it builds by."""
+    argv = ["generate", "--seed", "1", "--party", "2", "--rooms", "2", "--seats", "human:Ann,ai:tyrant,ai"]
+    assert cli.main([*argv, "--json"]) == 0
+    seats = json.loads(capsys.readouterr().out)["seats"]
+    assert cli.main(argv) == 0
+    text = capsys.readouterr().out
+    said = ", ".join(f"{s['seat'] + 1} {s['name']}" + (f" ({s['personality']})" if s["kind"] == "human" else "")
+                     for s in seats)
+    assert f"Seats: {said}\n" in text
+    assert "(AI) (" not in text

@@ -77,7 +77,7 @@ def test_the_first_frame_is_out_before_blessed_probes_the_terminal(config_env: d
         assert probe == -1 or app.output.find(b"New game") < probe
         assert probe == -1 or b"New game" in app.output[probe:]
         app.send("?")
-        assert app.wait_for("Move north"), app.text()
+        assert app.wait_for("Help: the title menu"), app.text()
     finally:
         app.close()
 
@@ -86,10 +86,10 @@ def test_help_opens_with_question_mark_and_escape_backs_out_at_once(config_env: 
     app = start_demo(config_env)
     try:
         app.send("?")
-        assert app.wait_for("Move north"), app.text()
+        assert app.wait_for("Help: the title menu"), app.text()
         app.send("\x1b")
         assert app.wait_for("front-end demo")  # the title's own line: its help names New game too
-        assert "Move north" not in app.text()
+        assert "Help: the title menu" not in app.text()
     finally:
         app.close()
 
@@ -98,7 +98,7 @@ def test_escape_then_a_key_in_one_packet_is_two_keys(config_env: dict[str, str])
     app = start_demo(config_env)
     try:
         app.send("?")
-        assert app.wait_for("Move north")
+        assert app.wait_for("Help: the title menu")
         app.send("\x1bo")  # Esc and o arrive together, as over a slow link (or as Alt-o)
         assert app.wait_for("Options file"), app.text()
     finally:
@@ -111,11 +111,11 @@ def test_escape_then_an_arrow_in_one_packet_is_escape_then_the_arrow(config_env:
     app = start_demo(config_env)
     try:
         app.send("?")
-        assert app.wait_for("Move north")
+        assert app.wait_for("Help: the title menu")
         app.send("\x1b\x1bOB")  # Esc, then the down arrow as a terminal in application mode sends it
         assert app.wait_for("front-end demo"), app.text()  # the title's own line: its help names New game too
         app.pump(0.5)
-        assert "► h  Hot-seat" in app.text() and "Move north" not in app.text(), app.text()  # down went down
+        assert "► h  Hot-seat" in app.text() and "Help: the title menu" not in app.text(), app.text()  # down went down
     finally:
         app.close()
 

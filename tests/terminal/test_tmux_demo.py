@@ -18,7 +18,7 @@ def test_demo_title_help_resize_and_quit_in_tmux(tmp_path: Path) -> None:
         assert "BEFORE-DEMO" not in pane.capture()
 
         pane.send_keys("?")
-        assert pane.wait_for("Move north"), pane.capture()
+        assert pane.wait_for("Help: the title menu"), pane.capture()
         assert "The title menu" in pane.capture()  # the menu's own help, then every key below it
         pane.send_keys("End")
         assert pane.wait_for("Save and quit at once"), pane.capture()
@@ -30,7 +30,7 @@ def test_demo_title_help_resize_and_quit_in_tmux(tmp_path: Path) -> None:
         assert pane.size() == (60, 20)
 
         pane.resize(120, 40)
-        assert pane.wait_for("Move north"), pane.capture()
+        assert pane.wait_for("Help: the title menu"), pane.capture()
         assert "larger" not in pane.capture()
 
         pane.send_keys("Escape")

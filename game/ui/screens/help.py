@@ -166,7 +166,7 @@ class HelpScreen(MenuKeys):
                 draw.text(console, console.width - 2, bottom - 1, self.kit.glyphs["more_below"], palette["text_dim"])
         hints = [("Esc", "back")]
         if self._max_offset:
-            hints.insert(0, ("Up/Down PgUp/PgDn", "scroll"))
+            hints.insert(0, ("Up/Down PgUp/PgDn Home/End", "scroll"))
         draw.footer(console, hints, palette)
 
     def cursor(self) -> tuple[int, int] | None:

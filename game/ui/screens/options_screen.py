@@ -60,6 +60,22 @@ def map_sample(glyph_set: str) -> str:
     return " ".join([*tiles, glyphs["hero"], glyphs["treasure"]])
 
 
+def help_topics(kit: Kit) -> tuple[tuple[str, str], ...]:
+    """What the options and the key list do, with the keys in force (their help was the key list
+    alone: how to rebind a key, and whether a change is kept, went unsaid)."""
+
+    def key(action: str) -> str:
+        return key_label(kit.keymap.keys_for(action)[0])
+
+    return (("Options",
+             f"{key('menu_left')}/{key('menu_right')} changes the option picked: it takes effect at once and "
+             "is saved in the options file named at the foot of the screen. Rebind keys... lists every "
+             f"action with its keys: {key('select')} and then a key adds that key to the action picked, "
+             f"{key('remove')} takes away its last key, {key('reset')} gives it back the keys of the key "
+             "layout. Another key layout clears the keys you rebound (it asks first). Reset all options "
+             "asks first too. The dials are not here: they belong to each run."),)
+
+
 def builtin_specs() -> list[OptionSpec]:
     return [
         OptionSpec(
@@ -170,7 +186,10 @@ class OptionsScreen(Screen):
         elif action == "page_down":
             self.index = self.rows - 1
         elif action in ("menu_left", "menu_right", "select") and self.index < len(self.specs):
-            self._cycle(-1 if action == "menu_left" else 1)
+            delta = -1 if action == "menu_left" else 1
+            if self.specs[self.index].name == "key_layout" and self.kit.options.keys:
+                return self._ask_layout(delta)
+            self._cycle(delta)
         elif action == "select":
             row = self.ACTION_ROWS[self.index - len(self.specs)]
             if row.startswith("Rebind"):
@@ -186,6 +205,24 @@ class OptionsScreen(Screen):
                 )
             return self.go_back()
         return None
+
+    def open_help(self) -> State:
+        from game.ui.screens.help import HelpScreen  # start-up: opened on demand
+
+        return HelpScreen(self.kit, back=self, title="Help: options", topics=help_topics(self.kit))
+
+    def _ask_layout(self, delta: int) -> State:
+        """Another layout clears the keys rebound for this one (rebinding belongs to a layout):
+        passing through the layouts with Left/Right lost them unsaid."""
+        rebound = [ACTION_BY_NAME[name].label for name in self.kit.options.keys if name in ACTION_BY_NAME]
+
+        def change() -> State:
+            self._cycle(delta)
+            return self
+
+        return ConfirmDialog(self.kit, self, f"Another key layout clears the keys you rebound for this one: "
+                             f"{', '.join(rebound)}. Change the layout?", on_yes=change,
+                             title="Key layout", yes_label="Change", no_label="Keep")
 
     def _reset(self) -> State:
         self._apply(Options(extra=self.kit.options.extra), "All options reset")
@@ -275,6 +312,11 @@ class KeysScreen(Screen):
             return None
         return super().on_event(event)
 
+    def open_help(self) -> State:
+        from game.ui.screens.help import HelpScreen  # start-up: opened on demand
+
+        return HelpScreen(self.kit, back=self, title="Help: keys", topics=help_topics(self.kit))
+
     def _install(self, keymap: Keymap, what: str) -> None:
         self.kit.set_keymap(keymap)
         problem = self.kit.save()
@@ -331,6 +373,11 @@ class KeysScreen(Screen):
                 console, 40, y, self.kit.keymap.labels_for(action.name), fg if selected else palette["key"],
                 width=console.width - 41,
             )
+        # more actions than rows (80x24 shows 18 of them): say so, as the help's scrolling does
+        if first > 0:
+            draw.text(console, console.width - 2, top, self.kit.glyphs["more_above"], palette["text_dim"])
+        if first + visible < len(ACTIONS):
+            draw.text(console, console.width - 2, top + visible - 1, self.kit.glyphs["more_below"], palette["text_dim"])
         draw.text(console, 2, console.height - 3, self.status, palette["info"], width=console.width - 4)
         draw.footer(
             console,

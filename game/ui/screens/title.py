@@ -19,7 +19,7 @@ from game.ui.state import Exit, State
 HELP_TOPICS = (
     ("The title menu",
      "n New game: make heroes by hand, choose the seats, the dials and the seed.\n"
-     "h Hot-seat: the same for two players at this keyboard, who build the rooms by hand.\n"
+     "h Hot-seat: the same for two or more players at this keyboard, who build the rooms by hand.\n"
      "c Continue: the run saved when you last left (greyed out, or marked 'not now' without colour, "
      "when there is none).\n"
      "r Replays: watch again any run that ended or was replaced.\n"
@@ -27,6 +27,14 @@ HELP_TOPICS = (
      "a Seed races: score tables per seed, to race friends on one dungeon.\n"
      "o Options: colours, glyphs and keys.\n"
      "q or Esc quits; Ctrl-C quits from anywhere, and a run in play is saved first."),
+    ("Hot-seat",
+     "Each human seat plays its own hero: the map's top line names whose turn it is, and that player moves. "
+     "The Hallway roll-off before each room decides which seat takes the traps, the monsters and the "
+     "treasure; with the design dial on ask (Hot-seat sets it), a human seat that wins one builds it in "
+     "the room builder and must spend every point. When the keyboard must change hands (a seat picks "
+     "its category or builds, a hero grows), a screen that hides the game names the player to pass it to, "
+     "so nobody sees what another buys. With narration_prompts on, the seat whose Thwack-O die won a roll "
+     "may now and then write the line the log keeps."),
     ("From the command line",
      "python main.py play starts a run at once with ready-made heroes; continue resumes the saved run; "
      "replay FILE watches a recording; watch follows a game being played; scores shows and shares the "
@@ -115,8 +123,12 @@ class TitleScreen(Screen):
 
     def open_help(self) -> State:
         from game.ui.screens.help import HelpScreen  # start-up: opened on demand
+        from game.ui.screens.map_screen import help_topics  # start-up: opened on demand
 
-        return HelpScreen(self.kit, back=self, title="Help: the title menu", topics=HELP_TOPICS)
+        # how to play, as the map's help tells it, before a run is begun: the keys alone left a
+        # newcomer to guess what the roll panel shows and who builds the rooms
+        topics = (HELP_TOPICS[0], *help_topics(self.kit), *HELP_TOPICS[1:])
+        return HelpScreen(self.kit, back=self, title="Help: the title menu", topics=topics)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
