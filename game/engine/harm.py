@@ -58,9 +58,9 @@ def apply_damage(game: Game, damage: tuple[tuple[str, str], ...], hits: dict[str
         if hero is not None:
             lose_hits(game, "monsters", hero.hits - max(0, left))
             if hero.hits > 0 and left <= 0:
-                killer = next((game.name(int(s)) for s, d in damage if d == owner), "wounds")
+                killer = final_blow(damage, owner, hero.hits)
                 hero.hits = 0
-                hero_died(game, eid, killer)
+                hero_died(game, eid, "wounds" if killer is None else game.name(int(killer)))
             else:
                 hero.hits = max(0, left)
             continue
@@ -69,10 +69,23 @@ def apply_damage(game: Game, damage: tuple[tuple[str, str], ...], hits: dict[str
             before = mon.hits
             mon.hits = max(0, left)
             if mon.hits == 0:
-                killer = next((int(s) for s, d in damage if d == owner), -1)
-                monster_died(game, eid, killer)
+                killer = final_blow(damage, owner, before)
+                monster_died(game, eid, -1 if killer is None else int(killer))
             else:
                 lone_morale(game, eid, before)
+
+
+def final_blow(damage: tuple[tuple[str, str], ...], owner: str, hits: int) -> str | None:
+    """Whose blow took `owner`'s last Hit: blows land in rank order, one Hit each, so the one that
+    brought its `hits` to none (the last that reached it when it lost Hits besides; None when
+    none did). The kill and "slain by" are put down to it, not to the first that landed."""
+    last = None
+    for src, dst in damage:
+        if dst == owner:
+            last, hits = src, hits - 1
+            if hits <= 0:
+                return src
+    return last
 
 
 def blow_words(game: Game, src: int, dst: int, n: int) -> str:
