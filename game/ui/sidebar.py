@@ -147,11 +147,18 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         full, short = f"  L{hero.level} {hero.race} {hero.klass}", f"  L{hero.level} {hero.klass}"
         story = f"  story {hero.story_points}"
         shown = (full + story, short + story, full, short) if compact else (full, short)
+        due = level_for_xp(hero.xp, hero.level)  # several levels at once are possible
+        if compact and due > hero.level:  # no XP row: the Level earned takes the race's and class's place
+            shown = (f"  L{hero.level} (L{due} due){story}", f"  L{hero.level} (L{due} due)")
         squeezed = "" if effects_shown else _effects_text(game, eid)
         if squeezed:  # no row of its own: it takes the race's and class's place ("L2 held by Xol...")
-            put("  " + elide(f"L{hero.level} {squeezed}", iw - 2), palette["warning"])
+            level = f"L{hero.level} {squeezed}"
+            if due > hero.level:  # the Level earned too, if the effect is not cut for it
+                level = first_fitting(iw - 2, f"L{hero.level} (L{due} due) {squeezed}", f"L{due} due, {squeezed}",
+                                      level)
+            put("  " + elide(level, iw - 2), palette["warning"])
         else:
-            put(first_fitting(iw, *shown), palette["text"])
+            put(first_fitting(iw, *shown), palette["good"] if compact and due > hero.level else palette["text"])
         most = max_hits(hero.level)
         hits_text = f"{hero.hits}/{most}"
         bar_w = max(3, min(12, iw - 8 - len(hits_text)))
@@ -170,7 +177,6 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         if not compact:
             need = xp_to_be(hero.level + 1)
             story = f"  story {hero.story_points}"
-            due = level_for_xp(hero.xp, hero.level)  # several levels at once are possible
             if due > hero.level:
                 choices, xp_fg = (f"  XP {hero.xp} L{due} due", f"  XP {hero.xp} L{due}!"), \
                     palette["good"]

@@ -218,3 +218,19 @@ def test_the_quests_object_is_listed_as_the_quests_not_as_trading_for_0(kit: Kit
     text = " ".join(screen.text().split())
     assert f"{game.name(item)}: what the quest is after, not for trading" in text, text
     assert "trade 0" not in text
+
+
+def test_a_mundane_item_is_not_said_to_be_worth_its_value_when_it_trades_for_half_its_cost(kit: Kit) -> None:
+    """A Mundane item of Value 2 said "Mundane: no magic, worth its value in town" and, below,
+    "Cost 3; trades in town for 1": town pays half the cost, not the Value (the help said the
+    same, "Mundane items are worth their value in town")."""
+    session, _ = stocked()
+    fan = Treasure(value=2, name="Painted Fan")
+    _, details = run_headless(InventoryScreen(kit, session, BACK), [key("c")], size=(100, 40))
+    text = " ".join(details.text().split())
+    assert "Painted Fan" in text and f"trades in town for {trade_value(fan)}." in text
+    assert "worth its value" not in text
+    _, help_screen = run_headless(InventoryScreen(kit, session, BACK), [key("?")], size=(100, 40))
+    words = " ".join(help_screen.text().split())
+    assert "Your pack" in words and "worth their value" not in words
+    assert "Trade value is what the item fetches in town: half its cost." in words

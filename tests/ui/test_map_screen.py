@@ -778,3 +778,25 @@ def test_look_says_who_made_a_monster_as_the_hallway_does() -> None:
     assert look_at("ask", 0, False).endswith("designed by Player 1.")
     ai = new_game(7, parse_seats("human,ai,ai"), 2).seats[1].name
     assert look_at("auto", 1, False).endswith(f"designed by {ai}.")
+
+
+def test_the_help_says_who_builds_the_rooms_as_the_design_dial_has_it(tmp_path: Path) -> None:
+    """The help's "Who builds the rooms" said "in solo play the AI builds your seat's share" at
+    every table; with the design dial on ask the player builds it in the room builder."""
+    from game.core.dials import Dials
+
+    def help_words(seats: str, design: str) -> str:
+        game = new_game(7, parse_seats(seats), 2, Dials(design=design))
+        screen = MapScreen(make_kit(tmp_path), Session(game))
+        _, shot = run_headless(screen, [key("?")], size=(100, 200))
+        game.close()
+        return " ".join(shot.text().split())
+
+    solo_ask = help_words("human,ai,ai", "ask")
+    assert "the AI builds your seat's share" not in solo_ask
+    assert "you build your seat's share in the room builder" in solo_ask
+    assert "the AI builds your seat's share for you" in help_words("human,ai,ai", "auto")
+    hot_seat_ask = help_words("human,human,ai", "ask")
+    assert "each player builds the share their seat wins in the room builder" in hot_seat_ask
+    assert "the AI builds" not in hot_seat_ask
+    assert "the AI builds each player's share for them" in help_words("human,human,ai", "auto")

@@ -48,3 +48,12 @@ def test_the_help_footer_lists_home_and_end_and_end_shows_the_last_keys(tmp_path
     rows = presenter.lines()
     assert "Up/Down PgUp/PgDn Home/End scroll" in rows[-1]
     assert "Suspend (terminal only)" in "\n".join(rows[2:-2])  # the last row of the keys
+
+
+def test_the_title_help_says_who_builds_the_rooms_with_either_design_dial(tmp_path: Path) -> None:
+    """Before any table is set the help said "in solo play the AI builds your seat's share", untrue
+    with the design dial on ask (which Hot-seat sets): it says both ways."""
+    text = title_help_text(Kit.from_options(Options(), tmp_path / "options.toml"))
+    assert "the AI builds your seat's share" not in text
+    assert ("with the design dial on auto (New game's default) the AI builds each player's share for them; "
+            "on ask (Hot-seat sets it) a player builds it in the room builder") in text

@@ -31,7 +31,7 @@ FEATURES_GAP = 2  # spaces between the longest name and its features: one read "
 HELP_TOPICS = (
     (
         "Your pack",
-        "Everything the hero carries. Mundane items are worth their value in town; Fancy items may "
+        "Everything the hero carries. Mundane items are worth only what they fetch in town; Fancy items may "
         "hold magic: healing is used up when drunk, while Annoy and Pain dice are always at work, "
         "added to the hero's pool in rolls of their Type (any Type if Universal, never against "
         "Universal harm). Trade value is what the item fetches in town: half its cost.",

@@ -88,8 +88,8 @@ def help_topics(kit: Kit, game: Game | None = None) -> list[tuple[str, str]]:
         ("The quest", "The sidebar's Quest row is the run's goal and how far the party has come; the log's "
                       "first lines tell it whole." + quest_words(game)),
         ("Who builds the rooms", "Every seat at the table, yours too, wins some of each room's traps, monsters "
-                                 "and treasure in the Hallway and must spend it all; in solo play the AI builds "
-                                 "your seat's share. Your seat's monsters still hunt your hero. '~ Seat' after a "
+                                 f"and treasure in the Hallway and must spend it all; {builder_words(game)}. "
+                                 "Your seat's monsters still hunt your hero. '~ Seat' after a "
                                  "log line names the seat that tells that roll (its Thwack-O die won), not who "
                                  "struck."),
         ("The roll panel", f"Dice highest first, ranks in columns. {kit.glyphs['rank_winner']} marks the die "
@@ -98,6 +98,22 @@ def help_topics(kit: Kit, game: Game | None = None) -> list[tuple[str, str]]:
                            f"rest. Without colour the dice that count are reversed and a Thwack-O die is bold. "
                            f"{key('roll_panel')} expands or hides the panel."),
     ]
+
+
+def builder_words(game: Game | None) -> str:
+    """Who builds a player's share at this table: the design dial decides, so the help must too
+    (from the title, with no table yet, both ways)."""
+    if game is None:
+        return ("with the design dial on auto (New game's default) the AI builds each player's share for "
+                "them; on ask (Hot-seat sets it) a player builds it in the room builder")
+    players = sum(1 for seat in game.seats if seat.human)
+    if not players:
+        return "the AI builds every seat's share"
+    if game.dials.design == "ask":
+        return ("you build your seat's share in the room builder" if players == 1
+                else "each player builds the share their seat wins in the room builder, the others looking away")
+    return ("in solo play the AI builds your seat's share for you" if players == 1
+            else "the AI builds each player's share for them")
 
 
 def quest_words(game: Game | None) -> str:

@@ -63,7 +63,7 @@ def item_details(spec: Treasure) -> list[str]:
     if spec.fancy:
         lines.append("Fancy: it can hold magic.")
     else:
-        lines.append("Mundane: no magic, worth its value in town.")
+        lines.append("Mundane: no magic; it is worth only what it fetches in town.")
     if spec.value:
         lines.append(f"Increased Value: +{spec.value}.")
     if spec.heal:
