@@ -55,8 +55,8 @@ CATEGORIES = ("traps", "monsters", "treasure")
 BUDGET_RULE = {"traps": "Party Max + Floor", "monsters": "Party Total + Floor", "treasure": "Party Min + Floor"}
 COST_RULE = {
     "traps": "cost = (Annoy pairs + Pain dice + 1 if it Guards Treasure) x 2 per Unlimited, Universal, Continuous",
-    "monsters": "cost = (Level + per ability: Annoy pairs + Pain + Resist dice) x 2 per Hold, Continuous, "
-                "Universal; each monster at least the Floor",
+    "monsters": "cost = (Level + per ability: Annoy pairs + Pain + Resist dice) x 2 per Continuous Hold, "
+                "Continuous Damage, Universal; each monster at least the Floor",
     "treasure": "cost = (1 Mundane or 2 Fancy + Value + Heal) x 2 per Annoy pair, Pain die, Universal; "
                 "magic only on Fancy",
 }

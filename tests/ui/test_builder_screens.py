@@ -185,6 +185,15 @@ def test_the_builder_shows_the_budget_the_cost_rule_and_every_key(kit: Kit) -> N
     assert isinstance(helped, HelpScreen) and "The room builder" in text
 
 
+def test_the_monsters_cost_rule_names_the_doublings_as_the_form_and_its_help_do(kit: Kit) -> None:
+    """The rule read "x 2 per Hold, Continuous, Universal" where the form's toggles are Cont. Hold
+    and Cont. Damage and the help says Continuous Hold and Continuous Damage: "Continuous" alone
+    is a trap's feature. It now names them as the help does, whole at 80 columns."""
+    _, text = step(builder(kit, "monsters"))
+    said = " ".join(text.split())
+    assert "x 2 per Continuous Hold, Continuous Damage, Universal; each monster at least the Floor" in said, said
+
+
 def test_buying_moves_the_meter_and_doublings_show_in_the_price(kit: Kit) -> None:
     screen = builder(kit, "traps", budget=7)
     _, text = step(screen, *go_to(screen, "continuous"), "right")
