@@ -6,10 +6,15 @@ MORALE_DIE = 20  # rolled as written, whatever the die-size dial says
 MORALE_BASE = 10
 
 
+def morale_mark(level: int) -> int:
+    """The roll a monster of `level` rallies on: 10 + Level, or the die's top from Level 11 on
+    (past the die, such a monster rallies on a 20 and never flees)."""
+    return min(MORALE_BASE + level, MORALE_DIE)
+
+
 def morale_result(roll: int, level: int) -> str:
-    """"holds" under 10 + Level, "rallies" on exactly 10 + Level, "flees" above it. From Level
-    11 on, 10 + Level is past the die: such a monster rallies on a 20 and never flees."""
-    mark = min(MORALE_BASE + level, MORALE_DIE)
+    """"holds" under `morale_mark`, "rallies" on exactly it, "flees" above it."""
+    mark = morale_mark(level)
     if roll < mark:
         return "holds"
     return "rallies" if roll == mark else "flees"

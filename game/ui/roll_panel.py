@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from game.core.sentences import capitalised
+from game.rules.monster_morale import morale_mark
 from game.ui import draw
 from game.ui.fit import ELLIPSIS, elide, first_fitting
 from game.ui.glyphs import Glyphs
 from game.ui.palette import RGB, Palette
+from game.world.components import MonsterState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -107,6 +109,18 @@ def _with_facts(title: str, facts: str) -> str:
     return f"{title} ({facts})" if title else f" ({facts})"
 
 
+def check_terms(game: Game, owner: str, said: str) -> str:
+    """What a morale check's d20 was held against, for its row (the title's "a d20 check" is the
+    first fact left out for width, and a bare 20 among d6 faces says nothing): " (d20 over 12)"
+    beside "flees", " (d20 under 12)" beside "holds", " (d20 exactly 12)" beside "rallies"; ""
+    when the monster is not known."""
+    mon = game.world.try_comp(int(owner), MonsterState) if owner.isdigit() else None
+    if mon is None:
+        return ""
+    mark = morale_mark(mon.spec.level)
+    return {"flees": f" (d20 over {mark})", "rallies": f" (d20 exactly {mark})"}.get(said, f" (d20 under {mark})")
+
+
 def out_of_reach(record: RollRecord) -> set[int]:
     """Pools of a fight that won a rank yet had no one to hit, as the engine found when it rolled
     (no opponent adjacent, nor for a ranged Type in sight and reach; or fleeing)."""
@@ -154,7 +168,11 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         tail = ""
         if record.kind == "check" and i < len(record.successes):
             said = record.title.rsplit(": ", 1)[-1]  # "Xol's morale: rallies": the row says the same
-            tail = " " + (said if said in CHECK_WORDS else "stands" if record.successes[i] else "flees")
+            said = said if said in CHECK_WORDS else "stands" if record.successes[i] else "flees"
+            tail = " " + said
+            terms = check_terms(game, pool.owner, said)
+            if terms and x + w - dx - len(tail) - len(terms) >= DIE_W + GAP:  # the die and its terms fit
+                tail += terms
         elif not pain and i > 0 and i - 1 < len(record.successes):
             tail = PASSES if record.successes[i - 1] else FAILS
         elif i in idle:

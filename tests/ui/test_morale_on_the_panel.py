@@ -37,7 +37,12 @@ def test_every_morale_check_is_a_roll_the_panel_draws(tmp_path, monkeypatch) -> 
         assert "Gnoll Scout" in text and "d20 check" in title_of(game, record)
         row = text.splitlines()[1]
         said = record.title.rsplit(": ", 1)[-1]  # holds, rallies or flees
-        assert row.rstrip().endswith(said), (record.title, row)  # the row says what the title says
+        die = record.pools[0].dice[0]  # against 10 + Level (A Dungeon Game): 12 for a Level 2 monster
+        held = "under 12" if die < 12 else "exactly 12" if die == 12 else "over 12"
+        assert said == {"under 12": "holds", "exactly 12": "rallies", "over 12": "flees"}[held]
+        # the row says what the title says, and what the d20 was held against (the title's "a d20
+        # check" is the first fact cut for width: a bare 20 among d6 faces said nothing)
+        assert row.rstrip().endswith(f"{said} (d20 {held})"), (record.title, row)
         assert (said == "flees") == fled
         seen.add(fled)
         game.close()
@@ -75,7 +80,7 @@ def test_the_panel_names_a_monster_out_of_sight_as_the_log_does(tmp_path, monkey
         draw_record(console, game, record, 0, 0, 60, kit.palette, kit.glyphs)
         title, row = ("".join(chr(c) for c in line).rstrip() for line in console.ch[:2])
         assert title.startswith("Xol's morale, out of sight: " + said), title
-        assert row.startswith("Xol, out of sight") and row.endswith(said), row
+        assert row.startswith("Xol, out of sight") and f"  {said} (d20 " in row, row
         lines = [line.text for line in game.log[before:]]
         if said != "holds":
             did = "breaks and flees!" if fled else "rallies with a roar!"
