@@ -14,6 +14,7 @@ from typing import Any
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.file_guard import write_problem
 from game.core.paths import data_dir
+from game.core.program import program_name
 from game.core.start_up import loaded, pause, under_way
 
 
@@ -121,12 +122,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # one line, exit 2, never a usage dump
         raise UsageError(f"{message} (see `{self.prog} --help`)")
-
-
-def program_name() -> str:
-    """The command as the player typed it, for the usage line and the hints that point at
-    --help: `masterless` (the command pip installs, as over ssh), else `python main.py`."""
-    return "masterless" if os.path.basename(sys.argv[0] if sys.argv else "") == "masterless" else "python main.py"
 
 
 def _int_list(text: str) -> list[int]:
