@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import errno
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -119,6 +120,10 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)  # `--seed` is never taken for `--seeds`, nor `--seat` for `--seats`
         super().__init__(*args, **kwargs)
+        # A word that begins with a minus and a digit is a value, as `-5` already was: argparse
+        # took `--seeds -5-3` or `--party -2,3` for an option and said "expected one argument",
+        # where the value's own check says what to type. No option of ours begins so.
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
 
     def error(self, message: str) -> None:  # one line, exit 2, never a usage dump
         raise UsageError(f"{message} (see `{self.prog} --help`)")
