@@ -58,6 +58,8 @@ def parse_kept(path: Path) -> dict[str, Any]:
 
     try:
         parsed = tomllib.loads(data.decode())
+    except UnicodeDecodeError as exc:  # a damaged or foreign file: one line, not an internal error
+        raise DataError(f"{path}: is not UTF-8 text (byte {data[exc.start]:#04x} at {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: {exc}") from None
     if not sys.dont_write_bytecode:  # OSError: read-only or full; ValueError: a date, which marshal cannot keep

@@ -20,7 +20,7 @@ ON_DATA = ("import sys; from pathlib import Path; import game.core.content as co
 
 
 def damaged_data(tmp_path: Path, name: str, how: str) -> Path:
-    data = tmp_path / "data"
+    data = tmp_path / "content"
     shutil.copytree(REPO / "data", data, ignore=shutil.ignore_patterns("__pycache__"))
     path = data / f"{name}.toml"
     path.unlink()
@@ -48,9 +48,21 @@ def test_a_pipe_or_device_for_a_data_file_is_one_line_and_exit_3(tmp_path: Path,
 
 def test_the_undamaged_copy_plays(tmp_path: Path) -> None:
     """The copy itself is good: what the test above damages is the only fault."""
-    shutil.copytree(REPO / "data", tmp_path / "data", ignore=shutil.ignore_patterns("__pycache__"))
-    argv = [sys.executable, "-c", ON_DATA, str(tmp_path / "data"), "generate", "--seed", "1", "--party", "2",
+    shutil.copytree(REPO / "data", tmp_path / "content", ignore=shutil.ignore_patterns("__pycache__"))
+    argv = [sys.executable, "-c", ON_DATA, str(tmp_path / "content"), "generate", "--seed", "1", "--party", "2",
             "--rooms", "1"]
     done = subprocess.run(argv, cwd=REPO, env=env_for(tmp_path, PYTHONPATH=str(REPO)), stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("Seed 1,"), done.stderr
+
+
+def test_a_data_file_that_is_not_text_is_one_line_and_exit_3(tmp_path: Path) -> None:
+    """Bytes that are not UTF-8 in a data file were an internal error with a crash log."""
+    shutil.copytree(REPO / "data", tmp_path / "content", ignore=shutil.ignore_patterns("__pycache__"))
+    path = tmp_path / "content" / "types.toml"
+    path.write_bytes(b"[types]\n\xff\xfe junk\n")
+    argv = [sys.executable, "-c", ON_DATA, str(path.parent), "generate", "--seed", "1", "--party", "2"]
+    done = subprocess.run(argv, cwd=REPO, env=env_for(tmp_path, PYTHONPATH=str(REPO)), stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert one_line(done, 3) == f"masterless: {path}: is not UTF-8 text (byte 0xff at 8)"
+    assert not (tmp_path / "data" / "crash.log").exists()
