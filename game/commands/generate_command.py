@@ -79,7 +79,9 @@ def parse_seed_range(text: str) -> range:
 
 
 def parse_table(text: str) -> tuple[tuple[Seat, ...], dict[int, str]]:
-    """Seats from `--seats`, where an AI seat may name its personality: `human,ai:tyrant,ai`."""
+    """Seats from `--seats`, where an AI seat may name its personality: `human,ai:tyrant,ai`.
+    The seats only design here: the heroes are the static party of --party, so a table with no
+    hero seat (`ai,ai`) is a table all the same."""
     kinds, named = [], {}
     known = personalities()
     for i, part in enumerate(text.split(",")):
@@ -94,7 +96,7 @@ def parse_table(text: str) -> tuple[tuple[Seat, ...], dict[int, str]]:
         kinds.append(kind)
     seats = tuple(
         replace(s, name=f"{named[s.index].title()} (AI)") if s.index in named else s
-        for s in parse_seats(",".join(kinds))
+        for s in parse_seats(",".join(kinds), hero_needed=False)
     )
     return seats, named
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import json
 
 import pytest
 
@@ -165,3 +166,16 @@ def test_a_party_beginning_with_a_minus_is_checked_as_levels(capsys):
     assert cli.main(["generate", "--seed", "1", "--party", "-2,3"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("masterless: --party: every Level is between 1 and ") and err.endswith(", got -2"), err
+
+
+def test_generate_takes_a_table_with_no_hero_seat_as_its_party_brings_the_heroes(capsys):
+    """`generate --seats ai,ai --party 2,3` was refused with "at least one seat needs a hero",
+    though its heroes are the --party (the seats only design); a run still needs a hero seat."""
+    assert cli.main(["generate", "--seed", "4", "--seats", "ai,ai", "--party", "2,3", "--rooms", "1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [hero["level"] for hero in doc["party"]] == [2, 3]
+    assert [seat["kind"] for seat in doc["seats"]] == ["ai", "ai"]
+    assert {taker["seat"] for room in doc["rooms"] for taker in room["takers"].values()} <= {0, 1}
+    assert all(room["traps"] and room["monsters"] and room["treasure"] for room in doc["rooms"])
+    assert cli.main(["autoplay", "--seed", "4", "--seats", "ai,ai"]) == 2
+    assert capsys.readouterr().err.strip() == "masterless: at least one seat needs a hero (human or ai+hero)"
