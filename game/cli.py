@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import errno
 import os
+import re
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -14,6 +15,7 @@ from typing import Any
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.file_guard import write_problem
 from game.core.paths import data_dir
+from game.core.program import program_name
 from game.core.start_up import loaded, pause, under_way
 
 
@@ -118,15 +120,13 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)  # `--seed` is never taken for `--seeds`, nor `--seat` for `--seats`
         super().__init__(*args, **kwargs)
+        # A word that begins with a minus and a digit is a value, as `-5` already was: argparse
+        # took `--seeds -5-3` or `--party -2,3` for an option and said "expected one argument",
+        # where the value's own check says what to type. No option of ours begins so.
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
 
     def error(self, message: str) -> None:  # one line, exit 2, never a usage dump
         raise UsageError(f"{message} (see `{self.prog} --help`)")
-
-
-def program_name() -> str:
-    """The command as the player typed it, for the usage line and the hints that point at
-    --help: `masterless` (the command pip installs, as over ssh), else `python main.py`."""
-    return "masterless" if os.path.basename(sys.argv[0] if sys.argv else "") == "masterless" else "python main.py"
 
 
 def _int_list(text: str) -> list[int]:

@@ -59,15 +59,18 @@ def check_rooms(rooms: int, flag: str = "--rooms") -> int:
 
 
 def parse_seed_range(text: str) -> range:
-    """`A-B` (inclusive) or a single seed `A`."""
-    lo, sep, hi = text.strip().partition("-")
+    """`A-B` (inclusive) or a single seed `A`. A range that dips below 0 (`-5-3`) is read as
+    numbers, so the player is told where seeds start and what to type, not that it is no range."""
+    body = text.strip()
+    lo, sep, hi = body.removeprefix("-").partition("-")
     try:
-        first = int(lo)
+        first = -int(lo) if body.startswith("-") else int(lo)
         last = int(hi) if sep else first
     except ValueError:
         raise UsageError(f"--seeds: expected A-B (two whole numbers), got {text!r}") from None
-    if first < 0:
-        raise UsageError(f"--seeds: seeds start at 0, got {text!r}")
+    if min(first, last) < 0:
+        example = f"0-{last}" if last > 0 else "0-100"
+        raise UsageError(f"--seeds: seeds start at 0: a range is A-B, as {example} (got {text!r})")
     if last < first:  # `--seeds 5-1`: what to type instead, not an inequality to work out
         raise UsageError(f"--seeds: give the lower seed first, as {last}-{first} (got {text!r})")
     if last - first + 1 > MAX_SEEDS:
@@ -76,7 +79,9 @@ def parse_seed_range(text: str) -> range:
 
 
 def parse_table(text: str) -> tuple[tuple[Seat, ...], dict[int, str]]:
-    """Seats from `--seats`, where an AI seat may name its personality: `human,ai:tyrant,ai`."""
+    """Seats from `--seats`, where an AI seat may name its personality: `human,ai:tyrant,ai`.
+    The seats only design here: the heroes are the static party of --party, so a table with no
+    hero seat (`ai,ai`) is a table all the same."""
     kinds, named = [], {}
     known = personalities()
     for i, part in enumerate(text.split(",")):
@@ -91,7 +96,7 @@ def parse_table(text: str) -> tuple[tuple[Seat, ...], dict[int, str]]:
         kinds.append(kind)
     seats = tuple(
         replace(s, name=f"{named[s.index].title()} (AI)") if s.index in named else s
-        for s in parse_seats(",".join(kinds))
+        for s in parse_seats(",".join(kinds), hero_needed=False)
     )
     return seats, named
 

@@ -19,6 +19,7 @@ from game.core.errors import FileProblem, UsageError, printable
 from game.core.file_guard import write_problem
 from game.core.outcomes import ending
 from game.core.paths import recordings_dir
+from game.core.program import command
 from game.engine.morgue import score
 from game.engine.recorded_play import replay
 from game.engine.recording_read import read_recording
@@ -73,7 +74,7 @@ def show(seed: int | None) -> int:
     tables = load_tables(scores_path())
     if seed is None:
         if not tables:
-            print("No seeded runs yet: `python main.py play --seed N` or `play --daily YYYY-MM-DD` starts a race.")
+            print(f"No seeded runs yet: `{command('play', '--seed', 'N')}` or `play --daily YYYY-MM-DD` starts a race.")
             return 0
         print(f"{'seed':>12}  {'best':>5}  runs")
         for s, rows in sorted(tables.items()):
@@ -122,7 +123,7 @@ def import_line(text: str, recording: str | None) -> int:
         if recording is not None:
             print(f"{printable(recording)} was not needed: the table already holds that run checked.")
         if kept.recording:
-            print(f"Watch how it was done: python main.py replay {kept.recording}")
+            print(f"Watch how it was done: {command('replay', kept.recording)}")
         return 0
     if recording is not None:
         entry = _checked(entry, recording)
@@ -132,10 +133,10 @@ def import_line(text: str, recording: str | None) -> int:
     done = "Imported" if new else "Checked" if entry.verified else "Already had"
     print(f"{done}: seed {entry.seed}, score {entry.score}, {state}; #{rank} on that seed.")
     if entry.verified:
-        print(f"Watch how it was done: python main.py replay {entry.recording}")
+        print(f"Watch how it was done: {command('replay', entry.recording)}")
     else:
         print(f"Ask for the recording (its checksum is {entry.checksum}) and import the line again with "
-              "--recording FILE to check it; `python main.py replay FILE` plays it.")
+              f"--recording FILE to check it; `{command('replay', 'FILE')}` plays it.")
     return 0
 
 

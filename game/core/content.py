@@ -26,16 +26,14 @@ from game.core.paths import atomic_write
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 MAX_KEPT_BYTES = 16 * MiB  # the largest content file's parse is tens of kilobytes
+MAX_CONTENT_BYTES = 16 * MiB  # the largest content file is tens of kilobytes
 
 
 @functools.cache
 def load(name: str) -> dict[str, Any]:
     """The parsed `data/<name>.toml` (cached: content never changes while the game runs)."""
     path = DATA_DIR / f"{name}.toml"
-    try:
-        return parse_kept(path)
-    except FileNotFoundError:
-        raise DataError(f"missing data file {path}") from None
+    return parse_kept(path)
 
 
 def kept_parse_path(path: Path) -> Path:
@@ -45,8 +43,9 @@ def kept_parse_path(path: Path) -> Path:
 
 def parse_kept(path: Path) -> dict[str, Any]:
     """`path` parsed as TOML, from the kept parse when it was made from these very bytes. Bad
-    TOML is a DataError naming the file; reading the file raises what reading raises."""
-    data = path.read_bytes()
+    TOML is a DataError naming the file; a file that cannot be read (missing, a pipe or a device
+    in its place, which would be waited on for ever, or too large) is a FileProblem naming it."""
+    data = read_bounded(path, MAX_CONTENT_BYTES, "data file")
     digest = hashlib.blake2b(data, digest_size=16).digest()
     kept = kept_parse_path(path)
     try:  # bounded, and never a pipe or a device: one in its place would be waited on for ever
@@ -59,6 +58,8 @@ def parse_kept(path: Path) -> dict[str, Any]:
 
     try:
         parsed = tomllib.loads(data.decode())
+    except UnicodeDecodeError as exc:  # a damaged or foreign file: one line, not an internal error
+        raise DataError(f"{path}: is not UTF-8 text (byte {data[exc.start]:#04x} at {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: {exc}") from None
     if not sys.dont_write_bytecode:  # OSError: read-only or full; ValueError: a date, which marshal cannot keep

@@ -44,9 +44,10 @@ def short_name(text: str) -> str:
     return name[:cut] if cut > 0 else name[:NAME_MOST]
 
 
-def parse_seats(text: str) -> tuple[Seat, ...]:
-    """`human,ai,ai` -> seats; 1-4 seats, at least one with a hero. A seat may carry its
-    player's name after a colon (`human:Ann,human:Bob,ai`); names are kept in recordings."""
+def parse_seats(text: str, hero_needed: bool = True) -> tuple[Seat, ...]:
+    """`human,ai,ai` -> seats; 1-4 seats, at least one with a hero unless `hero_needed` is
+    False (`generate`, whose heroes are its --party). A seat may carry its player's name after a
+    colon (`human:Ann,human:Bob,ai`); names are kept in recordings."""
     parts = [k.strip() for k in text.split(",") if k.strip()]
     kinds = [p.split(":", 1)[0].strip().lower() for p in parts]
     given = [short_name(p.split(":", 1)[1]) if ":" in p else "" for p in parts]
@@ -55,7 +56,7 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
     for k in kinds:
         if k not in SEAT_KINDS:
             raise UsageError(f"unknown seat kind '{k}' (use human, ai or ai+hero)")
-    if not any(k in ("human", "ai+hero") for k in kinds):
+    if hero_needed and not any(k in ("human", "ai+hero") for k in kinds):
         raise UsageError("at least one seat needs a hero (human or ai+hero)")
     humans = 0
     seats = []

@@ -26,6 +26,7 @@ from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.file_guard import write_problem
 from game.core.paths import morgue_dir
+from game.core.program import command
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
 from game.engine.saves import record_target_path, set_record_target, set_seeded, was_seeded
@@ -72,8 +73,8 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
 
     if saved is not None:
         return ask(f"A saved run is in progress ({saved}). A new run ends it for good: it is kept under Replays "
-                   "to watch, but cannot be continued. Start a new run anyway? (`python main.py continue` "
-                   "resumes the saved one.)", archive_run)
+                   "to watch, but cannot be continued. Start a new run anyway? "
+                   f"(`{command('continue')}` resumes the saved one.)", archive_run)
     try:
         kept = file_ended_run()  # an ended run's save left behind: to Replays, not under the new run
     except FileProblem as exc:  # it could go nowhere: no new run over it
@@ -249,7 +250,7 @@ def _goodbye(host: AppHost, result: Any) -> int:
     if left and host.session is not None and not host.finished and host.recorder is not None:
         problem = getattr(host.recorder, "problem", None)
         line = (f"Not saved: {problem}." if problem else
-                "Saved. `python main.py continue` picks the run up where you left it.")
+                f"Saved. `{command('continue')}` picks the run up where you left it.")
         if not problem and host.session.draft_unkept:  # the room builder said so; the last word says it too
             line += "\n" + DRAFT_UNKEPT
         with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
@@ -312,7 +313,7 @@ def _play(args: Any, kit: Kit, window: bool, seed: int, dials: Dials, seats: str
     status = max((_goodbye(host, result) for host in hosts), default=0)
     if not hosts and getattr(result, "result", None) == "kept":  # "Keep it": no new run, the saved one waits
         with contextlib.suppress(OSError, ValueError):
-            print("Kept the saved run: `python main.py continue` picks it up.", file=sys.stderr)
+            print(f"Kept the saved run: `{command('continue')}` picks it up.", file=sys.stderr)
     return status
 
 

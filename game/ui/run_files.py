@@ -14,6 +14,7 @@ from game.core.errors import FileProblem, UsageError, printable
 from game.core.file_guard import probe_writable_file, write_problem
 from game.core.paths import data_dir as _data_dir
 from game.core.paths import recordings_dir, written_through
+from game.core.program import command
 from game.core.seats import HeroChoice
 from game.engine.build_drafts import take_draft
 from game.engine.game import Game
@@ -65,7 +66,7 @@ def load_autosave() -> tuple[Game, Any, str | None]:
         loaded = _load()
     except FileProblem as exc:
         if "no saved game" in str(exc):
-            raise UsageError("there is no saved game to continue: `python main.py play` starts a new one") from None
+            raise UsageError(f"there is no saved game to continue: `{command('play')}` starts a new one") from None
         raise
     if loaded.game.phase == "over":
         loaded.game.close()
@@ -97,7 +98,7 @@ def file_ended_run_again() -> None:
     except OSError as exc:
         raise FileProblem(f"the saved run had already ended, but its recording still cannot be filed under "
                           f"Replays ({printable(str(recordings_dir()))}: {write_problem(exc)}); it stays in "
-                          f"{printable(str(autosave_path()))}, and `python main.py continue` files it once "
+                          f"{printable(str(autosave_path()))}, and `{command('continue')}` files it once "
                           "that folder can be written") from None
 
 
@@ -139,7 +140,7 @@ def file_ended_run() -> str | None:
     if not aside:
         raise FileProblem(f"the last run's recording can be neither filed under Replays ({why}) nor moved "
                           f"aside, and a new run would write over it, so none starts; it stays in "
-                          f"{printable(str(autosave_path()))}: `python main.py continue` files it once that "
+                          f"{printable(str(autosave_path()))}: `{command('continue')}` files it once that "
                           "folder can be written, or move it away yourself")
     return f"The last run's recording still could not be filed under Replays ({why}): it is kept as " \
            f"{printable(str(aside[0]))}."

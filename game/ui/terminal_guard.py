@@ -21,15 +21,17 @@ from types import FrameType, TracebackType
 from typing import Any, TextIO
 
 from game.core.errors import UsageError
+from game.core.program import command
 
 NOT_A_TERMINAL = (
     "this needs a terminal (standard input and output must both be a tty); "
-    "run `python main.py autoplay --seed N` for a game without a screen, or add --window for a window"
+    f"run `{command('autoplay', '--seed', 'N')}` for a game without a screen, or add --window for a window"
 )
 # the same for the commands without --window: the advice must name a flag the command takes
 TITLE_NOT_A_TERMINAL = (
     "this needs a terminal (standard input and output must both be a tty); "
-    "run `python main.py play --window` to play in a window, or `python main.py autoplay --seed N` without a screen"
+    f"run `{command('play', '--window')}` to play in a window, or `{command('autoplay', '--seed', 'N')}` "
+    "without a screen"
 )
 WATCH_NOT_A_TERMINAL = ("watch needs a terminal (standard input and output must both be a tty): it shows the game "
                         "on this terminal's screen")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import json
 
 import pytest
 
@@ -144,3 +145,37 @@ def test_a_file_the_system_refuses_is_one_line_and_exit_3_not_an_internal_error(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("masterless: cannot use /srv/runs/b.json: "), err
     assert "internal error" not in err[0] and not list(tmp_path.rglob("crash.log"))
+
+
+@pytest.mark.parametrize("command", ["balance", "catalog"])
+@pytest.mark.parametrize(("typed", "example"), [("-5-3", "0-3"), ("-5", "0-100"), ("2--3", "0-100")])
+def test_seeds_below_0_are_told_where_seeds_start_however_typed(command, typed, example, capsys):
+    """`balance --seeds -5-3` said argparse's "expected one argument", and `--seeds=-5-3` that it
+    was not two whole numbers: both now say that seeds start at 0 and what range to type."""
+    said = []
+    for argv in ([command, "--seeds", typed], [command, f"--seeds={typed}"]):
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1, err
+        said.append(err[0])
+    assert said[0] == said[1] == f"masterless: --seeds: seeds start at 0: a range is A-B, as {example} (got '{typed}')"
+
+
+def test_a_party_beginning_with_a_minus_is_checked_as_levels(capsys):
+    """`generate --party -2,3` said "expected one argument", as if no party were given."""
+    assert cli.main(["generate", "--seed", "1", "--party", "-2,3"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("masterless: --party: every Level is between 1 and ") and err.endswith(", got -2"), err
+
+
+def test_generate_takes_a_table_with_no_hero_seat_as_its_party_brings_the_heroes(capsys):
+    """`generate --seats ai,ai --party 2,3` was refused with "at least one seat needs a hero",
+    though its heroes are the --party (the seats only design); a run still needs a hero seat."""
+    assert cli.main(["generate", "--seed", "4", "--seats", "ai,ai", "--party", "2,3", "--rooms", "1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [hero["level"] for hero in doc["party"]] == [2, 3]
+    assert [seat["kind"] for seat in doc["seats"]] == ["ai", "ai"]
+    assert {taker["seat"] for room in doc["rooms"] for taker in room["takers"].values()} <= {0, 1}
+    assert all(room["traps"] and room["monsters"] and room["treasure"] for room in doc["rooms"])
+    assert cli.main(["autoplay", "--seed", "4", "--seats", "ai,ai"]) == 2
+    assert capsys.readouterr().err.strip() == "masterless: at least one seat needs a hero (human or ai+hero)"

@@ -9,7 +9,7 @@ import tomllib
 import pytest
 
 from game.core.content import kept_parse_path, parse_kept
-from game.core.errors import DataError
+from game.core.errors import DataError, FileProblem
 
 TEXT = 'name = "goblin"\nhits = [1, 2.5, 3]\n[loot]\ngold = true\n'
 
@@ -79,7 +79,7 @@ def test_bad_toml_is_a_data_error_naming_the_file(tmp_path, writing) -> None:
     with pytest.raises(DataError, match="broken.toml: Invalid value"):
         parse_kept(path)
     assert not kept_parse_path(path).exists()
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(FileProblem, match="missing.toml: no such file"):  # one line, exit 3
         parse_kept(tmp_path / "missing.toml")
 
 

@@ -5,6 +5,7 @@ leaves from anywhere, and these screens say so when a player reaches for the qui
 
 from __future__ import annotations
 
+from game.core.program import command
 from game.ui.keymap import key_label
 from game.ui.kit import Kit
 
@@ -15,4 +16,4 @@ def quit_key_words(kit: Kit, key: str, waits_for: str) -> str | None:
     if key not in kit.keymap.keys_for("quit"):
         return None
     return (f"{key_label(key)} does not quit here: the table waits for {waits_for}. Ctrl-C saves the run and "
-            "leaves, and `python main.py continue` comes back to it.")
+            f"leaves, and `{command('continue')}` comes back to it.")

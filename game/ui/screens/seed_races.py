@@ -10,6 +10,7 @@ from pathlib import Path
 
 import tcod.console
 
+from game.core.program import command
 from game.engine.seed_scores import SeedScore, read_tables_held, scores_path
 from game.ui import draw
 from game.ui.events import KeyEvent
@@ -91,7 +92,7 @@ class SeedRacesScreen(Screen):
             draw.text(console, 1, 2 + i, row, palette["bad"])
             top = 3 + i + 1
         if not self.tables:
-            text = ("No seeded runs yet: python main.py play --seed N, or play --daily YYYY-MM-DD, starts a "
+            text = (f"No seeded runs yet: {command('play', '--seed', 'N')}, or play --daily YYYY-MM-DD, starts a "
                     "race; a friend's run comes in with scores import LINE.")
             for i, row in enumerate(draw.wrap(text, console.width - 3)):
                 draw.text(console, 1, top + i, row, palette["text_dim"])

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 import tcod.console
 
+from game.core.program import command
 from game.ui import draw
 from game.ui.events import KeyEvent
 from game.ui.kit import Kit
@@ -36,9 +37,9 @@ HELP_TOPICS = (
      "so nobody sees what another buys. With narration_prompts on, the seat whose Thwack-O die won a roll "
      "may now and then write the line the log keeps."),
     ("From the command line",
-     "python main.py play starts a run at once with ready-made heroes; continue resumes the saved run; "
+     f"{command('play')} starts a run at once with ready-made heroes; continue resumes the saved run; "
      "replay FILE watches a recording; watch follows a game being played; scores shows and shares the "
-     "tables. python main.py --help lists every command. The keys of the game follow."),
+     f"tables. {command('--help')} lists every command. The keys of the game follow."),
 )
 TITLE_ART = (ASSETS / "title.txt").read_text(encoding="utf-8").rstrip("\n").split("\n")
 SUBTITLE = "a roguelike with no game master"
