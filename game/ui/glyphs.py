@@ -69,10 +69,7 @@ def load_glyphs(name: str) -> Glyphs:
     if name not in GLYPH_SETS:
         raise DataError(f"unknown glyph set {name!r}: choose one of {', '.join(GLYPH_SETS)}")
     path = GLYPH_DIR / f"{name}.toml"
-    try:
-        raw = parse_kept(path).get("glyphs", {})
-    except OSError as exc:
-        raise DataError(f"{path}: {exc}") from None
+    raw = parse_kept(path).get("glyphs", {})  # a file that cannot be read is a FileProblem naming it
     missing = [role for role in GLYPH_ROLES if role not in raw]
     if missing:
         raise DataError(f"{path}: missing glyphs {', '.join(missing)}")

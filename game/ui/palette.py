@@ -97,10 +97,7 @@ def load_palette(name: str) -> Palette:
     if name not in PALETTES:
         raise DataError(f"unknown palette {name!r}: choose one of {', '.join(PALETTES)}")
     path = PALETTE_DIR / f"{name}.toml"
-    try:
-        data = parse_kept(path)
-    except OSError as exc:
-        raise DataError(f"{path}: {exc}") from None
+    data = parse_kept(path)  # a file that cannot be read is a FileProblem naming it
     raw = data.get("colors", {})
     missing = [role for role in ROLES if role not in raw]
     if missing:

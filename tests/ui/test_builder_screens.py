@@ -757,3 +757,17 @@ def test_an_unnamed_monsters_attack_type_is_not_promised_when_the_table_names_it
     first = game.hallway.last_design.monsters[0].monster  # the one bought from the draft
     said = shown[0].strip().split("  ")[0]
     assert said == "(its creature's)" or said == first.type, (said, first)
+
+
+def test_the_builders_help_names_the_continue_command_as_it_was_typed(kit: Kit, monkeypatch) -> None:  # noqa: ANN001
+    """Started as `masterless`, the builder's help sent the player to `python main.py continue`,
+    a file that is not there for an installed game."""
+    import sys
+
+    monkeypatch.setattr(sys, "argv", ["/usr/local/bin/masterless", "play"])
+    helped, _ = step(builder(kit, "traps"), "?")
+    text = " ".join(" ".join(body for _, body in helped.topics).split())
+    assert "`masterless continue` brings you back here" in text and "python main.py" not in text
+    monkeypatch.setattr(sys, "argv", ["main.py", "play"])
+    helped, _ = step(builder(kit, "traps"), "?")
+    assert "`python main.py continue` brings you back here" in " ".join(" ".join(b for _, b in helped.topics).split())

@@ -4,6 +4,8 @@ player."""
 
 from __future__ import annotations
 
+from game.core.program import command
+
 BUILDING = (
     "You took a category of the next room: spend its whole budget on it. The draft on the right is "
     "the thing you are about to buy; change its features and watch its price, then Enter buys it. "
@@ -49,13 +51,12 @@ HELP_TOPICS = (
         "the rest for me. w: save what you bought as a design file, to share or to play with again (--designs). "
         "c: confirm the room. Esc: stop changing a purchase, leaving it as it was; in the list, back to "
         "the draft. ?: this help. Ctrl-C: save the run and leave; nothing is built until c confirms it, "
-        "and `python main.py continue` brings you back here with what you had bought.",
+        "and `{continue}` brings you back here with what you had bought.",
     ),
 )
 
 
 def help_topics(hot_seat: bool) -> tuple[tuple[str, str], ...]:
     """The help for a builder at a hot-seat table (several players at the keyboard) or a solo one."""
-    if hot_seat:
-        return HELP_TOPICS
-    return (("The room builder", BUILDING + AFTER_SOLO), *HELP_TOPICS[1:])
+    topics = HELP_TOPICS if hot_seat else (("The room builder", BUILDING + AFTER_SOLO), *HELP_TOPICS[1:])
+    return tuple((heading, body.replace("{continue}", command("continue"))) for heading, body in topics)
