@@ -75,3 +75,29 @@ def test_the_title_screen_runs_in_a_window_and_follows_its_size(tmp_path: Path) 
     lines = result.stdout.split("\n")
     assert lines[0] == "size 100 36"
     assert "exit False" in lines
+
+
+def glyph_box(tileset: object, char: str) -> tuple[int, int]:
+    """The width and height in pixels of what `char` inks in its tile."""
+    import numpy as np
+
+    ink = tileset.get_tile(ord(char))[..., 3] > 64  # type: ignore[attr-defined]
+    rows, columns = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    return int(columns[-1] - columns[0] + 1), int(rows[-1] - rows[0] + 1)
+
+
+def test_the_window_font_fills_its_cells() -> None:
+    """A capital letter stands more than half a row high and a full block fills its cell edge to
+    edge (libtcod's own sizing drew letters a third of the row high, lost in black)."""
+    import pytest
+
+    from game.ui.present.window import find_font, load_tileset
+
+    if find_font() is None:
+        pytest.skip("no monospace font on this machine: the window falls back on tcod's own")
+    tileset = load_tileset()
+    assert tileset is not None
+    width, height = tileset.tile_width, tileset.tile_height
+    assert glyph_box(tileset, "M")[1] > height / 2
+    assert glyph_box(tileset, "\u2588") == (width, height)
+    assert glyph_box(tileset, "\u2500")[0] == width  # a box line joins the next cell's
