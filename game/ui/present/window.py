@@ -150,6 +150,8 @@ def quiet_stderr() -> Iterator[None]:
 class WindowPresenter:
     """Draws into an SDL window through a tcod context; the console follows the window's size."""
 
+    surface = "window"  # what the "make it larger" screen asks the player to resize
+
     def __init__(self, columns: int = 100, rows: int = 36, title: str = "Masterless") -> None:
         self.columns = columns
         self.rows = rows
