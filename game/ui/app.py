@@ -229,7 +229,9 @@ def _on_screen(kit: Kit, game: Game, recorder: Any | None, back: State | None,
     return state, host
 
 
-def _present(state: State, kit: Kit, window: bool, on_hangup: Callable[[], None]) -> Any:
+def _present(state: State, kit: Kit, window: bool, on_hangup: Callable[[], None],
+             instead: str = "play in the terminal without --window") -> Any:
+    """Run `state` in a window or the terminal; `instead` is the advice when no window opens."""
     if window:
         from game.ui.present.window import run_in_window  # only with --window: SDL stays unloaded otherwise
 
@@ -237,7 +239,7 @@ def _present(state: State, kit: Kit, window: bool, on_hangup: Callable[[], None]
             return run_in_window(state, kit=kit, on_hangup=on_hangup)
         except RuntimeError as exc:  # SDL could not open a window (no display, no video driver)
             reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-            raise UsageError(f"cannot open a window ({reason}); play in the terminal without --window") from None
+            raise UsageError(f"cannot open a window ({reason}); {instead}") from None
     from game.ui.present.terminal import run_in_terminal  # start-up: a --window run never loads the writer
 
     return run_in_terminal(state, kit=kit, on_hangup=on_hangup)
@@ -338,7 +340,8 @@ def run_replay_viewer(replay: Any, args: Any) -> int:
     viewer = ReplayViewerScreen(kit, replay, None, title=f"Replay: {Path(args.file).name}")
     wanted = min(max(float(getattr(args, "speed", 1.0) or 1.0), SPEEDS[0]), SPEEDS[-1])  # inf: the fastest, not 1
     viewer.speed = min(SPEEDS, key=lambda s: (abs(s - wanted), s))
-    _present(viewer, kit, getattr(args, "window", False), lambda: None)
+    _present(viewer, kit, getattr(args, "window", False), lambda: None,
+             instead="watch it in the terminal without --window, or check it with --headless")
     return 0
 
 

@@ -50,7 +50,8 @@ def run(
             console = tcod.console.Console(max(1, width), max(1, height), order="C")
             presenter.invalidate()
         too_small = width < min_size[0] or height < min_size[1]
-        shown: State = TooSmallScreen(min_size, state) if too_small else state
+        surface = getattr(presenter, "surface", "terminal")  # what the player is asked to make larger
+        shown: State = TooSmallScreen(min_size, state, surface) if too_small else state
         console.clear()
         shown.on_draw(console)
         presenter.present(console, shown.cursor())

@@ -37,6 +37,14 @@ def test_window_without_a_display_is_one_line_without_sdl_noise(tmp_path) -> Non
     assert not (tmp_path / "data" / "autosave.mlrec").exists()
 
 
+def test_replay_window_without_a_display_advises_watching_not_playing(tmp_path) -> None:
+    assert run_cli(tmp_path, "autoplay", "--seed", "5", "--max-turns", "20", "--record", "r.mlrec").returncode == 0
+    env = {**env_for(tmp_path), "SDL_VIDEODRIVER": "no-such-driver"}
+    line = one_line(run_cli(tmp_path, "replay", "r.mlrec", "--window", env=env), 2)
+    assert "cannot open a window" in line and "play" not in line
+    assert "watch it in the terminal without --window, or check it with --headless" in line
+
+
 def test_control_characters_from_arguments_are_escaped(tmp_path) -> None:
     done = run_cli(tmp_path, "generate", "--seed", "1", "--party", "2", "--seats", "human,ai:\x1b[31mred\x07")
     line = one_line(done, 2)

@@ -256,3 +256,22 @@ def test_the_viewers_help_lists_no_map_keys_that_mean_something_else_here(viewer
     assert "Everywhere" in text
     for map_only in ("Pick up", "Move north-west", "Wait a turn", "Search for traps", "Save and quit S"):
         assert map_only not in text, map_only
+
+
+def test_a_party_in_town_is_not_drawn_on_the_floor_it_left(kit: Kit, tmp_path: Path) -> None:
+    """At the end of a run that retired in town the heading said "in town" over a map of the last
+    floor with the heroes at its stair, as if they still stood there."""
+    path = tmp_path / "a.mlrec"
+    recorder = Recorder.for_new_game(path, 7, "ai+hero,ai", flush_every=0)
+    game = recorder.start()
+    play(game, 2000, on_action=recorder.add)
+    recorder.finish(game)
+    assert game.phase == "over" and game.outcome in ("retired", "quest"), game.outcome
+    game.close()
+    viewer = ReplayViewerScreen(kit, Replay.open(str(path)), BACK)
+    _, shot = run_headless(viewer, [key("end")], size=(100, 30))
+    viewer.replay.close()
+    assert "in town" in shot.lines()[0], shot.lines()[0]
+    map_rows = shot.lines()[1:12]
+    assert any(row.strip() == "In town." for row in map_rows), map_rows
+    assert not any("@" in row or "#" in row for row in map_rows), map_rows

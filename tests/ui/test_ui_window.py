@@ -75,3 +75,66 @@ def test_the_title_screen_runs_in_a_window_and_follows_its_size(tmp_path: Path) 
     lines = result.stdout.split("\n")
     assert lines[0] == "size 100 36"
     assert "exit False" in lines
+
+
+def glyph_box(tileset: object, char: str) -> tuple[int, int]:
+    """The width and height in pixels of what `char` inks in its tile."""
+    import numpy as np
+
+    ink = tileset.get_tile(ord(char))[..., 3] > 64  # type: ignore[attr-defined]
+    rows, columns = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    return int(columns[-1] - columns[0] + 1), int(rows[-1] - rows[0] + 1)
+
+
+def test_the_window_font_fills_its_cells() -> None:
+    """A capital letter stands more than half a row high and a full block fills its cell edge to
+    edge (libtcod's own sizing drew letters a third of the row high, lost in black)."""
+    import pytest
+
+    from game.ui.present.window import find_font, load_tileset
+
+    if find_font() is None:
+        pytest.skip("no monospace font on this machine: the window falls back on tcod's own")
+    tileset = load_tileset()
+    assert tileset is not None
+    width, height = tileset.tile_width, tileset.tile_height
+    assert glyph_box(tileset, "M")[1] > height / 2
+    assert glyph_box(tileset, "\u2588") == (width, height)
+    assert glyph_box(tileset, "\u2500")[0] == width  # a box line joins the next cell's
+
+
+def test_a_window_too_small_asks_for_a_larger_window_not_terminal(tmp_path: Path) -> None:
+    """Shrunk below 80x24, the window said "Make the terminal larger": there was no terminal."""
+    script = textwrap.dedent(
+        """
+        from game.ui.events import CloseEvent
+        from game.ui.kit import Kit
+        from game.ui.loop import run
+        from game.ui.present.window import WindowPresenter
+        from game.ui.screens.title import TitleScreen, standard_title_entries
+
+        class Scripted(WindowPresenter):
+            def present(self, console, cursor):
+                super().present(console, cursor)
+                print("\\n".join("".join(chr(c) for c in row) for row in console.ch))
+            def next_event(self, timeout=None):
+                return CloseEvent("close")
+
+        kit = Kit.load()
+        presenter = Scripted(60, 20)
+        presenter.open()
+        try:
+            run(TitleScreen(kit, standard_title_entries(kit)), presenter, kit=kit)
+        finally:
+            presenter.close()
+        """
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "MASTERLESS_CONFIG_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    screen = " ".join(result.stdout.split())
+    assert "Please make the window larger." in screen
+    assert "It is 60x20; the game needs at least 80x24." in screen
+    assert "terminal" not in screen

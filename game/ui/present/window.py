@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import tcod.console
 import tcod.context
 import tcod.event
@@ -38,7 +39,9 @@ SYSTEM_FONTS = (
     "C:/Windows/Fonts/consola.ttf",
     "C:/Windows/Fonts/lucon.ttf",
 )
-TILE_SIZE = (10, 20)
+TILE_HEIGHT = 20  # pixels a row; a column is as wide as the font's own cell at that height
+FULL_BLOCK = 0x2588  # fills its cell: where the cell is in libtcod's wider tile
+DRAWN = range(0x20, 0x2C00)  # every character the screens draw (the roll panel's marks end at U+2B27)
 
 _K = tcod.event.KeySym
 _SPECIAL: dict[Any, str] = {
@@ -80,9 +83,25 @@ def load_tileset() -> tcod.tileset.Tileset | None:
     if path is None:
         return None
     try:
-        return tcod.tileset.load_truetype_font(path, *TILE_SIZE)
+        return fitted(tcod.tileset.load_truetype_font(path, 0, TILE_HEIGHT))
     except (RuntimeError, OSError):
         return None
+
+
+def fitted(loaded: tcod.tileset.Tileset) -> tcod.tileset.Tileset:
+    """The font's glyphs in tiles as wide as its cell. libtcod scales a font to fit its widest
+    glyph into the tile, so a 10x20 tile held letters 6 pixels high; loaded with the width left
+    free they are the row's size, centred in a tile too wide, which is cut back to the cell."""
+    columns = np.flatnonzero(loaded.get_tile(FULL_BLOCK)[..., 3].any(axis=0))
+    if columns.size == 0:  # a font with no full block: keep its tiles as they are
+        return loaded
+    left, right = int(columns[0]), int(columns[-1]) + 1
+    tileset = tcod.tileset.Tileset(right - left, loaded.tile_height)
+    for codepoint in DRAWN:
+        tile = loaded.get_tile(codepoint)
+        if codepoint == 0x20 or tile[..., 3].any():
+            tileset[codepoint] = np.ascontiguousarray(tile[:, left:right])
+    return tileset
 
 
 def sdl_key_name(sym: Any, mod: Any) -> str | None:
@@ -130,6 +149,8 @@ def quiet_stderr() -> Iterator[None]:
 
 class WindowPresenter:
     """Draws into an SDL window through a tcod context; the console follows the window's size."""
+
+    surface = "window"  # what the "make it larger" screen asks the player to resize
 
     def __init__(self, columns: int = 100, rows: int = 36, title: str = "Masterless") -> None:
         self.columns = columns

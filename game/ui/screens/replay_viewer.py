@@ -30,7 +30,7 @@ from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import TextField, footer, scroll_marks
 from game.ui.state import State
-from game.ui.where import where_words
+from game.ui.where import in_town, where_words
 
 SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128, 256)  # actions per second
 DEFAULT_SPEED = 8
@@ -239,7 +239,7 @@ class ReplayViewerScreen(Screen):
         roll_h = ROLL_ROWS + max(0, (console.height - 24) // 3)
         map_top = 1
         map_h = max(1, bottom - map_top + 1 - roll_h)
-        if game.dungeon.floor_no in game.dungeon.floors:
+        if game.dungeon.floor_no in game.dungeon.floors and not in_town(game):  # in town: not the floor left
             self._camera = _draw_map(console, self.kit, game, self._camera, (0, map_top, console.width, map_h),
                                      self.leader(game))
         else:

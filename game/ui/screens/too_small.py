@@ -1,5 +1,5 @@
-"""The screen shown while the terminal is smaller than the game needs; the loop resumes the
-real screen as soon as the terminal is large enough again."""
+"""The screen shown while the terminal (or the window) is smaller than the game needs; the loop
+resumes the real screen as soon as it is large enough again."""
 
 from __future__ import annotations
 
@@ -21,15 +21,16 @@ class TooSmallScreen:
     It needs nothing from the game (no kit), so it can be drawn however small the terminal is.
     """
 
-    def __init__(self, min_size: tuple[int, int], behind: State | None = None) -> None:
+    def __init__(self, min_size: tuple[int, int], behind: State | None = None, surface: str = "terminal") -> None:
         self.min_width, self.min_height = min_size
         self.behind = behind
+        self.surface = surface  # what the player is to make larger: "terminal" or "window"
 
     def message(self, width: int, height: int) -> list[str]:
         need = f"{self.min_width}x{self.min_height}"
         have = f"{width}x{height}"
         long = [
-            "Please make the terminal larger.",
+            f"Please make the {self.surface} larger.",
             "",
             f"It is {have}; the game needs at least {need}.",
             "The game resumes as soon as it fits.",
@@ -38,7 +39,7 @@ class TooSmallScreen:
         ]
         if max(len(line) for line in long) <= width and height >= len(long):
             return long
-        short = draw.wrap(f"Make the terminal larger: {have}, need {need}. {QUIT_LINE}", width)
+        short = draw.wrap(f"Make the {self.surface} larger: {have}, need {need}. {QUIT_LINE}", width)
         return short[:height]
 
     def on_event(self, event: Event) -> State | None:
