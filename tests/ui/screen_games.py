@@ -57,3 +57,18 @@ def help_read_by_columns(screen: HeadlessPresenter) -> str:
     rows = screen.lines()[2:-2]
     starts = range(1, screen.size()[0], COLUMN_WIDTH + COLUMN_GAP)
     return " ".join(" ".join(" ".join(row[x:x + COLUMN_WIDTH] for row in rows).split()) for x in starts)
+
+
+def recorded_run_home(path: Path) -> Path:
+    """A recording at `path` of a whole AI run (seed 7) that ends in town, retired or its quest
+    done: what the viewers must show in town, not on the floor the party left."""
+    from game.agents.autoplay import play
+    from game.engine.recording import Recorder
+
+    recorder = Recorder.for_new_game(path, 7, "ai+hero,ai", flush_every=0)
+    game = recorder.start()
+    play(game, 2000, on_action=recorder.add)
+    recorder.finish(game)
+    assert game.phase == "over" and game.outcome in ("retired", "quest"), game.outcome
+    game.close()
+    return path

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from screen_games import help_read_by_columns, make_kit
+from screen_games import help_read_by_columns, make_kit, recorded_run_home
 
 from game.agents.autoplay import play
 from game.engine.recorded_play import replay as replay_to
@@ -261,13 +261,7 @@ def test_the_viewers_help_lists_no_map_keys_that_mean_something_else_here(viewer
 def test_a_party_in_town_is_not_drawn_on_the_floor_it_left(kit: Kit, tmp_path: Path) -> None:
     """At the end of a run that retired in town the heading said "in town" over a map of the last
     floor with the heroes at its stair, as if they still stood there."""
-    path = tmp_path / "a.mlrec"
-    recorder = Recorder.for_new_game(path, 7, "ai+hero,ai", flush_every=0)
-    game = recorder.start()
-    play(game, 2000, on_action=recorder.add)
-    recorder.finish(game)
-    assert game.phase == "over" and game.outcome in ("retired", "quest"), game.outcome
-    game.close()
+    path = recorded_run_home(tmp_path / "a.mlrec")
     viewer = ReplayViewerScreen(kit, Replay.open(str(path)), BACK)
     _, shot = run_headless(viewer, [key("end")], size=(100, 30))
     viewer.replay.close()

@@ -42,6 +42,16 @@ def test_a_numpad_digit_is_one_key_press_not_two() -> None:
     assert presenter._convert(sdl.TextInput(text="8")) == KeyEvent("8")  # the number row
 
 
+def run_on_sdl_dummy(script: str, config: Path) -> subprocess.CompletedProcess[str]:
+    """`script` in a fresh Python on SDL's dummy video driver (a window with no screen), options
+    kept in `config`; it must end cleanly."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "MASTERLESS_CONFIG_DIR": str(config)}
+    result = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result
+
+
 def test_the_title_screen_runs_in_a_window_and_follows_its_size(tmp_path: Path) -> None:
     script = textwrap.dedent(
         """
@@ -67,11 +77,7 @@ def test_the_title_screen_runs_in_a_window_and_follows_its_size(tmp_path: Path) 
             presenter.close()
         """
     )
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "MASTERLESS_CONFIG_DIR": str(tmp_path)}
-    result = subprocess.run(
-        [sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True, timeout=60
-    )
-    assert result.returncode == 0, result.stderr
+    result = run_on_sdl_dummy(script, tmp_path)
     lines = result.stdout.split("\n")
     assert lines[0] == "size 100 36"
     assert "exit False" in lines
@@ -129,11 +135,7 @@ def test_a_window_too_small_asks_for_a_larger_window_not_terminal(tmp_path: Path
             presenter.close()
         """
     )
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "MASTERLESS_CONFIG_DIR": str(tmp_path)}
-    result = subprocess.run(
-        [sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True, timeout=60
-    )
-    assert result.returncode == 0, result.stderr
+    result = run_on_sdl_dummy(script, tmp_path)
     screen = " ".join(result.stdout.split())
     assert "Please make the window larger." in screen
     assert "It is 60x20; the game needs at least 80x24." in screen

@@ -83,20 +83,15 @@ def test_while_waiting_the_keys_stand_whole_on_their_own_line(tmp_path) -> None:
 def test_a_run_that_ended_in_town_is_not_watched_or_replayed_on_a_floor(tmp_path) -> None:
     """A run that came home and retired read "Watching a.mlrec: Floor 2, turn 694 ... The run is
     over (quest done)": the party stood in town, not on Floor 2; the replay's heading said the same."""
-    from game.agents.autoplay import play
+    from screen_games import recorded_run_home
+
     from game.engine.replay import Replay
     from game.ui.events import key
     from game.ui.present.headless import run_headless
     from game.ui.screens.replay_viewer import ReplayViewerScreen
     from game.ui.state import Exit
 
-    path = tmp_path / "a.mlrec"
-    recorder = Recorder.for_new_game(path, 7, "ai+hero,ai", flush_every=0)
-    game = recorder.start()
-    play(game, 2000, on_action=recorder.add)
-    recorder.finish(game)
-    assert game.phase == "over" and game.outcome in ("retired", "quest"), game.outcome
-    game.close()
+    path = recorded_run_home(tmp_path / "a.mlrec")
     watch = WatchScreen(Kit.from_options(Options(), tmp_path / "options.toml"), Follower(path))
     console = tcod.console.Console(140, 24, order="C")
     watch.on_draw(console)
