@@ -193,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "the title menu opens: new game (hand-made heroes), hot-seat, continue, replays, "
                      "high scores, seed races, options.")
     _color_flag(parser, default=None)  # the title menu's; each screen-showing command takes it too
+    parser.add_argument("--window", action="store_true", default=argparse.SUPPRESS,  # suppressed here and on
+                        help="open the title menu in an SDL window")  # each command: `--window play` holds too
     sub = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="start a run at once with ready-made heroes")
@@ -201,14 +203,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", type=int, default=2, help="starting level of every hero, 1-3 (default 2)")
     play.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     play.add_argument("--daily", metavar="YYYY-MM-DD", default=None, help="the seed of that day")
-    play.add_argument("--window", action="store_true", help="play in an SDL window")
+    play.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="play in an SDL window")
     play.add_argument("--record", metavar="FILE", default=None,
                       help="also write the run's recording to FILE, every action (continue goes on writing it)")
     _color_flag(play)
     play.add_argument("--designs", metavar="DIR", type=_file_name, default=None, help=DESIGNS_HELP)
 
     cont = sub.add_parser("continue", help="resume the autosaved game")
-    cont.add_argument("--window", action="store_true", help="play in an SDL window")
+    cont.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="play in an SDL window")
     _color_flag(cont)
 
     replay = sub.add_parser("replay", help="watch or verify a recording")
@@ -221,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --headless: fail (exit 4) at the first turn that plays out otherwise")
     replay.add_argument("--speed", type=float, default=1.0,
                         help="actions a second, the nearest of 1, 2, 4 ... 256 (default 1); + and - change it")
-    replay.add_argument("--window", action="store_true", help="watch in an SDL window")
+    replay.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="watch in an SDL window")
     _color_flag(replay)
 
     gen = sub.add_parser("generate", help="print the rooms the table would build for a party")

@@ -421,5 +421,5 @@ def run_title(args: Any) -> int:
             host.save_now()
 
     with own_data_dir():
-        _present(title_screen(kit, hosts), kit, window, hangup)
+        _present(title_screen(kit, hosts), kit, window, hangup, instead="run it in the terminal without --window")
     return 0

@@ -30,7 +30,7 @@ NOT_A_TERMINAL = (
 # the same for the commands without --window: the advice must name a flag the command takes
 TITLE_NOT_A_TERMINAL = (
     "this needs a terminal (standard input and output must both be a tty); "
-    f"run `{command('play', '--window')}` to play in a window, or `{command('autoplay', '--seed', 'N')}` "
+    f"run `{command('--window')}` to open it in a window, or `{command('autoplay', '--seed', 'N')}` "
     "without a screen"
 )
 WATCH_NOT_A_TERMINAL = ("watch needs a terminal (standard input and output must both be a tty): it shows the game "

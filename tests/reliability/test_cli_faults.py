@@ -37,6 +37,14 @@ def test_window_without_a_display_is_one_line_without_sdl_noise(tmp_path) -> Non
     assert not (tmp_path / "data" / "autosave.mlrec").exists()
 
 
+def test_the_title_in_a_window_without_a_display_is_one_line_and_either_order_asks_for_a_window(tmp_path) -> None:
+    env = {**env_for(tmp_path), "SDL_VIDEODRIVER": "no-such-driver"}
+    line = one_line(run_cli(tmp_path, "--window", env=env), 2)
+    assert "cannot open a window" in line and "run it in the terminal without --window" in line
+    line = one_line(run_cli(tmp_path, "--window", "play", "--seed", "1", env=env), 2)  # not a terminal run
+    assert "cannot open a window" in line and "play in the terminal without --window" in line
+
+
 def test_replay_window_without_a_display_advises_watching_not_playing(tmp_path) -> None:
     assert run_cli(tmp_path, "autoplay", "--seed", "5", "--max-turns", "20", "--record", "r.mlrec").returncode == 0
     env = {**env_for(tmp_path), "SDL_VIDEODRIVER": "no-such-driver"}

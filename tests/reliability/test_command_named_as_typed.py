@@ -39,7 +39,7 @@ def test_lines_without_a_terminal_name_the_command_as_typed(tmp_path: Path, how:
     assert done.returncode == 2 and f"run `{how} autoplay --seed N` for a game without a screen" in done.stderr
     done = run(tmp_path, how)
     assert done.returncode == 2
-    assert f"run `{how} play --window` to play in a window, or `{how} autoplay --seed N`" in done.stderr
+    assert f"run `{how} --window` to open it in a window, or `{how} autoplay --seed N`" in done.stderr
     done = run(tmp_path, how, "scores")
     assert done.returncode == 0 and f"No seeded runs yet: `{how} play --seed N`" in done.stdout
 

@@ -1,6 +1,6 @@
 """Without a terminal (stdin a pipe, a cron job) each screen command says so in one line, exit 2,
-and any flag it advises is one that command takes: the title and `watch` have no --window, yet
-both said "add --window for a window" (the reliability audit)."""
+and any flag it advises is one that command takes: `watch` has no --window, yet it said "add
+--window for a window" (the reliability audit)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from game.cli import build_parser
 
 
 def advised_flags(line: str) -> list[tuple[str, str]]:
-    """(command, flag) for each `python main.py COMMAND ... --flag` and each bare "add --flag"."""
-    found = [(m.group(1), m.group(2)) for m in re.finditer(r"`python main\.py (\w+)[^`]*?(--[\w-]+)", line)]
+    """(command, flag) for each `python main.py [COMMAND] ... --flag` ("" for the title's) and each
+    bare "add --flag"."""
+    found = [(m.group(1) or "", m.group(2)) for m in re.finditer(r"`python main\.py(?: (\w+))?[^`]*?(--[\w-]+)", line)]
     return found + [("", m.group(1)) for m in re.finditer(r"\badd (--[\w-]+)", line)]
 
 
