@@ -101,6 +101,27 @@ def test_a_traps_continuous_damage_waits_for_the_hallway_and_shaking_it_off_pays
     raise AssertionError("no hero shook off a two-dice poison in 60 seeds")
 
 
+def test_a_monsters_continuous_damage_goes_on_in_the_hallway_too():
+    """Fungeon's Hallway has "Rupert the Taxonomist" roll for "a nasty spider bite": a monster's
+    Continuous Damage, rolled in each combat turn (step 1), is also rolled in each Hallway; a hold
+    is not (it lasts only while its holder fights)."""
+    for seed in range(1, 60):
+        game, hero = arena(seed)
+        mon = put_monster(game, 0, 0, Monster(2, "bite", name="spider"))
+        effects = game.world.comp(hero, Effects)
+        effects.active += [Effect("the spider's bite", mon, "poison", 2, 1, False, False, False),
+                           Effect("the spider's web", mon, "bite", 2, 0, False, True, False)]
+        before, hits = len(game.rolls), game.world.comp(hero, HeroState).hits
+        continuous_effects(game, in_combat=False)  # the Hallway's step
+        rolled = [r for r in game.rolls[before:] if r.kind == "annoy"]
+        assert [r.title for r in rolled] == ["the spider's bite"]  # the web is not rolled
+        pains = [r.title for r in game.rolls[before:] if r.kind == "pain"]
+        assert pains == ([] if rolled[0].successes[0] else ["the spider's bite"])
+        if game.world.comp(hero, HeroState).hits < hits:
+            return
+    raise AssertionError("a two-dice poison never hurt in the Hallway in 60 seeds")
+
+
 def test_a_monster_uses_its_ability_in_every_combat_turn():
     game, hero = arena(21)
     x, y = free_neighbour(game, hero)
