@@ -44,17 +44,29 @@ def _shown(game: Game, eid: int) -> bool:
 
 
 def _effects_text(game: Game, eid: int) -> str:
-    """What holds or hurts the hero; a monster is named short, without its title or the ability
-    ("Hagra" for "Hagra, Bane of Heroes' numbing, choking cloud"): the sidebar is narrow, and the
-    log has the full name."""
+    return "; ".join(_effect_parts(game, eid))
+
+
+def _effect_parts(game: Game, eid: int) -> list[str]:
+    """What holds or hurts the hero, a hold first (it stops the hero acting); a monster is named
+    short, without its title or the ability ("Hagra" for "Hagra, Bane of Heroes' numbing, choking
+    cloud"): the sidebar is narrow, and the log has the full name."""
     effects = game.world.try_comp(eid, Effects)
-    if effects is None or not effects.active:
-        return ""
+    if effects is None:
+        return []
     parts = []
-    for e in effects.active:
+    for e in sorted(effects.active, key=lambda e: not e.hold):
         source = e.holder or e.source.split(",")[0]
         parts.append(f"held by {source}" if e.hold else f"{e.type or 'hurt'} from {source}")
-    return "; ".join(parts)
+    return parts
+
+
+def _first_effect_first(parts: list[str]) -> list[str]:
+    """The hero's effects as one text, longest first: all of them, then the first and how many more."""
+    if len(parts) == 1:
+        return parts
+    more = len(parts) - 1
+    return ["; ".join(parts), f"{parts[0]} (+{more} more)", f"{parts[0]} +{more}", parts[0]]
 
 
 def light_text(game: Game, width: int) -> str:
@@ -150,12 +162,13 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         due = level_for_xp(hero.xp, hero.level)  # several levels at once are possible
         if compact and due > hero.level:  # no XP row: the Level earned takes the race's and class's place
             shown = (f"  L{hero.level} (L{due} due){story}", f"  L{hero.level} (L{due} due)")
-        squeezed = "" if effects_shown else _effects_text(game, eid)
-        if squeezed:  # no row of its own: it takes the race's and class's place ("L2 held by Xol...")
-            level = f"L{hero.level} {squeezed}"
-            if due > hero.level:  # the Level earned too, if the effect is not cut for it
-                level = first_fitting(iw - 2, f"L{hero.level} (L{due} due) {squeezed}", f"L{due} due, {squeezed}",
-                                      level)
+        parts = [] if effects_shown else _effect_parts(game, eid)
+        if parts:  # no row of its own: it takes the race's and class's place ("L2 held by Xol...")
+            shorter = _first_effect_first(parts)
+            level = first_fitting(iw - 2, *(f"L{hero.level} {text}" for text in shorter))
+            if due > hero.level:  # the Level earned too: the effects give way, not the Level due
+                level = first_fitting(iw - 2, f"L{hero.level} (L{due} due) {shorter[0]}",
+                                      *(f"L{due} due, {text}" for text in shorter))
             put("  " + elide(level, iw - 2), palette["warning"])
         else:
             put(first_fitting(iw, *shown), palette["good"] if compact and due > hero.level else palette["text"])

@@ -56,3 +56,20 @@ def test_four_heroes_at_80x24_show_a_level_due_on_their_level_rows(tmp_path: Pat
                 assert f"L{due} due" in rows[0] and rows[0].endswith("held by Hagra"), (seats, held, rows)
             else:
                 assert rows[0].startswith(f"L{hero.level} (L{due} due)"), (seats, held, rows)
+
+
+def test_a_level_due_stays_on_a_level_row_that_a_long_effect_shares(tmp_path: Path) -> None:
+    """Squeezed onto the Level's row, a hold and a poison together are wider than the column: the
+    row fell back to "L2 held by Hagra; poison from..." and no longer said a Level was due."""
+    kit = make_kit(tmp_path, hallway_after_room=False)
+    game = new_game(9, parse_seats("human,human,human,human"), 2)
+    heroes = game.heroes()
+    for eid, hero in heroes[1:3]:
+        hero.xp = 25
+        game.world.comp(eid, Effects).active += [
+            Effect("Hagra, Bane of Heroes' grasping vine", 99, "crushing", 2, 1, False, True, False, holder="Hagra"),
+            Effect("Sootwhistle's creeping rot", 98, "disease", 2, 1, False, False, False, holder="Sootwhistle")]
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    for eid, _ in heroes[1:3]:
+        rows = hero_rows(term.lines, game.name(eid))
+        assert rows[0].startswith("L3 due, held by Hagra"), rows
