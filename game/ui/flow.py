@@ -59,13 +59,14 @@ class Flow:
             self.keyboard = waiting.seat
             screen = open_screen("trait_choice", self.kit, self.session, here, seat=waiting.seat)
             return self._handed_over(screen, waiting.seat, holder), True
+        holder = self.keyboard if self.keyboard is not None else self.on_map
         self.keyboard = None  # past the growth choices (a designer's own hand-over tells the others to look away)
         if waiting.kind == "town":
             return open_screen("town", self.kit, self.session, here), True
         if self._human_designer(waiting) is not None:
             from game.ui.screens.designer_flow import designer_screen  # start-up: only hot-seat Hallways
 
-            return designer_screen(self.kit, self.session, here), True
+            return designer_screen(self.kit, self.session, here, holder), True
         design = game.hallway.last_design
         if design is not self.design_seen:
             self.design_seen = design

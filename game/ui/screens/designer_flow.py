@@ -1,9 +1,10 @@
-"""The one hook between the map and the hot-seat Hallway: `designer_screen(kit, session, back)`.
+"""The one hook between the map and the hot-seat Hallway: `designer_screen(kit, session, back, holder)`.
 
 Call it after every applied action (and after each step of a walk). When the game's pending
 Hallway waits for a human designer (design = ask) it returns the screens that ask them:
 
-    hand-over "pass the keyboard to <seat>" (the map hidden)
+    hand-over "pass the keyboard to <seat>" (the map hidden; "look away, all but <seat>" when
+    that seat is the `holder`, at the keyboard already)
       -> the category pick, or the room builder
       -> the next human designer's hand-over (or straight on, for the same seat)
       -> ... once the room is built: a hand-over to the seat whose turn it is (the builder
@@ -43,15 +44,16 @@ def waiting_human(game: Any) -> int | None:
     return seat
 
 
-def designer_screen(kit: Kit, session: Session, back: State) -> State | None:
+def designer_screen(kit: Kit, session: Session, back: State, holder: int | None = None) -> State | None:
     """The screen the table needs now (see the module docstring), or None."""
     seat = waiting_human(session.game)
     if seat is None:
         return None
-    return _ask(kit, session, back, seat, previous=None)
+    return _ask(kit, session, back, seat, previous=None, holder=holder)
 
 
-def _ask(kit: Kit, session: Session, back: State, seat: int, previous: int | None) -> State:
+def _ask(kit: Kit, session: Session, back: State, seat: int, previous: int | None,
+         holder: int | None = None) -> State:
     game = session.game
     waiting = game.hallway.pending.waiting
     then = _after(kit, session, back, seat)
@@ -66,7 +68,8 @@ def _ask(kit: Kit, session: Session, back: State, seat: int, previous: int | Non
                   f"({plural(budget, 'point')}). Nobody else should see what is bought.")
     if not hot_seat(game) or previous == seat:
         return screen
-    return HandOverScreen(kit, None, game.seats[seat].name, seat_colour(kit, game.seats[seat]), screen, reason)
+    return HandOverScreen(kit, None, game.seats[seat].name, seat_colour(kit, game.seats[seat]), screen, reason,
+                          keeps=holder == seat)
 
 
 def _after(kit: Kit, session: Session, back: State, seat: int):  # noqa: ANN202 - a closure

@@ -1,5 +1,6 @@
-"""Hot-seat privacy: a blank screen that asks the players to pass the keyboard to the next seat,
-so nobody sees another seat's map, builder or hidden purchases by accident."""
+"""Hot-seat privacy: a blank screen that asks the players to pass the keyboard to the next seat
+(or, when that seat holds it already, everyone else to look away), so nobody sees another seat's
+map, builder or hidden purchases by accident."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from game.ui.state import State
 
 PASSING = ("Several players share this keyboard. While this screen is up nothing of the game is shown: "
            "hand the keyboard to the named player, who presses any key when ready.")
+KEEPING = ("Several players share this keyboard. While this screen is up nothing of the game is shown: the "
+           "named player holds the keyboard already and keeps it; everyone else looks away until they are done.")
 ESC_BACK = " Esc goes back to the screen before, if the wrong player got up."
 ESC_SKIPS = (" Esc skips the line and goes back to the map: the roll goes untold, and the prompt does not "
              "come again for it.")
@@ -24,13 +27,15 @@ ESC_WAITS = (" There is no screen before this one to go back to: the table waits
 
 
 class HandOverScreen(Screen):
-    """"Pass the keyboard to <seat>": any key shows ``next_state``; Esc goes back (or, with no
-    screen to go back to, stays and says so; with `esc_skips`, before a narration prompt, going
-    back gives the line up, and the footer and help say "skip"); ``?`` help."""
+    """"Pass the keyboard to <seat>" ("Look away, all but <seat>" when it `keeps` the keyboard):
+    any key shows ``next_state``; Esc goes back (or, with no screen to go back to, stays and says
+    so; with `esc_skips`, before a narration prompt, going back gives the line up, and the footer
+    and help say "skip"); ``?`` help."""
 
     def __init__(self, kit: Kit, back: State | None, seat_name: str, colour: RGB, next_state: State,
-                 reason: str = "", esc_skips: bool = False) -> None:
+                 reason: str = "", esc_skips: bool = False, keeps: bool = False) -> None:
         super().__init__(kit, back)
+        self.keeps = keeps
         self.esc_skips = esc_skips
         self.seat_name = seat_name
         self.colour = colour
@@ -50,16 +55,19 @@ class HandOverScreen(Screen):
 
     def open_help(self) -> State:
         esc = ESC_WAITS if self.back is None else ESC_SKIPS if self.esc_skips else ESC_BACK
-        topics = (("Passing the keyboard", PASSING + esc),)
+        heading, text = ("Keeping the keyboard", KEEPING) if self.keeps else ("Passing the keyboard", PASSING)
+        topics = ((heading, text + esc),)
         # any key goes on: the map's keys listed here would only have read as if they moved someone
-        return HelpScreen(self.kit, back=self, title="Help: passing the keyboard", topics=topics,
+        title = f"Help: {heading.lower()}"
+        return HelpScreen(self.kit, back=self, title=title, topics=topics,
                           sections=OWN_KEYS)
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
         draw.clear(console, palette)
         mid = console.height // 2
-        draw.text_center(console, mid - 3, "Pass the keyboard to", palette["text"])
+        headline = "Look away, all but" if self.keeps else "Pass the keyboard to"
+        draw.text_center(console, mid - 3, headline, palette["text"])
         x = draw.text_center(console, mid - 1, self.seat_name, self.colour)
         self._cursor = (x, mid - 1)
         if self.reason:
