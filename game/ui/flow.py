@@ -54,12 +54,11 @@ class Flow:
                 return None, False
             self.ended = True
             return self.end_of_run(here), True
+        holder = self.keyboard if self.keyboard is not None else self.on_map  # who has the keyboard now
         if waiting.kind == "trait" and waiting.seat is not None:
-            holder = self.keyboard if self.keyboard is not None else self.on_map
             self.keyboard = waiting.seat
             screen = open_screen("trait_choice", self.kit, self.session, here, seat=waiting.seat)
             return self._handed_over(screen, waiting.seat, holder), True
-        holder = self.keyboard if self.keyboard is not None else self.on_map
         self.keyboard = None  # past the growth choices (a designer's own hand-over tells the others to look away)
         if waiting.kind == "town":
             return open_screen("town", self.kit, self.session, here), True
