@@ -47,7 +47,7 @@ class Table(HeadlessPresenter):
             self.builder_frames.append(text)
         if self.pending:
             return key(self.pending.pop(0))
-        if "Pass the keyboard to" in text or "Look away, all but" in text:
+        if "Pass the keyboard to" in text or "Keep the keyboard," in text:
             self.seen.append(text)
             return key("enter")
         if top.startswith(" The Hallway: take a category"):
@@ -91,7 +91,7 @@ def test_a_hot_seat_hallway_from_the_map(tmp_path: Path) -> None:
     table = Table()
     run(first_screen(kit, session), table, kit=kit)
     assert game.stats.rooms_entered == 1 and game.hallway.pending is None
-    handovers = [t for t in table.seen if "Pass the keyboard to" in t or "Look away, all but" in t]
+    handovers = [t for t in table.seen if "Pass the keyboard to" in t or "Keep the keyboard," in t]
     picks = [t for t in table.seen if t.startswith(" The Hallway: take a category")]
     builders = [t for t in table.seen if t.startswith(" Room builder:")]
     assert picks and all("Player 1 [" in t and "Player 2 [" in t for t in picks)
@@ -103,8 +103,8 @@ def test_a_hot_seat_hallway_from_the_map(tmp_path: Path) -> None:
     assert len(handovers) >= len(picks) + len(builders)  # one before each answer
     # Player 1's key on the map brought the Hallway and Player 1 picks first: the keyboard is theirs
     # already, so the others are asked to look away, not to pass it ("Pass the keyboard to Player 1")
-    assert "Look away, all but" in handovers[0] and "Player 1 takes a category" in handovers[0]
-    assert all("Look away" not in t for t in handovers[1:])
+    assert "Keep the keyboard," in handovers[0] and "Player 1 takes a category" in handovers[0]
+    assert all("Keep the keyboard," not in t for t in handovers[1:] if "takes a category" in t or " builds the " in t)
     # Player 2 builds last and plays next: the keyboard is theirs already, no hand-over to them
     assert "Player 2 builds" in builders[-1]
     assert not any("your turn on the map" in t and "Player 2" in t for t in handovers)

@@ -170,3 +170,22 @@ def test_the_narrators_hand_over_says_esc_skips_the_line_not_that_it_goes_back(k
     assert "Esc skips the line" in words and "wrong player got up" not in words
     assert state.on_event(key("escape")) is screen
     assert screen.narration(game.rolls[-1] if game.rolls else None) is None  # the line is given up
+
+
+def test_a_narrator_who_just_pressed_the_key_keeps_the_keyboard(kit: Kit) -> None:
+    """The seat whose own key brought the roll holds the keyboard: its prompt was behind "Pass the
+    keyboard to Player 1" shown to Player 1. It says "Keep the keyboard, Player 1" (and its help
+    says why); another seat's line is still handed over."""
+    game = new_game(3, parse_seats("human,human,ai"), 2)
+    screen = first_screen(kit, Session(game))
+    assert isinstance(screen, MapScreen)
+    for narrator, holder, headline, help_title in ((0, 0, "Keep the keyboard,", "Help: keeping the keyboard"),
+                                                   (1, 0, "Pass the keyboard to", "Help: passing the keyboard")):
+        screen.pending_narrator = narrator
+        state = screen.narration(game.rolls[-1] if game.rolls else None, holder=holder)
+        assert isinstance(state, HandOverScreen)
+        _, shown = run_headless(state, [], kit=kit)
+        assert headline in shown.text() and game.seats[narrator].name in shown.text()
+        assert ("Keep the keyboard" in shown.text()) == (narrator == holder)
+        _, helped = run_headless(state, [key("?")], kit=kit, size=(80, 40))
+        assert help_title in helped.text()

@@ -1,6 +1,6 @@
 """Hot-seat privacy: a blank screen that asks the players to pass the keyboard to the next seat
-(or, when that seat holds it already, everyone else to look away), so nobody sees another seat's
-map, builder or hidden purchases by accident."""
+(or that seat to keep it, when it holds it already), so nobody sees another seat's map, builder or
+hidden purchases by accident, and no key meant for the map is typed into the next screen."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from game.ui.state import State
 PASSING = ("Several players share this keyboard. While this screen is up nothing of the game is shown: "
            "hand the keyboard to the named player, who presses any key when ready.")
 KEEPING = ("Several players share this keyboard. While this screen is up nothing of the game is shown: the "
-           "named player holds the keyboard already and keeps it; everyone else looks away until they are done.")
+           "named player holds the keyboard already and keeps it for what comes next; anyone else looks away.")
 ESC_BACK = " Esc goes back to the screen before, if the wrong player got up."
 ESC_SKIPS = (" Esc skips the line and goes back to the map: the roll goes untold, and the prompt does not "
              "come again for it.")
@@ -27,7 +27,7 @@ ESC_WAITS = (" There is no screen before this one to go back to: the table waits
 
 
 class HandOverScreen(Screen):
-    """"Pass the keyboard to <seat>" ("Look away, all but <seat>" when it `keeps` the keyboard):
+    """"Pass the keyboard to <seat>" ("Keep the keyboard, <seat>" when it `keeps` it):
     any key shows ``next_state``; Esc goes back (or, with no screen to go back to, stays and says
     so; with `esc_skips`, before a narration prompt, going back gives the line up, and the footer
     and help say "skip"); ``?`` help."""
@@ -66,7 +66,7 @@ class HandOverScreen(Screen):
         palette = self.kit.palette
         draw.clear(console, palette)
         mid = console.height // 2
-        headline = "Look away, all but" if self.keeps else "Pass the keyboard to"
+        headline = "Keep the keyboard," if self.keeps else "Pass the keyboard to"
         draw.text_center(console, mid - 3, headline, palette["text"])
         x = draw.text_center(console, mid - 1, self.seat_name, self.colour)
         self._cursor = (x, mid - 1)

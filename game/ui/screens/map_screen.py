@@ -192,13 +192,15 @@ class MapScreen(MapKeys, MapDrawing):
         if isinstance(result, Refused) and all(line.text != result.reason for line in game.log[log_before:]):
             self.notice = result.reason  # nothing happened: say why, once, where the player looks
         self.host.save(self.session)
-        return self.route() or self.narration(rolls_before, handing_over=self.seat() != seat_before)
+        return self.route() or self.narration(rolls_before, handing_over=self.seat() != seat_before,
+                                              holder=seat_before)
 
-    def narration(self, last_before: Any, handing_over: bool = True) -> State | None:
+    def narration(self, last_before: Any, handing_over: bool = True, holder: int | None = None) -> State | None:
         """Hot-seat (the narration_prompts dial): a human seat whose Thwack-O die won an event of
         this action may write its line. The prompt waits for a hand-over (the keyboard passing to
-        another seat) and comes behind a "pass the keyboard" screen naming the narrator, so a
-        player's next movement key is never typed into it."""
+        another seat) and comes behind a "pass the keyboard" screen naming the narrator ("keep the
+        keyboard" when the narrator is the `holder`, whose key it was), so a player's next movement
+        key is never typed into it."""
         pending = self._narrator(last_before)
         if pending is not None:
             self.pending_narrator = pending
@@ -214,7 +216,7 @@ class MapScreen(MapKeys, MapDrawing):
         prompt = NarrationPrompt(self.kit, self.session, self, seat)
         why = "Your Thwack-O die won a roll: tell the table what happened, or Esc to skip."
         return HandOverScreen(self.kit, self, game.seats[seat].name, seat_colour(self.kit, game.seats[seat]),
-                              prompt, why, esc_skips=True)
+                              prompt, why, esc_skips=True, keeps=seat == holder)
 
     def _narrator(self, last_before: Any) -> int | None:
         """The human seat that may narrate a roll of the action just taken (None: nobody)."""
