@@ -99,7 +99,7 @@ SECTIONS: tuple[str, ...] = tuple(dict.fromkeys(a.section for a in ACTIONS))
 # Keys with a fixed meaning everywhere: they cannot be rebound to anything else.
 RESERVED: dict[str, str] = {"escape": "back", "?": "help"}
 # Keys the loop handles before any screen sees them (shown in help, never rebindable).
-LOOP_KEYS: dict[str, str] = {"C-c": "Quit now; a game is saved", "C-z": "Suspend (terminal only)"}
+LOOP_KEYS: dict[str, str] = {"C-c": "Quit (saves a run in play)", "C-z": "Suspend (terminal only)"}
 
 # Movement presets: which keys each layout adds for the eight directions and waiting.
 PRESETS: dict[str, dict[str, tuple[str, ...]]] = {

@@ -21,7 +21,7 @@ def test_demo_title_help_resize_and_quit_in_tmux(tmp_path: Path) -> None:
         assert pane.wait_for("Help: the title menu"), pane.capture()
         assert "The title menu" in pane.capture()  # the menu's own help, then every key below it
         pane.send_keys("End")
-        assert pane.wait_for("Quit now; a game is saved"), pane.capture()
+        assert pane.wait_for("Quit (saves a run in play)"), pane.capture()
         pane.send_keys("Home")
         assert pane.wait_for("The title menu"), pane.capture()
 
