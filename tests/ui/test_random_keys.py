@@ -85,12 +85,36 @@ class Mashing(HeadlessPresenter):
         return found
 
 
+def walk(kit, player: Mashing, state, seed: int, number: int) -> None:
+    """`state` run on `player`'s keys; a failure names the walk, its last keys and the screen."""
+    try:
+        run(state, player, kit=kit)
+    except Exception as exc:  # the walk that broke, so it can be played again
+        raise AssertionError(f"seed {seed}, walk {number}: {exc!r} after {player.pressed[-30:]}\n"
+                             f"{player.text()}") from exc
+    assert player.frames > 0
+
+
+def town_with_goods():
+    """A party of a human and an AI hero in town, with an item to drink and one to trade."""
+    session = in_town(make_session(seats="human,ai+hero,ai"))
+    first, second = (eid for eid, _ in session.game.heroes())
+    give(session.game, first, "Flask of Mending", fancy=True, heal=3)
+    give(session.game, second, "Painted Fan", value=2)
+    return session
+
+
+
+def bound_keys(kit) -> list[str]:
+    """Every key the keymap binds, in a fixed order (the walk's draws depend on it)."""
+    return sorted({k for keys in kit.keymap.bindings.values() for k in keys})
+
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_random_keys_on_every_screen_raise_nothing_and_lose_nothing(tmp_path: Path, monkeypatch, seed: int) -> None:
     monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
     kit = make_kit(tmp_path)
     rng = random.Random(seed)
-    bound = sorted({k for keys in kit.keymap.bindings.values() for k in keys})
+    bound = bound_keys(kit)
     for n in range(3):  # from the title again: the second walk finds the first one's save and scores
         hosts: list = []
         walk(kit, Mashing(rng, 400, bound), title_screen(kit, hosts), seed, n)
@@ -102,24 +126,6 @@ def test_random_keys_on_every_screen_raise_nothing_and_lose_nothing(tmp_path: Pa
             game.close()
 
 
-def walk(kit, player: Mashing, state, seed: int, walk: int) -> None:
-    """`state` run on `player`'s keys; a failure names the walk, its last keys and the screen."""
-    try:
-        run(state, player, kit=kit)
-    except Exception as exc:  # the walk that broke, so it can be played again
-        raise AssertionError(f"seed {seed}, walk {walk}: {exc!r} after {player.pressed[-30:]}\n"
-                             f"{player.text()}") from exc
-    assert player.frames > 0
-
-
-def town_with_goods():
-    session = in_town(make_session(seats="human,ai+hero,ai"))
-    first, second = (eid for eid, _ in session.game.heroes())
-    give(session.game, first, "Flask of Mending", fancy=True, heal=3)
-    give(session.game, second, "Painted Fan", value=2)
-    return session
-
-
 @pytest.mark.parametrize("seed", range(1, 5))
 @pytest.mark.parametrize("start", ["town", "hot-seat builder"])
 def test_random_keys_in_town_and_at_a_hot_seat_table_raise_nothing(tmp_path: Path, monkeypatch, seed: int,
@@ -129,7 +135,7 @@ def test_random_keys_in_town_and_at_a_hot_seat_table_raise_nothing(tmp_path: Pat
     monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path / "home"))
     kit = make_kit(tmp_path)
     rng = random.Random(seed)
-    bound = sorted({k for keys in kit.keymap.bindings.values() for k in keys})
+    bound = bound_keys(kit)
     for n in range(2):
         session = (town_with_goods() if start == "town" else
                    make_session(seed=seed, seats="human,human,ai", dials=Dials(design="ask")))
