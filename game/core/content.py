@@ -25,8 +25,7 @@ from game.core.file_guard import MiB, read_bounded
 from game.core.paths import atomic_write
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
-MAX_KEPT_BYTES = 16 * MiB  # the largest content file's parse is tens of kilobytes
-MAX_CONTENT_BYTES = 16 * MiB  # the largest content file is tens of kilobytes
+MAX_CONTENT_BYTES = 16 * MiB  # a content file, or its kept parse: the largest is tens of kilobytes
 
 
 @functools.cache
@@ -49,7 +48,7 @@ def parse_kept(path: Path) -> dict[str, Any]:
     digest = hashlib.blake2b(data, digest_size=16).digest()
     kept = kept_parse_path(path)
     try:  # bounded, and never a pipe or a device: one in its place would be waited on for ever
-        kept_digest, parsed = marshal.loads(read_bounded(kept, MAX_KEPT_BYTES, "kept parse"))
+        kept_digest, parsed = marshal.loads(read_bounded(kept, MAX_CONTENT_BYTES, "kept parse"))
         if kept_digest == digest and isinstance(parsed, dict):
             return parsed
     except (FileProblem, EOFError, ValueError, TypeError):  # none kept yet, or not one we wrote

@@ -39,7 +39,7 @@ MAX_RECORDING = 16 * MiB  # as recording.MAX_FILE
 LINE_FORMAT = 1
 LINE_PREFIX = f"masterless:{LINE_FORMAT}:"
 # a seed has up to 20 digits (a recording holds any below 2**64 either side of 0: core.seeds.SEED_LIMIT)
-_LINE = re.compile(r"^masterless:1:(-?\d{1,20}):(\d{1,12}):([0-9a-f]{16}):([0-9a-f]{4})$")
+_LINE = re.compile(rf"^{LINE_PREFIX}(-?\d{{1,20}}):(\d{{1,12}}):([0-9a-f]{{16}}):([0-9a-f]{{4}})$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,7 @@ def parse_line(text: str) -> SeedScore:
         raise UsageError(f"a score line from a newer Masterless (line format {int(newer.group(1))}; this version "
                          f"reads format {LINE_FORMAT}): update Masterless to import it")
     if match is None:
-        raise UsageError("not a score line: expected masterless:1:SEED:SCORE:RECORDING:CHECK, as `scores export` "
+        raise UsageError(f"not a score line: expected {LINE_PREFIX}SEED:SCORE:RECORDING:CHECK, as `scores export` "
                          "prints it")
     seed, score, checksum, check = match.groups()
     if _check(line.rsplit(":", 1)[0]) != check:

@@ -102,9 +102,9 @@ def told_name(game: Game, eid: int) -> str:
     mon = game.world.try_comp(eid, MonsterState)
     if mon is None or mon.told:
         return name
+    unseen = out_of_sight(game, eid)
     mon.told = True
-    pos = game.position(eid)
-    if pos is not None and party_sees(game, pos):
-        game.say(comes_into_view(game, eid, mon), "danger" if mon.hostile else "info")
-        return name
-    return f"{name}, out of sight,"
+    if unseen:
+        return f"{name}, out of sight,"
+    game.say(comes_into_view(game, eid, mon), "danger" if mon.hostile else "info")
+    return name

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import tcod.console
 
 from game.core.content import traits
+from game.core.sentences import plural
 from game.engine.actions import SpendStory
 from game.rules.heroes import class_bonus, max_hits
 from game.rules.party import level_for_xp, xp_to_be
@@ -83,7 +84,7 @@ def degree_words(held: Sequence[str], bonus: int) -> list[tuple[str, str]]:
         degree = held.count(name)
         if degree > 1 and (trait.types or trait.actions):
             dice = bonus + degree - 1
-            out.append((table.describe((name,) * degree)[0], f"{dice} {'die' if dice == 1 else 'dice'}"))
+            out.append((table.describe((name,) * degree)[0], plural(dice, "die")))
     return out
 
 
