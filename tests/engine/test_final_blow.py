@@ -11,12 +11,17 @@ from game.rules.purchases import Monster
 from game.world.components import HeroState, MonsterState
 
 
-def test_the_hero_whose_blow_takes_the_last_hit_gets_the_kill():
+def two_heroes_and_a_monster(hits: int):  # noqa: ANN201 - the game and three entities
+    """Two heroes and, beside the first, a monster with `hits` Hits left."""
     game, first = arena(202, seats="human,ai+hero,ai")
-    second = game.party.hero_of[1]
     x, y = free_neighbour(game, first)
-    ondrel = put_monster(game, x, y, Monster(2, "claws", name="Ondrel"))
-    game.world.comp(ondrel, MonsterState).hits = 3
+    mon = put_monster(game, x, y, Monster(2, "claws", name="Ondrel"))
+    game.world.comp(mon, MonsterState).hits = hits
+    return game, first, game.party.hero_of[1], mon
+
+
+def test_the_hero_whose_blow_takes_the_last_hit_gets_the_kill():
+    game, first, second, ondrel = two_heroes_and_a_monster(3)
     blows = ((str(first), str(ondrel)), (str(second), str(ondrel)), (str(second), str(ondrel)))
     apply_damage(game, blows, {str(ondrel): 0}, narrator=0)
     assert game.world.comp(ondrel, MonsterState).hits == 0
@@ -37,11 +42,7 @@ def test_a_hero_is_slain_by_the_monster_whose_blow_took_its_last_hit():
 
 def test_blows_past_the_last_hit_do_not_take_the_kill():
     """Overkill: the blow that took the last Hit keeps the kill though more blows follow it."""
-    game, first = arena(202, seats="human,ai+hero,ai")
-    second = game.party.hero_of[1]
-    x, y = free_neighbour(game, first)
-    lurr = put_monster(game, x, y, Monster(2, "claws", name="Lurr"))
-    game.world.comp(lurr, MonsterState).hits = 1
+    game, first, second, lurr = two_heroes_and_a_monster(1)
     blows = ((str(first), str(lurr)), (str(second), str(lurr)))
     apply_damage(game, blows, {str(lurr): 0}, narrator=0)
     assert (game.world.comp(first, HeroState).kills, game.world.comp(second, HeroState).kills) == (1, 0)

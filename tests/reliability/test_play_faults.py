@@ -35,6 +35,13 @@ def no_crash(app: PtyApp, home: Path) -> None:
     assert not (home / "data" / "crash.log").exists()
 
 
+def only_line(app: PtyApp) -> str:
+    """The one line a game that could not go on printed (and nothing else)."""
+    lines = [line for line in output(app).splitlines() if line.strip()]
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
 def autosave(home: Path) -> Path:
     return home / "data" / "autosave.mlrec"
 
@@ -50,8 +57,8 @@ def test_a_second_copy_on_the_same_data_dir_is_refused_naming_the_first(tmp_path
             assert second.wait(30) == 3
         finally:
             second.close()
-        lines = [line for line in output(second).splitlines() if line.strip()]
-        assert len(lines) == 1 and f"pid {first.pid}" in lines[0] and "already playing" in lines[0]
+        line = only_line(second)
+        assert f"pid {first.pid}" in line and "already playing" in line
         first.send(".")
         assert first.wait_for("Turn 2"), first.text()  # the first game plays on, undisturbed
         first.send("\x03")
@@ -117,8 +124,8 @@ def test_a_data_dir_that_is_a_file_is_one_clear_line(tmp_path: Path) -> None:
                                                                        "MASTERLESS_CONFIG_DIR": str(tmp_path)})
     with app:
         assert app.wait(30) == 3
-    lines = [line for line in output(app).splitlines() if line.strip()]
-    assert len(lines) == 1 and "data directory" in lines[0] and "Traceback" not in lines[0]
+    line = only_line(app)
+    assert "data directory" in line and "Traceback" not in line
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only directories")
@@ -132,8 +139,7 @@ def test_a_read_only_data_dir_is_one_clear_line(tmp_path: Path) -> None:
             assert app.wait(30) == 3
     finally:
         data.chmod(0o700)
-    lines = [line for line in output(app).splitlines() if line.strip()]
-    assert len(lines) == 1 and "cannot be written" in lines[0]
+    assert "cannot be written" in only_line(app)
 
 
 def test_continue_takes_the_backup_when_the_autosave_header_is_out_of_range(tmp_path: Path,
@@ -330,8 +336,8 @@ def test_something_in_the_way_of_the_lock_file_is_named_and_the_saves_kept(tmp_p
     app = play(tmp_path, "continue")
     with app:
         assert app.wait(30) == 3
-    lines = [line for line in output(app).splitlines() if line.strip()]
-    assert len(lines) == 1 and "masterless.lock is in the way" in lines[0] and "MASTERLESS_HOME" not in lines[0]
+    line = only_line(app)
+    assert "masterless.lock is in the way" in line and "MASTERLESS_HOME" not in line
     assert autosave(tmp_path).read_bytes() == saved
 
 
@@ -350,27 +356,34 @@ def test_leaving_a_run_that_could_not_be_saved_exits_3_not_0(tmp_path: Path) -> 
     assert len(said) == 1 and said[0].startswith("Not saved: part of the path is a file, not a directory"), said
 
 
+def ended_run_that_cannot_be_filed(home: Path) -> bytes:
+    """The autosave holds a whole run that has ended, and a file stands where the Replays folder
+    goes, so its recording cannot be filed there; the run's bytes, to check it is kept."""
+    run = home / "run.mlrec"
+    assert run_cli(home, "autoplay", "--seed", "1", "--record", str(run)).returncode == 0
+    assert read_recording(run).end.phase == "over"  # a run that ended
+    (home / "data").mkdir()
+    kept = run.read_bytes()
+    autosave(home).write_bytes(kept)
+    (home / "data" / "recordings").write_text("a file where the Replays folder goes")
+    return kept
+
+
 def test_continue_on_an_ended_run_that_still_cannot_be_filed_is_one_line_and_keeps_it(tmp_path: Path) -> None:
     """A run whose recording could not be filed as it ended stays in the autosave; `continue`
     files it. When that failed again it was "internal error: FileExistsError" and a crash log.
     Now one line saying what could not be filed and where the run still is; the autosave stays,
     and the next `continue` files it."""
-    run = tmp_path / "run.mlrec"
-    assert run_cli(tmp_path, "autoplay", "--seed", "1", "--record", str(run)).returncode == 0
-    assert read_recording(run).end.phase == "over"  # a run that ended
-    (tmp_path / "data").mkdir()
-    autosave(tmp_path).write_bytes(run.read_bytes())
-    (tmp_path / "data" / "recordings").write_text("a file where the Replays folder goes")
+    run = ended_run_that_cannot_be_filed(tmp_path)
     app = play(tmp_path, "continue")
     with app:
         assert app.wait(60) == 3
     no_crash(app, tmp_path)
-    lines = [line for line in output(app).splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    assert lines[0].startswith("masterless: the saved run had already ended, but its recording still cannot be "
+    line = only_line(app)
+    assert line.startswith("masterless: the saved run had already ended, but its recording still cannot be "
                                f"filed under Replays ({tmp_path / 'data' / 'recordings'}: part of the path is a file")
-    assert f"it stays in {autosave(tmp_path)}" in lines[0]
-    assert autosave(tmp_path).read_bytes() == run.read_bytes()
+    assert f"it stays in {autosave(tmp_path)}" in line
+    assert autosave(tmp_path).read_bytes() == run
 
     (tmp_path / "data" / "recordings").unlink()  # the folder can be written again: the next continue files it
     app = play(tmp_path, "continue")
@@ -379,18 +392,14 @@ def test_continue_on_an_ended_run_that_still_cannot_be_filed_is_one_line_and_kee
     no_crash(app, tmp_path)
     assert not autosave(tmp_path).exists()
     (filed,) = (tmp_path / "data" / "recordings").iterdir()
-    assert filed.read_bytes() == run.read_bytes()
+    assert filed.read_bytes() == run
 
 
 def test_a_new_run_says_where_an_ended_run_it_still_cannot_file_is_kept(tmp_path: Path) -> None:
     """Before a new run takes the autosave, an ended run still in it goes under Replays, or, when
     that fails again, aside as autosave.broken.mlrec: that happened unsaid, and the end-of-run
     line had promised it would go under Replays. Now the new run opens on a line saying where."""
-    run = tmp_path / "run.mlrec"
-    assert run_cli(tmp_path, "autoplay", "--seed", "1", "--record", str(run)).returncode == 0
-    (tmp_path / "data").mkdir()
-    autosave(tmp_path).write_bytes(run.read_bytes())
-    (tmp_path / "data" / "recordings").write_text("a file where the Replays folder goes")
+    run = ended_run_that_cannot_be_filed(tmp_path)
     app = play(tmp_path, "play", "--seed", "2", width=100, height=30)
     with app:
         assert app.wait_for("still could not be filed under Replays", timeout=60), app.text()
@@ -399,7 +408,7 @@ def test_a_new_run_says_where_an_ended_run_it_still_cannot_file_is_kept(tmp_path
         started(app, 2)
         app.leave()
     no_crash(app, tmp_path)
-    assert (tmp_path / "data" / "autosave.broken.mlrec").read_bytes() == run.read_bytes()
+    assert (tmp_path / "data" / "autosave.broken.mlrec").read_bytes() == run
 
 
 def test_a_new_run_refuses_to_start_over_an_ended_run_it_can_neither_file_nor_set_aside(
@@ -414,25 +423,20 @@ def test_a_new_run_refuses_to_start_over_an_ended_run_it_can_neither_file_nor_se
     from game.ui.app import guard_new_run
     from game.ui.screens.dialog import MessageDialog
 
-    run = tmp_path / "run.mlrec"
-    assert run_cli(tmp_path, "autoplay", "--seed", "1", "--record", str(run)).returncode == 0
+    run = ended_run_that_cannot_be_filed(tmp_path)
     data = tmp_path / "data"
-    data.mkdir()
-    autosave(tmp_path).write_bytes(run.read_bytes())
-    (data / "recordings").write_text("a file where the Replays folder goes")
     for n in range(1, 1001):  # every name a broken save is set aside under is taken
         (data / ("autosave.broken" + ("" if n == 1 else f"-{n}") + ".mlrec")).write_text("an earlier one")
     app = play(tmp_path, "play", "--seed", "2")
     with app:
         assert app.wait(60) == 3
     no_crash(app, tmp_path)
-    lines = [line for line in output(app).splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    assert lines[0].startswith("masterless: the last run's recording can be neither filed under Replays "
-                               f"({data / 'recordings'}: part of the path is a file"), lines[0]
+    line = only_line(app)
+    assert line.startswith("masterless: the last run's recording can be neither filed under Replays "
+                               f"({data / 'recordings'}: part of the path is a file"), line
     assert f"so none starts; it stays in {autosave(tmp_path)}: `python main.py continue` files it once that " \
-           "folder can be written, or move it away yourself" in lines[0], lines[0]
-    assert autosave(tmp_path).read_bytes() == run.read_bytes()
+           "folder can be written, or move it away yourself" in line, line
+    assert autosave(tmp_path).read_bytes() == run
 
     kit = make_kit(tmp_path)
     form = MessageDialog(kit, None, "the new-game form", title="Form")  # stands for the title's form
@@ -443,7 +447,7 @@ def test_a_new_run_refuses_to_start_over_an_ended_run_it_can_neither_file_nor_se
     said = " ".join(term.text().split())
     assert "The last run" in said and "can be neither filed under Replays" in said, said
     assert "the new-game form" in " ".join(show(shown, ["enter"], (100, 30), kit)[1].text().split())
-    assert autosave(tmp_path).read_bytes() == run.read_bytes()
+    assert autosave(tmp_path).read_bytes() == run
 
 
 def test_play_record_with_a_folder_where_continue_notes_the_file_is_one_line_and_leaves_nothing(
@@ -458,8 +462,7 @@ def test_play_record_with_a_folder_where_continue_notes_the_file_is_one_line_and
     with app:
         assert app.wait(60) == 3
     no_crash(app, tmp_path)
-    lines = [line for line in output(app).splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    assert lines[0] == f"masterless: --record: cannot note {tmp_path / 'mine.mlrec'} for `continue` in {note} " \
-                       "(it is a directory, not a file); move it aside and start again", lines[0]
+    line = only_line(app)
+    assert line == f"masterless: --record: cannot note {tmp_path / 'mine.mlrec'} for `continue` in {note} " \
+                       "(it is a directory, not a file); move it aside and start again", line
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["autosave.record-to", "masterless.lock"]

@@ -18,6 +18,7 @@ from game.ui.kit import Kit
 from game.ui.options import Options
 from game.ui.present.headless import run_headless
 from game.ui.screens.map_screen import MapScreen
+from game.ui.session import Session
 from game.ui.state import Exit
 
 
@@ -30,6 +31,25 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def make_kit(tmp_path: Path) -> Kit:
     return Kit.from_options(Options(), tmp_path / "options.toml")
+
+
+def ended_run(kit: Kit) -> tuple[Session, app.AppHost]:
+    """A session whose AI run (seed 11) has ended, and a host that files it as a run left from
+    the title does."""
+    from screen_games import make_session
+
+    from game.agents.autoplay import play
+
+    session = make_session(seed=11)
+    play(session.game, 3000)
+    assert session.game.phase == "over"
+    return session, app.AppHost(kit, None, after=lambda: Exit("title"))
+
+
+def end_of_run_words(kit: Kit, session: Session, host: app.AppHost) -> str:
+    """What the end-of-run screen says, its runs of spaces one space."""
+    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
+    return " ".join(screen.text().split())
 
 
 def test_a_run_starts_on_the_map_and_every_action_is_saved(home: Path, tmp_path: Path) -> None:
@@ -206,17 +226,10 @@ def test_the_greyed_continue_key_says_why_nothing_happens(home: Path, tmp_path: 
 def test_two_runs_ending_on_one_seed_and_turn_keep_both_morgue_files(home: Path, tmp_path: Path) -> None:
     """The morgue file is named for the seed and the last turn; a second run ending there wrote
     over the first one's morgue file and its recording."""
-    from screen_games import make_session
-
-    from game.agents.autoplay import play
-
     kit = make_kit(tmp_path)
     kept = []
     for _ in range(2):
-        session = make_session(seed=11)
-        play(session.game, 3000)
-        assert session.game.phase == "over"
-        host = app.AppHost(kit, None, after=lambda: Exit("title"))
+        session, host = ended_run(kit)
         host.end_of_run(session, Exit("map"))
         kept.append(session.morgue_path)
     first, second = kept
@@ -274,22 +287,14 @@ def test_a_recording_that_could_not_be_filed_as_the_run_ended_is_said(home: Path
     """Filing the ended run's recording under Replays failed (a full disk) without a word: the end
     screen named its morgue file as if all were well, and `replay MORGUE` then found no recording
     beside it. Now the end of the run says so, and where the recording is kept meanwhile."""
-    from screen_games import make_session
-
-    from game.agents.autoplay import play
-
     def disk_full() -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(app, "archive_run", disk_full)
     kit = make_kit(tmp_path)
-    session = make_session(seed=11)
-    play(session.game, 3000)
-    assert session.game.phase == "over"
-    host = app.AppHost(kit, None, after=lambda: Exit("title"))
+    session, host = ended_run(kit)
     host.seeded = True  # `play --seed 11`: its seed's table files the run by its recording
-    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
-    said = " ".join(screen.text().split())
+    said = end_of_run_words(kit, session, host)
     assert "its recording could not be filed under Replays (the disk is full)" in said, said
     assert "it stays in the autosave and goes under Replays when the next run starts" in said, said
     assert "without it the run could not go into seed 11's table" in said, said
@@ -299,18 +304,10 @@ def test_a_damaged_high_score_list_set_aside_at_the_end_of_a_run_is_said(home: P
     """The end of a run moved a damaged scores.json aside as scores.json.bad without a word, and
     the high-score screen, reading the fresh list, had nothing to say either: the player's old
     runs were gone from the list unexplained. Now the end of the run says so, and where it went."""
-    from screen_games import make_session
-
-    from game.agents.autoplay import play
-
     (home / "data").mkdir(parents=True)
     (home / "data" / "scores.json").write_text('[{"score": 12, "seed": 3, "outcome": "retired", "fl')
     kit = make_kit(tmp_path)
-    session = make_session(seed=11)
-    play(session.game, 3000)
-    host = app.AppHost(kit, None, after=lambda: Exit("title"))
-    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
-    said = "".join(screen.text().split())
+    said = "".join(end_of_run_words(kit, *ended_run(kit)).split())
     bad = home / "data" / "scores.json.bad"
     assert bad.exists()
     assert "".join(f"the high-score list was damaged: the damaged file is kept as {bad}".split()) in said, said
@@ -358,19 +355,12 @@ def test_a_morgue_that_cannot_be_written_costs_the_run_no_place_in_the_high_scor
     goes, the run was left out of the high-score list too, and the end of the run said only
     "could not write the morgue file or score: File exists". Now the score is filed all the same,
     and the line says which file could not be written, where, and why."""
-    from screen_games import make_session
-
-    from game.agents.autoplay import play
     from game.core.score_table import load_scores
 
     (home / "data").mkdir(parents=True)
     (home / "data" / "morgue").write_text("a file where the morgue folder goes")
     kit = make_kit(tmp_path)
-    session = make_session(seed=11)
-    play(session.game, 3000)
-    host = app.AppHost(kit, None, after=lambda: Exit("title"))
-    _, screen = run_headless(host.end_of_run(session, Exit("map")), [], kit=kit, size=(120, 30))
-    said = " ".join(screen.text().split())
+    said = end_of_run_words(kit, *ended_run(kit))
     assert f"could not write the morgue file in {home / 'data' / 'morgue'}: part of the path is a file, " \
            "not a directory" in said, said
     assert "score" not in said, said
