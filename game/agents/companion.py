@@ -1,8 +1,9 @@
 """AI heroes: companions (`ai+hero` seats) and the autoplayer's party. They play sensibly: fight
 what is in reach, search a room for traps before crossing it, disarm what they find when their
 class ties them to it, drink healing when low, gather the floor's loot, look round a floor before
-going down a stair when strong, follow `way_on` when nothing is left in reach, and turn for town
-when weak, short of food, or done with the quest and deep enough. Every choice is a pure function
+going down a stair when strong, follow `way_on` when nothing is left in reach (mending first
+when a door's failure could slay one of them), and turn for town when weak, short of food, or
+done with the quest and deep enough. Every choice is a pure function
 of the game state (replays stay exact), never of the turn limit, which only stops a run."""
 
 from __future__ import annotations
@@ -199,11 +200,25 @@ def go_on(game: Game, seat: int, eid: int, pos: Position) -> Any:
                              A.Search(seat))
     if way.kind == "search":
         return A.Search(seat)
+    if way.kind == "mend":
+        mend = mend_action(game, seat, eid)
+        if mend is not None:
+            return mend
     if way.kind == "up":
         return travel_or_act(game, seat, eid, pos, list(way.goals), A.Ascend(seat))
     if not game.party.returning:
         return A.HeadBack(seat)
     return travel_or_act(game, seat, eid, pos, tiles_of(game, STAIR_UP), A.Ascend(seat))
+
+
+def mend_action(game: Game, seat: int, eid: int) -> Any:
+    """A door's failure could slay the weakest hero: it drinks a draught if it holds one (another
+    hero waits for it to), else None (the party turns for town, where it is mended)."""
+    weakest = min(game.heroes(), key=lambda pair: pair[1].hits)[0]
+    index = draught(game, weakest)
+    if index is None:
+        return None
+    return A.UseItem(seat, index) if weakest == eid else A.Wait(seat)
 
 
 def story_worth_spending(game: Game, eid: int, hero: HeroState, pos: Position) -> bool:

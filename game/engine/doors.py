@@ -99,7 +99,7 @@ def fail(game: Game, eid: int, door: DoorState, kind: DoorKind) -> Result:
     if kind.fail_becomes and door.tier in kind.fail_becomes_tiers:
         become(door, kind.fail_becomes)
         game.say(f"Something in the door grinds and sticks: it is {kind.fail_becomes} now.", "danger")
-    pain = kind.fail_pain[door.tier - 1] if kind.fail_pain and 1 <= door.tier <= 4 else 0
+    pain = kind.pain_at(door.tier)
     if pain:
         label = "the door's trap" if kind.skill == "disarm" else "the stuck door"
         suffer(game, eid, label, -1, pain, "crushing", False, label, kind="doors")

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from game.engine.party_sight import seen_count
-from game.mapgen.tables import door_kinds
+from game.mapgen.tables import DoorKind, door_kinds
 from game.mapgen.tiles import COST, Tile
+from game.rules.heroes import max_hits
 from game.world.components import DoorState, Position, TrapState
 from game.world.distances import UNREACHABLE, distances_until
 
@@ -44,9 +45,9 @@ def seen_key(game: Game) -> tuple[int, int, int]:
 
 
 def stuck_doors(game: Game, floor_no: int | None = None) -> frozenset[tuple[int, int]]:
-    """Locked doors the party cannot open for now (on this floor, or on `floor_no`): one that has
-    beaten them GIVE_UP_ON_DOOR times, a lever door whose failure changes nothing (tier 4) with
-    no lever pulled, or a lock with no key left to try and no lock pick."""
+    """Locked doors the party cannot open for now (on this floor, or on `floor_no`): `barred` ones,
+    and ones whose failed try, as the party has met it, could slay the weakest living hero
+    (`perilous`: routed round until that hero is mended)."""
     if floor_no is None or floor_no == game.dungeon.floor_no:
         return _stuck_here(game)[0]
     there = [(e, (d, p)) for e, (d, p) in game.world.get2(DoorState, Position) if p.floor == floor_no]
@@ -79,18 +80,74 @@ NONE_STUCK: tuple[frozenset[tuple[int, int]], tuple[tuple[int, int], ...]] = (fr
 def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]) -> frozenset[tuple[int, int]]:
     out = set()
     kinds = None  # looked up at the first locked door (most doors are not)
+    weakest = None  # the weakest living hero's Hits, asked at the first door known to hurt
     for _, (door, pos) in doors:
         if not door.locked:
             continue
         if kinds is None:
             kinds = door_kinds()
         kind = kinds[door.now]
-        no_lever = kind.levers and game.dungeon.levers <= 0 and door.tier not in kind.fail_becomes_tiers
-        no_key = (kind.fail_picks and game.time.picks <= 0
-                  and (door.keys_tried or game.dungeon.keys <= 0 or not kind.keys))
-        if door.failed >= GIVE_UP_ON_DOOR or no_lever or no_key:
+        pain = kind.pain_at(door.tier) if door.failed else 0  # no door is `perilous` before a try failed
+        if pain and weakest is None:
+            weakest = weakest_hits(game)
+        if barred(game, door, kind) or (pain and perilous(door, pain, weakest)):
             out.add((pos.x, pos.y))
     return frozenset(out) if out else NONE_STUCK[0]  # kept and shared: read only
+
+
+def barred(game: Game, door: DoorState, kind: DoorKind) -> bool:
+    """A locked door the party cannot open whatever its Hits: it has beaten them GIVE_UP_ON_DOOR
+    times, or it is a lever door whose failure changes nothing (tier 4) with no lever pulled, or
+    a lock with no key left to try and no lock pick."""
+    no_lever = kind.levers and game.dungeon.levers <= 0 and door.tier not in kind.fail_becomes_tiers
+    no_key = (kind.fail_picks and game.time.picks <= 0
+              and (door.keys_tried or game.dungeon.keys <= 0 or not kind.keys))
+    return bool(door.failed >= GIVE_UP_ON_DOOR or no_lever or no_key)
+
+
+def weakest_hits(game: Game) -> int:
+    return min((hero.hits for _, hero in game.heroes()), default=0)
+
+
+def perilous(door: DoorState, pain: int, hits: int) -> bool:
+    """Whether the party knows that a failed try at `door` could slay a hero with `hits` left: a
+    try has failed already (until then the door looks like any other, and its kind is not known),
+    and its `pain` Pain dice deal at most one damage each (no Thwack-O die rolls for an obstacle)."""
+    return door.failed > 0 and pain >= hits
+
+
+@dataclass(frozen=True, slots=True)
+class Peril:
+    """A door kept shut only by peril: a failed try (`pain` Pain dice) could slay `hero`, who has
+    `hits` left; `mendable` when that hero, whole, would have more Hits than the dice."""
+
+    x: int
+    y: int
+    words: str  # "A trapped door", "A jammed door"
+    pain: int
+    hero: int
+    hits: int
+    mendable: bool
+
+
+def perilous_doors(game: Game, floor_no: int) -> list[Peril]:
+    """The doors of floor `floor_no` that are not `barred` but are `perilous` to the weakest living
+    hero, by entity order."""
+    heroes = game.heroes()
+    if not heroes:
+        return []
+    weakest, hero = min(heroes, key=lambda pair: pair[1].hits)
+    kinds = door_kinds()
+    out = []
+    for _, (door, pos) in game.world.get2(DoorState, Position):
+        if pos.floor != floor_no or not door.locked:
+            continue
+        kind = kinds[door.now]
+        pain = kind.pain_at(door.tier)
+        if pain and perilous(door, pain, hero.hits) and not barred(game, door, kind):
+            words = "A trapped door" if kind.skill == "disarm" else "A jammed door"
+            out.append(Peril(pos.x, pos.y, words, pain, weakest, hero.hits, pain < max_hits(hero.level)))
+    return out
 
 
 def usable_exits(game: Game) -> list[tuple[int, int, tuple[int, int], str]]:

@@ -5,7 +5,8 @@ places one whenever Party Min rose in a Hallway, DESIGN.md §2), or, when every 
 a secret passage a search can find (Roll Through the Dungeon). A door that will not open (a lever
 door with no lever pulled, a lock with no key and no pick) closes its opening until the party
 finds what opens it: levers and keys come from working furniture (table RF), on any floor, as
-the dungeon counts them. `way_on` says which of these is next, as one true line for the screen
+the dungeon counts them. A door whose failed try could slay the weakest hero is left shut until
+that hero is mended (a draught, or town). `way_on` says which of these is next, as one true line for the screen
 and tiles to head for; `has_way_on` is the same question asked of any floor the party has seen,
 so a party does not go back down to a floor it has used up."""
 
@@ -17,7 +18,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.engine.routes import UNREACHABLE, explore_goals, passable, search, seen_key, stuck_doors, stuck_key, tiles_of
+from game.core.sentences import plural
+from game.engine.routes import (
+    UNREACHABLE,
+    Peril,
+    explore_goals,
+    passable,
+    perilous_doors,
+    search,
+    seen_key,
+    stuck_doors,
+    stuck_key,
+    tiles_of,
+)
 from game.mapgen.geometry import CELL_H, CELL_W
 from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import Tile
@@ -43,8 +56,9 @@ REACH_AREAS_KEPT = 4  # areas of one floor's ground kept at once (see `reach_are
 class WayOn:
     """What the party should do to go on. `kind`: stair (a known stair down), explore (openings
     or unseen corners here), work (furniture here may hold the lever or key a door needs),
-    search (a dead end that may hide a passage), up (the way on lies on a floor above), town
-    (nothing is left to find for now). `goals`: tiles of this floor to head for (may be empty)."""
+    mend (a door whose failed try could slay the weakest hero: heal first), search (a dead end
+    that may hide a passage), up (the way on lies on a floor above), town (nothing is left to
+    find for now). `goals`: tiles of this floor to head for (may be empty)."""
 
     kind: str
     text: str
@@ -70,6 +84,11 @@ def way_on(game: Game, eid: int | None = None) -> WayOn:
     if work:
         return WayOn("work", f"{barred[0]} bars the way: work this floor's furniture and levers, "
                              f"one may give what opens it.", n, work)
+    peril = mend_first(game, n)
+    if peril is not None:
+        return WayOn("mend", f"{peril.words} could slay {game.name(peril.hero)} ({plural(peril.hits, 'Hit')} left) if "
+                             f"a try at it failed ({peril.pain} Pain dice): mend first, with a draught or in town.",
+                     n, tuple(tiles_of(game, Tile.STAIR_UP)))
     if can_search(game, n):
         return WayOn("search", "No way on is in sight: search here, a dead end may hide a secret passage.", n)
     above = next((f for f in range(n - 1, game.dungeon.entrance_floor - 1, -1) if has_way_on(game, f)
@@ -158,14 +177,29 @@ def has_secret_walls(game: Game, number: int) -> bool:
     return game.derived.kept("secret_walls", (number, floor.version), lambda: bool(floor.secret_walls()))
 
 
+def mend_first(game: Game, number: int) -> Peril | None:
+    """The first door of floor `number` into a room not yet entered, within the party's reach,
+    that only peril keeps shut and that mending the weakest hero would open."""
+    floor = game.dungeon.floors[number]
+    exits = {(x, y) for x, y, _, _ in floor.exits()}
+    perils = [p for p in perilous_doors(game, number) if p.mendable and (p.x, p.y) in exits]
+    if not perils:
+        return None
+    reach = within_reach(game, number)
+    return next((p for p in perils if near_reach(reach, p.x, p.y)), None)
+
+
 def barring_doors(game: Game, number: int) -> list[str]:
     """What each door of floor `number` that the party cannot open now and that leads into a room
-    not yet entered needs, as the screen says it ("A lever door", "A locked door")."""
+    not yet entered needs, as the screen says it ("A lever door", "A locked door"): not the ones
+    only peril keeps shut (mending opens them, not what furniture holds)."""
     stuck = stuck_doors(game, number)
     if not stuck:  # most floors: no door to look for
         return []
     floor = game.dungeon.floors[number]
     stuck = stuck & {(x, y) for x, y, _, _ in floor.exits()}
+    if stuck:
+        stuck -= {(p.x, p.y) for p in perilous_doors(game, number)}
     kinds = door_kinds()
     out = []
     for _, (door, pos) in sorted(game.world.get2(DoorState, Position), key=lambda e: e[0]):

@@ -54,6 +54,10 @@ class DoorKind:
     fail_becomes: str
     fail_becomes_tiers: tuple[int, ...] = (1, 2, 3, 4)  # the tiers at which a failure changes the door
 
+    def pain_at(self, tier: int) -> int:
+        """The Pain dice a failed try rolls at `tier` (0: a failure does not hurt)."""
+        return self.fail_pain[tier - 1] if self.fail_pain and 1 <= tier <= 4 else 0
+
 
 @dataclass(frozen=True, slots=True)
 class DoorRow:

@@ -160,7 +160,8 @@ def stair_words(kind: str, key: Callable[[str], str]) -> str:
 # the key that takes each way on (engine/way_on.py says which way it is), and what it does
 WAY_ON_KEYS = {"stair": ("travel_stairs", "travels to the stair down"),
                "up": ("travel_entrance", "walks back to the stair up"), "search": ("search", "searches"),
-               "work": ("use", "works what is beside you"), "town": ("head_back", "turns the party for town")}
+               "work": ("use", "works what is beside you"), "town": ("head_back", "turns the party for town"),
+               "mend": ("head_back", "turns the party for town")}
 SIDE_WORDS = {"n": "north", "s": "south", "e": "east", "w": "west"}  # an opening's side, as seen from inside
 
 

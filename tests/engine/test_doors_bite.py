@@ -2,10 +2,12 @@
 
 from engine_arena import arena, free_neighbour
 
+from game.agents.companion import ai_action
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.game import TIME_TRACK
 from game.engine.results import Refused
+from game.engine.routes import stuck_doors
 from game.mapgen.tiles import Tile
 from game.world.components import DoorState, HeroState, Position
 
@@ -134,3 +136,42 @@ def test_a_heap_of_boulders_is_dug_against_the_dice_its_d10_sets():
         test = [r for r in game.rolls if r.title == "the boulders (Force)"][-1]
         sizes.add(len(test.pools[0].dice) - game.dungeon.floor_no)
     assert sizes <= set(BOULDERS["dig_dice"]) and len(sizes) > 1
+
+
+def test_a_door_whose_failed_try_could_slay_the_weakest_hero_is_routed_round_until_it_is_mended():
+    game, hero = arena(7)
+    x, y, door = door_beside(game, hero, "trapped", 3)  # a failure rolls 4 Pain dice
+    weakest = min(game.heroes(), key=lambda pair: pair[1].hits)[1]
+    weakest.hits = 4  # four dice could deal four damage...
+    assert (x, y) not in stuck_doors(game)  # ...but nobody knows the door is trapped before a try fails
+    door.failed = 1
+    assert (x, y) in stuck_doors(game)
+    weakest.hits = 5
+    assert (x, y) not in stuck_doors(game)
+
+
+def test_no_ai_hero_tries_again_a_door_whose_failure_could_slay_one_of_the_party(monkeypatch):
+    """Through whole solo runs (seat 0 alone in the dungeon): every time an AI hero steps into a
+    closed door whose failure has hurt the party already, each living hero has more Hits than the
+    failure's Pain dice."""
+    from game.agents import autoplay as runs
+    from game.mapgen.tables import door_kinds
+
+    tried = []
+
+    def checked(game):
+        action = ai_action(game)
+        if isinstance(action, A.Move):
+            pos = game.position(game.party.hero_of[action.seat])
+            door = game.entity_at(pos.x + action.dx, pos.y + action.dy, DoorState)
+            state = game.world.comp(door, DoorState) if door is not None else None
+            if state is not None and state.locked and state.failed and (
+                    pain := door_kinds()[state.now].pain_at(state.tier)):
+                tried.append((pain, min(h.hits for _, h in game.heroes())))
+        return action
+
+    monkeypatch.setattr(runs, "ai_action", checked)
+    for seed in range(60041, 60101):
+        runs.autoplay(seed, "ai+hero,ai,ai")[0].close()
+    assert tried, "no run tried a door that can hurt"
+    assert all(pain < hits for pain, hits in tried), [t for t in tried if t[0] >= t[1]]

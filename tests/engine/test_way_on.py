@@ -2,14 +2,15 @@
 thing to do when every opening of a floor is barred, and the AI heroes do it."""
 
 import numpy as np
+from engine_arena import give, without_kits
 
 from game.agents.autoplay import autoplay
-from game.agents.companion import hero_action
+from game.agents.companion import go_on, hero_action
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.replay import clone_game
-from game.engine.routes import UNREACHABLE, passable, search
+from game.engine.routes import UNREACHABLE, passable, search, tiles_of
 from game.engine.start import new_game
 from game.engine.way_on import (
     DEAD_END_SEARCHES,
@@ -24,23 +25,24 @@ from game.engine.way_on import (
 )
 from game.mapgen.geometry import CELL_H, CELL_W
 from game.mapgen.tiles import Tile
-from game.rules.purchases import Trap
+from game.rules.purchases import Trap, Treasure
 from game.world.components import DoorState, Position, TrapState
 
 
-def barred_floor():
-    """A new game whose every opening out of the entrance room is a tier-4 lever door (a failed
-    pull changes nothing) and no lever has been pulled: the dead end of `--seed 1234`'s Floor 4."""
-    game = new_game(1234, parse_seats("ai+hero,ai+hero,ai"), 2, Dials())
+def barred_floor(kind: str = "lever", tier: int = 4, level: int = 2, failed: int = 0):
+    """A new game whose every opening out of the entrance room is a door of `kind` and `tier`, tried
+    and `failed` so many times; by default a tier-4 lever door (a failed pull changes nothing) with
+    no lever pulled: the dead end of `--seed 1234`'s Floor 4."""
+    game = new_game(1234, parse_seats("ai+hero,ai+hero,ai"), level, Dials())
     x0, y0, x1, y1 = game.floor.cells[game.floor.entrance].bounds
     game.floor.explored[y0:y1 + 1, x0:x1 + 1] = True  # the party has looked round the room
     for x, y, cell, side in game.floor.exits():
         door = game.entity_at(x, y, DoorState)
         if door is None:
-            game.world.create(DoorState("lever", 4, cell, side, False, True), Position(x, y, game.dungeon.floor_no))
-        else:
-            state = game.world.comp(door, DoorState)
-            state.kind, state.tier, state.status, state.locked = "lever", 4, "", True
+            door = game.world.create(DoorState(kind, tier, cell, side, False, True),
+                                     Position(x, y, game.dungeon.floor_no))
+        state = game.world.comp(door, DoorState)
+        state.kind, state.tier, state.status, state.locked, state.failed = kind, tier, "", True, failed
     return game
 
 
@@ -70,6 +72,31 @@ def test_a_pulled_lever_opens_the_way_again():
     game = barred_floor()
     game.dungeon.levers = 1
     assert way_on(game).kind == "explore" and has_way_on(game, game.dungeon.floor_no)
+
+
+def test_a_door_whose_failed_try_could_slay_the_weakest_hero_says_to_mend_first_and_the_weakest_drinks():
+    game = without_kits(barred_floor("trapped", 2, failed=1))  # a failure rolls 3 Pain dice
+    (first, _), (second, hurt) = game.heroes()
+    assert way_on(game).kind == "explore"
+    hurt.hits = 3
+    way = way_on(game)
+    assert way.kind == "mend" and way.goals == tuple(tiles_of(game, Tile.STAIR_UP))
+    assert way.text == (f"A trapped door could slay {game.name(second)} (3 Hits left) if a try at it failed "
+                        "(3 Pain dice): mend first, with a draught or in town.")
+    pos = game.position(first)
+    assert go_on(game, 0, first, pos) == A.HeadBack(0)  # nothing to drink: town mends
+    give(game, second, Treasure(fancy=True, heal=2, name="healer's draught"))
+    assert go_on(game, 0, first, pos) == A.Wait(0)  # the weakest drinks on its own turn
+    assert go_on(game, 1, second, game.position(second)) == A.UseItem(1, 0)
+    hurt.hits = 4
+    assert way_on(game).kind == "explore"
+
+
+def test_a_door_that_could_slay_the_weakest_hero_even_whole_is_not_a_reason_to_mend():
+    game = barred_floor("trapped", 4, level=1, failed=1)  # 5 Pain dice against at most 5 Hits
+    assert game.heroes()[1][1].hits == 5
+    way = way_on(game)
+    assert way.kind not in ("mend", "explore", "work") and "bars the way" not in way.text
 
 
 def test_a_floor_never_seen_still_has_its_way_on():

@@ -14,6 +14,7 @@ from game.core.seats import parse_seats
 from game.engine.routes import step_towards, usable_exits
 from game.engine.spawning import make_treasure_entity
 from game.engine.start import new_game
+from game.mapgen.tiles import Tile
 from game.rules.costs import monster_cost, monster_hits
 from game.rules.purchases import Monster, Treasure
 from game.ui.auto_travel import FURNITURE_CODES, Travel, room_goals
@@ -33,8 +34,6 @@ def map_screen(tmp_path: Path, seed: int, level: int = 2) -> MapScreen:
 
 def walled_in(tmp_path: Path) -> MapScreen:
     """Seed 7's hero walled in where it stands: nothing left it can reach."""
-    from game.mapgen.tiles import Tile
-
     screen = map_screen(tmp_path, 7)
     game = screen.game
     pos = game.position(screen.hero())
@@ -279,3 +278,29 @@ def test_the_log_says_a_monster_comes_into_view_before_it_is_named_in_a_fight(tm
     assert naming and naming[0] == f"{name} comes into view.", naming
     assert any("shoots" in row or "hits" in row for row in naming[1:]), naming  # it was in a fight
     assert sum(row.startswith(f"{name} comes into view") for row in rows) == 1, rows
+
+
+def test_x_does_not_walk_again_into_a_door_whose_failure_could_slay_the_hero_and_says_to_mend(tmp_path: Path) -> None:
+    """Every way out of the first room is a trapped door whose failure (3 Pain dice) the hero has
+    met once, and the hero has 3 Hits left: x finishes the room, then stops short of the doors and
+    says why and what to do."""
+    from game.world.components import DoorState, HeroState
+
+    screen = map_screen(tmp_path, 42, level=1)
+    game = screen.game
+    for x, y, cell, side in game.floor.exits():
+        game.floor.set_tile(x, y, Tile.DOOR)
+        game.world.create(DoorState("trapped", 2, cell, side, False, True, failed=1),
+                          Position(x, y, game.dungeon.floor_no))
+    game.world.comp(screen.hero(), HeroState).hits = 3
+    turn = game.turn
+    press_x(screen)
+    assert game.stats.rooms_entered == 0 and game.stats.damage.get("doors", 0) == 0
+    assert all(d.locked and d.failed == 1 for _, d in game.world.get(DoorState) if d.kind == "trapped")
+    name = game.name(screen.hero())
+    assert screen.notice == (f"Nothing left to explore that you can reach. A trapped door could slay {name} "
+                             "(3 Hits left) if a try at it failed (3 Pain dice): mend first, with a draught or "
+                             "in town. (< turns the party for town)"), screen.notice
+    assert game.turn > turn  # the room was searched and worked first
+    _, shot = run_headless(screen, [], size=(80, 24))
+    assert screen.notice in " ".join(line.strip() for line in shot.lines()[-3:])  # whole at 80x24
