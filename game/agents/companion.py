@@ -3,8 +3,8 @@ what is in reach, search a room for traps before crossing it, disarm what they f
 class ties them to it, drink healing when low, gather the floor's loot, look round a floor before
 going down a stair when strong, follow `way_on` when nothing is left in reach (mending first
 when a door's failure could slay one of them), and turn for town when weak, short of food, or
-done with the quest and deep enough. Every choice is a pure function
-of the game state (replays stay exact), never of the turn limit, which only stops a run."""
+done with the quest and deep enough. Every choice is a pure function of the game state (replays
+stay exact), never of the turn limit, which only stops a run."""
 
 from __future__ import annotations
 

@@ -6,9 +6,9 @@ a secret passage a search can find (Roll Through the Dungeon). A door that will 
 door with no lever pulled, a lock with no key and no pick) closes its opening until the party
 finds what opens it: levers and keys come from working furniture (table RF), on any floor, as
 the dungeon counts them. A door whose failed try could slay the weakest hero is left shut until
-that hero is mended (a draught, or town). `way_on` says which of these is next, as one true line for the screen
-and tiles to head for; `has_way_on` is the same question asked of any floor the party has seen,
-so a party does not go back down to a floor it has used up."""
+that hero is mended (a draught, or town). `way_on` says which of these is next, as one true line
+for the screen and tiles to head for; `has_way_on` is the same question asked of any floor the
+party has seen, so a party does not go back down to a floor it has used up."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ import numpy as np
 
 from game.core.sentences import plural
 from game.engine.routes import (
+    GIVE_UP_ON_DOOR,
     UNREACHABLE,
     Peril,
     explore_goals,
@@ -32,7 +33,7 @@ from game.engine.routes import (
     tiles_of,
 )
 from game.mapgen.geometry import CELL_H, CELL_W
-from game.mapgen.tables import door_kinds
+from game.mapgen.tables import DoorKind, door_kinds
 from game.mapgen.tiles import Tile
 from game.world.components import DoorState, Position
 from game.world.distances import distances_from
@@ -190,22 +191,28 @@ def mend_first(game: Game, number: int) -> Peril | None:
 
 
 def barring_doors(game: Game, number: int) -> list[str]:
-    """What each door of floor `number` that the party cannot open now and that leads into a room
-    not yet entered needs, as the screen says it ("A lever door", "A locked door"): not the ones
-    only peril keeps shut (mending opens them, not what furniture holds)."""
+    """What each door of floor `number` that the party cannot open now, that leads into a room not
+    yet entered and that a lever or key from furniture could open (`furniture_may_open`) needs, as
+    the screen says it ("A lever door", "A locked door"). Not a door the party gave up on, nor one
+    only peril keeps shut (mending opens that), nor a jammed or trapped one: nothing furniture
+    holds opens those."""
     stuck = stuck_doors(game, number)
     if not stuck:  # most floors: no door to look for
         return []
     floor = game.dungeon.floors[number]
     stuck = stuck & {(x, y) for x, y, _, _ in floor.exits()}
-    if stuck:
-        stuck -= {(p.x, p.y) for p in perilous_doors(game, number)}
     kinds = door_kinds()
     out = []
     for _, (door, pos) in sorted(game.world.get2(DoorState, Position), key=lambda e: e[0]):
-        if pos.floor == number and (pos.x, pos.y) in stuck:
+        if pos.floor == number and (pos.x, pos.y) in stuck and furniture_may_open(door, kinds[door.now]):
             out.append("A lever door" if kinds[door.now].levers else "A locked door")
     return out
+
+
+def furniture_may_open(door: DoorState, kind: DoorKind) -> bool:
+    """Whether a lever pulled or a key found by working furniture could open `door`: a lever door,
+    or a lock no key has been tried on, that the party has not given up on."""
+    return door.failed < GIVE_UP_ON_DOOR and bool(kind.levers or (kind.keys and not door.keys_tried))
 
 
 def unworked(game: Game, number: int, leave: Collection[tuple[int, int]] = ()) -> tuple[tuple[int, int], ...]:

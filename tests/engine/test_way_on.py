@@ -2,6 +2,7 @@
 thing to do when every opening of a floor is barred, and the AI heroes do it."""
 
 import numpy as np
+import pytest
 from engine_arena import give, without_kits
 
 from game.agents.autoplay import autoplay
@@ -10,7 +11,7 @@ from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.replay import clone_game
-from game.engine.routes import UNREACHABLE, passable, search, tiles_of
+from game.engine.routes import GIVE_UP_ON_DOOR, UNREACHABLE, passable, search, tiles_of
 from game.engine.start import new_game
 from game.engine.way_on import (
     DEAD_END_SEARCHES,
@@ -97,6 +98,21 @@ def test_a_door_that_could_slay_the_weakest_hero_even_whole_is_not_a_reason_to_m
     assert game.heroes()[1][1].hits == 5
     way = way_on(game)
     assert way.kind not in ("mend", "explore", "work") and "bars the way" not in way.text
+
+
+@pytest.mark.parametrize("kind, tier, failed, keys_tried", [
+    ("jammed", 2, GIVE_UP_ON_DOOR, False),  # given up on: no lever or key opens a jammed door
+    ("lever", 4, GIVE_UP_ON_DOOR, False),  # given up on, lever or not
+    ("locked", 1, 0, True),  # no key fits, and no pick is left: only town's picks open it
+])
+def test_furniture_is_not_worked_for_a_door_nothing_in_it_could_open(kind, tier, failed, keys_tried):
+    game = barred_floor(kind, tier, failed=failed)
+    game.time.picks = 0
+    for _, door in game.world.get(DoorState):
+        door.keys_tried = keys_tried
+    assert unworked(game, game.dungeon.floor_no), "seed 1234's entrance room has furniture to work"
+    way = way_on(game)
+    assert way.kind == "search" and "bars the way" not in way.text
 
 
 def test_a_floor_never_seen_still_has_its_way_on():
