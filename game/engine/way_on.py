@@ -87,8 +87,9 @@ def way_on(game: Game, eid: int | None = None) -> WayOn:
                              f"one may give what opens it.", n, work)
     peril = mend_first(game, n)
     if peril is not None:
-        return WayOn("mend", f"{peril.words} could slay {game.name(peril.hero)} ({plural(peril.hits, 'Hit')} left) if "
-                             f"a try at it failed ({peril.pain} Pain dice): mend first, with a draught or in town.",
+        return WayOn("mend", f"{peril.words} is left shut: a failed try ({peril.pain} Pain dice) could slay one of "
+                             f"the party ({game.name(peril.hero)}: {plural(peril.hits, 'Hit')} left). Mend first, "
+                             "with a draught or in town.",
                      n, tuple(tiles_of(game, Tile.STAIR_UP)))
     if can_search(game, n):
         return WayOn("search", "No way on is in sight: search here, a dead end may hide a secret passage.", n)

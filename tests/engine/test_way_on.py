@@ -82,8 +82,8 @@ def test_a_door_whose_failed_try_could_slay_the_weakest_hero_says_to_mend_first_
     hurt.hits = 3
     way = way_on(game)
     assert way.kind == "mend" and way.goals == tuple(tiles_of(game, Tile.STAIR_UP))
-    assert way.text == (f"A trapped door could slay {game.name(second)} (3 Hits left) if a try at it failed "
-                        "(3 Pain dice): mend first, with a draught or in town.")
+    assert way.text == ("A trapped door is left shut: a failed try (3 Pain dice) could slay one of the party "
+                        f"({game.name(second)}: 3 Hits left). Mend first, with a draught or in town.")
     pos = game.position(first)
     assert go_on(game, 0, first, pos) == A.HeadBack(0)  # nothing to drink: town mends
     give(game, second, Treasure(fancy=True, heal=2, name="healer's draught"))

@@ -298,9 +298,9 @@ def test_x_does_not_walk_again_into_a_door_whose_failure_could_slay_the_hero_and
     assert game.stats.rooms_entered == 0 and game.stats.damage.get("doors", 0) == 0
     assert all(d.locked and d.failed == 1 for _, d in game.world.get(DoorState) if d.kind == "trapped")
     name = game.name(screen.hero())
-    assert screen.notice == (f"Nothing left to explore that you can reach. A trapped door could slay {name} "
-                             "(3 Hits left) if a try at it failed (3 Pain dice): mend first, with a draught or "
-                             "in town. (< turns the party for town)"), screen.notice
+    assert screen.notice == ("Nothing left to explore that you can reach. A trapped door is left shut: a failed try "
+                             f"(3 Pain dice) could slay one of the party ({name}: 3 Hits left). Mend first, with a "
+                             "draught or in town. (< turns the party for town)"), screen.notice
     assert game.turn > turn  # the room was searched and worked first
     _, shot = run_headless(screen, [], size=(80, 24))
     assert screen.notice in " ".join(line.strip() for line in shot.lines()[-3:])  # whole at 80x24
