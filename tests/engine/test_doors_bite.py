@@ -2,12 +2,14 @@
 
 from engine_arena import arena, free_neighbour
 
+from game.agents import autoplay as runs
 from game.agents.companion import ai_action
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.game import TIME_TRACK
 from game.engine.results import Refused
 from game.engine.routes import stuck_doors
+from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import Tile
 from game.world.components import DoorState, HeroState, Position
 
@@ -154,9 +156,6 @@ def test_no_ai_hero_tries_again_a_door_whose_failure_could_slay_one_of_the_party
     """Through whole solo runs (seat 0 alone in the dungeon): every time an AI hero steps into a
     closed door whose failure has hurt the party already, each living hero has more Hits than the
     failure's Pain dice."""
-    from game.agents import autoplay as runs
-    from game.mapgen.tables import door_kinds
-
     tried = []
 
     def checked(game):

@@ -22,7 +22,7 @@ from game.ui.events import key
 from game.ui.present.headless import run_headless
 from game.ui.screens.map_screen import MapScreen, first_screen
 from game.ui.session import Session
-from game.world.components import Carried, Glyph, MonsterState, Named, Position
+from game.world.components import Carried, DoorState, Glyph, HeroState, MonsterState, Named, Position
 
 
 def map_screen(tmp_path: Path, seed: int, level: int = 2) -> MapScreen:
@@ -284,8 +284,6 @@ def test_x_does_not_walk_again_into_a_door_whose_failure_could_slay_the_hero_and
     """Every way out of the first room is a trapped door whose failure (3 Pain dice) the hero has
     met once, and the hero has 3 Hits left: x finishes the room, then stops short of the doors and
     says why and what to do."""
-    from game.world.components import DoorState, HeroState
-
     screen = map_screen(tmp_path, 42, level=1)
     game = screen.game
     for x, y, cell, side in game.floor.exits():
