@@ -173,7 +173,16 @@ def unreadable_autosave() -> str | None:
                 read_recording(path)
             except MasterlessError as exc:
                 problems.append(str(exc))
-    return "; ".join(problems) or None
+    return said_once(problems) or None
+
+
+def said_once(problems: list[str]) -> str:
+    """The autosave's and its backup's problems as one line. When the backup's is the autosave's
+    own (a save from another version: both files are from it), it is said once, for both."""
+    main, bak = str(autosave_path()), str(backup_path())
+    if len(problems) == 2 and problems[0].startswith(main + ":") and problems[1] == bak + problems[0][len(main):]:
+        return f"{main} and its backup{problems[0][len(main):]}"
+    return "; ".join(problems)
 
 
 def set_aside_autosave() -> list[Path]:
@@ -259,7 +268,7 @@ def load_autosave(allow_backup: bool = True, allow_salvage: bool = True) -> Load
         loaded = _salvage([c for c in candidates if c[0].exists()], problems)
         if loaded is not None:
             return loaded
-    raise FileProblem(problems[0] if len(problems) == 1 else "; ".join(problems))
+    raise FileProblem(said_once(problems))
 
 
 def _salvage(candidates: list[tuple[Path, str]], problems: list[str]) -> LoadedSave | None:

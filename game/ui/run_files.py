@@ -67,6 +67,9 @@ def load_autosave() -> tuple[Game, Any, str | None]:
     except FileProblem as exc:
         if "no saved game" in str(exc):
             raise UsageError(f"there is no saved game to continue: `{command('play')}` starts a new one") from None
+        if unreadable_run() is not None:  # what a new run does with it (`app.guard_new_run`)
+            raise FileProblem(f"{exc}. It cannot be continued; a new run (New game, or `{command('play')}`) "
+                              "moves it aside, kept as it is.") from None
         raise
     if loaded.game.phase == "over":
         loaded.game.close()

@@ -13,6 +13,8 @@ from game.agents.scripted import play_scripted
 from game.core import paths
 from game.core.errors import FileProblem, UsageError
 from game.core.seeds import daily_seed
+from game.engine import recording_read
+from game.engine.game import GAME_VERSION, RULES_VERSION
 from game.engine.recording_read import read_recording
 from game.engine.saves import (
     BROKEN,
@@ -23,6 +25,7 @@ from game.engine.saves import (
     has_autosave,
     load_autosave,
     new_autosave,
+    unreadable_autosave,
 )
 
 
@@ -157,6 +160,22 @@ def test_with_nothing_usable_one_line_says_so() -> None:
     assert str(err.value).count("\n") == 0
     assert "is not a Masterless recording" in str(err.value)
     assert find_autosave() is None
+
+
+def test_a_save_from_other_rules_is_refused_once_for_the_autosave_and_its_backup(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an update that changes the rules, both files of the saved run are from the old rules:
+    the line says so once, for both, not the same sentence twice."""
+    saved_game(20)
+    assert backup_path().exists()
+    monkeypatch.setattr(recording_read, "RULES_VERSION", RULES_VERSION + 1)  # this copy plays newer rules
+    expected = (f"{autosave_path()} and its backup: was recorded by Masterless {GAME_VERSION} with rules version "
+                f"{RULES_VERSION}; this version plays rules version {RULES_VERSION + 1}, so it would not play the same")
+    with pytest.raises(FileProblem) as err:
+        load_autosave()
+    assert str(err.value) == expected
+    assert unreadable_autosave() == expected
+    assert autosave_path().exists() and backup_path().exists()  # nothing is lost
 
 
 def test_a_finished_run_is_archived_with_the_recordings() -> None:

@@ -10,8 +10,10 @@ import pytest
 import tcod.console
 
 from game.core.dials import Dials
-from game.core.errors import UsageError
+from game.core.errors import FileProblem, UsageError
+from game.engine import recording_read
 from game.engine.fates import wipe
+from game.engine.game import RULES_VERSION
 from game.ui import app, run_files
 from game.ui.events import key
 from game.ui.kit import Kit
@@ -387,3 +389,23 @@ def test_a_folder_named_like_the_seeded_note_does_not_put_a_continued_run_in_a_r
     assert host.session.game.phase == "over"
     host.end_of_run(host.session, resumed)
     assert load_tables(scores_path()) == {}
+
+
+def test_a_saved_run_from_other_rules_is_refused_once_with_what_a_new_run_does_with_it(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an update that changes the rules, Continue said the same sentence for the autosave and
+    for its backup, and not what the player could do: now one sentence for both, and what a new
+    run does with the old one (as `guard_new_run` then asks)."""
+    kit = make_kit(tmp_path)
+    state, _ = app.start_state(kit, seed=7)
+    run_headless(state, [key("."), key("s"), key(".")], kit=kit)
+    monkeypatch.setattr(recording_read, "RULES_VERSION", RULES_VERSION + 1)  # as a newer copy would read it
+    with pytest.raises(FileProblem) as err:
+        run_files.load_autosave()
+    said = str(err.value)
+    assert said.count("would not play the same") == 1 and "autosave.mlrec and its backup: was recorded" in said
+    assert said.endswith("It cannot be continued; a new run (New game, or `python main.py play`) moves it aside, "
+                         "kept as it is.")
+    _, screen = run_headless(app.title_screen(kit), [key("c")], kit=kit, size=(100, 30))
+    assert "It cannot be continued; a new run (New game, or `python main.py play`) moves it aside" in " ".join(
+        screen.text().split())
