@@ -18,7 +18,7 @@ from game.engine.growth import ai_growth
 from game.engine.loot import on_floor_of, reachable_treasure
 from game.engine.quests import counts_for, fulfilled, to_be_caught
 from game.engine.reach import RANGED_REACH, RANGED_TYPES, can_see
-from game.engine.routes import Goals, exit_side, explore_goals, step_towards, steps_around, tiles_of
+from game.engine.routes import Goals, exit_side, explore_goals, step_towards, steps_around, tiles_of, weakest_hero
 from game.engine.way_on import has_way_on, seen_unworked, way_on
 from game.mapgen.tiles import Tile
 from game.rules.heroes import is_tied, max_hits
@@ -214,11 +214,11 @@ def go_on(game: Game, seat: int, eid: int, pos: Position) -> Any:
 def mend_action(game: Game, seat: int, eid: int) -> Any:
     """A door's failure could slay the weakest hero: it drinks a draught if it holds one (another
     hero waits for it to), else None (the party turns for town, where it is mended)."""
-    weakest = min(game.heroes(), key=lambda pair: pair[1].hits)[0]
-    index = draught(game, weakest)
+    found = weakest_hero(game)
+    index = None if found is None else draught(game, found[0])
     if index is None:
         return None
-    return A.UseItem(seat, index) if weakest == eid else A.Wait(seat)
+    return A.UseItem(seat, index) if found[0] == eid else A.Wait(seat)
 
 
 def story_worth_spending(game: Game, eid: int, hero: HeroState, pos: Position) -> bool:

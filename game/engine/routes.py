@@ -17,7 +17,7 @@ from game.engine.party_sight import seen_count
 from game.mapgen.tables import DoorKind, door_kinds
 from game.mapgen.tiles import COST, Tile
 from game.rules.heroes import max_hits
-from game.world.components import DoorState, Position, TrapState
+from game.world.components import DoorState, HeroState, Position, TrapState
 from game.world.distances import UNREACHABLE, distances_until
 
 if TYPE_CHECKING:
@@ -89,7 +89,8 @@ def _stuck_doors(game: Game, doors: list[tuple[int, tuple[DoorState, Position]]]
         kind = kinds[door.now]
         pain = kind.pain_at(door.tier) if door.failed else 0  # no door is `perilous` before a try failed
         if pain and weakest is None:
-            weakest = weakest_hits(game)
+            found = weakest_hero(game)
+            weakest = found[1].hits if found else 0
         if barred(game, door, kind) or (pain and perilous(door, pain, weakest)):
             out.add((pos.x, pos.y))
     return frozenset(out) if out else NONE_STUCK[0]  # kept and shared: read only
@@ -105,8 +106,10 @@ def barred(game: Game, door: DoorState, kind: DoorKind) -> bool:
     return bool(door.failed >= GIVE_UP_ON_DOOR or no_lever or no_key)
 
 
-def weakest_hits(game: Game) -> int:
-    return min((hero.hits for _, hero in game.heroes()), default=0)
+def weakest_hero(game: Game) -> tuple[int, HeroState] | None:
+    """The living hero with the fewest Hits (on a tie, the first in seat order); None with none."""
+    heroes = game.heroes()
+    return min(heroes, key=lambda pair: pair[1].hits) if heroes else None
 
 
 def perilous(door: DoorState, pain: int, hits: int) -> bool:
@@ -133,10 +136,10 @@ class Peril:
 def perilous_doors(game: Game, floor_no: int) -> list[Peril]:
     """The doors of floor `floor_no` that are not `barred` but are `perilous` to the weakest living
     hero, by entity order."""
-    heroes = game.heroes()
-    if not heroes:
+    found = weakest_hero(game)
+    if found is None:
         return []
-    weakest, hero = min(heroes, key=lambda pair: pair[1].hits)
+    weakest, hero = found
     kinds = door_kinds()
     out = []
     for _, (door, pos) in game.world.get2(DoorState, Position):
