@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.sentences import capitalised, plural, possessive, with_article
-from game.engine.features import ACTIONABLE
+from game.engine.features import ACTIONABLE, USED
 from game.engine.quests import to_be_caught
 from game.engine.trap_play import host_words, known_facts
 from game.mapgen.themes import theme as get_theme
@@ -146,6 +146,24 @@ def hero_at(game: Game, x: int, y: int) -> int | None:
 
 COMPASS = {(0, -1): "north", (1, -1): "north-east", (1, 0): "east", (1, 1): "south-east", (0, 1): "south",
            (-1, 1): "south-west", (-1, 0): "west", (-1, -1): "north-west"}
+
+
+def worked_already(game: Game, x: int, y: int, take_key: str, use_key: str) -> str:
+    """Why walking into furniture the party has gone through already does nothing ("" when it has
+    not): a second search finds nothing new and a second pull of a lever changes nothing, so a
+    bump spends no turn on it (as a bump into a wall), and says what still lies in it."""
+    floor_no = game.dungeon.floor_no
+    if (floor_no, x, y) not in game.dungeon.opened:
+        return ""
+    tile = Tile(int(game.floor.tile[y, x]))
+    what = f"The {host_words(game, tile.name.lower())}"  # as the log names it: "the pile of old bones"
+    if tile in USED:
+        return f"{what} has been worked already; nothing more comes of it ({use_key} works it again)."
+    left = [game.name(e) for e, (item, pos) in game.world.get2(TreasureState, Position)
+            if (pos.x, pos.y, pos.floor) == (x, y, floor_no) and not item.hidden]
+    if left:
+        return f"{what} has been searched already: {left[0]} lies in it ({take_key} takes what is within reach)."
+    return f"{what} has been searched already; nothing more is in it ({use_key} searches it again)."
 
 
 def treasure_beside(game: Game, eid: int, take_key: str) -> str:

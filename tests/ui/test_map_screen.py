@@ -12,7 +12,7 @@ from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.start import new_game
 from game.mapgen.tiles import Tile
-from game.rules.purchases import Trap
+from game.rules.purchases import Trap, Treasure
 from game.ui.auto_travel import visible_monsters
 from game.ui.events import KeyEvent, PasteEvent, key
 from game.ui.kit import Kit
@@ -23,7 +23,7 @@ from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.map_screen import MapScreen, first_screen
 from game.ui.session import Session
 from game.ui.state import Exit
-from game.world.components import HeroState, Position, TrapState
+from game.world.components import HeroState, Named, Position, TrapState, TreasureState
 
 
 def make_kit(tmp_path: Path, **options: object) -> Kit:
@@ -193,6 +193,50 @@ def test_open_a_door_next_to_the_hero(tmp_path: Path) -> None:
     press(screen, "o")
     assert int(screen.game.floor.tile[y, x]) == Tile.DOOR_OPEN
     assert "opens the door" in screen.game.log[-1].text
+
+
+def furniture_step(screen: MapScreen, tile: Tile) -> tuple[str, int, int]:
+    """A movement key whose step is into `tile`, set on free floor beside the hero."""
+    name, x, y = free_step(screen)
+    screen.game.floor.set_tile(x, y, tile)
+    return name, x, y
+
+
+def test_walking_into_furniture_searches_it_once_then_costs_no_turn(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    game = screen.game
+    name, x, y = furniture_step(screen, Tile.CRATE)
+    ring = game.world.create(TreasureState(Treasure(value=2), 2, 0, None, host="crate", hidden=True),
+                             Position(x, y, game.dungeon.floor_no), Named("Copper Ring"))
+    turn = game.turn
+    press(screen, name)  # the first bump searches it: a turn, and what lay hidden is out
+    assert game.turn == turn + 1
+    assert not game.world.comp(ring, TreasureState).hidden
+    assert "Copper Ring" in game.log[-1].text
+    said = len(game.log)
+    press(screen, name)  # again: nothing new to find, so no turn, and the line says what is left
+    assert (game.turn, len(game.log)) == (turn + 1, said)
+    assert screen.notice == ("The crate has been searched already: Copper Ring lies in it "
+                             "(g takes what is within reach).")
+    assert hero_pos(screen) != (x, y)
+    game.world.delete(ring)
+    press(screen, name)
+    assert screen.notice == "The crate has been searched already; nothing more is in it (o searches it again)."
+    press(screen, "o")  # searching it on purpose still works it, and takes the turn
+    assert game.turn == turn + 2
+    assert game.log[-1].text.endswith("finds nothing more in the crate.")
+
+
+def test_walking_into_a_lever_pulled_already_costs_no_turn(tmp_path: Path) -> None:
+    screen = new_map(tmp_path)
+    game = screen.game
+    name, _, _ = furniture_step(screen, Tile.LEVER)
+    turn = game.turn
+    press(screen, name)
+    assert game.turn == turn + 1
+    press(screen, name)
+    assert game.turn == turn + 1
+    assert screen.notice == "The lever has been worked already; nothing more comes of it (o works it again)."
 
 
 def test_nothing_to_use_says_so(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ or use (asking where when there is a choice), the stairs, heading back, quitting
 from __future__ import annotations
 
 from game.mapgen.tiles import ACTIONABLE, Tile
-from game.ui.describe import tile_words, treasure_beside
+from game.ui.describe import tile_words, treasure_beside, worked_already
 from game.ui.keymap import DIRECTIONS
 from game.ui.map_layout import Prompt
 from game.ui.screens.dialog import ConfirmDialog
@@ -69,8 +69,8 @@ class MapKeys:
         return None
 
     def move(self, seat: int, eid: int, dx: int, dy: int) -> State | None:
-        """A step; bumping known furniture uses it, bumping a known wall is refused here (it
-        would cost the turn for nothing)."""
+        """A step; bumping known furniture uses it, bumping a known wall or furniture already
+        gone through is refused here (it would cost the turn for nothing)."""
         from game.engine import actions as A  # start-up: loaded with the first action
 
         game = self.game
@@ -82,6 +82,10 @@ class MapKeys:
             if inside and floor.explored[y, x] and not floor.walkable[y, x] and game.creature_at(x, y) is None:
                 tile = int(floor.tile[y, x])
                 if ACTIONABLE[tile]:
+                    done = worked_already(game, x, y, self.keys("pick_up"), self.keys("use"))
+                    if done:
+                        self.notice = done  # as a wall: no turn for nothing (`o` still works it)
+                        return None
                     return self.act(A.Interact(seat, x, y))
                 self.notice = f"The way is blocked: {tile_words(game, x, y)}."
                 return None
