@@ -162,7 +162,8 @@ def worked_already(game: Game, x: int, y: int, take_key: str, use_key: str) -> s
     left = [game.name(e) for e, (item, pos) in game.world.get2(TreasureState, Position)
             if (pos.x, pos.y, pos.floor) == (x, y, floor_no) and not item.hidden]
     if left:
-        return f"{what} has been searched already: {left[0]} lies in it ({take_key} takes what is within reach)."
+        lie = f"{left[0]} and {plural(len(left) - 1, 'more thing')} lie" if len(left) > 1 else f"{left[0]} lies"
+        return f"{what} has been searched already: {lie} in it ({take_key} takes what is within reach)."
     return f"{what} has been searched already; nothing more is in it ({use_key} searches it again)."
 
 

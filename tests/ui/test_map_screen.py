@@ -219,7 +219,13 @@ def test_walking_into_furniture_searches_it_once_then_costs_no_turn(tmp_path: Pa
     assert screen.notice == ("The crate has been searched already: Copper Ring lies in it "
                              "(g takes what is within reach).")
     assert hero_pos(screen) != (x, y)
-    game.world.delete(ring)
+    game.world.create(TreasureState(Treasure(value=1), 1, 0, None, host="crate"),
+                      Position(x, y, game.dungeon.floor_no), Named("Tin Cup"))
+    press(screen, name)
+    assert game.turn == turn + 1
+    assert screen.notice.startswith("The crate has been searched already: Copper Ring and 1 more thing lie in it")
+    for item in [e for e, (_, p) in game.world.get2(TreasureState, Position) if (p.x, p.y) == (x, y)]:
+        game.world.delete(item)
     press(screen, name)
     assert screen.notice == "The crate has been searched already; nothing more is in it (o searches it again)."
     press(screen, "o")  # searching it on purpose still works it, and takes the turn
