@@ -21,7 +21,7 @@ from game.rules.purchases import Treasure
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
-from game.ui.screens.end_of_run import EndOfRunScreen
+from game.ui.screens.end_of_run import LONE_HERO_HINT, EndOfRunScreen
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.high_scores import HighScoresScreen
 from game.ui.screens.widgets import TextScreen
@@ -357,3 +357,32 @@ def test_the_end_screen_names_every_hero_who_fell_as_the_morgue_does(kit: Kit) -
     named = [row.strip().split(",")[0] for row in rows if ", Level " in row]
     assert named == [game.name(eid) for eid, _ in everyone]
     assert sum("slain by " in row for row in rows) == game.stats.deaths
+
+
+def first_run(seats: str, wanted) -> Session:  # noqa: ANN001 - a predicate on the ended game
+    """The first of seeds 1-40 whose whole run at `seats` (every seat played by the AI) ends as `wanted`."""
+    for seed in range(1, 41):
+        game = new_game(seed, parse_seats(seats), 2)
+        play(game, 3000)
+        if wanted(game):
+            return Session(game)
+    raise AssertionError(f"no run at {seats} ends so in seeds 1-40")
+
+
+def end_words(kit: Kit, session: Session, spectator: bool = False) -> str:
+    _, screen = run_headless(EndOfRunScreen(kit, session, TITLE, spectator=spectator), [], size=(100, 40))
+    return " ".join(screen.text().split())
+
+
+def test_a_lone_hero_fallen_on_the_entrance_floor_hears_that_a_companion_can_share_the_fight(kit: Kit) -> None:
+    """Solo is the default table and a third of its runs fall on the first floor: that ending says
+    how to bring an AI companion; no other ending does, nor a spectator's screen."""
+    hint = " ".join(LONE_HERO_HINT.split())
+    early = first_run("human,ai,ai",
+                      lambda g: g.outcome == "wiped" and g.stats.deepest_floor == g.dungeon.entrance_floor)
+    assert hint in end_words(kit, early)
+    assert hint not in end_words(kit, early, spectator=True)
+    lived = first_run("human,ai,ai", lambda g: g.outcome != "wiped")
+    assert hint not in end_words(kit, lived)
+    together = first_run("human,ai+hero,ai", lambda g: g.outcome == "wiped")
+    assert hint not in end_words(kit, together)

@@ -66,6 +66,18 @@ def fallen_words(deaths: int, replaced: int, wiped: bool = False) -> str | None:
     return f"{fell}; {plural(replaced, 'new hero')} took {'a place' if replaced == 1 else 'their places'}."
 
 
+LONE_HERO_HINT = ("Alone, your hero took every blow. An AI companion fights beside it: make a seat "
+                  "ai+hero in New game, or `python main.py play --seats human,ai+hero,ai`.")
+
+
+def lone_hero_fell_early(game: Game) -> bool:
+    """A table of one hero, a human's, wiped before it left the entrance floor: the ending where a
+    new player most needs to hear that the table can bring a companion (solo is the default)."""
+    with_heroes = [seat for seat in game.seats if seat.has_hero]
+    return (game.outcome == "wiped" and len(with_heroes) == 1 and with_heroes[0].human
+            and game.stats.deepest_floor <= game.dungeon.entrance_floor)
+
+
 def run_sentence(game: Game) -> str:
     """What the run did, in sentences true to its numbers: depth, rooms, what it banked, its quest."""
     s = game.stats
@@ -183,6 +195,9 @@ class EndOfRunScreen(Screen):
         fallen = fallen_words(s.deaths, replaced_heroes(game), game.outcome == "wiped") if s.deaths else None
         if fallen is not None:
             rows.append(line((f"  ({fallen})", dim), indent=4))
+        if not self.spectator and lone_hero_fell_early(game):
+            rows.append(Line())
+            rows.append(line((LONE_HERO_HINT, text)))
         rows.append(Line())
         if self.morgue_path is not None:
             rows.append(line(("Morgue file  ", dim), (str(self.morgue_path), text), indent=13))
