@@ -21,7 +21,7 @@ from game.rules.purchases import Treasure
 from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
-from game.ui.screens.end_of_run import LONE_HERO_HINT, EndOfRunScreen
+from game.ui.screens.end_of_run import EndOfRunScreen, lone_hero_hint
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.high_scores import HighScoresScreen
 from game.ui.screens.widgets import TextScreen
@@ -377,7 +377,7 @@ def end_words(kit: Kit, session: Session, spectator: bool = False) -> str:
 def test_a_lone_hero_fallen_on_the_entrance_floor_hears_that_a_companion_can_share_the_fight(kit: Kit) -> None:
     """Solo is the default table and a third of its runs fall on the first floor: that ending says
     how to bring an AI companion; no other ending does, nor a spectator's screen."""
-    hint = " ".join(LONE_HERO_HINT.split())
+    hint = " ".join(lone_hero_hint().split())
     early = first_run("human,ai,ai",
                       lambda g: g.outcome == "wiped" and g.stats.deepest_floor == g.dungeon.entrance_floor)
     assert hint in end_words(kit, early)

@@ -11,6 +11,7 @@ from pathlib import Path
 import tcod.console
 
 from game.core.outcomes import ending
+from game.core.program import command
 from game.core.score_table import ScoreEntry
 from game.core.sentences import plural
 from game.engine.game import Game
@@ -66,8 +67,10 @@ def fallen_words(deaths: int, replaced: int, wiped: bool = False) -> str | None:
     return f"{fell}; {plural(replaced, 'new hero')} took {'a place' if replaced == 1 else 'their places'}."
 
 
-LONE_HERO_HINT = ("Alone, your hero took every blow. An AI companion fights beside it: make a seat "
-                  "ai+hero in New game, or `python main.py play --seats human,ai+hero,ai`.")
+def lone_hero_hint() -> str:
+    """How to bring a companion, with the command as the player types it (`program.command`)."""
+    return ("Alone, your hero took every blow. An AI companion fights beside it: make a seat ai+hero in "
+            f"New game, or `{command('play', '--seats', 'human,ai+hero,ai')}`.")
 
 
 def lone_hero_fell_early(game: Game) -> bool:
@@ -197,7 +200,7 @@ class EndOfRunScreen(Screen):
             rows.append(line((f"  ({fallen})", dim), indent=4))
         if not self.spectator and lone_hero_fell_early(game):
             rows.append(Line())
-            rows.append(line((LONE_HERO_HINT, text)))
+            rows.append(line((lone_hero_hint(), text)))
         rows.append(Line())
         if self.morgue_path is not None:
             rows.append(line(("Morgue file  ", dim), (str(self.morgue_path), text), indent=13))
