@@ -204,8 +204,9 @@ def build_problem(game: Game, category: str, items: tuple, budget: int, plan) ->
         elif category == "treasure":
             check_treasure((p.item for p in decoded), budget)
         else:
-            has_treasure = "treasure" in (game.hallway.pending.manual if game.hallway.pending else {}) or True
-            check_traps(decoded, budget, plan.spots, has_treasure)
+            # every room has treasure (its budget, Party Min + Floor, is at least 1 and all spent),
+            # even when the Treasure seat builds after this one: a trap may guard it
+            check_traps(decoded, budget, plan.spots, has_treasure=True)
     except (AssertionError, ValueError, TypeError) as exc:
         return str(exc).split(": ", 1)[-1] or "it breaks a rule"
     return ""
