@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.outcomes import ending
+from game.core.sentences import join_names, plural
 from game.engine.morale import group_morale
 from game.world.components import Carried, Effects, HeroState, MonsterState, Named, Position
 
@@ -65,10 +66,22 @@ def monster_died(game: Game, eid: int, killer: int) -> None:
         effects.active = [e for e in effects.active if not (e.hold and e.source_entity == eid)]
     group_morale(game, eid)
     room = (game.dungeon.floor_no, *mon.cell)
-    if not any(m.hostile for _, m in game.monsters_of_room(mon.cell)) and (
-            was_fighting or room not in game.stats.cleared_rooms):
+    left = game.monsters_of_room(mon.cell)
+    if not any(m.hostile for _, m in left) and (was_fighting or room not in game.stats.cleared_rooms):
         game.stats.fights_won += 1
         if room not in game.stats.cleared_rooms:  # a room is cleared once, however often it is fought in
             game.stats.cleared_rooms.append(room)
             game.stats.rooms_cleared += 1
-        game.say("The room falls quiet.", "loot")
+        game.say(fight_won_words(game, [(e, m) for e, m in left if m.fleeing]), "loot")
+
+
+def fight_won_words(game: Game, fleeing: list[tuple[int, MonsterState]]) -> str:
+    """The line for a fight won: the room falls quiet only when nothing of it is left to flee
+    (a fled monster still lives, and may be met again); the ones the log has named are named."""
+    if not fleeing:
+        return "The room falls quiet."
+    if all(m.told for _, m in fleeing):
+        who = join_names([game.name(e) for e, _ in fleeing])
+    else:
+        who = plural(len(fleeing), "foe")
+    return f"The fight is won; {who} still {'flees' if len(fleeing) == 1 else 'flee'}."
