@@ -71,7 +71,7 @@ def test_an_ai_hero_grows_by_its_personality_with_no_screen() -> None:
 def test_at_a_hot_seat_table_the_screen_says_whose_choice_it_is(tmp_path: Path) -> None:
     game, hero = grown_game("human:Ann,human:Bob,ai")
     kit = make_kit(tmp_path, hallway_after_room=False)
-    _, term = play(first_screen(kit, Session(game)), [" "], (100, 30), kit)  # past the hand-over to Ann
+    _, term = play(first_screen(kit, Session(game)), ["enter"], (100, 30), kit)  # past the hand-over to Ann
     assert "Ann, your choice. Tess Anvil" in " ".join(term.text().split())
 
 
@@ -190,6 +190,6 @@ def test_a_growth_owed_when_the_run_was_left_comes_behind_a_hand_over_after_cont
         said = " ".join(again.text().split())
         assert "Pass the keyboard to Bo " in said and "grows: Bo chooses how." in said, said
         assert "your choice" not in said, said  # nothing of the choice shows before Bo takes the keyboard
-        again.send(" ")
+        again.send("\r")
         assert again.wait_for("Bo, your choice."), again.text()
         assert again.leave() == 0

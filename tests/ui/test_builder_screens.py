@@ -124,6 +124,17 @@ def test_the_hand_over_hides_the_map_and_names_the_seat(kit: Kit) -> None:
     assert "category" in text
 
 
+def test_a_key_still_pressed_for_the_map_does_not_pass_the_hand_over(kit: Kit) -> None:
+    """Walking keys pressed on as the last player's turn ended passed the hand-over ("press any
+    key") and were typed into the next seat's screen. Only Enter goes on; another key says so."""
+    state = designer_screen(kit, at_hallway(), Secret())
+    for name in ("h", "x", "l", "space", "Y"):
+        stayed, text = step(state, name)
+        assert stayed is state and "SECRET MAP" not in text
+    assert "Only Enter goes on from here." in text and "press Enter when you are ready" in text
+    assert isinstance(step(state, "enter")[0], CategoryPickScreen)
+
+
 def test_one_human_seat_needs_no_hand_over(kit: Kit) -> None:
     session = at_hallway(seats="human,ai,ai")
     assert isinstance(designer_screen(kit, session, Secret()), CategoryPickScreen)
@@ -135,7 +146,7 @@ def test_one_human_seat_needs_no_hand_over(kit: Kit) -> None:
 def test_the_pick_shows_every_seats_die_and_the_categories_left_with_budgets(kit: Kit) -> None:
     session = at_hallway()
     game = session.game
-    state, text = step(designer_screen(kit, session, Secret()), "x")
+    state, text = step(designer_screen(kit, session, Secret()), "enter")
     assert isinstance(state, CategoryPickScreen)
     rolloff = rolloff_so_far(game)
     for seat, face in rolloff.rounds[0]:
@@ -151,7 +162,7 @@ def test_enter_takes_the_highlighted_category(kit: Kit) -> None:
     session = at_hallway()
     game = session.game
     seat = game.hallway.pending.waiting[1]
-    state, _ = step(designer_screen(kit, session, Secret()), "x")
+    state, _ = step(designer_screen(kit, session, Secret()), "enter")
     wanted = state.left[1]
     step(state, "down", "enter")
     assert (seat, wanted) in game.hallway.pending.picks
@@ -161,7 +172,7 @@ def test_enter_takes_the_highlighted_category(kit: Kit) -> None:
 
 def test_the_pick_has_help_and_no_way_back(kit: Kit) -> None:
     session = at_hallway()
-    state, _ = step(designer_screen(kit, session, Secret()), "x")
+    state, _ = step(designer_screen(kit, session, Secret()), "enter")
     helped, text = step(state, "?")
     assert isinstance(helped, HelpScreen) and "Taking a category" in text
     stay, text = step(state, "escape")
@@ -312,7 +323,7 @@ def test_the_table_designs_the_room_through_hand_overs_and_nobody_sees_another_s
             assert "SECRET MAP" not in text
             for other in secret_names.values():
                 assert other not in text
-            state, _ = step(state, "x")
+            state, _ = step(state, "enter")
         elif isinstance(state, CategoryPickScreen):
             state, _ = step(state, "enter")
         elif isinstance(state, BuilderScreen):
@@ -590,13 +601,13 @@ def test_a_human_monsters_designer_is_told_the_quests_creature_due_in_the_room(k
 
 
 def test_the_hand_overs_help_lists_no_map_keys(kit: Kit) -> None:
-    """Any key goes on from the hand-over, yet its help listed "Move north  Up, Numpad 8, 8, k"
+    """Only Enter goes on from the hand-over, yet its help listed "Move north  Up, Numpad 8, 8, k"
     and the rest of the map's keys, as if they did something there."""
     state = designer_screen(kit, at_hallway(), Secret())
     assert isinstance(state, HandOverScreen)
     _, screen = run_headless(state, [key("?")], size=(80, 40))
     text = screen.text()
-    assert "Help: passing the keyboard" in text and "presses any key when ready" in " ".join(text.split())
+    assert "Help: passing the keyboard" in text and "presses Enter when ready" in " ".join(text.split())
     assert "Move north" not in text and "Help (this screen)" in text
 
 
@@ -650,7 +661,7 @@ def test_fill_the_rest_buys_the_quests_creature_as_the_seats_ai_would(kit: Kit) 
     game = session.game
     target = game.hallway.pending.quest_target
     assert target == "kobold lord"  # the seed puts the quest's creature in this room
-    state, _ = step(designer_screen(kit, session, Secret()), "x")
+    state, _ = step(designer_screen(kit, session, Secret()), "enter")
     assert isinstance(state, BuilderScreen) and state.category == "monsters"
     _, text = step(state, "f")
     assert "All spent" in text and target in " ".join(text.split()).lower().split("bought:")[-1]
@@ -672,7 +683,7 @@ def test_a_human_monsters_seat_buys_the_quests_creature_first_as_an_ai_seat_must
     refused = apply_action(game, A.BuildRoom(seat, "monsters", (bear,)))
     assert "kobold lord is due in this room" in refused.reason
     assert "monsters" not in game.hallway.pending.manual
-    state, _ = step(designer_screen(kit, session, Secret()), "x")
+    state, _ = step(designer_screen(kit, session, Secret()), "enter")
     state.model.items.append(Purchase(Monster(budget, "claws", (), "Grumpy Bear")))
     _, text = step(state, "c")
     assert "Not yet: the quest's kobold lord is due in this room" in " ".join(text.split())
@@ -752,7 +763,7 @@ def test_an_unnamed_monsters_attack_type_is_not_promised_when_the_table_names_it
         elif isinstance(state, BuilderScreen):
             state, _ = step(state, "f", "c", "Y")
         else:
-            state, _ = step(state, "x")
+            state, _ = step(state, "enter")
     assert state is back and shown, "no human seat built the monsters"
     first = game.hallway.last_design.monsters[0].monster  # the one bought from the draft
     said = shown[0].strip().split("  ")[0]

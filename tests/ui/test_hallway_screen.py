@@ -191,7 +191,7 @@ def at_a_human_designer(seed: int, seats: str) -> Session:
 
 
 def test_the_hallways_hand_over_has_no_esc_back_and_esc_does_not_show_the_next_seats_screen(kit: Kit) -> None:
-    """The Hallway's "Pass the keyboard" said "Esc back", but Esc went on like any key: the
+    """The Hallway's "Pass the keyboard" said "Esc back", but Esc went on like any key then: the
     wrong player pressing it opened the category pick meant for another."""
     session = at_a_human_designer(4, "human:Ann,human:Bob,ai")
     game = session.game
@@ -201,7 +201,7 @@ def test_the_hallways_hand_over_has_no_esc_back_and_esc_does_not_show_the_next_s
     result, screen = run_headless(state, [key("escape")], size=(80, 24))
     assert result.interrupted and "take a category" not in screen.text()
     assert f"Nothing to go back to: the table waits for {name}." in screen.text()
-    assert "Esc" not in screen.lines()[-1] and "any key continue" in screen.lines()[-1]
+    assert "Esc" not in screen.lines()[-1] and "Enter continue" in screen.lines()[-1]
     _, screen = run_headless(state, [key("?")], size=(80, 24))
     assert "Esc stays here" in " ".join(screen.text().split())
     _, screen = run_headless(state, [key("escape"), key("enter")], size=(80, 24))

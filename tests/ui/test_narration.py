@@ -105,10 +105,10 @@ def test_f1_opens_help_and_question_marks_are_typed(kit: Kit) -> None:
     assert isinstance(state.on_event(key("f1")), HelpScreen)
 
 
-def test_the_hand_over_hides_the_screen_and_any_key_continues(kit: Kit) -> None:
+def test_the_hand_over_hides_the_screen_and_enter_continues(kit: Kit) -> None:
     nxt = Exit("player two")
     state = HandOverScreen(kit, Secret(), "Player 2", kit.palette.seat(1), nxt)
-    result, screen = run_headless(state, [key("x")])
+    result, screen = run_headless(state, [key("x"), key("h"), key("enter")])
     assert result == nxt
     state = HandOverScreen(kit, Secret(), "Player 2", kit.palette.seat(1), nxt)
     _, screen = run_headless(state, [])
@@ -117,7 +117,7 @@ def test_the_hand_over_hides_the_screen_and_any_key_continues(kit: Kit) -> None:
     assert "Pass the keyboard to" in text and "Player 2" in text
     x, y = screen.find("Player 2")
     assert tuple(screen.console.fg[y, x]) == kit.palette.seat(1)
-    assert "any key" in screen.lines()[-1] and "Esc" in screen.lines()[-1]
+    assert "Enter continue" in screen.lines()[-1] and "Esc" in screen.lines()[-1]
 
 
 def test_the_hand_over_escape_goes_back_and_question_mark_helps(kit: Kit) -> None:

@@ -8,6 +8,7 @@ import tcod.console
 
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.keymap import key_label
 from game.ui.kit import Kit
 from game.ui.palette import RGB
 from game.ui.screens.help import OWN_KEYS, HelpScreen
@@ -16,9 +17,11 @@ from game.ui.screens.widgets import footer
 from game.ui.state import State
 
 PASSING = ("Several players share this keyboard. While this screen is up nothing of the game is shown: "
-           "hand the keyboard to the named player, who presses any key when ready.")
+           "hand the keyboard to the named player, who presses {go} when ready. No other key goes on, so a key "
+           "still being pressed for the screen before never reaches the next one.")
 KEEPING = ("Several players share this keyboard. While this screen is up nothing of the game is shown: the "
-           "named player holds the keyboard already and keeps it for what comes next; anyone else looks away.")
+           "named player holds the keyboard already and keeps it for what comes next; anyone else looks away. "
+           "{go} goes on (no other key does).")
 ESC_BACK = " Esc goes back to the screen before, if the wrong player got up."
 ESC_SKIPS = (" Esc skips the line and goes back to the map: the roll goes untold, and the prompt does not "
              "come again for it.")
@@ -28,7 +31,9 @@ ESC_WAITS = (" There is no screen before this one to go back to: the table waits
 
 class HandOverScreen(Screen):
     """"Pass the keyboard to <seat>" ("Keep the keyboard, <seat>" when it `keeps` it):
-    any key shows ``next_state``; Esc goes back (or, with no screen to go back to, stays and says
+    Enter (the keymap's `select`) shows ``next_state``, and no other key does: a key still
+    being pressed for the last screen (a walk, a line typed) must not pass the screen and land in
+    the next seat's; Esc goes back (or, with no screen to go back to, stays and says
     so; with `esc_skips`, before a narration prompt, going back gives the line up, and the footer
     and help say "skip"); ``?`` help."""
 
@@ -44,8 +49,14 @@ class HandOverScreen(Screen):
         self.notice = ""
         self._cursor: tuple[int, int] | None = None
 
+    def go_key(self) -> str:
+        return key_label(self.kit.keymap.keys_for("select")[0])
+
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
-        return self.next_state  # any key but Esc and ? goes on
+        if action == "select":
+            return self.next_state
+        self.notice = f"Only {self.go_key()} goes on from here."
+        return self
 
     def go_back(self) -> State:
         if self.back is None:  # the Hallway's: Esc used to go on, showing the next seat's screen
@@ -56,8 +67,8 @@ class HandOverScreen(Screen):
     def open_help(self) -> State:
         esc = ESC_WAITS if self.back is None else ESC_SKIPS if self.esc_skips else ESC_BACK
         heading, text = ("Keeping the keyboard", KEEPING) if self.keeps else ("Passing the keyboard", PASSING)
-        topics = ((heading, text + esc),)
-        # any key goes on: the map's keys listed here would only have read as if they moved someone
+        topics = ((heading, text.format(go=self.go_key()) + esc),)
+        # only Enter goes on: the map's keys listed here would only have read as if they moved someone
         title = f"Help: {heading.lower()}"
         return HelpScreen(self.kit, back=self, title=title, topics=topics,
                           sections=OWN_KEYS)
@@ -73,11 +84,12 @@ class HandOverScreen(Screen):
         if self.reason:
             for i, row in enumerate(draw.wrap(self.reason, console.width - 8)[:3]):
                 draw.text_center(console, mid + 1 + i, row, palette["text_dim"])
-        draw.text_center(console, mid + 5, f"{self.seat_name}: press any key when you are ready.", palette["accent"])
+        ready = f"{self.seat_name}: press {self.go_key()} when you are ready."
+        draw.text_center(console, mid + 5, ready, palette["accent"])
         if self.notice:
             draw.text_center(console, mid + 7, self.notice, palette["warning"])
         esc = [] if self.back is None else [("Esc", "skip" if self.esc_skips else "back")]
-        hints = [("any key", "continue"), *esc, ("?", "help")]
+        hints = [(self.go_key(), "continue"), *esc, ("?", "help")]
         footer(console, self.kit, hints)
 
     def cursor(self) -> tuple[int, int] | None:
