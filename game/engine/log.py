@@ -36,3 +36,12 @@ class RollRecord:
     fleeing: tuple[int, ...] = ()
     # a fight's empty pools, of those who were in it but rolled nothing, and why ("held")
     idle: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def came_to_something(self) -> bool:
+        """Whether the roll had an outcome to tell: an annoying conflict or a check always ends
+        one way or the other; a painful conflict only when a rank went to a pool with someone to
+        hit (every rank tied, or won only by those with no one in reach, hurt nobody)."""
+        if self.kind != "pain":
+            return True
+        return any(w >= 0 and w not in self.unplaced for w in self.rank_winners)

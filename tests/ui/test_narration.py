@@ -189,3 +189,23 @@ def test_a_narrator_who_just_pressed_the_key_keeps_the_keyboard(kit: Kit) -> Non
         assert ("Keep the keyboard" in shown.text()) == (narrator == holder)
         _, helped = run_headless(state, [key("?")], kit=kit, size=(80, 40))
         assert help_title in helped.text()
+
+
+def test_a_fight_that_hurt_nobody_asks_no_one_to_tell_it(kit: Kit) -> None:
+    """"Your Thwack-O die won this roll. Tell the table what happened" came after a Fight whose
+    every rank tied, and after one whose only won rank was a hero's with no one in reach:
+    nothing had happened, the log said nothing, yet the line earned a story point. Only a roll
+    that came to something is offered."""
+    from game.engine.log import Pool, RollRecord
+
+    game = new_game(3, parse_seats("human,human,ai"), 2)
+    screen = first_screen(kit, Session(game))
+    assert isinstance(screen, MapScreen)
+    pools = (Pool("1", 1, (4, 3, 1), 0), Pool("9", -1, (4, 3)))
+    before = game.rolls[-1] if game.rolls else None
+    game.rolls.append(RollRecord(game.turn, "pain", "Fight", pools, ("Bo", "Mould"), (-1, -1, -1), narrator=1))
+    game.rolls.append(RollRecord(game.turn, "pain", "Fight", pools, ("Bo", "Mould"), (-1, -1, 0), narrator=1,
+                                 unplaced=(0,)))
+    assert screen._narrator(before) is None
+    game.rolls.append(RollRecord(game.turn, "pain", "Fight", pools, ("Bo", "Mould"), (-1, -1, 0), narrator=1))
+    assert screen._narrator(before) == 1

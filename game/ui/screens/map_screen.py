@@ -230,6 +230,8 @@ class MapScreen(MapKeys, MapDrawing):
                 break
             new.append(record)
         for record in new:  # newest first
+            if not record.came_to_something:
+                continue  # nothing to tell: "what happened" would be asked of a roll where nothing did
             seat = record.narrator
             if game.turn - self.prompted.get(seat, -NARRATION_EVERY) < NARRATION_EVERY:
                 continue  # not every turn: a prompt is an honour, not a chore
