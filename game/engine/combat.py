@@ -165,10 +165,10 @@ def continuous_effects(game: Game, in_combat: bool) -> None:
                 break
             if (effect.hold and not in_combat) or (effect.from_trap and in_combat):
                 continue
-            ok, _ = resist(game, eid, effect.source, NO_SEAT, effect.annoy, effect.type, effect.universal)
+            ok, _, teller = resist(game, eid, effect.source, NO_SEAT, effect.annoy, effect.type, effect.universal)
             if ok:
                 effects.active.remove(effect)
-                game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat")
+                game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat", teller)
                 trap = game.world.try_comp(effect.source_entity, TrapState) if effect.source_entity >= 0 else None
                 if effect.from_trap and trap is not None:
                     hero.xp += xp_for_trap(trap.cost)
@@ -194,10 +194,10 @@ def struggle_free(game: Game) -> None:
                 effects.active.remove(effect)
                 game.say(f"{game.name(eid)} is free of {effect.source}.", "combat")
                 continue
-            ok, _ = resist(game, eid, effect.source, NO_SEAT, effect.annoy, effect.type, effect.universal)
+            ok, _, teller = resist(game, eid, effect.source, NO_SEAT, effect.annoy, effect.type, effect.universal)
             if ok:
                 effects.active.remove(effect)
-                game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat")
+                game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat", teller)
             if hero.hits <= 0:
                 break
 
@@ -230,12 +230,12 @@ def use_ability(game: Game, mon_eid: int, ability: Ability, hero_eid: int) -> No
     tell_unseen_fighter(game, mon_eid)
     mon = game.world.comp(mon_eid, MonsterState)
     label = f"{possessive(game.name(mon_eid))} {ability.name or ability.type}"
-    ok, successes = resist(game, hero_eid, label, mon.seat, mon.spec.level + ability.annoy, ability.type,
-                           ability.universal)
+    ok, successes, teller = resist(game, hero_eid, label, mon.seat, mon.spec.level + ability.annoy, ability.type,
+                                   ability.universal)
     if ok:
-        game.say(f"{game.name(hero_eid)} avoids {label}.", "combat")
+        game.say(f"{game.name(hero_eid)} avoids {label}.", "combat", teller)
         return
-    game.say(f"{label} {verb_for(label, 'catches', 'catch')} {game.name(hero_eid)}.", "danger")
+    game.say(f"{label} {verb_for(label, 'catches', 'catch')} {game.name(hero_eid)}.", "danger", teller)
     effects = game.world.comp(hero_eid, Effects)
     if ability.hold or ability.continuous:
         effects.active.append(Effect(label, mon_eid, ability.type, mon.spec.level + ability.annoy,

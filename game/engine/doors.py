@@ -65,12 +65,13 @@ def try_door(game: Game, eid: int, door: DoorState) -> Result | None:
         game.say(reason)
         return Refused(reason)
     dice = game.dungeon.floor_no + 2 * max(door.tier, 0)
-    ok, _ = resist(game, eid, f"the door ({skill_test_name(kind.skill)})", -1, dice, "", False, action=kind.skill)
+    ok, _, teller = resist(game, eid, f"the door ({skill_test_name(kind.skill)})", -1, dice, "", False,
+                           action=kind.skill)
     if not ok:
-        return fail(game, eid, door, kind)
+        return fail(game, eid, door, kind, teller)
     become(door, kind.becomes)
     if door.locked:
-        game.say(f"{game.name(eid)} disables the door's trap; the lock still holds.")
+        game.say(f"{game.name(eid)} disables the door's trap; the lock still holds.", narrator=teller)
         return DONE
     return None
 
@@ -87,10 +88,11 @@ def counter_roll(game: Game, eid: int, door: DoorState, counter: str) -> bool:
     return True
 
 
-def fail(game: Game, eid: int, door: DoorState, kind: DoorKind) -> Result:
-    """A failed try: its pain, its time and picks, and what it makes of the door."""
+def fail(game: Game, eid: int, door: DoorState, kind: DoorKind, teller: int = -1) -> Result:
+    """A failed try (told by `teller`, the seat that tells its roll): its pain, its time and
+    picks, and what it makes of the door."""
     door.failed += 1
-    game.say(f"{game.name(eid)} cannot get the door open.")
+    game.say(f"{game.name(eid)} cannot get the door open.", narrator=teller)
     if kind.fail_picks:
         game.time.picks = max(0, game.time.picks - kind.fail_picks)
         game.say("A lock pick snaps.", "danger")

@@ -111,7 +111,7 @@ def retrace_check(game: Game, cell: tuple[int, int] | None) -> bool:
         hero = game.world.comp(eid, HeroState)
         if hero.hits <= 0:
             continue
-        ok, _ = resist(game, eid, "the dark on the way back", -1, game.dungeon.floor_no, "", False)
+        ok = resist(game, eid, "the dark on the way back", -1, game.dungeon.floor_no, "", False).ok
         if not ok:
             spawn_wandering(game, seat, wandering_budget(hero.level, game.dungeon.floor_no), cell)
             spawned = True

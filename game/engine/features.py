@@ -106,15 +106,16 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
     called = host_words(game, name)  # in the theme's words, as the search that led here ("badger sett")
     stream = game.streams.get("features", game.dungeon.floor_no, cell[0], cell[1])
     if spec is not None and spec.skill:
-        ok, _ = resist(game, eid, f"the {called} ({skill_test_name(spec.skill)})", -1,
-                       game.dungeon.floor_no + 2 * row.tier, "", False, action=spec.skill)
+        ok, _, teller = resist(game, eid, f"the {called} ({skill_test_name(spec.skill)})", -1,
+                               game.dungeon.floor_no + 2 * row.tier, "", False, action=spec.skill)
         if not ok:
             if row.fail_pain:  # what the hero did first: the harm's line alone named no one working it
-                game.say(f"{game.name(eid)} fails the {skill_test_name(spec.skill)} test at the {called}.", "danger")
+                game.say(f"{game.name(eid)} fails the {skill_test_name(spec.skill)} test at the {called}.", "danger",
+                         teller)
                 suffer(game, eid, f"the {called}", -1, row.fail_pain, "crushing", False,
                        f"the {called}", kind="features")
             else:
-                game.say(f"{game.name(eid)} cannot get anything more out of the {called}.")
+                game.say(f"{game.name(eid)} cannot get anything more out of the {called}.", narrator=teller)
             return True
     outcome = row.outcome(stream.die(10))  # a d10, as the book rolls it
     if outcome is None:
@@ -132,11 +133,11 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
                kind="features")
     elif effect in ("poison", "disease"):
         foul = capitalised(f"the {called}'s {effect}")
-        ok, _ = resist(game, eid, foul, -1, game.dungeon.floor_no, "poison", False)
+        ok, _, teller = resist(game, eid, foul, -1, game.dungeon.floor_no, "poison", False)
         if ok:
-            game.say(f"{game.name(eid)} shrugs off something foul in the {called}.")
+            game.say(f"{game.name(eid)} shrugs off something foul in the {called}.", narrator=teller)
         else:
-            game.say(f"{game.name(eid)} is {'poisoned' if effect == 'poison' else 'sickened'}!", "danger")
+            game.say(f"{game.name(eid)} is {'poisoned' if effect == 'poison' else 'sickened'}!", "danger", teller)
             game.world.comp(eid, Effects).active.append(
                 Effect(f"{effect} from the {called}", -1, "poison", 2 * n, n, False, False, True,
                        "features"))

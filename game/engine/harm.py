@@ -3,7 +3,7 @@ hurts; damage, experience and deaths after any conflict."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.core.content import traits
 from game.core.sentences import capitalised, verb_for
@@ -103,10 +103,18 @@ def blow_words(game: Game, src: int, dst: int, n: int) -> str:
     return f"{game.name(src)} hits {game.name(dst)}" + (f" {n} times" if n > 1 else "") + "."
 
 
+class Resisted(NamedTuple):
+    """An annoying conflict's end: won or lost, the successes (the hero's on a win, the
+    obstacle's on a loss: the Law of Successes), and the seat that tells it (its line's "~ Seat")."""
+
+    ok: bool
+    successes: int
+    teller: int
+
+
 def resist(game: Game, hero_eid: int, title: str, obstacle_seat: int, annoy_dice: int, roll_type: str,
-           universal: bool, action: str | None = None) -> tuple[bool, int]:
-    """One annoying conflict of a hero against an obstacle's dice. Returns (success, successes)
-    where successes are the hero's on a win and the obstacle's on a loss (Law of Successes)."""
+           universal: bool, action: str | None = None) -> Resisted:
+    """One annoying conflict of a hero against an obstacle's dice (see `Resisted`)."""
     hero = game.world.comp(hero_eid, HeroState)
     sheet = game.sheet(hero_eid)
     size = annoy_pool_size(sheet, roll_type, action, universal, game.items(hero_eid),
@@ -119,7 +127,7 @@ def resist(game: Game, hero_eid: int, title: str, obstacle_seat: int, annoy_dice
     game.record_roll(RollRecord(game.turn, "annoy", title, event.pools, (title, game.name(hero_eid)),
                                 successes=(outcome.success,), narrator=event.narrator))
     successes = outcome.successes if game.dials.successes else 0
-    return outcome.success, successes
+    return Resisted(outcome.success, successes, event.narrator)
 
 
 def suffer(game: Game, hero_eid: int, title: str, obstacle_seat: int, pain_dice: int, roll_type: str,

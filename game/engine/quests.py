@@ -248,14 +248,15 @@ def try_catch(game: Game, hero_eid: int, mon_eid: int) -> bool:
     if not to_be_caught(game, mon_eid):
         return False
     name = game.name(mon_eid)
-    ok, _ = resist(game, hero_eid, f"{name} (Agility)", -1, game.dungeon.floor_no, "", False, action="agility")
+    ok, _, teller = resist(game, hero_eid, f"{name} (Agility)", -1, game.dungeon.floor_no, "", False,
+                           action="agility")
     mon = game.world.comp(mon_eid, MonsterState)
     if ok:
         game.stats.caught_by_name[name.lower()] = game.stats.caught_by_name.get(name.lower(), 0) + 1
         mon.hits = 0
         game.world.remove(mon_eid, Position)
-        game.say(f"{game.name(hero_eid)} catches {name}, gently.", "loot")
+        game.say(f"{game.name(hero_eid)} catches {name}, gently.", "loot", teller)
     else:
         mon.fleeing, mon.aware, mon.peaceful = True, True, False
-        game.say(f"{name} slips through {possessive(game.name(hero_eid))} fingers and bolts!", "danger")
+        game.say(f"{name} slips through {possessive(game.name(hero_eid))} fingers and bolts!", "danger", teller)
     return True

@@ -54,10 +54,10 @@ def terrain_allows(game: Game, eid: int, tile: int) -> bool:
     if int(game.floor.tile[pos.y, pos.x]) == tile:
         return True  # already in it: keep going
     dice = game.dungeon.floor_no + 2 * tier_of(test.feature)
-    ok, _ = resist(game, eid, test.label, -1, dice, "falling", False, action="agility")
+    ok, _, teller = resist(game, eid, test.label, -1, dice, "falling", False, action="agility")
     if ok:
         return True
-    game.say(f"{game.name(eid)} founders in {test.label}.", "danger")
+    game.say(f"{game.name(eid)} founders in {test.label}.", "danger", teller)
     if test.fail_time:
         spend_ticks(game, test.fail_time)
     if test.disease:
@@ -76,10 +76,10 @@ def dig(game: Game, eid: int, x: int, y: int) -> None:
     """One try at a heap of boulders: Force against Floor + its d10's dice; a failure costs ticks."""
     roll = game.streams.get("boulders", game.dungeon.floor_no, x, y).fork("heap").die(10) - 1
     dice = game.dungeon.floor_no + int(BOULDERS["dig_dice"][roll])
-    ok, _ = resist(game, eid, "the boulders (Force)", -1, dice, "", False, action="force")
+    ok, _, teller = resist(game, eid, "the boulders (Force)", -1, dice, "", False, action="force")
     if ok:
         game.floor.set_tile(x, y, Tile.FLOOR)
-        game.say(f"{game.name(eid)} heaves the boulders aside.")
+        game.say(f"{game.name(eid)} heaves the boulders aside.", narrator=teller)
         return
-    game.say(f"{game.name(eid)} strains at the boulders in vain.")
+    game.say(f"{game.name(eid)} strains at the boulders in vain.", narrator=teller)
     spend_ticks(game, int(BOULDERS["fail_time"][roll]))

@@ -57,10 +57,11 @@ def spring(game: Game, trap_eid: int, hero_eid: int, cause: str) -> bool:
     game.stats.traps_sprung += 1
     label = game.name(trap_eid)
     game.say(f"{game.name(hero_eid)} {cause} and sets off {label}!", "trap")
-    ok, successes = resist(game, hero_eid, label, trap.seat, trap.spec.annoy, trap.spec.type, trap.spec.universal)
+    ok, successes, teller = resist(game, hero_eid, label, trap.seat, trap.spec.annoy, trap.spec.type,
+                                   trap.spec.universal)
     if ok:
         earn_trap_xp(game, hero_eid, trap)
-        game.say(f"{game.name(hero_eid)} avoids {label}.", "trap")
+        game.say(f"{game.name(hero_eid)} avoids {label}.", "trap", teller)
         return False
     hurt(game, trap_eid, hero_eid, successes)
     return True
@@ -72,12 +73,13 @@ def get_past(game: Game, trap_eid: int, hero_eid: int) -> bool:
     next hero (its XP once per hero), failure springs it. Returns whether it hurt."""
     trap = game.world.comp(trap_eid, TrapState)
     label = game.name(trap_eid)
-    ok, successes = resist(game, hero_eid, label, trap.seat, trap.spec.annoy, trap.spec.type, trap.spec.universal)
+    ok, successes, teller = resist(game, hero_eid, label, trap.seat, trap.spec.annoy, trap.spec.type,
+                                   trap.spec.universal)
     if ok:
         if hero_eid not in trap.passed_by:
             trap.passed_by.add(hero_eid)
             earn_trap_xp(game, hero_eid, trap)
-        game.say(f"{game.name(hero_eid)} edges past {label}.", "trap")
+        game.say(f"{game.name(hero_eid)} edges past {label}.", "trap", teller)
         return False
     trap.sprung = True
     game.stats.traps_sprung += 1
@@ -134,8 +136,8 @@ def search(game: Game, hero_eid: int) -> int:
             continue
         if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) > SEARCH_REACH:
             continue
-        ok, successes = resist(game, hero_eid, "hidden dangers", trap.seat, trap.cost, trap.spec.type,
-                               False, action="search")
+        ok, successes, teller = resist(game, hero_eid, "hidden dangers", trap.seat, trap.cost, trap.spec.type,
+                                       False, action="search")
         if not ok:
             continue
         found += 1
@@ -147,7 +149,7 @@ def search(game: Game, hero_eid: int) -> int:
         hero.bonus_dice += bonus
         earn_trap_xp(game, hero_eid, trap)
         known, host = describe_known(trap), host_words(game, trap.host)
-        game.say(f"{game.name(hero_eid)} finds a trap on the {host}: {game.name(eid)}{known}.", "trap")
+        game.say(f"{game.name(hero_eid)} finds a trap on the {host}: {game.name(eid)}{known}.", "trap", teller)
 
     if not usable_exits(game):
         dead_ends = game.dungeon.dead_end_searches
@@ -192,14 +194,14 @@ def disarm(game: Game, hero_eid: int, trap_eid: int) -> bool:
     """Disarming is like springing it, but the Class Bonus counts if the class ties to it."""
     trap = game.world.comp(trap_eid, TrapState)
     label = game.name(trap_eid)
-    ok, successes = resist(game, hero_eid, label, trap.seat, trap.spec.annoy, trap.spec.type,
-                           trap.spec.universal, action="disarm")
+    ok, successes, teller = resist(game, hero_eid, label, trap.seat, trap.spec.annoy, trap.spec.type,
+                                   trap.spec.universal, action="disarm")
     if ok:
         trap.disarmed = True
         earn_trap_xp(game, hero_eid, trap)
-        game.say(f"{game.name(hero_eid)} disarms {label}.", "trap")
+        game.say(f"{game.name(hero_eid)} disarms {label}.", "trap", teller)
         return True
     trap.sprung = True
-    game.say(f"{game.name(hero_eid)} fumbles {label}!", "danger")
+    game.say(f"{game.name(hero_eid)} fumbles {label}!", "danger", teller)
     hurt(game, trap_eid, hero_eid, successes)
     return False

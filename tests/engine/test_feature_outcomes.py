@@ -5,6 +5,7 @@ from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
+from game.engine.harm import Resisted
 from game.engine.start import new_game
 from game.mapgen.tables import feature_specs, features
 from game.mapgen.tiles import BY_NAME
@@ -119,7 +120,7 @@ def test_what_working_a_feature_brings_is_told_in_the_themes_words(monkeypatch):
     record = game.floor.cells[game.floor.cell_of(x, y)]
     grate = Feature("grate", "furniture", x, y)
     record.plan = dataclasses.replace(record.plan, features=(*record.plan.features, grate))
-    monkeypatch.setattr(feature_play, "resist", lambda *a, **k: (False, 0))  # the Force test fails
+    monkeypatch.setattr(feature_play, "resist", lambda *a, **k: Resisted(False, 0, -1))  # the Force test fails
     start = len(game.log)
     apply_action(game, A.Interact(0, x, y))
     said = " ".join(line.text for line in game.log[start:])

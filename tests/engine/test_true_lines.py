@@ -4,7 +4,7 @@ party cannot see, a surprise that names no monsters when the room keeps the peac
 
 from __future__ import annotations
 
-from engine_arena import arena, free_neighbour, give, put_monster
+from engine_arena import arena, free_neighbour, give, put_monster, put_trap
 
 from game.engine import actions as A
 from game.engine.combat import use_ability
@@ -192,3 +192,35 @@ def test_an_ai_hero_grows_no_trait_past_its_highest_degree() -> None:
     assert len(set(held)) > 3  # the growth went on to other traits
     lines = [line.text for line in game.log if "grows (a test)" in line.text]
     assert len(lines) == 3 * top and all("beyond" not in text for text in lines)
+
+
+def test_the_line_that_ends_an_annoying_roll_names_the_seat_that_tells_it() -> None:
+    """The roll panel said "freezing spray (annoying, ..., told by Ann)" but the log's "Ysolde
+    avoids Orrin's freezing spray." had no "~ Ann", nor did a trap avoided or a door worked: only
+    a painful roll's lines named their teller. Every outcome line of an annoying roll does now:
+    an ability (both ways), a trap sprung (through `spring`, as a step springs it)."""
+    from game.engine.trap_play import spring
+    from game.rules.purchases import Trap
+
+    told: dict[str, int] = {}
+    for seed in range(1, 40):
+        game, hero = arena(seed=seed)
+        x, y = free_neighbour(game, hero)
+        spray = Ability("cold", annoy=2, pain=1, name="freezing spray")
+        mon = put_monster(game, x, y, Monster(1, "claws", (spray,), name="Orrin"))
+        use_ability(game, mon, spray, hero)
+        record = next(r for r in reversed(game.rolls) if r.kind == "annoy")
+        line = next(line for line in game.log if line.text.startswith("Orrin's freezing spray catches")
+                    or line.text.endswith("avoids Orrin's freezing spray."))
+        assert record.narrator >= 0 and line.narrator == record.narrator, (seed, line, record.narrator)
+        told["avoids" if "avoids" in line.text else "catches"] = seed
+        trap = put_trap(game, x, y, Trap("fire", annoy=2, pain=1, name="Test Plate"))
+        spring(game, trap, hero, "steps on a plate")
+        record = next(r for r in reversed(game.rolls) if r.kind == "annoy")
+        said = [line for line in game.log if line.text.endswith("avoids Test Plate.")]
+        if said:
+            assert said[-1].narrator == record.narrator, (seed, said[-1])
+            told["trap"] = seed
+        if len(told) == 3:
+            return
+    raise AssertionError(f"not every outcome came up: {told}")
