@@ -425,7 +425,9 @@ def test_points_too_few_for_a_monster_say_the_way_on(kit: Kit) -> None:
     screen = builder(kit, "monsters", budget=6)
     floor = screen.model.floor
     assert floor == 2
-    step(screen, *go_to(screen, "level"), "right", "right", "right", "enter")  # a Level 5 monster: 1 left
+    _, text = step(screen, *go_to(screen, "level"), "right", "right", "right")  # a Level 5 monster: 1 left
+    assert "Legal: Enter buys it (1 left after: too few for" in text and "another monster)" in text  # before it
+    step(screen, "enter")
     assert screen.model.left == 1
     _, text = step(screen, "enter")
     flat = " ".join(line.strip() for line in text.split("\n"))

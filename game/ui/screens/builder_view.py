@@ -166,7 +166,9 @@ class BuilderView:
             after = self.model.left - q.cost + (self.model.cost(self.model.items[self.editing])
                                                 if self.editing is not None else 0)
             enter = "saves it" if self.editing is not None else "buys it"
-            verdict = f"Legal: {'then ' if self.naming is not None else ''}Enter {enter} ({after} left after)"
+            short = self.category == "monsters" and 0 < after < self.model.floor  # a point stranded: say so first
+            verdict = (f"Legal: {'then ' if self.naming is not None else ''}Enter {enter} ({after} left after"
+                       + (": too few for another monster)" if short else ")"))
             verdict_colour = palette["good"]
         info = ([(row, palette["text_dim"]) for row in fit_rows(about, iw, about_rows)]
                 + [(row, palette["accent"]) for row in fit_rows(f"Cost {q.sum_text}", iw, 2)]
