@@ -784,3 +784,17 @@ def test_the_builders_help_names_the_continue_command_as_it_was_typed(kit: Kit, 
     monkeypatch.setattr(sys, "argv", ["main.py", "play"])
     helped, _ = step(builder(kit, "traps"), "?")
     assert "`python main.py continue` brings you back here" in " ".join(" ".join(b for _, b in helped.topics).split())
+
+
+def test_the_next_trap_is_drafted_on_a_spot_that_holds_none(kit: Kit) -> None:
+    """Enter, Enter put two traps on the room's first spot (a door), both sprung by one opening,
+    while the other spots stood bare. The next draft moves on to a spot with no trap yet, and
+    stays on the last only once every spot holds one."""
+    screen = builder(kit, "traps", budget=12)
+    count = len(screen.spots())
+    assert count >= 2, "a room of one spot: the case is not tested"
+    for n in range(count):
+        assert screen.draft.spot == n, (n, screen.draft.spot)
+        step(screen, "enter")
+    assert sorted(p.spot for p in screen.model.items) == list(range(count))
+    assert screen.draft.spot == count - 1

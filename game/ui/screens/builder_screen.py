@@ -381,11 +381,17 @@ class BuilderScreen(BuilderForm, BuilderView):
         return f" {plural(left, 'point')} buys no monster: raise a bought one (Tab, Enter) or f fills the rest."
 
     def next_draft(self) -> Purchase:
-        """After a purchase, the draft is a fresh one like it (nameless), fitted to what is left."""
+        """After a purchase, the draft is a fresh one like it (nameless), fitted to what is left; a
+        trap's on the next spot that holds none yet (two Enters put two traps on one door unasked,
+        both sprung by one opening), or on the same one once every spot holds one."""
         last = self.draft
         fresh = self.new_draft()
         if isinstance(last.item, Trap):
-            return replace(fresh, spot=last.spot, item=replace(fresh.item, type=last.item.type))
+            count = len(self.spots())
+            taken = {p.spot for p in self.model.items if isinstance(p.item, Trap)}
+            later = ((last.spot + step) % count for step in range(1, count + 1))
+            spot = next((s for s in later if s not in taken), last.spot)
+            return replace(fresh, spot=spot, item=replace(fresh.item, type=last.item.type))
         return fresh
 
     def edit_bought(self) -> State | None:
