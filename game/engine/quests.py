@@ -63,6 +63,20 @@ def progress(game: Game, quest: Quest) -> int:
     return 0
 
 
+def steps_done(game: Game, quest: Quest) -> tuple[int, int]:
+    """How far the run has come towards `quest` as a player counts it, and out of how many: each
+    creature of a kill-them-all quest and each sort of room counts on its own, so one lord of two
+    dead reads 1/2 (`progress`, which fulfils the quest, is the least of them: 0 of 1, as if
+    nothing had been done)."""
+    count = quest.count
+    if quest.goal == "kill_named" and len(quest.names) > 1:
+        return sum(min(named_count(game, quest, n), count) for n in quest.names), count * len(quest.names)
+    if quest.goal == "map_each" and len(quest.interactions) > 1:
+        rooms = game.stats.rooms_by_interaction
+        return sum(min(rooms.get(i, 0), count) for i in quest.interactions), count * len(quest.interactions)
+    return min(progress(game, quest), count), count
+
+
 def brought_out(game: Game, quest: Quest) -> int:
     """The items a collect quest wants that the party has already carried out to town."""
     stats = game.stats
@@ -236,7 +250,7 @@ def standing(game: Game) -> str:
         return f"fulfilled, reward {quest.reward}"
     if fulfilled(game):
         return "done but never brought home"
-    done = f"{min(progress(game, quest), quest.count)}/{quest.count}"
+    done = "{}/{}".format(*steps_done(game, quest))
     return f"{done}, given up for {game.stats.quest_penalty}" if game.stats.quest_penalty else done
 
 

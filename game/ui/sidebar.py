@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from game.engine.light import light_kind
-from game.engine.quests import progress
+from game.engine.quests import steps_done
 from game.rules.heroes import max_hits
 from game.rules.party import level_for_xp, xp_to_be
 from game.ui import draw
@@ -212,9 +212,9 @@ def draw_sidebar(console: tcod.console.Console, game: Game, rect: tuple[int, int
         for part in title_lines[: max(1, min(2, spare))]:
             put(part, palette["text"], 1)
     if game.quest is not None:
-        done = progress(game, game.quest)
-        fg = palette["good"] if done >= game.quest.count else palette["text"]
-        count = f" {min(done, game.quest.count)}/{game.quest.count}"
+        done, of = steps_done(game, game.quest)
+        fg = palette["good"] if done >= of else palette["text"]
+        count = f" {done}/{of}"
         name = game.quest.name
         room_for_name = iw - len("Quest  ") - len(count)
         if len(name) <= room_for_name:

@@ -188,3 +188,21 @@ def test_a_held_hero_is_said_held_at_80_columns_however_many_heroes(tmp_path) ->
         own = own[:next((i for i, text in enumerate(own) if text.startswith("@")), len(own))]
         assert any(text.endswith("held by Hagra") for text in own), (seats, own)
         assert any(text.startswith("Hits ") and text.endswith(f"{hero.hits}/{5 * hero.level}") for text in own)
+
+
+def test_a_quest_for_two_creatures_counts_each_one_killed(tmp_path) -> None:
+    """The Kobold Cult ("end them both"): with the lord dead the sidebar still read "Quest 0/1",
+    as if nothing were done and only one creature were wanted. It reads 1/2 (the quest is still
+    not fulfilled: that wants both)."""
+    from game.engine.quests import all_quests, fulfilled
+
+    palette = make_kit(tmp_path).palette
+    game = make_session().game
+    game.quest = next(q for q in all_quests() if q.name == "The Kobold Cult")
+    assert game.quest.goal == "kill_named" and len(game.quest.names) == 2 and game.quest.count == 1
+    game.stats.kills_by_name[game.quest.names[0]] = 1
+    console = tcod.console.Console(100, 30, order="C")
+    draw_sidebar(console, game, (75, 0, 25, 30), palette, active=None, here=None, hide_seed=False, titles={})
+    rows = ["".join(chr(c) for c in row[75:]).strip() for row in console.ch]
+    assert any(row.startswith("Quest") and row.endswith(" 1/2") for row in rows), rows
+    assert not fulfilled(game)

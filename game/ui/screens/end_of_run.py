@@ -16,7 +16,7 @@ from game.core.score_table import ScoreEntry
 from game.core.sentences import plural
 from game.engine.game import Game
 from game.engine.morgue import every_hero, first_rooms_words, morgue_text
-from game.engine.quests import fulfilled, progress, standing
+from game.engine.quests import fulfilled, standing, steps_done
 from game.engine.run_score import score, score_parts
 from game.ui import draw
 from game.ui.events import KeyEvent
@@ -97,7 +97,8 @@ def run_sentence(game: Game) -> str:
         elif fulfilled(game):
             out += f" Its quest, {game.quest.name}, was done but never brought home."
         else:
-            out += f" Its quest, {game.quest.name}, was left undone ({progress(game, game.quest)}/{game.quest.count})"
+            done, of = steps_done(game, game.quest)
+            out += f" Its quest, {game.quest.name}, was left undone ({done}/{of})"
             out += f"; giving it up cost {s.quest_penalty}." if s.quest_penalty else "."
     return out
 
