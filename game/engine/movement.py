@@ -33,8 +33,10 @@ def known_trap_at(game: Game, hero_eid: int, x: int, y: int) -> int | None:
 
 
 def friends_give_way(game: Game) -> bool:
-    """Heroes trade places only out of a fight: while no monster is after the party."""
-    return not any(m.aware for _, m in game.monsters())
+    """Heroes trade places only out of a fight: while no monster on this floor is after the party
+    (one left aware on another floor, or one fleeing, fights no one here: counting them held a
+    companion in a one-tile passage "in the middle of a fight" with nobody to fight)."""
+    return not any(m.aware and m.hostile and m.hits > 0 for _, (m, _) in game.on_floor(MonsterState))
 
 
 def move(game: Game, eid: int, dx: int, dy: int) -> Result:
