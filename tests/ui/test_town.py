@@ -560,3 +560,17 @@ def test_back_from_the_workshop_town_says_nothing_of_points_spent_there(kit: Kit
     row = next(line for line in screen.lines() if line.lstrip().startswith(session.game.name(first)))
     assert f"workshop points {points - 2}" in row
     assert "Traded in" not in screen.text() and f"has {points} workshop" not in screen.text(), screen.text()
+
+
+def test_after_a_make_the_verdict_is_on_making_another(kit: Kit) -> None:
+    """With 2 points, Enter made a 2-point item and the screen said "Refused: over budget: it
+    costs 2 and ... has 0 workshop points" right above "Made ... for 2 points; 0 left.": nothing
+    had been refused. The verdict is on another one now, until the draft changes."""
+    session = town()
+    workshop = first_heros_workshop(kit, session, 2)
+    _, screen = run_headless(workshop, [key("enter")])
+    text = " ".join(screen.text().split())
+    assert "Another cannot be made: over budget: it costs 2" in text and "Refused" not in text
+    assert "for 2 points; 0 left." in text
+    _, screen = run_headless(workshop, [key("v")])  # the draft changed: its own verdict again
+    assert "Refused: over budget" in " ".join(screen.text().split())

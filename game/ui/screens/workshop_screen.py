@@ -45,6 +45,7 @@ class WorkshopScreen(Screen):
         self.hero = hero
         self.item = Treasure(fancy=True)
         self.status = ""
+        self.just_made = False  # the draft is the item just made: its verdict is on making another
 
     def points(self) -> int:
         return self.session.game.world.comp(self.hero, HeroState).workshop
@@ -80,6 +81,7 @@ class WorkshopScreen(Screen):
         elif action == "select":
             return self.make()
         self.status = ""
+        self.just_made = False
         return None
 
     def make(self) -> State | None:
@@ -95,6 +97,7 @@ class WorkshopScreen(Screen):
         made = [game.name(e) for e, _ in game.pack(self.hero) if e not in before]
         what = f"Made {made[0]}" if made else "Made"  # the item's own name, as the town list shows it
         self.status = f"{what} for {plural(quote(i).cost, 'point')}; {self.points()} left."
+        self.just_made = True
         return None
 
     def open_help(self) -> State:
@@ -124,7 +127,11 @@ class WorkshopScreen(Screen):
         row += 1
         lines(f"Price: {quote(self.item).sum_text}", palette["text"])
         why = self.why_not()
-        lines(f"Refused: {why}" if why else "Enter makes it.", palette["bad"] if why else palette["good"])
+        # after a make, the same draft's verdict is on another one: "Refused" above "Made ..." read
+        # as if the make had been refused
+        verdict = (f"{'Another cannot be made' if self.just_made else 'Refused'}: {why}" if why
+                   else "Enter makes another." if self.just_made else "Enter makes it.")
+        lines(verdict, palette["bad"] if why else palette["good"])
         if self.status:
             row += 1
             lines(self.status, palette["info"])
