@@ -102,7 +102,7 @@ def test_the_high_score_list_shows_every_column_and_marks_the_new_run(kit: Kit) 
     state = HighScoresScreen(kit, rows, TITLE, highlight=2)
     _, screen = run_headless(state, [])
     text = screen.lines()
-    assert text[2].split() == ["#", "Score", "Outcome", "Floor", "Rooms", "Turns", "Seed", "Heroes"]
+    assert text[2].split() == ["#", "Score", "Outcome", "Floor", "Entered", "Turns", "Seed", "Heroes"]
     assert text[3].split() == ["1", "100", "fell", "3", "5", "200", "1000", "Hero", "0"]
     assert text[4].split() == ["2", "99", "retired", "3", "6", "201", "1001", "Hero", "1"]
     assert screen.cursor == (1, 4)

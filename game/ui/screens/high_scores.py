@@ -26,13 +26,14 @@ HELP_TOPICS = (
         "High scores",
         "Every finished run, best first. The score counts what the run achieved: the value banked in "
         "town less what the starting kits would fetch, 10 for each floor reached below the entrance and "
-        "2 for each room cleared (a fallen party banks nothing). Ties go to the deeper floor, then the "
-        "more rooms, then the fewer turns. Seeds are hidden when the Hide the seed option is on.",
+        "2 for each room cleared (a fallen party banks nothing). Entered counts the rooms the party went "
+        "into (not those it cleared). Ties go to the deeper floor, then the more rooms entered, then the "
+        "fewer turns. Seeds are hidden when the Hide the seed option is on.",
     ),
     ("Keys", "Up/Down, PgUp/PgDn, Home/End scroll. Esc goes back."),
 )
 SCORES_FILE = "scores.json"  # in the user data directory, as the app writes it
-COLUMNS = (("#", 4), ("Score", 7), ("Outcome", 12), ("Floor", 6), ("Rooms", 6), ("Turns", 7), ("Seed", 12))
+COLUMNS = (("#", 4), ("Score", 7), ("Outcome", 12), ("Floor", 6), ("Entered", 8), ("Turns", 7), ("Seed", 12))
 
 
 def scores_path() -> Path:
