@@ -68,7 +68,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("spend_story", "Spend a story point", "Actions", "game"),
     Action("autoexplore", "Explore automatically", "Travel", "game"),
     Action("travel_stairs", "Travel to the stairs", "Travel", "game"),
-    Action("travel_entrance", "Travel to the entrance", "Travel", "game"),
+    Action("travel_entrance", "Travel to the stair up", "Travel", "game"),
     Action("descend", "Go down the stairs", "Travel", "game"),
     Action("head_back", "Head back to town", "Travel", "game"),
     Action("inventory", "Inventory", "Screens", "game"),
