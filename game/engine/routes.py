@@ -375,9 +375,31 @@ def step_towards(game: Game, eid: int, goals: Goals) -> tuple[int, int] | None:
     if pos is None or not goals:
         return None
     near = near_map(game, eid, goals, pos.x, pos.y)
-    x, y = pos.x - near.x0, pos.y - near.y0
+    return step_on(game, pos, near.dist, near.x0, near.y0)
+
+
+UNOPENED_DOOR_COST = TRAP_STEP_COST  # a closed door on a way back: it may be locked or trapped
+
+
+def step_by_open_ways(game: Game, eid: int, goals: Goals) -> tuple[int, int] | None:
+    """`step_towards`, for a player's travel to a stair: a door the party has not opened costs
+    as much as a known trap, so the way it came (its doors open) is taken over a shorter one
+    through a door that may be locked and trapped; it is still taken when it is the only way, or
+    the other is far longer. Searched whole at each step (a travel is a step a frame); the AI's
+    routes are `step_towards`'s."""
+    pos = game.position(eid)
+    if pos is None or not goals:
+        return None
+    cost = passable(game, eid)
+    np.copyto(cost, UNOPENED_DOOR_COST, where=(game.floor.tile == Tile.DOOR) & (cost > 0))
+    return step_on(game, pos, search(cost, goals)[0], 0, 0)
+
+
+def step_on(game: Game, pos: Position, dist: np.ndarray, left: int, top: int) -> tuple[int, int] | None:
+    """The step `step_towards` takes from `pos` on a distance map whose corner is (left, top)."""
+    x, y = pos.x - left, pos.y - top
     y0, x0 = max(0, y - 1), max(0, x - 1)
-    block = near.dist[y0:y + 2, x0:x + 2].tolist()  # the hero's tile and those around it, in one slice
+    block = dist[y0:y + 2, x0:x + 2].tolist()  # the hero's tile and those around it, in one slice
     here = block[y - y0][x - x0]
     if here == 0 or here == UNREACHABLE:
         return None

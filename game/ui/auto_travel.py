@@ -28,7 +28,7 @@ from game.core.sentences import capitalised
 from game.engine import actions as A
 from game.engine.loot import reachable_treasure
 from game.engine.movement import friends_give_way
-from game.engine.routes import explore_goals, step_towards, steps_around, tiles_of, usable_exits
+from game.engine.routes import explore_goals, step_by_open_ways, step_towards, steps_around, tiles_of, usable_exits
 from game.engine.way_on import WORTH_WORKING, way_on
 from game.mapgen.tiles import Tile
 from game.ui.describe import FEATURE_TILES, tile_words
@@ -182,7 +182,7 @@ def walk(game: Game, eid: int, travel: Travel, targets: Sequence[tuple[int, int]
          ) -> tuple[Any | None, str | None]:
     """A step towards the nearest target; with someone in the way, a step round them or past a
     friend, else a wait (see `way_past`)."""
-    step_to = step_towards(game, eid, targets)
+    step_to = step_by_open_ways(game, eid, targets) if travel.kind != "explore" else step_towards(game, eid, targets)
     if step_to is None:
         return None, nowhere
     if step_to == (0, 0):  # someone in the way: round them or past a friend, a few times at most
