@@ -76,8 +76,9 @@ def verify_headless(recording: Recording, strict: bool) -> int:
         if game.phase == "over":  # a party that climbed out and retired ended in town, not on the floor it left
             at = f"in town (deepest floor {game.stats.deepest_floor})" if in_town(game) else f"on {floors}"
             where = f"ended {at}, over" + (f" ({ending(game.outcome).short})" if game.outcome else "")
-        else:  # a run saved on the way (an autosave, a run left): it has not ended
-            where = f"stops on {floors}, {'in town' if game.phase == 'town' else 'in the dungeon'}, not over"
+        else:  # a run saved on the way (an autosave), or one its player abandoned: it has not ended
+            where = f"stops on {floors}, {'in town' if game.phase == 'town' else 'in the dungeon'}, " + (
+                "left there by the player" if recording.end is not None and recording.end.left else "not over")
         status = "verified" if strict else "replayed"
         speed = f"; {game.turn / max(seconds, 1e-9):,.0f} turns/s" if game.turn else ""
         print(f"{recording.where}: {status}: seed {header.seed}, seats {printable(header.seats)}, "

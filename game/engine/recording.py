@@ -18,6 +18,7 @@ File format (version 1)::
                                            `state_hash()` (catches a desync the streams miss)
       {"end":169,"turn":110,"floor":2,"phase":"over","state":"<state_hash>"}
                                            the trailer: where the game stood when written
+                                           (and "left":true when its player abandoned it there)
     CRC-32 of everything before it, 4 bytes big-endian: with zlib's own adler-32 this makes any
                                            one changed byte a refused file (a flipped padding
                                            bit in the last deflate byte would slip past zlib)
@@ -133,6 +134,7 @@ class End:
     floor: int
     phase: str
     state: str
+    left: bool = False  # the player abandoned the run here: it has no more actions to come
 
     @property
     def over(self) -> bool:
@@ -246,6 +248,7 @@ class Recorder:
         self._synced = -SYNC_SECONDS
         self.game: Game | None = None
         self.mirror: Path | None = None  # a second copy written with every flush (`play --record FILE`)
+        self.left = False  # the player abandoned the run: the trailer says so (a spectator, a replay)
         self.problem: str | None = None  # why the last write failed (None: it did not)
         self._z = zlib.compressobj(LEVEL)
         self._body = bytearray(self._z.compress(_line(header.to_json())))
@@ -308,8 +311,11 @@ class Recorder:
         z = self._z.copy()
         tail = b""
         if game is not None and self.count:
-            tail = z.compress(_line({"end": self.count, "turn": game.turn, "floor": game.dungeon.floor_no,
-                                     "phase": game.phase, "state": game.state_hash()}))
+            end = {"end": self.count, "turn": game.turn, "floor": game.dungeon.floor_no, "phase": game.phase,
+                   "state": game.state_hash()}
+            if self.left:
+                end["left"] = True
+            tail = z.compress(_line(end))
         data = _prefix() + bytes(self._body) + tail + z.flush()
         return data + zlib.crc32(data).to_bytes(4, "big")
 
@@ -339,8 +345,10 @@ class Recorder:
         self.unwritten = 0
         return True
 
-    def finish(self, game: Game) -> bool:
+    def finish(self, game: Game, left: bool = False) -> bool:
+        """The last write of a run that ended, or that the player abandoned (`left`)."""
         self.game = game
+        self.left = left
         return self.flush(game, durable=True)
 
     def export(self, path: str | Path, game: Game | None = None) -> None:

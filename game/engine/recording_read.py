@@ -152,7 +152,7 @@ def _steps(lines: list[bytes], header: Header, where: str, strict: bool) -> tupl
                 steps[-1] = Step(last.action, last.turn, last.after, last.check, state)
             elif isinstance(item, dict) and "end" in item:
                 end = End(int(item["end"]), int(item["turn"]), int(item["floor"]), str(item["phase"]),
-                          str(item["state"]))
+                          str(item["state"]), item.get("left", False) is True)
                 if end.actions != len(steps) or end.turn != turn:
                     problem = "is damaged (its end does not match its actions)"
             else:

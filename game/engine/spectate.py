@@ -26,9 +26,10 @@ from game.engine.replay import Replay
 
 class Follower:
     """`poll()` brings `game` up to date with the file at `path`; `status` says where it stands:
-    "waiting" (no game yet), "following", "filed" (the run ended and its recording, `filed_as`,
-    was followed to its end), "gone" (the file went away), or "stuck" (it cannot be read or
-    played; `problem` says why)."""
+    "waiting" (no game yet), "following", "left" (the player abandoned the run: its trailer says
+    so, and no action will come), "filed" (the run ended and its recording, `filed_as`, was
+    followed to its end), "gone" (the file went away), or "stuck" (it cannot be read or played;
+    `problem` says why)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -57,7 +58,7 @@ class Follower:
                 return self._set("waiting", "")
             if self.status == "filed":
                 return False
-            filed = self._filed_recording() if self.status == "following" else None
+            filed = self._filed_recording() if self.status in ("following", "left") else None
             if filed is None:
                 return self._set("gone", "")
             self.filed_as = filed[0]
@@ -97,8 +98,9 @@ class Follower:
             replay.turn_before = [s.turn for s in recording.steps]
         before = replay.index
         replay.run()
-        self._set("following", "")
-        return replay.index != before or not same_run
+        left = recording.end is not None and recording.end.left
+        changed = self._set("left" if left else "following", "")
+        return replay.index != before or not same_run or changed
 
     def _filed_recording(self) -> tuple[Path, Recording] | None:
         """The recording the followed file was filed as when its run ended (under Replays beside

@@ -124,7 +124,7 @@ class AppHost(RunHost):
             return None
         self.finished = True
         if self.recorder is not None:
-            self.recorder.finish(session.game)
+            self.recorder.finish(session.game, left=reason == "abandoned")
         try:
             return archive_run()
         except OSError as exc:  # the autosave stays where it is: nothing is lost, `continue` finds it ended

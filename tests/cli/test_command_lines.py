@@ -65,15 +65,19 @@ def test_the_replayed_line_of_a_run_not_over_says_where_it_stops_and_counts_one_
     from game.engine.recording import Recorder
     from game.ui.session import Session
 
-    path = tmp_path / "left.mlrec"
+    path, saved = tmp_path / "left.mlrec", tmp_path / "saved.mlrec"
     recorder = Recorder.for_new_game(path, 5, "human,ai,ai", flush_every=1)
     session = Session(recorder.start(), recorder)
     session.apply(Wait(0))
+    recorder.export(saved, session.game)  # saved on the way
+    recorder.finish(session.game, left=True)  # then abandoned there by its player
     session.game.close()
-    assert cli.main(["replay", "--headless", "--verify", str(path)]) == 0
+    assert cli.main(["replay", "--headless", "--verify", str(saved)]) == 0
     line = capsys.readouterr().out
     assert ", 1 action, turn " in line and "stops on floor 2 (deepest 2), in the dungeon, not over" in line, line
     assert "ended" not in line
+    assert cli.main(["replay", "--headless", "--verify", str(path)]) == 0
+    assert "in the dungeon, left there by the player" in capsys.readouterr().out
 
 
 def test_names_from_a_friends_files_never_reach_the_terminal_as_escape_codes(tmp_path, capsys, monkeypatch) -> None:

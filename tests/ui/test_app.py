@@ -409,3 +409,28 @@ def test_a_saved_run_from_other_rules_is_refused_once_with_what_a_new_run_does_w
     _, screen = run_headless(app.title_screen(kit), [key("c")], kit=kit, size=(100, 30))
     assert "It cannot be continued; a new run (New game, or `python main.py play`) moves it aside" in " ".join(
         screen.text().split())
+
+
+def test_an_abandoned_run_says_so_in_its_recordings_and_to_a_spectator_of_record(home: Path, tmp_path: Path) -> None:
+    """`watch FILE` of a `--record FILE` run the player abandoned showed it as a game in progress
+    for ever (the autosave's spectator learns of it when the file is filed; FILE stays where it
+    is), and `replay` called it "not over" like any saved run. The last write says it was left."""
+    from game.engine.recording_read import read_recording
+    from game.engine.spectate import Follower
+    from game.ui.screens.watch_screen import WatchScreen
+
+    kit = make_kit(tmp_path)
+    mirror = tmp_path / "live.mlrec"
+    state, _ = app.start_state(kit, seed=7, export=str(mirror))
+    follower = Follower(mirror)
+    run_headless(state, [key("."), key(".")], kit=kit)
+    follower.poll()
+    assert follower.status == "following" and not read_recording(mirror).end.left
+    result, _ = run_headless(state, [key("Q"), key("a"), key("Y")], kit=kit)
+    assert result == Exit("left")
+    assert read_recording(mirror).end.left
+    [filed] = (home / "data" / "recordings").glob("*.mlrec")
+    assert read_recording(filed).end.left
+    assert follower.poll() and follower.status == "left"
+    screen = WatchScreen(kit, follower)
+    assert "The player left this run: no more will come" in screen.watched()

@@ -156,6 +156,8 @@ class WatchScreen:
             text += f". The run is over ({ending(game.outcome).short if game.outcome else 'ended'})"
         elif f.status == "filed":
             text += ". The player left this run: it is kept under Replays"
+        elif f.status == "left":
+            text += ". The player left this run: no more will come"
         elif f.status == "gone":
             text += ". The player has stopped (the file is gone)"
         elif f.status == "stuck":
