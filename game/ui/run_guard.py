@@ -13,6 +13,7 @@ from game.core.data_lock import DataDirLock
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import probe_writable_dir
 from game.core.paths import data_dir
+from game.core.sentences import capitalised
 from game.designers.table import check_named_personalities
 from game.engine.saves import output_file_problem
 from game.ui.kit import Kit
@@ -53,5 +54,6 @@ def with_notices(kit: Kit, state: State) -> State:
     key bindings) when there are any: `play` and `continue` never show the title's notice line."""
     if not kit.notices:
         return state
-    text = " ".join(printable(n) for n in kit.notices[:3])
+    # each a sentence of its own: run together, "...; using the default there key bindings ignored: ..." read as one
+    text = " ".join(capitalised(printable(n).rstrip(".")) + "." for n in kit.notices[:3])
     return MessageDialog(kit, state, text, title="Options")

@@ -117,3 +117,18 @@ def test_the_glyphs_option_shows_the_characters_the_map_draws() -> None:
         drawn = tile_tables(Dials().theme, glyph_set, load_palette("default")).ch
         shown = help_text.split(label, 1)[1].split()[: len(sample)]
         assert shown == [chr(drawn[tile]) for tile in sample]
+
+
+def test_two_problems_with_the_options_file_read_as_two_sentences(tmp_path: Path) -> None:
+    """A bad value and a bad key name in one file: `play` showed "... should be a list of key
+    names; using the default there key bindings ignored: 'F13' ...", two warnings run together."""
+    from game.ui.run_guard import with_notices
+    from game.ui.state import Exit
+
+    path = tmp_path / "options.toml"
+    path.write_text('[keys]\nautoexplore = ["x", "F13"]\nmove_n = 5\n')
+    kit = Kit.load(path)
+    assert len(kit.notices) == 2, kit.notices
+    text = with_notices(kit, Exit("map")).text
+    assert "using the default there. Key bindings ignored: 'F13'" in text, text
+    assert text.endswith(".") and text[0].isupper()
