@@ -287,14 +287,30 @@ class Keymap:
 
     @classmethod
     def from_options(cls, layout: str, overrides: Mapping[str, Iterable[str]]) -> tuple[Keymap, str | None]:
-        """Like ``from_layout`` but never fails: a broken override set falls back to the layout."""
+        """Like ``from_layout`` but never fails: each rebinding that cannot stand on its own (no
+        such action, not a key, against the rules) is left out and said, the rest kept (one typo
+        dropped every rebinding, and only the first problem was said); should the rest still clash,
+        the layout's own keys; an unknown layout, the default one."""
         try:
-            return cls.from_layout(layout, overrides), None
+            cls.from_layout(layout)
         except KeymapError as exc:
+            return cls.from_layout(DEFAULT_LAYOUT), f"key bindings ignored: {exc}"
+        kept: dict[str, tuple[str, ...]] = {}
+        problems = []
+        for action, keys in overrides.items():
+            keys = tuple(dict.fromkeys(keys))  # a key named twice is bound once
             try:
-                return cls.from_layout(layout), f"key bindings ignored: {exc}"
-            except KeymapError:
-                return cls.from_layout(DEFAULT_LAYOUT), f"key bindings ignored: {exc}"
+                cls.from_layout(layout, {action: keys})
+            except KeymapError as exc:
+                problems.append(str(exc))
+                continue
+            kept[action] = keys
+        try:
+            keymap = cls.from_layout(layout, kept)
+        except KeymapError as exc:
+            keymap = cls.from_layout(layout)
+            problems.append(str(exc))
+        return keymap, f"key bindings ignored: {'; '.join(problems)}" if problems else None
 
     def _check_rules(self) -> None:
         for key, meaning in RESERVED.items():

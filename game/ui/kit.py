@@ -50,6 +50,7 @@ class Kit:
     @classmethod
     def from_options(cls, options: Options, path: Path | None = None) -> Kit:
         keymap, problem = Keymap.from_options(options.key_layout, options.keys)
+        options = in_effect(options, keymap, problem)
         return cls(
             options=options,
             path=options_path() if path is None else path,
@@ -72,7 +73,7 @@ class Kit:
         keymap, problem = Keymap.from_options(options.key_layout, options.keys)
         if problem:
             self.notices.append(problem)
-        self.options = options
+        self.options = in_effect(options, keymap, problem)
         self.palette = load_palette(options.palette)
         self.glyphs = load_glyphs(resolve_glyph_set(options.glyphs))
         self.keymap = keymap
@@ -92,3 +93,12 @@ class Kit:
         except OSError as exc:
             return f"could not save options to {self.path}: {write_problem(exc)}"
         return None
+
+
+def in_effect(options: Options, keymap: Keymap, problem: str | None) -> Options:
+    """`options` with the keys the keymap took from them, when it had to leave some out: what a
+    save then writes (the options screen said "Saved." and wrote the ignored bindings back, so
+    their warning came again at every start)."""
+    if not problem:
+        return options
+    return options.with_changes(key_layout=keymap.layout, keys=keymap.overrides())

@@ -309,7 +309,7 @@ def test_a_binding_to_no_key_is_said_and_the_keys_stay(tmp_path: Path) -> None:
     (tmp_path / "config" / "options.toml").write_text('[keys]\nmove_n = ["Up"]\n')
     app = play(tmp_path, "play", "--seed", "7")
     with app:
-        assert app.wait_for("key bindings ignored", timeout=30), app.text()
+        assert app.wait_for("Key bindings ignored", timeout=30), app.text()
         assert "'Up' (for 'Move north') is not the" in app.text()
         app.send("\r")
         assert app.wait_for("Seed 7"), app.text()

@@ -132,3 +132,20 @@ def test_two_problems_with_the_options_file_read_as_two_sentences(tmp_path: Path
     text = with_notices(kit, Exit("map")).text
     assert "using the default there. Key bindings ignored: 'F13'" in text, text
     assert text.endswith(".") and text[0].isupper()
+
+
+def test_a_binding_that_cannot_stand_is_left_out_alone_and_a_save_drops_it(tmp_path: Path) -> None:
+    """One key that is no key ('F13') threw out every rebinding of the file, an unknown action was
+    never mentioned, and saving from the options screen ("Saved.") wrote the ignored bindings
+    back, so the warning came again at every start. Now the bad ones are left out, each said;
+    the good ones stay; a save writes the keys in use, and the next start has nothing to say."""
+    path = tmp_path / "options.toml"
+    path.write_text('[keys]\nautoexplore = ["x", "x", "F13"]\nbogus_action = ["z"]\nsearch = ["s", "f8"]\n')
+    kit = Kit.load(path)
+    [notice] = kit.notices
+    assert "'F13' (for 'Explore automatically')" in notice and "no action called 'bogus_action'" in notice
+    assert kit.keymap.keys_for("search") == ("s", "f8") and kit.keymap.keys_for("autoexplore") == ("x",)
+    assert kit.save() is None
+    assert tomllib.loads(path.read_text())["keys"] == {"search": ["s", "f8"]}
+    again = Kit.load(path)
+    assert again.notices == [] and again.keymap.keys_for("search") == ("s", "f8")
