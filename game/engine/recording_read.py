@@ -67,8 +67,8 @@ def _inflate(data: bytes, start: int) -> tuple[bytes, str | None]:
         return _partial(data[start:], cap), f"is corrupted (damaged compressed data: {exc})"
     if over:
         return out, f"is not a recording Masterless wrote (it inflates to more than {cap:,} bytes)"
-    if not d.eof or len(d.unused_data) < 4:
-        return out, "is truncated (the file ends before the recording does)"
+    if not d.eof or len(d.unused_data) < 4:  # cut short, or a byte near the end damaged: no telling which
+        return out, "is truncated or damaged near its end (its recording stops short)"
     if len(d.unused_data) > 4:
         return out, "is corrupted (its end is damaged)"
     if zlib.crc32(data[:-4]).to_bytes(4, "big") != d.unused_data:

@@ -290,11 +290,24 @@ def test_a_truncated_file_is_refused(tmp_path: Path, good_file: bytes, capsys: p
     path = tmp_path / "cut.mlrec"
     for keep in (len(good_file) - 1, len(good_file) // 2, 40):
         path.write_bytes(good_file[:keep])
-        assert refused(capsys, path) in ("is truncated (the file ends before the recording does)",
+        assert refused(capsys, path) in ("is truncated or damaged near its end (its recording stops short)",
                                          "is corrupted (damaged compressed data: Error -3 while decompressing "
                                          "data: incorrect header check)")
     path.write_bytes(good_file[:10])
     assert refused(capsys, path) == "is not a Masterless recording"
+
+
+def test_a_byte_damaged_near_the_end_is_not_called_a_cut(tmp_path: Path, good_file: bytes,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A whole file with one byte flipped near its end was refused as "truncated (the file ends
+    before the recording does)": nothing was missing. A stream that stops short cannot tell a
+    cut from damage there, so the line says both."""
+    path = tmp_path / "flip.mlrec"
+    data = bytearray(good_file)
+    data[-10] ^= 0xFF
+    path.write_bytes(bytes(data))
+    reason = refused(capsys, path)
+    assert "the file ends" not in reason and reason.startswith(("is corrupted", "is truncated or damaged")), reason
 
 
 def test_flipping_any_byte_is_refused(tmp_path: Path, good_file: bytes, capsys: pytest.CaptureFixture[str]) -> None:
