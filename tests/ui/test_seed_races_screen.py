@@ -83,3 +83,13 @@ def test_a_damaged_table_is_set_aside_and_said_on_the_screen(tmp_path: Path) -> 
     text = " ".join(text_of(seeds, (80, 24)).split())
     kept = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("seed_scores.json.bad"))
     assert kept and kept[0] in text and "No seeded runs yet" in text, (kept, text)
+
+
+def test_a_seeds_table_tells_outcomes_in_the_words_of_the_scores_command(tmp_path: Path) -> None:
+    """The table said "quest" where `scores --seed` and the high scores said "quest done"."""
+    from game.core.outcomes import ending
+
+    path = tmp_path / "seed_scores.json"
+    add_entry(path, SeedScore(9, 80, "d" * 16, outcome="quest", floor=3, turns=500, heroes="Ann"))
+    text = " ".join(text_of(SeedRacesScreen(make_kit(tmp_path), None, path, seed=9)).split())
+    assert f"80 {ending('quest').short} 3 500" in text and ending("quest").short != "quest"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import tcod.console
 
+from game.core.outcomes import ending
 from game.core.program import command
 from game.engine.seed_scores import SeedScore, read_tables_held, scores_path
 from game.ui import draw
@@ -118,7 +119,8 @@ class SeedRacesScreen(Screen):
                   palette["accent"])
         lines: list[tuple[int, str, tuple[int, int, int]]] = []  # (x, text, colour), one a row
         for rank, row in enumerate(self.tables.get(self.seed or 0, []), start=1):
-            head = (f"{rank:>3}  {row.score:>5}  {(row.outcome or '-'):<10} {row.floor or '-':>5} "
+            outcome = ending(row.outcome).short if row.outcome else "-"  # in the words of `scores` and the high scores
+            head = (f"{rank:>3}  {row.score:>5}  {outcome:<10} {row.floor or '-':>5} "
                     f"{row.turns or '-':>6}  ")
             lines.append((1, head + elide(who(row), console.width - 2 - len(head)), palette["text"]))
             if row.recording:  # a long path goes on in rows of its own: never cut at the edge
