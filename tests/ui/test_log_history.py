@@ -12,7 +12,7 @@ from game.ui.events import key
 from game.ui.kit import Kit
 from game.ui.present.headless import run_headless
 from game.ui.screens.help import HelpScreen
-from game.ui.screens.log_history import LogHistoryScreen
+from game.ui.screens.log_history import TURN_W, LogHistoryScreen
 from game.ui.session import Session
 from game.ui.state import Exit
 
@@ -163,3 +163,23 @@ def test_a_marked_paste_goes_into_the_search_as_typing(kit: Kit, played: Session
     state = LogHistoryScreen(kit, played, BACK)
     _, screen = run_headless(state, [key("/"), *typed("xy"), PasteEvent("z\tw\n")])
     assert "Find: xyzw" in screen.text() and "That paste" not in screen.text()
+
+
+def test_the_view_moves_only_as_far_as_the_selection_needs_from_any_start(kit: Kit, played: Session) -> None:
+    """The view's first line is the earliest, no earlier than before, from which the lines down
+    to the selection fit the screen (what adding up the lines from the old start at each step
+    gave, in time that grew with the square of the log: 4 s to open a log of 780 lines)."""
+    import tcod.console
+
+    state = LogHistoryScreen(kit, played, BACK)
+    console = tcod.console.Console(80, 24, order="C")
+    state.on_draw(console)
+    height, width = state._page + 1, max(10, console.width - TURN_W - 3)  # as the screen wraps
+    log_size = len(played.game.log)
+    for first, sel in [(0, log_size - 1), (0, 5), (3, 3), (log_size - 30, log_size - 1), (10, 40), (40, 10)]:
+        state.first, state.selected = first, sel
+        state.on_draw(console)
+        expect = min(first, sel)
+        while expect < sel and sum(len(state._rows(i, width)) for i in range(expect, sel + 1)) > height:
+            expect += 1
+        assert state.first == expect, (first, sel)

@@ -172,10 +172,20 @@ class LogHistoryScreen(Screen):
             draw.text(console, 2, top, "Nothing has happened yet.", palette["text_dim"])
             return
         sel = self.selected = max(0, min(self.selected, len(self.log) - 1))
-        # The view starts at log line `first` and moves only as far as the selection needs.
-        self.first = min(self.first, sel)
-        while self.first < sel and sum(len(self._rows(i, text_w)) for i in range(self.first, sel + 1)) > height:
-            self.first += 1
+        # The view starts at log line `first` and moves only as far as the selection needs: the
+        # earliest line, no earlier than before, from which the lines down to the selection fit,
+        # found walking back from the selection (a page of lines wrapped, where adding up every
+        # line from the old start again at each step took seconds in a log of a thousand lines)
+        start = min(self.first, sel)
+        used = len(self._rows(sel, text_w))
+        back = sel
+        while back > start:
+            more = len(self._rows(back - 1, text_w))
+            if used + more > height:
+                break
+            used += more
+            back -= 1
+        self.first = back
         y = top
         index = self.first
         while y < top + height and index < len(self.log):
