@@ -234,3 +234,22 @@ def test_a_mundane_item_is_not_said_to_be_worth_its_value_when_it_trades_for_hal
     words = " ".join(help_screen.text().split())
     assert "Your pack" in words and "worth their value" not in words
     assert "Trade value is what the item fetches in town: half its cost." in words
+
+
+def test_a_pack_of_dozens_pages_and_goes_to_either_end(kit: Kit) -> None:
+    """Deep in a run a pack held 87 items; PgUp, PgDn, Home and End did nothing, and the 87th was
+    86 presses of Down away (past z no letter reaches it)."""
+    session = make_session()
+    game, hero = session.game, session.hero()
+    for n in range(40):
+        give(game, hero, f"Trinket {n:02}", value=1)
+    state = InventoryScreen(kit, session, BACK)
+    count = len(state.pack())
+    _, screen = run_headless(state, [key("end")])
+    assert state.index == count - 1 and "Trinket 39" in screen.text()
+    _, screen = run_headless(state, [key("home"), key("pagedown")])
+    assert 5 <= state.index < count - 1 and state._page == state.index
+    assert game.name(state.pack()[state.index][0]) in screen.lines()[screen.cursor[1]]
+    run_headless(state, [key("pageup")])
+    assert state.index == 0
+    assert "PgUp/PgDn" in " ".join(screen.lines()[-3:])  # the footer says so

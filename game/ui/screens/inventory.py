@@ -22,6 +22,7 @@ from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.screen_base import Screen
 from game.ui.screens.widgets import footer, scroll_marks, seat_colour
 from game.ui.screens.words import QUEST_OBJECT, item_details, item_features, usable
+from game.ui.scrolling import scrolled
 from game.ui.session import Session
 from game.ui.state import State
 from game.world.components import HeroState
@@ -38,7 +39,8 @@ HELP_TOPICS = (
     ),
     (
         "Keys",
-        "a-z pick an item; Up/Down move. U or Enter uses the item (healing only). D drops it where "
+        "a-z pick one of the first 26 items; Up/Down move, PgUp/PgDn a page, Home/End to either end (a pack "
+        "deep in a run holds dozens). U or Enter uses the item (healing only). D drops it where "
         "the hero stands. Both take the hero's turn, so they work only on that hero's turn.",
     ),
 )
@@ -59,6 +61,7 @@ class InventoryScreen(Screen):
         self._cursor: tuple[int, int] | None = None
         self._name_w = 10
         self._feat_w = 10
+        self._page = 10  # items a PgUp/PgDn moves: set by the last draw
 
     # -- state ----------------------------------------------------------------------------
 
@@ -97,6 +100,8 @@ class InventoryScreen(Screen):
             self.index = (self.index - 1) % len(pack)
         elif action == "menu_down" and pack:
             self.index = (self.index + 1) % len(pack)
+        elif pack and (action in ("page_up", "page_down") or k in ("home", "end")):
+            self.index = scrolled(self.index, action, k, self._page, len(pack) - 1)
         return None
 
     def _act(self, what: str) -> State | None:
@@ -157,8 +162,8 @@ class InventoryScreen(Screen):
             x += draw.text(console, x, 0, game.name(self.hero), seat_colour(self.kit, game.seats[hero.seat]))
             draw.text(console, x, 0, f"  ({len(pack)} {'item' if len(pack) == 1 else 'items'}, "
                                      f"Hits {hero.hits}/{max_hits(hero.level)})", palette["text_dim"])
-        hints = [("a-z", "pick"), ("Up/Down", "move"), ("U/Enter", "use"), ("D", "drop"), ("Esc", "back"),
-                 ("?", "help")]
+        hints = [("a-z", "pick"), ("Up/Down PgUp/PgDn Home/End", "move"), ("U/Enter", "use"), ("D", "drop"),
+                 ("Esc", "back"), ("?", "help")]
         bottom = footer(console, self.kit, hints) - 1
         if self.status:  # two rows at most: "Ancestral Draught of Sting-Warding is not used up: ..."
             said = draw.wrap(self.status, console.width - 2)[:2]
@@ -171,6 +176,7 @@ class InventoryScreen(Screen):
         details = self._details(console.width - list_w - 4 if wide else console.width - 4) if pack else []
         detail_rows = 0 if wide else min(len(details) + 1, max(0, (bottom - top) // 2))
         height = max(1, bottom - top - detail_rows)
+        self._page = max(1, height - 1)  # PgUp/PgDn: a page of items, less one row kept in view
         self._cursor = None
         if self.hero is not None and not pack:
             draw.text(console, 2, top, "The pack is empty.", palette["text_dim"])
