@@ -25,6 +25,7 @@ class Session:
         self.log_seen = 0  # log lines the player has been shown (for the "more" marker)
         self.keeps_drafts = False  # a saved run: the room builder keeps its unconfirmed purchases on disk
         self.draft_unkept = False  # the builder's unconfirmed purchases could not be written: leaving loses them
+        self.quest_told = False  # the map has said the quest is done (once a run)
 
     def apply(self, action: Any) -> Result:
         """Apply one action and record it; then let the AI heroes act until a human is up.

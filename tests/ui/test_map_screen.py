@@ -849,3 +849,21 @@ def test_the_help_says_who_builds_the_rooms_as_the_design_dial_has_it(tmp_path: 
     assert "each player builds the share their seat wins in the room builder" in hot_seat_ask
     assert "the AI builds" not in hot_seat_ask
     assert "the AI builds each player's share for them" in help_words("human,human,ai", "auto")
+
+
+def test_the_quest_done_in_the_dungeon_is_said_once_with_the_way_to_be_paid(tmp_path: Path) -> None:
+    """Seed 333's "The Bottom of Things" was done on reaching Floor 5: the sidebar's count turned
+    green and nothing else said so, nor that climbing out now pays the reward."""
+    from game.engine.quests import all_quests
+
+    screen = new_map(tmp_path)
+    game = screen.game
+    game.quest = next(q for q in all_quests() if q.goal == "win_fights")
+    press(screen, ".")
+    assert "The quest is done" not in screen.notice
+    game.stats.fights_won = game.quest.count  # the last fight it wanted, won
+    press(screen, ".")
+    assert screen.notice == (f"The quest is done ({game.quest.name}): climb out with it and the town pays "
+                             f"{game.quest.reward} (< turns the party for town).")
+    press(screen, ".")
+    assert "The quest is done" not in screen.notice  # once a run

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.quests import how_words, progress_words, stakes
+from game.engine.quests import fulfilled, how_words, progress_words, stakes
 from game.engine.reach import RANGED_REACH
 from game.engine.trap_play import SEARCH_REACH
 from game.ui.events import PASTE_NOT_HERE, Event, KeyEvent, PasteEvent
@@ -173,10 +173,24 @@ class MapScreen(MapKeys, MapDrawing):
 
     def route(self) -> State | None:
         """Where the game itself sends the player now (ui/flow.py decides)."""
+        self.tell_quest_done()
         state, stop_walk = self.flow.next(self)
         if stop_walk:
             self.travel = None
         return state
+
+    def tell_quest_done(self) -> None:
+        """Once a run, when the quest is done in the dungeon: the sidebar's count only turned
+        green, and nothing said that the party may now climb out to be paid (a walk under way
+        stops for it, as for anything new)."""
+        game, session = self.game, self.session
+        if (session.quest_told or game.quest is None or game.phase != "dungeon" or game.stats.quest_paid
+                or not fulfilled(game)):
+            return
+        session.quest_told = True
+        self.travel = None
+        self.notice = (f"The quest is done ({game.quest.name}): climb out with it and the town pays "
+                       f"{game.quest.reward} ({self.keys('head_back')} turns the party for town).")
 
     def act(self, action: Any) -> State | None:
         """Apply a player's action; the log lines it brings are the new ones."""
