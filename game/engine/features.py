@@ -115,7 +115,10 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
                 suffer(game, eid, f"the {called}", -1, row.fail_pain, "crushing", False,
                        f"the {called}", kind="features")
             else:
-                game.say(f"{game.name(eid)} cannot get anything more out of the {called}.", narrator=teller)
+                # the failed test named: "cannot get anything more out of the locked chest" after its
+                # search had found an item read as if nothing had been tried
+                game.say(f"{game.name(eid)} fails the {skill_test_name(spec.skill)} test at the {called}: "
+                         "nothing more comes of it.", narrator=teller)
             return True
     outcome = row.outcome(stream.die(10))  # a d10, as the book rolls it
     if outcome is None:
