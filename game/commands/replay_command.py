@@ -78,7 +78,7 @@ def verify_headless(recording: Recording, strict: bool) -> int:
             where = f"ended {at}, over" + (f" ({ending(game.outcome).short})" if game.outcome else "")
         else:  # a run saved on the way (an autosave), or one its player abandoned: it has not ended
             where = f"stops on {floors}, {'in town' if game.phase == 'town' else 'in the dungeon'}, " + (
-                "left there by the player" if recording.end is not None and recording.end.left else "not over")
+                "left there by the player" if recording.left else "not over")
         status = "verified" if strict else "replayed"
         speed = f"; {game.turn / max(seconds, 1e-9):,.0f} turns/s" if game.turn else ""
         print(f"{recording.where}: {status}: seed {header.seed}, seats {printable(header.seats)}, "

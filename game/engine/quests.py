@@ -41,9 +41,22 @@ def named_count(game: Game, quest: Quest, target: str) -> int:
     return sum(v for k, v in tally.items() if is_named(k, target))
 
 
+def parts_done(game: Game, quest: Quest) -> list[int] | None:
+    """For a quest of several parts, each to be done `count` times (every creature of a kill-them-
+    all quest, every sort of room), how far each has come; None for a quest of one."""
+    if quest.goal == "kill_named":
+        return [named_count(game, quest, n) for n in quest.names]
+    if quest.goal == "map_each":
+        return [game.stats.rooms_by_interaction.get(i, 0) for i in quest.interactions]
+    return None
+
+
 def progress(game: Game, quest: Quest) -> int:
-    """How far the run has come towards `quest`."""
+    """How far the run has come towards `quest` (a quest of parts: its part least done)."""
     stats = game.stats
+    parts = parts_done(game, quest)
+    if parts is not None:
+        return min(parts, default=0)
     if quest.goal == "win_fights":
         return stats.fights_won
     if quest.goal == "kill_monsters":
@@ -52,28 +65,21 @@ def progress(game: Game, quest: Quest) -> int:
         return brought_out(game, quest) + in_the_packs(game, quest)
     if quest.goal == "map_rooms":
         return stats.rooms_entered
-    if quest.goal == "map_each":
-        return min((stats.rooms_by_interaction.get(i, 0) for i in quest.interactions), default=0)
     if quest.goal == "find_objective":
         return stats.objectives + in_the_packs(game, quest)
     if quest.goal == "reach_floor":
         return stats.deepest_floor
-    if quest.goal == "kill_named":
-        return min((named_count(game, quest, n) for n in quest.names), default=0)
     return 0
 
 
 def steps_done(game: Game, quest: Quest) -> tuple[int, int]:
     """How far the run has come towards `quest` as a player counts it, and out of how many: each
-    creature of a kill-them-all quest and each sort of room counts on its own, so one lord of two
-    dead reads 1/2 (`progress`, which fulfils the quest, is the least of them: 0 of 1, as if
-    nothing had been done)."""
+    part of a quest of parts counts on its own, so one lord of two dead reads 1/2 (`progress`,
+    which fulfils the quest, is the part least done: 0 of 1, as if nothing had been done)."""
     count = quest.count
-    if quest.goal == "kill_named" and len(quest.names) > 1:
-        return sum(min(named_count(game, quest, n), count) for n in quest.names), count * len(quest.names)
-    if quest.goal == "map_each" and len(quest.interactions) > 1:
-        rooms = game.stats.rooms_by_interaction
-        return sum(min(rooms.get(i, 0), count) for i in quest.interactions), count * len(quest.interactions)
+    parts = parts_done(game, quest)
+    if parts is not None and len(parts) > 1:
+        return sum(min(p, count) for p in parts), count * len(parts)
     return min(progress(game, quest), count), count
 
 

@@ -150,6 +150,11 @@ class Recording:
     salvaged: str | None = None  # why only a prefix could be read (only with salvage=True)
 
     @property
+    def left(self) -> bool:
+        """Its player abandoned the run where it stops (no action will follow)."""
+        return self.end is not None and self.end.left
+
+    @property
     def turns(self) -> int:
         if self.end is not None:
             return self.end.turn

@@ -98,8 +98,7 @@ class Follower:
             replay.turn_before = [s.turn for s in recording.steps]
         before = replay.index
         replay.run()
-        left = recording.end is not None and recording.end.left
-        changed = self._set("left" if left else "following", "")
+        changed = self._set("left" if recording.left else "following", "")
         return replay.index != before or not same_run or changed
 
     def _filed_recording(self) -> tuple[Path, Recording] | None:

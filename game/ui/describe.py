@@ -160,7 +160,7 @@ def worked_already(game: Game, x: int, y: int, take_key: str, use_key: str) -> s
     if tile in USED:
         return f"{what} has been worked already; nothing more comes of it ({use_key} works it again)."
     left = [game.name(e) for e, (item, pos) in game.world.get2(TreasureState, Position)
-            if (pos.x, pos.y, pos.floor) == (x, y, floor_no) and not item.hidden]
+            if _on_tile(game, x, y, pos) and not item.hidden]
     if left:
         lie = f"{left[0]} and {plural(len(left) - 1, 'more thing')} lie" if len(left) > 1 else f"{left[0]} lies"
         return f"{what} has been searched already: {lie} in it ({take_key} takes what is within reach)."

@@ -292,9 +292,12 @@ class Keymap:
         dropped every rebinding, and only the first problem was said); should the rest still clash,
         the layout's own keys; an unknown layout, the default one."""
         try:
-            cls.from_layout(layout)
+            return cls.from_layout(layout, overrides), None  # the usual file: every rebinding stands
         except KeymapError as exc:
-            return cls.from_layout(DEFAULT_LAYOUT), f"key bindings ignored: {exc}"
+            try:
+                cls.from_layout(layout)
+            except KeymapError:
+                return cls.from_layout(DEFAULT_LAYOUT), f"key bindings ignored: {exc}"
         kept: dict[str, tuple[str, ...]] = {}
         problems = []
         for action, keys in overrides.items():
