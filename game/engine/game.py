@@ -459,8 +459,8 @@ class Game:
         return self.party.queue[0] if self.party.queue else None
 
     # ----- recording what happens ------------------------------------------------------------
-    def say(self, text: str, kind: str = "info", narrator: int = -1) -> None:
-        self.log.append(LogLine(self.turn, text, narrator, kind))
+    def say(self, text: str, kind: str = "info", narrator: int = -1, turn: int | None = None) -> None:
+        self.log.append(LogLine(self.turn if turn is None else turn, text, narrator, kind))
 
     def record_roll(self, record: RollRecord) -> None:
         self.rolls.append(record)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import actions as A
+from game.engine.log import RollRecord
 from game.engine.results import DONE, Refused, Result
 from game.world.components import HeroState
 
@@ -28,13 +29,21 @@ def spend_story(game: Game, action: A.SpendStory) -> Result:
 
 
 def narrate(game: Game, action: A.Narrate) -> Result:
-    """A narrating seat's own line (hot-seat): it goes in the log under its name and earns the
-    seat's hero a story point (Budget Dungeons)."""
+    """A narrating seat's own line (hot-seat): it goes in the log under its name, and under the
+    turn of the roll it tells (the party's turn may have passed since), and earns the seat's hero
+    a story point (Budget Dungeons)."""
     text = action.text.strip()[:200]
     if not text:
         return Refused("An empty line tells nothing.")
-    game.say(f"{game.seats[action.seat].name}: {text}", "narration", action.seat)
+    told = told_roll(game, action.seat)
+    game.say(f"{game.seats[action.seat].name}: {text}", "narration", action.seat,
+             turn=told.turn if told is not None else None)
     eid = game.party.hero_of.get(action.seat)
     if eid is not None:
         game.world.comp(eid, HeroState).story_points += 1
     return DONE
+
+
+def told_roll(game: Game, seat: int) -> RollRecord | None:
+    """The latest roll `seat` may tell: its Thwack-O die won it and it came to something."""
+    return next((r for r in reversed(game.rolls) if r.narrator == seat and r.came_to_something), None)

@@ -79,10 +79,39 @@ def test_the_prompt_shows_the_roll_this_seat_tells_not_a_later_one(kit: Kit) -> 
 
     session = make_session(seats="human,human,ai")
     game = session.game
-    game.rolls.append(RollRecord(3, "pain", "Fight", (Pool("1", 0, (5,)),), ("A",), narrator=0))
+    game.rolls.append(RollRecord(3, "pain", "Fight", (Pool("1", 0, (5,)), Pool("2", 1, (2,))), ("A", "Nuln"),
+                                 rank_winners=(0,), narrator=0))
     game.rolls.append(RollRecord(3, "check", "Nuln's morale", (Pool("2", -1, (18,)),), ("Nuln",)))
     _, screen = run_headless(NarrationPrompt(kit, session, BACK, 0), [])
     assert "The roll: Fight" in screen.text() and "morale" not in screen.text()
+
+
+def test_the_line_is_logged_under_the_turn_of_the_roll_it_tells(kit: Kit) -> None:
+    """The roll came on turn 3 and the party's turn passed before the seat wrote: the line sat
+    under turn 4 in the log history, beside lines of a turn its roll was not in."""
+    from game.engine.log import Pool, RollRecord
+
+    session = make_session(seats="human,human,ai")
+    game = session.game
+    game.rolls.append(RollRecord(3, "annoy", "The rusted door", (Pool("1", 0, (5,)),), ("A",), narrator=1))
+    game.turn = 4
+    run_headless(NarrationPrompt(kit, session, BACK, 1), [*typed("It gave way."), key("enter")])
+    assert game.log[-1].text.endswith("It gave way.") and game.log[-1].turn == 3
+
+
+def test_the_prompt_skips_a_roll_of_the_seat_that_came_to_nothing(kit: Kit) -> None:
+    """The seat's die also won a later fight in which every rank tied: nothing to tell there, so
+    the prompt (and the line's turn) is the earlier roll's, the one it was asked about."""
+    from game.engine.log import Pool, RollRecord
+
+    session = make_session(seats="human,human,ai")
+    game = session.game
+    game.rolls.append(RollRecord(2, "annoy", "The rusted door", (Pool("1", 0, (5,)),), ("A",), narrator=0))
+    game.rolls.append(RollRecord(3, "pain", "Fight", (Pool("1", 0, (5,)), Pool("2", 1, (5,))), ("A", "B"),
+                                 rank_winners=(-1,), narrator=0))
+    _, screen = run_headless(NarrationPrompt(kit, session, BACK, 0), [*typed("Creak."), key("enter")])
+    assert "The roll: The rusted door" in screen.text()
+    assert game.log[-1].turn == 2
 
 
 def test_backspace_edits_and_escape_or_an_empty_line_skips(kit: Kit) -> None:

@@ -8,6 +8,7 @@ import tcod.console
 
 from game.core.sentences import tidy
 from game.engine.actions import Narrate
+from game.engine.story import told_roll
 from game.ui import draw
 from game.ui.events import Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
@@ -62,9 +63,10 @@ class NarrationPrompt(Screen):
         return HelpScreen(self.kit, back=self, title="Help: narration", topics=HELP_TOPICS)
 
     def event_title(self) -> str:
-        """The latest roll this seat tells (a later one may be another seat's, or a morale check
-        that nobody tells)."""
-        return next((r.title for r in reversed(self.session.game.rolls) if r.narrator == self.seat), "")
+        """The roll this seat tells (a later one may be another seat's, a morale check that nobody
+        tells, or one of its own that came to nothing): the one its line is logged under."""
+        told = told_roll(self.session.game, self.seat)
+        return told.title if told is not None else ""
 
     def on_draw(self, console: tcod.console.Console) -> None:
         palette = self.kit.palette
