@@ -202,6 +202,7 @@ def disarm(game: Game, hero_eid: int, trap_eid: int) -> bool:
         game.say(f"{game.name(hero_eid)} disarms {label}.", "trap", teller)
         return True
     trap.sprung = True
+    game.stats.traps_sprung += 1
     game.say(f"{game.name(hero_eid)} fumbles {label}!", "danger", teller)
     hurt(game, trap_eid, hero_eid, successes)
     return False

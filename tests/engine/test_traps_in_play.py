@@ -69,6 +69,24 @@ def test_found_trap_must_still_be_got_past_and_can_be_disarmed():
     assert state.disarmed or state.sprung  # disarmed, or fumbled and sprung
 
 
+def test_a_fumbled_disarm_counts_as_a_trap_sprung():
+    """Disarming is like springing (DESIGN.md §2): the morgue said "Traps sprung: 0" after a
+    fumble had set a trap off and hurt the hero."""
+    outcomes = set()
+    for seed in range(1, 30):
+        game, hero = arena(seed)
+        x, y = free_neighbour(game, hero)
+        trap = put_trap(game, x, y, Trap("fire", annoy=6, pain=1))
+        game.world.comp(trap, TrapState).found_by.add(hero)
+        apply_action(game, A.Disarm(0, x, y))
+        sprung = game.world.comp(trap, TrapState).sprung
+        assert game.stats.traps_sprung == int(sprung)
+        outcomes.add(sprung)
+        if outcomes == {True, False}:
+            return
+    raise AssertionError(f"30 seeds gave only {outcomes}")
+
+
 def test_search_finds_a_trap_against_dice_equal_to_its_cost():
     game, hero = arena(6)
     x, y = free_neighbour(game, hero)
