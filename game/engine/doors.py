@@ -64,7 +64,7 @@ def try_door(game: Game, eid: int, door: DoorState) -> Result | None:
         reason = "The party has no lock picks left and no key that fits."
         game.say(reason)
         return Refused(reason)
-    dice = game.dungeon.floor_no + 2 * max(door.tier, 0)
+    dice = test_dice(game, door)
     ok, _, teller = resist(game, eid, f"the door ({skill_test_name(kind.skill)})", -1, dice, "", False,
                            action=kind.skill)
     if not ok:
@@ -74,6 +74,31 @@ def try_door(game: Game, eid: int, door: DoorState) -> Result | None:
         game.say(f"{game.name(eid)} disables the door's trap; the lock still holds.", narrator=teller)
         return DONE
     return None
+
+
+def test_dice(game: Game, door: DoorState) -> int:
+    """The dice a door's skill test is rolled against: Floor + 2 x its tier."""
+    return game.dungeon.floor_no + 2 * max(door.tier, 0)
+
+
+KNOWN_AS = {"disarm": "a trapped door", "force": "a jammed door", "locks": "a locked door"}
+
+
+def known_words(game: Game, door: DoorState) -> str | None:
+    """What the party knows of a closed door that is more than a door: nothing until a try at it
+    failed (until then it looks like any other), then what it is and what its next try asks
+    ("a trapped door: a Traps test against 10 dice; a failed try deals 5 Pain dice")."""
+    if not door.locked or not door.failed:
+        return None
+    kind = door_kinds()[door.now]
+    if not kind.skill:
+        return "a door that only a lever pulled on this floor opens" if kind.levers else None
+    asks = [f"a {skill_test_name(kind.skill)} test against {test_dice(game, door)} dice"]
+    if kind.pain_at(door.tier):
+        asks.append(f"a failed try deals {kind.pain_at(door.tier)} Pain dice")
+    if kind.fail_picks:
+        asks.append(f"a failed try spends a lock pick ({game.time.picks} left)")
+    return f"{KNOWN_AS[kind.skill]}: {'; '.join(asks)}"
 
 
 def counter_roll(game: Game, eid: int, door: DoorState, counter: str) -> bool:

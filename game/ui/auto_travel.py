@@ -30,10 +30,11 @@ from game.engine.loot import reachable_treasure
 from game.engine.movement import friends_give_way
 from game.engine.routes import explore_goals, step_by_open_ways, step_towards, steps_around, tiles_of, usable_exits
 from game.engine.way_on import WORTH_WORKING, way_on
+from game.mapgen.tables import door_kinds
 from game.mapgen.tiles import Tile
 from game.ui.describe import FEATURE_TILES, tile_words
 from game.ui.keymap import COMMON, key_label
-from game.world.components import HeroState, MonsterState, Position, TrapState, TreasureState
+from game.world.components import DoorState, HeroState, MonsterState, Position, TrapState, TreasureState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -452,6 +453,18 @@ def step(session: Session, eid: int, travel: Travel) -> str | None:
         if not moved and int(game.floor.tile[target[1], target[0]]) == tile_before:
             return ""  # the step changed nothing (a door that will not open): the log says why
     return stop_reason(game, eid, before, travel, own_finds)
+
+
+def trapped_doors_near(game: Game, eid: int) -> list[tuple[int, int]]:
+    """Closed doors next to the hero that the party knows are trapped (a try at one failed its
+    Traps test): trying the door again is disarming its trap, so Disarm reaches them too."""
+    pos = game.position(eid)
+    if pos is None:
+        return []
+    kinds = door_kinds()
+    return sorted((dpos.x, dpos.y) for _, (door, dpos) in game.on_floor(DoorState)
+                  if max(abs(dpos.x - pos.x), abs(dpos.y - pos.y)) == 1 and door.locked and door.failed
+                  and kinds[door.now].skill == "disarm" and int(game.floor.tile[dpos.y, dpos.x]) == Tile.DOOR)
 
 
 def trap_known_near(game: Game, eid: int) -> list[tuple[int, int]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.sentences import capitalised, plural, possessive, with_article
+from game.engine.doors import known_words
 from game.engine.features import ACTIONABLE, USED
 from game.engine.quests import to_be_caught
 from game.engine.trap_play import host_words, known_facts
@@ -122,7 +123,8 @@ def things_at(game: Game, x: int, y: int) -> list[str]:
     door = game.entity_at(x, y, DoorState)
     words = tile_words(game, x, y)
     if door is not None and int(floor.tile[y, x]) == Tile.DOOR:
-        words = "a closed door (walk into it or open it)"
+        known = known_words(game, game.world.comp(door, DoorState))
+        words = f"{known}. Walk into it or open it to try again" if known else "a closed door (walk into it or open it)"
     elif int(floor.tile[y, x]) == Tile.DEBRIS:  # a search done, it holds nothing more to find
         words += " (searched)" if (game.dungeon.floor_no, x, y) in game.dungeon.opened else " (search next to it)"
     out.append(words[0].upper() + words[1:] + ("." if seen else ", as you remember it."))

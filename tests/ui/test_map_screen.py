@@ -186,6 +186,32 @@ def test_disarm_one_known_trap_at_once_and_ask_which_of_two(tmp_path: Path) -> N
     assert screen.prompt is None and screen.game.turn == 1
 
 
+def test_disarm_tries_a_door_known_to_be_trapped_and_look_tells_what_it_asks(tmp_path: Path) -> None:
+    """A door whose Traps test failed: the log told of its trap, yet D said "You know of no trap
+    within reach" and look called it only "A closed door"."""
+    from game.engine.doors import test_dice
+    from game.ui.describe import things_at
+    from game.world.components import DoorState
+
+    screen = new_map(tmp_path)
+    game = screen.game
+    _, x, y = free_step(screen)
+    game.floor.set_tile(x, y, Tile.DOOR)
+    door = DoorState("trapped", 2, game.floor.cell_of(x, y), "n", False, True, False)
+    game.world.create(door, Position(x, y, game.dungeon.floor_no))
+    assert things_at(game, x, y)[-1] == "A closed door (walk into it or open it)."  # untried: a door like any other
+    press(screen, "D")
+    assert "no trap" in screen.notice and game.turn == 0
+    door.failed = 1
+    dice = test_dice(game, door)
+    assert things_at(game, x, y)[-1] == (f"A trapped door: a Traps test against {dice} dice; a failed try deals "
+                                         "3 Pain dice. Walk into it or open it to try again.")
+    rolls = len(game.rolls)
+    press(screen, "D")
+    assert game.turn == 1 and game.rolls[rolls].title == "the door (Traps)"
+    assert len(game.rolls[rolls].pools[0].dice) == dice
+
+
 def test_open_a_door_next_to_the_hero(tmp_path: Path) -> None:
     screen = new_map(tmp_path)
     _, x, y = free_step(screen)

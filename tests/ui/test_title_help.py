@@ -14,7 +14,8 @@ from game.ui.screens.title import TitleScreen, standard_title_entries
 
 
 def title_help_text(kit: Kit) -> str:
-    """Every line the title's help shows at 80x24, paging down until the last page repeats."""
+    """Every line the title's help shows at 80x24, paging down until the last page repeats (rows
+    shown on two pages are kept once)."""
     seen: list[str] = []
     last: list[str] = []
     for presses in range(40):
@@ -23,7 +24,9 @@ def title_help_text(kit: Kit) -> str:
         page = [line.rstrip("⬆⬇ ") for line in presenter.lines()[2:-2]]
         if page == last:
             break
-        seen.extend(page)
+        # the last page stops at the end of the text, so it may repeat rows of the one before
+        overlap = next((k for k in range(min(len(page), len(last)), 0, -1) if last[-k:] == page[:k]), 0)
+        seen.extend(page[overlap:])
         last = page
     return " ".join(" ".join(seen).split())
 

@@ -36,15 +36,16 @@ class MapKeys:
         if action == "spend_story":
             return self.act(A.SpendStory(seat))
         if action == "disarm":
-            from game.ui.auto_travel import trap_known_near  # start-up: loaded with the first disarm
+            from game.ui.auto_travel import trap_known_near, trapped_doors_near  # loaded with the first disarm
 
             traps = trap_known_near(game, eid)
-            if not traps:
+            spots = sorted(set(traps) | set(trapped_doors_near(game, eid)))
+            if not spots:
                 self.notice = f"You know of no trap within reach ({self.keys('search')} searches for traps)."
                 return None
-            if len(traps) == 1:
-                return self.act(A.Disarm(seat, *traps[0]))
-            self.prompt = Prompt("disarm", "Disarm which trap? A direction,", traps)
+            if len(spots) == 1:
+                return self.act(disarm_at(seat, spots[0], traps))
+            self.prompt = Prompt("disarm", "Disarm which trap? A direction,", spots)
             return None
         if action == "use":
             spots = self.use_spots(eid)
@@ -135,7 +136,9 @@ class MapKeys:
             self.notice = "Nothing to disarm there." if prompt.verb == "disarm" else "Nothing to open or use there."
             return None
         if prompt.verb == "disarm":
-            return self.act(A.Disarm(seat, *target))
+            from game.ui.auto_travel import trap_known_near  # start-up: loaded with the first disarm
+
+            return self.act(disarm_at(seat, target, trap_known_near(self.game, eid)))
         return self.act(A.Interact(seat, *target))
 
     def descend(self, seat: int, eid: int) -> State | None:
@@ -193,3 +196,11 @@ class MapKeys:
             return self.host.leave(self.session, abandon=False)
 
         return QuitDialog(self.kit, self, on_save=save, on_abandon=lambda: self.host.leave(self.session, True))
+
+
+def disarm_at(seat: int, spot: tuple[int, int], traps: list[tuple[int, int]]) -> object:
+    """Disarm at `spot`: a known trap there is disarmed; else it is a door known to be trapped,
+    and trying it again is its Traps test (the engine's door try)."""
+    from game.engine import actions as A  # start-up: loaded with the first action
+
+    return A.Disarm(seat, *spot) if spot in traps else A.Interact(seat, *spot)

@@ -77,7 +77,7 @@ def help_topics(kit: Kit, game: Game | None = None) -> list[tuple[str, str]]:
                                f"for a secret way on too). {key('use')} opens doors and searches or works the "
                                f"furniture beside you. {key('disarm')} disarms a "
                                f"found trap (a ^ on the floor; on furniture or a door, a tint, or reverse "
-                               f"without colour). {key('pick_up')} "
+                               f"without colour), or tries again a door whose trap the party has met. {key('pick_up')} "
                                f"takes treasure once the room's monsters are dead."),
         ("Down, and home again", f"{key('descend')} on a stair down takes the party down "
                                  f"({key('travel_stairs')} walks there). {key('head_back')} turns the party for "
