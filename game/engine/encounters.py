@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from game.core.content import load, require
 from game.core.sentences import capitalised, possessive
 from game.engine.combat import combat_turn
+from game.engine.game import TIME_TRACK
 from game.engine.harm import resist
 from game.engine.light import light_kind
 from game.engine.placement import MONSTER_GLYPH_COLOUR, far_tile
@@ -137,6 +138,8 @@ def wandering_check(game: Game) -> None:
     cell = game.floor.cell_of(pos.x, pos.y)
     if cell is None:
         return
+    game.say(f"{TIME_TRACK.linger_rounds} rounds have passed without a fight, and the wandering check's d6 "
+             "comes up 1.", "danger")  # no roll is shown for it: the log says why a monster comes
     spawn_wandering(game, seat, game.party_numbers()[0] + game.dungeon.floor_no, cell)
 
 

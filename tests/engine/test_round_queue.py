@@ -58,3 +58,30 @@ def test_any_effects_looks_at_every_hero_and_only_at_active_effects():
     assert any_effects(game) and unheld_seats(game) == [game.world.comp(hero, HeroState).seat]
     game.world.comp(other, Effects).active.remove(grip)
     assert not any_effects(game)
+
+
+def test_a_wanderer_brought_by_lingering_is_said_to_come_from_the_wandering_check():
+    """The lingering check rolls no dice the roll panel shows: "Swarm sends Sinister Scorpion out
+    of the dark!" came with no reason on the screen, just after a check the party had passed."""
+    from game.engine import actions as A
+    from game.engine.dispatch import apply_action
+    from game.engine.game import TIME_TRACK
+
+    outcomes = set()
+    for seed in range(1, 60):
+        game, hero = arena(seed)
+        for _, mon in game.world.get(MonsterState):
+            mon.hits = 0  # nobody after the party: the round counts as lingering
+        game.time.lingering = TIME_TRACK.linger_rounds - 1
+        lines = len(game.log)
+        apply_action(game, A.Wait(0))
+        said = [line.text for line in game.log[lines:]]
+        why = [i for i, text in enumerate(said) if "without a fight, and the wandering check's d6 comes up 1" in text]
+        came = game.dungeon.wandering_count
+        assert len(why) == came
+        if came:
+            assert "out of the dark" in said[why[0] + 1]
+        outcomes.add(came)
+        if outcomes == {0, 1}:
+            return
+    raise AssertionError(f"59 seeds gave only {outcomes}")
