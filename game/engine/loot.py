@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.sentences import capitalised, plural
 from game.engine.results import DONE, Refused, Result
+from game.engine.trap_play import host_words
 from game.rules.costs import trade_value
 from game.rules.heroes import max_hits
 from game.world.components import Carried, HeroState, Position, TrapState, TreasureState
@@ -33,12 +34,26 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
                 why = capitalised(f"{game.name(item_eid)} is guarded: the room's monsters still stand.")
             elif guards:
                 why = f"Something unseen still prowls this room: {game.name(item_eid)} must wait."
-            elif any(game.world.comp(t, TrapState).live and not game.world.comp(t, TrapState).sprung
-                     and eid not in game.world.comp(t, TrapState).passed_by
-                     for t in item.guarded_by if game.world.exists(t)):
-                why = f"Something about {game.name(item_eid)} feels wrong: a trap guards it."
+            else:
+                why = trap_guard_words(game, eid, item_eid, item)
         out.append((item_eid, why))
     return out
+
+
+def trap_guard_words(game: Game, eid: int, item_eid: int, item: TreasureState) -> str:
+    """Why a trap keeps the hero from the item ("" if none does): the first of its guards still
+    live that this hero has not got past, named with where it lies once the hero has found it
+    (a guard may sit on other furniture of the room than the item), else only felt."""
+    for t in item.guarded_by:
+        trap = game.world.try_comp(t, TrapState)
+        if trap is None or not trap.live or trap.sprung or eid in trap.passed_by:
+            continue
+        if eid in trap.found_by:
+            return capitalised(f"{game.name(t)} on the {host_words(game, trap.host)} guards {game.name(item_eid)}: "
+                               "it must be disarmed or got past first.")
+        return (f"Something about {game.name(item_eid)} feels wrong: a trap somewhere in this room guards it "
+                "(a search may find it).")
+    return ""
 
 
 def pick_up(game: Game, eid: int) -> Result:

@@ -161,7 +161,13 @@ def test_trap_guarding_treasure_keeps_it_out_of_reach_until_sprung():
     state.cell, state.guarded_by = game.floor.cell_of(pos.x, pos.y), (trap,)
     apply_action(game, A.PickUp(0))
     assert game.world.has(item, Position)
-    assert "trap guards it" in game.log[-1].text
+    assert game.log[-1].text == "Something about idol feels wrong: a trap somewhere in this room guards it " \
+                                "(a search may find it)."
+    # found, it is named with where it lies: it may sit on other furniture than the item
+    game.world.comp(trap, TrapState).found_by.add(hero)
+    apply_action(game, A.PickUp(0))
+    assert game.world.has(item, Position)
+    assert game.log[-1].text == "Test trap on the floor guards idol: it must be disarmed or got past first."
     game.world.comp(trap, TrapState).sprung = True
     apply_action(game, A.PickUp(0))
     assert not game.world.has(item, Position)
