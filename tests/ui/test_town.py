@@ -309,6 +309,27 @@ def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(
     assert "when the quest is paid (in town, the party back with it fulfilled)" in " ".join(screen.text().split())
 
 
+def test_end_takes_the_growth_choice_to_the_last_trait_and_home_to_the_first(kit: Kit) -> None:
+    """End then Enter took the first trait: End did nothing on the growth choice, as lists elsewhere
+    do it."""
+    session = make_session(seed=5)
+    game = session.game
+    game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
+    game.stats.deepest_floor = game.quest.count
+    in_town(session)
+    eid, hero = game.heroes()[0]
+    state = TraitChoiceScreen(kit, session, None, hero.seat)
+    last = state.choices()[-1][0]
+    assert last != state.choices()[0][0]
+    run_headless(state, [key("end")], size=(80, 24))
+    assert state.index == len(state.choices()) - 1
+    run_headless(state, [key("home")], size=(80, 24))
+    assert state.index == 0
+    traits = hero.traits
+    run_headless(state, [key("end"), key("enter")], size=(80, 24))
+    assert hero.traits != traits and last in hero.traits
+
+
 def test_a_long_item_and_its_price_wrap_whole_at_80_columns(kit: Kit) -> None:
     """The workshop cut its lines at the screen's edge: "+2 Pai" and a price that stopped before
     its sum ("x 64 (Annoy pair 1, Annoy pair 2, An"), so the cost itself was never shown."""

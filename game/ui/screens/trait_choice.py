@@ -31,7 +31,8 @@ HELP_TOPICS = (
                 "class, or a trait it holds one degree higher (strong, very strong, incredibly strong...). A "
                 "trait ties the hero to actions and Types: every roll it ties to gets the Class Bonus, plus "
                 "one die for each degree above the first."),
-    ("Keys", "Up/Down choose, Enter takes it. The game waits for your choice."),
+    ("Keys", "Up/Down choose (Home and End go to the first and the last), Enter takes it. The game waits for "
+             "your choice."),
 )
 
 
@@ -68,10 +69,12 @@ class TraitChoiceScreen(Screen):
             self.index = (self.index - 1) % len(choices)
         elif action == "menu_down":
             self.index = (self.index + 1) % len(choices)
+        elif event.key in ("home", "end"):
+            self.index = 0 if event.key == "home" else len(choices) - 1
         elif action == "select":
             return self.choose(choices[min(self.index, len(choices) - 1)][0])
         else:
-            keys = "Up/Down choose, Enter takes it, ? help."
+            keys = "Up/Down (Home/End) choose, Enter takes it, ? help."
             self.notice = quit_key_words(self.kit, event.key, "your choice") or keys
         return None
 
