@@ -258,6 +258,11 @@ def test_the_price_of_healing_says_what_it_heals_and_what_pays(kit: Kit) -> None
     assert f"healing 6 Hits costs {healing_price(6)}" in screen.text()
     _, screen = run_headless(state, [key("H")])
     assert "1 workshop point to pay with" in screen.text()
+    # a price past the points says so in words, not in colour alone
+    assert f"1 workshop point to pay with: {healing_price(1) - 1} short" in screen.text()
+    hero.workshop = healing_price(1)
+    _, screen = run_headless(TownScreen(kit, session, BACK), [key("H")])
+    assert f"{healing_price(1)} workshop points to pay with" in screen.text() and "short" not in screen.text()
 
 
 def test_an_item_that_is_no_draught_is_named_at_the_start_of_a_sentence(kit: Kit) -> None:

@@ -323,7 +323,8 @@ class TownScreen(Screen):
                       palette["accent"])
             draw.text(console, 1, bottom, f"< {plural(self.healing, 'Hit')} >  costs {price} (2 + {self.healing}, "
                                           f"{price / self.healing:.1f} a Hit); "
-                                          f"{plural(points, 'workshop point')} to pay with",
+                                          f"{plural(points, 'workshop point')} to pay with"
+                                          + ("" if afford else f": {price - points} short"),
                       palette["text"] if afford else palette["bad"])
             bottom -= 2
             if self.status:  # why Enter bought nothing: said above the chooser, which stays open
