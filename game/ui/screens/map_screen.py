@@ -93,7 +93,8 @@ def help_topics(kit: Kit, game: Game | None = None) -> list[tuple[str, str]]:
                                  "log line names the seat that tells that roll (its Thwack-O die won), not who "
                                  "struck."),
         ("The roll panel", f"Dice highest first, ranks in columns. {kit.glyphs['rank_winner']} marks the die "
-                           f"that won its rank (a tie: nobody), {kit.glyphs['die_thwacko']} a seat's Thwack-O "
+                           f"that won its rank (a tie: nobody; a fleeing monster's won ranks hurt no one, as it only "
+                           f"runs), {kit.glyphs['die_thwacko']} a seat's Thwack-O "
                            f"die, in its colour. An annoying roll keeps each pool's highest die and dims the "
                            f"rest. Without colour the dice that count are reversed and a Thwack-O die is bold. "
                            f"{key('roll_panel')} expands or hides the panel."),
