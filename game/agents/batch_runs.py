@@ -7,6 +7,8 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,21 +44,36 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class WorkerLost(MasterlessError):
+    """A pool process died under a run (killed, or out of memory): the runs it had are lost, the
+    finished ones are kept."""
+
+
 def run_local(jobs: Iterable[Job], workers: int) -> Iterator[tuple[Job, dict[str, Any]]]:
     """Yield each job's summary as it finishes: in this process for one worker, else on a pool
-    of `workers` processes. Closing the iterator (or Ctrl-C while it waits) stops the pool."""
+    of `workers` processes. Closing the iterator (or Ctrl-C while it waits) stops the pool. A
+    pool process that dies raises WorkerLost (a `multiprocessing.Pool` would wait for ever for
+    the run it had)."""
     jobs = list(jobs)
     if workers <= 1:
         for job in jobs:
             yield run_job(job)
         return
-    pool = multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(), initializer=_ignore_interrupts)
+    futures = [pool.submit(run_job, job) for job in jobs]
     try:
-        yield from pool.imap_unordered(run_job, jobs, chunksize=1)
-        pool.close()
+        for future in as_completed(futures):
+            yield future.result()
+    except BrokenProcessPool:
+        raise WorkerLost("a worker process died under a run (killed, or out of memory?)") from None
     finally:
-        pool.terminate()
-        pool.join()
+        for future in futures:
+            future.cancel()
+        # the runs under way are stopped, not waited for (Ctrl-C stops at once); Python 3.11's
+        # executor has no call for it, so its processes are ended one by one
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_on_cluster(jobs: Iterable[Job], address: str) -> Iterator[tuple[Job, dict[str, Any]]]:

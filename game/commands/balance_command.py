@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.agents.batch_runs import Job, run_local, run_on_cluster
+from game.agents.batch_runs import Job, WorkerLost, run_local, run_on_cluster
 from game.commands.balance_compare import compare
 from game.commands.balance_stats import PER_RUN, Run, aggregate
 from game.commands.balance_tables import aggregate_lines, compare_lines
@@ -56,15 +56,16 @@ class Progress:
             self.out.write(f"balance: {line}\n")
         self.out.flush()
 
-    def finish(self, done: int, interrupted: bool) -> None:
+    def finish(self, done: int, stopped: str) -> None:
+        """The last line: how many runs in what time, and why the batch stopped short if it did."""
         elapsed = time.monotonic() - self.start
         if self.tty:
             self.out.write("\r\x1b[K")
         rate = done / elapsed * 60 if elapsed > 0 else 0.0
         stop = ""
-        if interrupted:  # with no run finished there is nothing to tabulate, and nothing is written
-            stop = (" (stopped by Ctrl-C; keeping the finished runs)" if done else
-                    " (stopped by Ctrl-C before any run finished: nothing to show, no file written)")
+        if stopped:  # with no run finished there is nothing to tabulate, and nothing is written
+            stop = (f" ({stopped}; keeping the finished runs)" if done else
+                    f" ({stopped} before any run finished: nothing to show, no file written)")
         self.out.write(f"balance: {done}/{self.total} runs in {elapsed:.1f}s, {rate:.0f} runs/min{stop}\n")
         self.out.flush()
 
@@ -78,12 +79,16 @@ def check_mix(text: str) -> str:
     return text.strip()
 
 
+STOPPED_BY_CTRL_C = "stopped by Ctrl-C"
+
+
 def play_batch(jobs: list[Job], workers: int, cluster: str | None, progress: Progress | None) -> tuple[
-        list[tuple[Job, Run]], bool]:
-    """Every job's summary (as far as it got before Ctrl-C), ordered by seed then seat mix."""
+        list[tuple[Job, Run]], str]:
+    """Every job's summary as far as the batch got, ordered by seed then seat mix, and why it
+    stopped short ("" when it did not): Ctrl-C, or a pool process that died (`WorkerLost`)."""
     order = {(job.seed, job.seats): i for i, job in enumerate(jobs)}
     results: list[tuple[Job, Run]] = []
-    interrupted = False
+    stopped = ""
     stream = run_on_cluster(jobs, cluster) if cluster else run_local(jobs, workers)
     try:
         for job, summary in stream:
@@ -91,11 +96,13 @@ def play_batch(jobs: list[Job], workers: int, cluster: str | None, progress: Pro
             if progress is not None:
                 progress.update(len(results))
     except KeyboardInterrupt:
-        interrupted = True
+        stopped = STOPPED_BY_CTRL_C
+    except WorkerLost as exc:
+        stopped = str(exc)
     finally:
         stream.close()
     results.sort(key=lambda pair: order[(pair[0].seed, pair[0].seats)])
-    return results, interrupted
+    return results, stopped
 
 
 def run_balance(args: Any) -> int:
@@ -141,10 +148,11 @@ def run_balance(args: Any) -> int:
     progress = Progress(len(jobs), sys.stderr)
     # a process more than there are runs only costs its start-up (`--workers 1000` for ten seeds
     # started a thousand of them); the numbers are the same whatever the workers
-    results, interrupted = play_batch(jobs, min(workers, len(jobs)), args.cluster, progress)
-    progress.finish(len(results), interrupted)
-    if interrupted and not results:  # no tables of nothing, and a batch an earlier --json wrote stays whole
-        return 130
+    results, stopped = play_batch(jobs, min(workers, len(jobs)), args.cluster, progress)
+    progress.finish(len(results), stopped)
+    code = 0 if not stopped else 130 if stopped == STOPPED_BY_CTRL_C else WorkerLost.exit_code
+    if stopped and not results:  # no tables of nothing, and a batch an earlier --json wrote stays whole
+        return code
     runs = [summary for _, summary in results]
     run_seats = [job.seats for job, _ in results]
     designers = [drawn_personalities(job.seats, job.seed) for job, _ in results]  # as autoplay seats them
@@ -153,14 +161,14 @@ def run_balance(args: Any) -> int:
     if args.json:
         settings = {"seeds": args.seeds, "seats": mixes, "level": level, "max_turns": max_turns,
                     "dials": dials.as_dict(), "requested": len(jobs), "finished": len(runs),
-                    "interrupted": interrupted}
+                    "interrupted": bool(stopped), "stopped": stopped}
         write_json(Path(args.json), {"settings": settings, "runs": runs, "run_seats": run_seats,
                                      "aggregates": aggregates})
     if args.plot:
         from game.commands.balance_charts import draw_charts  # matplotlib only when asked: start-up time
 
         draw_charts(aggregates, Path(args.plot))
-    return 130 if interrupted else 0
+    return code
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:

@@ -5,6 +5,8 @@ finished."""
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +63,23 @@ def test_ctrl_c_stops_the_pool_and_keeps_the_finished_runs():
     results, interrupted = play_batch(JOBS, 2, None, StopAfterTwo())
     assert interrupted and len(results) == 2
     assert all(summary["seed"] == job.seed and "state_hash" in summary for job, summary in results)
+
+
+def dies_at_seed_three(seed: int, *args, **kwargs):
+    """An autoplay whose process is killed under seed 3 (the OOM killer, a stray kill -9)."""
+    if seed == 3:
+        os._exit(9)
+    return autoplay(seed, *args, **kwargs)
+
+
+def test_a_pool_process_that_dies_stops_the_batch_and_keeps_the_finished_runs(monkeypatch):
+    """A worker killed under a run hung the batch for ever: the pool waited for that run's answer."""
+    monkeypatch.setattr("game.agents.batch_runs.autoplay", dies_at_seed_three)  # the forked workers inherit it
+    results, stopped = play_batch(JOBS, 2, None, None)
+    assert stopped == "a worker process died under a run (killed, or out of memory?)"
+    assert 3 not in {job.seed for job, _ in results}
+    assert all(summary["seed"] == job.seed and "state_hash" in summary for job, summary in results)
+    assert not multiprocessing.active_children()  # the pool's other process is stopped too
 
 
 def test_a_run_that_crashes_is_reported_not_raised(monkeypatch):
