@@ -82,6 +82,13 @@ def check_mix(text: str) -> str:
 STOPPED_BY_CTRL_C = "stopped by Ctrl-C"
 
 
+def mix_key(text: str) -> tuple[tuple[str, str], ...]:
+    """A seat mix as the table reads it: seat kinds and personalities are read in any case and
+    spacing, so two spellings of one mix are the same runs."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    return tuple((kind.strip().lower(), name.strip().lower()) for kind, _, name in (p.partition(":") for p in parts))
+
+
 def play_batch(jobs: list[Job], workers: int, cluster: str | None, progress: Progress | None) -> tuple[
         list[tuple[Job, Run]], str]:
     """Every job's summary as far as the batch got, ordered by seed then seat mix, and why it
@@ -117,12 +124,19 @@ def run_balance(args: Any) -> int:
         if given:  # compare plays nothing: it would go unsaid that these did nothing
             raise UsageError(f"balance compare plays no runs: give it two batches alone, without {', '.join(given)}")
         return run_compare(Path(rest[1]), Path(rest[2]))
-    if not args.seeds:
+    if args.seeds is None:
         raise UsageError("balance needs --seeds A-B (or: balance compare A.json B.json)")
+    if not args.seeds.strip():
+        raise UsageError("--seeds is empty: give a range, as 1-100")
     seeds = parse_seed_range(args.seeds)
     mixes = [check_mix(m) for m in (args.seats or [DEFAULT_SEATS])]
-    if len(set(mixes)) != len(mixes):
+    if len({mix_key(m) for m in mixes}) != len(mixes):  # "ai+hero,ai" and "AI+HERO, ai" play the same runs
         raise UsageError("--seats: the same seat mix is given twice")
+    if args.cluster is not None and not args.cluster.strip():  # `--cluster "$ADDR"` with ADDR unset
+        raise UsageError("--cluster is empty: give a scheduler's address, as tcp://HOST:8786")
+    if args.cluster is not None and args.workers is not None:
+        raise UsageError("--workers sizes the pool on this machine; a cluster's workers are the dask workers "
+                         "started for it: give one or the other")
     level = DEFAULT_LEVEL if args.level is None else args.level
     max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else args.max_turns
     if max_turns < 1:
@@ -139,6 +153,8 @@ def run_balance(args: Any) -> int:
         from game.commands.balance_charts import require_matplotlib  # matplotlib only when asked: start-up time
 
         require_matplotlib()
+    if args.json is not None and args.plot is not None and Path(args.json).resolve() == Path(args.plot).resolve():
+        raise UsageError("--json and --plot name the same file: the chart would write over the runs")
     for flag, target in (("--json", args.json), ("--plot", args.plot)):
         problem = output_file_problem(target) if target is not None else None
         if problem:  # before the runs, not after minutes of them

@@ -50,6 +50,13 @@ def test_compare_reads_two_batches_and_says_measure_by_measure(tmp_path, capsys)
     (["balance", "--seeds", "1-2", "--seats", "ai,ai"], 2, "hero"),
     (["balance", "--seeds", "1-2", "--workers", "0"], 2, "--workers"),
     (["balance", "--seeds", "1-2", "--plot", "x.pdf"], 2, ".png"),
+    # each of these once went on: playing every run twice, losing the batch under its chart,
+    # running locally or ignoring an option without a word
+    (["balance", "--seeds", "1-2", "--seats", "ai+hero,ai", "--seats", "AI+HERO, ai"], 2, "same seat mix"),
+    (["balance", "--seeds", "1-2", "--json", "same.png", "--plot", "same.png"], 2, "same file"),
+    (["balance", "--seeds", "1-2", "--cluster", ""], 2, "--cluster is empty"),
+    (["balance", "--seeds", "1-2", "--cluster", "tcp://127.0.0.1:1", "--workers", "2"], 2, "one or the other"),
+    (["balance", "--seeds", ""], 2, "--seeds is empty"),
     (["balance", "compare", "only-one.json"], 2, "compare"),
     (["balance", "compare", "missing-a.json", "missing-b.json"], 3, "missing-a.json"),
 ])
