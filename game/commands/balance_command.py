@@ -4,6 +4,7 @@ cluster, then the tables a designer tunes by; `balance compare A.json B.json` fo
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import time
@@ -21,6 +22,7 @@ from game.core.file_guard import MiB, read_bounded, write_problem
 from game.core.paths import atomic_write
 from game.core.seats import drawn_personalities, parse_seats
 from game.designers.table import check_named_personalities
+from game.engine.game import RULES_VERSION
 from game.engine.saves import output_file_problem
 from game.rules.party import entrance_floor
 
@@ -175,7 +177,8 @@ def run_balance(args: Any) -> int:
     aggregates = aggregate(runs, run_seats, entrance_floor([level]), designers)
     print("\n".join(aggregate_lines(aggregates)))
     if args.json:
-        settings = {"seeds": args.seeds, "seats": mixes, "level": level, "max_turns": max_turns,
+        settings = {"rules_version": RULES_VERSION, "seeds": args.seeds, "seats": mixes, "level": level,
+                    "max_turns": max_turns,
                     "dials": dials.as_dict(), "requested": len(jobs), "finished": len(runs),
                     "interrupted": bool(stopped), "stopped": stopped}
         write_json(Path(args.json), {"settings": settings, "runs": runs, "run_seats": run_seats,
@@ -214,9 +217,13 @@ def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:
     return runs, settings if isinstance(settings, dict) else {}
 
 
+MOST_FLOORS = 999  # deeper than any run goes; a larger floor is a damaged batch (compare walks every floor)
+
+
 def missing_measure(run: Run) -> str | None:
-    """The first measure `compare` reads that a played run lacks (None: it has them all); a run
-    that crashed in its batch has only its seed, outcome and error, and is left out of them."""
+    """The first measure `compare` reads that a played run lacks or holds no sound value of (None:
+    it has them all); a run that crashed in its batch has only its seed, outcome and error, and
+    is left out of them."""
     if not isinstance(run.get("outcome"), str):
         return "outcome"
     if run["outcome"] == "error":
@@ -224,11 +231,22 @@ def missing_measure(run: Run) -> str | None:
     levels = run.get("levels")
     if not (isinstance(levels, list) and levels and all(_is_number(v) for v in levels)):
         return "levels"
-    return next((key for key in PER_RUN if key != "level" and not _is_number(run.get(key))), None)
+    missing = next((key for key in PER_RUN if key != "level" and not _is_number(run.get(key))), None)
+    if missing:
+        return missing
+    if not (isinstance(run["floor"], int) and 1 <= run["floor"] <= MOST_FLOORS):
+        return f"floor from 1 to {MOST_FLOORS}"
+    for key in ("damage", "deaths_by"):
+        by_source = run.get(key)
+        if by_source is not None and not (isinstance(by_source, dict)
+                                          and all(_is_number(v) for v in by_source.values())):
+            return f"{key} by source"
+    return None
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    """A finite number (NaN or infinity moves a median where no run went)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def run_compare(a_path: Path, b_path: Path) -> int:
@@ -237,7 +255,50 @@ def run_compare(a_path: Path, b_path: Path) -> int:
     if not a or not b:
         raise FileProblem(f"{a_path if not a else b_path} holds no runs to compare")
     print(f"A: {printable(str(a_path))} ({len(a)} runs)   B: {printable(str(b_path))} ({len(b)} runs)")
-    level = a_settings.get("level")
-    same_entrance = isinstance(level, int) and level == b_settings.get("level")
-    print("\n".join(compare_lines(compare(a, b, entrance_floor([level]) if same_entrance else None))))
+    for note in setting_notes(a_settings, b_settings):
+        print(f"note: {note}")
+    entrances = [entrance_floor([level]) if isinstance(level := settings.get("level"), int) else None
+                 for settings in (a_settings, b_settings)]
+    print("\n".join(compare_lines(compare(a, b, *entrances))))
     return 0
+
+
+COMPARED_SETTINGS = ("seats", "level", "dials", "max_turns")
+
+
+def setting_notes(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """What the reader of a comparison must know of how the batches were made: the rules each
+    was played under, the settings they differ in (a difference below may come of those, which
+    is often the point: a personality against another), and a batch stopped before its end."""
+    notes = []
+    versions = [s.get("rules_version") for s in (a, b)]
+    if versions[0] != versions[1] or versions[0] != RULES_VERSION:
+        said = [f"rules version {v}" if isinstance(v, int) else "no rules version (an older batch)"
+                for v in versions]
+        notes.append(f"A was played under {said[0]}, B under {said[1]}; this game's rules are version "
+                     f"{RULES_VERSION}")
+    for key in COMPARED_SETTINGS:
+        va, vb = a.get(key), b.get(key)
+        if va == vb:
+            continue
+        if isinstance(va, dict) and isinstance(vb, dict):  # only the dials that differ, not all of them
+            keys = sorted({k for k in (*va, *vb) if va.get(k) != vb.get(k)}, key=str)
+            va, vb = {k: va.get(k) for k in keys}, {k: vb.get(k) for k in keys}
+        notes.append(f"the batches differ in {key.replace('_', ' ')}: A {shown_setting(va)}, B {shown_setting(vb)}")
+    for name, settings in (("A", a), ("B", b)):
+        if settings.get("interrupted"):
+            why = settings.get("stopped") or "stopped short"
+            notes.append(f"{name} stopped before its end: {settings.get('finished')} of {settings.get('requested')} "
+                         f"runs ({printable(str(why))})")
+    return notes
+
+
+def shown_setting(value: Any) -> str:
+    """A setting as a note shows it: seat mixes joined, dials as name=value, absent as such."""
+    if value is None:
+        return "(not recorded)"
+    if isinstance(value, list):
+        return " / ".join(printable(str(v)) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{printable(str(k))}={printable(str(v))}" for k, v in sorted(value.items())) or "(none)"
+    return printable(str(value))

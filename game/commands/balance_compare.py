@@ -1,6 +1,7 @@
 """Whether two balance batches differ beyond chance, measure by measure: endings and wipe rates by
 a two-proportion z-test (with Wilson and Newcombe intervals), per-run numbers by Mann-Whitney U
-(with each median's order-statistic interval). Plain Python: no RNG, so the verdicts never move."""
+(with each median's order-statistic interval; counts by source by their means, as they are
+mostly 0). Plain Python: no RNG, so the verdicts never move."""
 
 from __future__ import annotations
 
@@ -91,9 +92,32 @@ def medians(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
             "diff": rounded(ma - mb), "p": rounded(p_value, 6), "differs": p_value < ALPHA}
 
 
-def compare(a: Sequence[Run], b: Sequence[Run], entrance: int | None = None) -> dict[str, dict[str, Any]]:
-    """Every measure both batches have, keyed by a readable name, in table order; `entrance` is
-    the floor both dungeons open onto (None when they differ or are unknown)."""
+def means(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
+    """Each batch's mean with its normal 95 % interval, the difference with Welch's, and the
+    Mann-Whitney p: for counts that are mostly 0 (deaths by one source), where both medians are 0
+    and a verdict beside them would read as a difference of nothing."""
+    def mean_sd(values: Sequence[float]) -> tuple[float, float]:
+        n = len(values)
+        if not n:
+            return 0.0, 0.0
+        m = sum(values) / n
+        return m, (sum((v - m) ** 2 for v in values) / (n - 1) if n > 1 else 0.0) / n
+
+    ma, va = mean_sd(a)
+    mb, vb = mean_sd(b)
+    ha, hb, hd = Z95 * math.sqrt(va), Z95 * math.sqrt(vb), Z95 * math.sqrt(va + vb)
+    p_value = mann_whitney(a, b)
+    return {"a": rounded(ma), "a_low": rounded(ma - ha), "a_high": rounded(ma + ha),
+            "b": rounded(mb), "b_low": rounded(mb - hb), "b_high": rounded(mb + hb),
+            "diff": rounded(ma - mb), "diff_low": rounded(ma - mb - hd), "diff_high": rounded(ma - mb + hd),
+            "p": rounded(p_value, 6), "differs": p_value < ALPHA}
+
+
+def compare(a: Sequence[Run], b: Sequence[Run], entrance_a: int | None = None,
+            entrance_b: int | None = None) -> dict[str, dict[str, Any]]:
+    """Every measure both batches have, keyed by a readable name, in table order; `entrance_a`
+    and `entrance_b` are the floors each batch's dungeons open onto (None when unknown: then its
+    shallowest floor reached stands for it)."""
     out: dict[str, dict[str, Any]] = {}
     outcomes = sorted({str(r.get("outcome")) for r in (*a, *b)} - set(ENDINGS))
     for ending in (*ENDINGS, *outcomes):
@@ -102,23 +126,27 @@ def compare(a: Sequence[Run], b: Sequence[Run], entrance: int | None = None) -> 
     ga, gb = played(a), played(b)
     for key in PER_RUN:
         out[f"{key} (median)"] = medians([number(r, key) for r in ga], [number(r, key) for r in gb])
-    if entrance is not None:
+    if entrance_a is not None and entrance_b is not None:
         out["stayed on entrance floor"] = two_proportions(
-            sum(1 for r in ga if number(r, "floor") <= entrance), len(ga),
-            sum(1 for r in gb if number(r, "floor") <= entrance), len(gb))
-    reached = [int(number(r, "floor")) for r in (*ga, *gb)]
-    for f in range(max(1, min(reached, default=1)), max(reached, default=0) + 1):
-        ra = [r for r in ga if number(r, "floor") >= f]
-        rb = [r for r in gb if number(r, "floor") >= f]
-        if ra and rb:
-            out[f"wipe rate floor {f}"] = two_proportions(
-                sum(1 for r in ra if number(r, "floor") == f and r.get("outcome") == "wiped"), len(ra),
-                sum(1 for r in rb if number(r, "floor") == f and r.get("outcome") == "wiped"), len(rb))
+            sum(1 for r in ga if number(r, "floor") <= entrance_a), len(ga),
+            sum(1 for r in gb if number(r, "floor") <= entrance_b), len(gb))
+    # a run reached every floor from its batch's entrance to its deepest: a batch that opens on
+    # Floor 5 says nothing of Floor 2 (its runs were never there to survive it)
+    deepest_a = [int(number(r, "floor")) for r in ga]
+    deepest_b = [int(number(r, "floor")) for r in gb]
+    first_a = entrance_a if entrance_a is not None else min(deepest_a, default=1)
+    first_b = entrance_b if entrance_b is not None else min(deepest_b, default=1)
+    for f in range(max(1, first_a, first_b), min(max(deepest_a, default=0), max(deepest_b, default=0)) + 1):
+        ra = [(r, d) for r, d in zip(ga, deepest_a, strict=True) if d >= f]
+        rb = [(r, d) for r, d in zip(gb, deepest_b, strict=True) if d >= f]
+        out[f"wipe rate floor {f}"] = two_proportions(
+            sum(1 for r, d in ra if d == f and r.get("outcome") == "wiped"), len(ra),
+            sum(1 for r, d in rb if d == f and r.get("outcome") == "wiped"), len(rb))
     for key in ("damage", "deaths_by"):
         da = [r[key] for r in ga if isinstance(r.get(key), dict)]
         db = [r[key] for r in gb if isinstance(r.get(key), dict)]
         if da and db:
             for source in SOURCES:
-                out[f"{key} {source} (median)"] = medians([float(d.get(source, 0) or 0) for d in da],
-                                                          [float(d.get(source, 0) or 0) for d in db])
+                out[f"{key} {source} (mean)"] = means([float(d.get(source, 0) or 0) for d in da],
+                                                      [float(d.get(source, 0) or 0) for d in db])
     return out

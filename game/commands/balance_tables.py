@@ -27,6 +27,10 @@ def num(x: float | None) -> str:
     return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
 
 
+def two_places(x: float) -> str:
+    return f"{x:.2f}"
+
+
 def spread_line(name: str, s: dict[str, Any]) -> str:
     return (f"  {label(name):<16} median {num(s['median']):>6}  p10 {num(s['p10']):>6}  p90 {num(s['p90']):>6}"
             f"  mean {num(s['mean']):>7}  max {num(s['max']):>6}")
@@ -93,7 +97,8 @@ def compare_lines(result: dict[str, dict[str, Any]], fmt: Callable[[float], str]
     """One line per measure: A and B with their intervals, the difference, p and the verdict."""
     out = [f"{'measure':<28} {'A [95%]':>24} {'B [95%]':>24} {'A-B [95%]':>24} {'p':>8}  verdict"]
     for name, r in result.items():
-        show = pct if not name.endswith("(median)") else (fmt or num)
+        show = pct if not name.endswith(("(median)", "(mean)")) else (fmt or num) if name.endswith("(median)") \
+            else two_places
         a = f"{show(r['a']).strip()} [{show(r['a_low']).strip()}, {show(r['a_high']).strip()}]"
         b = f"{show(r['b']).strip()} [{show(r['b_low']).strip()}, {show(r['b_high']).strip()}]"
         diff = show(r["diff"]).strip()
@@ -104,6 +109,6 @@ def compare_lines(result: dict[str, dict[str, Any]], fmt: Callable[[float], str]
     differing = sum(1 for r in result.values() if r["differs"])
     out.append(f"{differing} of {len(result)} measures differ at p < 0.05 "
                f"(about 1 in 20 would by chance alone when nothing changed)")
-    out.append("rates: two-proportion z-test, Wilson and Newcombe intervals; (median): Mann-Whitney U "
-               "(does one batch run larger?), order-statistic intervals")
+    out.append("rates: two-proportion z-test, Wilson and Newcombe intervals; (median) and (mean): Mann-Whitney U "
+               "(does one batch run larger?), order-statistic intervals of medians, normal ones of means")
     return out

@@ -187,3 +187,46 @@ def test_the_endings_chart_gives_every_floor_its_place_and_counts_whole_runs():
     assert floors == ["2", "3", "4", "5"]
     assert bars[5] == 15 and bars[2] == 1 and 3 not in bars
     assert runs and all(text.lstrip("\u2212-").isdigit() for text in runs), runs
+
+
+def test_compare_tells_how_the_batches_were_made_when_they_differ(tmp_path, capsys):
+    """Two seat mixes, two dials and a batch stopped early were compared with no word of it, and
+    a batch of older rules could not be told apart: the file recorded no rules version."""
+    from game.engine.game import RULES_VERSION
+
+    a = balance(tmp_path, "a.json")
+    balance(tmp_path, "b.json", "--dial", "die=4", "--seats", "ai+hero,ai:tyrant")
+    assert a["settings"]["rules_version"] == RULES_VERSION
+    capsys.readouterr()
+    assert cli.main(["balance", "compare", str(tmp_path / "a.json"), str(tmp_path / "a.json")]) == 0
+    assert "note:" not in capsys.readouterr().out  # the same making: nothing to say
+    older = {**a, "settings": {**a["settings"], "interrupted": True, "stopped": "stopped by Ctrl-C",
+                               "finished": 4, "requested": 9}}
+    del older["settings"]["rules_version"]
+    (tmp_path / "old.json").write_text(json.dumps(older))
+    assert cli.main(["balance", "compare", str(tmp_path / "old.json"), str(tmp_path / "b.json")]) == 0
+    notes = [line for line in capsys.readouterr().out.splitlines() if line.startswith("note: ")]
+    assert notes == [
+        f"note: A was played under no rules version (an older batch), B under rules version {RULES_VERSION}; "
+        f"this game's rules are version {RULES_VERSION}",
+        "note: the batches differ in seats: A ai+hero,ai+hero,ai, B ai+hero,ai:tyrant",
+        "note: the batches differ in dials: A die=6, B die=4",
+        "note: A stopped before its end: 4 of 9 runs (stopped by Ctrl-C)",
+    ]
+
+
+@pytest.mark.parametrize("damage, what", [
+    ({"floor": 99999999}, "floor from 1 to 999"),  # compare walked every floor up to it: hung
+    ({"turns": float("nan")}, "turns"),  # moved the median of turns where no run went
+    ({"rooms": float("inf")}, "rooms"),
+    ({"deaths_by": [1, 2]}, "deaths_by by source"),
+    ({"damage": {"traps": "lots"}}, "damage by source"),
+])
+def test_compare_refuses_a_batch_with_an_unsound_run(damage, what, tmp_path, capsys):
+    good = balance(tmp_path, "a.json")
+    bad = {**good, "runs": [good["runs"][0], {**good["runs"][1], **damage}, *good["runs"][2:]]}
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    capsys.readouterr()
+    assert cli.main(["balance", "compare", str(tmp_path / "a.json"), str(tmp_path / "bad.json")]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"run 2 has no {what} (a damaged batch" in err[0]

@@ -44,4 +44,30 @@ def test_a_batch_does_not_differ_from_itself_and_a_shifted_one_does():
     assert result["rooms (median)"]["differs"] and result["ending quest"]["differs"]
     assert not result["turns (median)"]["differs"]
     assert "wipe rate floor 3" in result and "stayed on entrance floor" not in result
-    assert compare(a, b, entrance=2)["stayed on entrance floor"]["a"] == 0.5
+    assert compare(a, b, 2, 2)["stayed on entrance floor"]["a"] == 0.5
+
+
+def test_wipe_rates_count_only_floors_each_batch_could_reach():
+    """A batch opening on Floor 5 was counted as having survived Floors 2 to 4 against one that
+    opened on Floor 2: "wipe rate floor 2  0.0% [0.0%, 8.8%]" for runs that were never there."""
+    shallow = [{"outcome": "wiped" if i % 4 == 0 else "retired", "floor": 2 + i % 3} for i in range(40)]
+    deep = [{"outcome": "wiped" if i % 4 == 0 else "retired", "floor": 5 + i % 3} for i in range(40)]
+    result = compare(shallow, deep, 2, 5)
+    assert not any(name.startswith("wipe rate floor") for name in result)  # no floor both reached
+    overlapping = [{**r, "floor": r["floor"] + 3} for r in shallow[:20]] + shallow[20:]  # Floors 2 to 7
+    result = compare(overlapping, deep, 2, 5)
+    floors = sorted(int(name.rsplit(" ", 1)[1]) for name in result if name.startswith("wipe rate floor"))
+    assert floors == [5, 6, 7]
+    reached = sum(1 for r in deep if r["floor"] >= 5)
+    assert result["wipe rate floor 5"]["b"] == round(sum(1 for r in deep if r["floor"] == 5
+                                                          and r["outcome"] == "wiped") / reached, 4)
+
+
+def test_deaths_by_a_source_compare_their_means_where_both_medians_are_zero():
+    """"deaths by traps (median) 0 [0, 0]  0 [0, 0]  DIFFERS": right (12 runs in 40 against none)
+    but read as a difference of nothing; the means say what differs, with an interval."""
+    a = [{"outcome": "wiped", "floor": 2, "deaths_by": {"traps": 1 if i < 12 else 0}} for i in range(40)]
+    b = [{"outcome": "wiped", "floor": 2, "deaths_by": {"traps": 0}} for _ in range(40)]
+    row = compare(a, b)["deaths_by traps (mean)"]
+    assert row["differs"] and row["a"] == 0.3 and row["b"] == 0.0
+    assert 0 < row["diff_low"] < 0.3 < row["diff_high"]
