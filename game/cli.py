@@ -235,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seats", default="human,ai,ai", help="default human,ai,ai; " + SEATS_HELP)
     gen.add_argument("--dial", type=_dial, action="append", default=[], help=DIAL_HELP)
     gen.add_argument("--json", action="store_true", help="print it as JSON")
-    gen.add_argument("--map", action="store_true", help="draw the floor as text")
+    gen.add_argument("--map", action="store_true", help="draw each room's plan as text")
     gen.add_argument("--designs", metavar="DIR", type=_file_name, default=None, help=DESIGNS_HELP)
 
     auto = sub.add_parser("autoplay", help="play a whole run headless, AI at every seat")
@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     cat.add_argument("--seeds", metavar="A-B", required=True, help=SEEDS_HELP)
     cat.add_argument("--floors", type=int, default=1, help="floors a seed, from the entrance floor (default 1)")
     cat.add_argument("--rooms", type=int, default=4, help="rooms a floor (default 4)")
-    cat.add_argument("--map", action="store_true", help="draw each floor as text")
+    cat.add_argument("--map", action="store_true", help="draw each room's plan as text, under its line")
 
     bal = sub.add_parser("balance", help="many autoplay runs on every core (or a Dask cluster), with tables")
     bal.add_argument("compare", nargs="*", type=_file_name, metavar="compare A.json B.json",

@@ -112,7 +112,9 @@ def table_dials(pairs: Sequence[tuple[str, str]], seed: int) -> Dials:
 # ---- text -------------------------------------------------------------------------------------
 
 
-def catalog_lines(seeds: range, floors: int, rooms: int, seats_text: str = "human,ai,ai") -> list[str]:
+def catalog_lines(seeds: range, floors: int, rooms: int, seats_text: str = "human,ai,ai",
+                  with_map: bool = False) -> list[str]:
+    """One line a room (`catalog_line`), each followed by its plan drawn as text with `with_map`."""
     seats, named = parse_table(seats_text)
     designers = designers_for(seats, "auto", named)
     out = []
@@ -123,6 +125,11 @@ def catalog_lines(seeds: range, floors: int, rooms: int, seats_text: str = "huma
         for floor in range(first, first + floors):
             for design in generate_rooms(seed, CATALOG_PARTY, floor, rooms, designers, dials, streams):
                 out.append(catalog_line(seed, design))
+                if with_map:  # rows as drawn, less the blank ones below the room
+                    rows = [row.rstrip() for row in design.plan.layout]
+                    while rows and not rows[-1]:
+                        rows.pop()
+                    out.extend(f"    {row}".rstrip() for row in rows)
     return out
 
 
@@ -166,6 +173,6 @@ def run_catalog(args: argparse.Namespace) -> int:
     seeds = parse_seed_range(args.seeds)
     floors = check_rooms(args.floors, "--floors")
     rooms = check_rooms(args.rooms)
-    for line in catalog_lines(seeds, floors, rooms):
+    for line in catalog_lines(seeds, floors, rooms, with_map=args.map):
         print(line)
     return 0

@@ -201,3 +201,18 @@ def test_generate_names_each_ai_seat_once_not_with_its_personality_again(capsys)
                      for s in seats)
     assert f"Seats: {said}\n" in text
     assert "(AI) (" not in text
+
+
+def test_catalog_map_draws_each_rooms_plan_under_its_line(capsys) -> None:
+    """`catalog --map` printed the same lines as without it: the flag was never read."""
+    from game import cli
+
+    assert cli.main(["catalog", "--seeds", "1-1", "--floors", "1", "--rooms", "2"]) == 0
+    plain = capsys.readouterr().out.splitlines()
+    assert cli.main(["catalog", "--seeds", "1-1", "--floors", "1", "--rooms", "2", "--map"]) == 0
+    drawn = capsys.readouterr().out.splitlines()
+    assert [line for line in drawn if line.startswith("seed ")] == plain
+    second = drawn.index(plain[1])
+    plan = drawn[1:second]
+    assert len(plan) > 3 and all(row.startswith("    ") for row in plan)
+    assert any("#" in row for row in plan) and plan[-1].strip()  # walls drawn, no blank rows below
