@@ -218,9 +218,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a recording: the FILE play --record wrote, or a .mlrec file of the recordings "
                              "folder (its name alone will do); or a morgue file, whose run's recording lies "
                              "beside it")
-    replay.add_argument("--headless", action="store_true", help="no screen: re-run it and print one line")
+    replay.add_argument("--headless", action="store_true",
+                        help="no screen: re-run it and print one line (exit 4 if it desyncs)")
     replay.add_argument("--verify", action="store_true",
-                        help="with --headless: fail (exit 4) at the first turn that plays out otherwise")
+                        help="with --headless: stop at the first turn that plays out otherwise, with only "
+                             "that said")
     replay.add_argument("--speed", type=float, default=1.0,
                         help="actions a second, the nearest of 1, 2, 4 ... 256 (default 1); + and - change it")
     replay.add_argument("--window", action="store_true", default=argparse.SUPPRESS, help="watch in an SDL window")
