@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -76,9 +76,11 @@ def run_local(jobs: Iterable[Job], workers: int) -> Iterator[tuple[Job, dict[str
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def run_on_cluster(jobs: Iterable[Job], address: str) -> Iterator[tuple[Job, dict[str, Any]]]:
+def run_on_cluster(jobs: Iterable[Job], address: str,
+                   tell: Callable[[str], None] | None = None) -> Iterator[tuple[Job, dict[str, Any]]]:
     """Yield each job's summary from a Dask distributed scheduler at `address`
-    (tcp://HOST:8786), whose workers have this game installed."""
+    (tcp://HOST:8786), whose workers have this game installed. `tell` hears why nothing comes
+    yet when the scheduler has no worker (the runs wait for one, as Dask does)."""
     try:
         from distributed import Client, as_completed  # the optional extra .[cluster]
     except ImportError:
@@ -91,6 +93,9 @@ def run_on_cluster(jobs: Iterable[Job], address: str) -> Iterator[tuple[Job, dic
         raise MasterlessError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     futures = []
     try:
+        if tell is not None and not client.scheduler_info().get("workers"):
+            tell(f"the scheduler at {address} has no workers yet: the runs wait for one "
+                 f"(start one with: dask worker {address})")
         futures = client.map(run_job, list(jobs), pure=False)
         for future in as_completed(futures):
             yield future.result()

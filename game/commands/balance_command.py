@@ -58,6 +58,11 @@ class Progress:
             self.out.write(f"balance: {line}\n")
         self.out.flush()
 
+    def tell(self, words: str) -> None:
+        """A line of its own above the bar (why the bar does not move, as a cluster with no worker)."""
+        self.out.write(("\r\x1b[K" if self.tty else "") + f"balance: {words}\n")
+        self.out.flush()
+
     def finish(self, done: int, stopped: str) -> None:
         """The last line: how many runs in what time, and why the batch stopped short if it did."""
         elapsed = time.monotonic() - self.start
@@ -98,7 +103,7 @@ def play_batch(jobs: list[Job], workers: int, cluster: str | None, progress: Pro
     order = {(job.seed, job.seats): i for i, job in enumerate(jobs)}
     results: list[tuple[Job, Run]] = []
     stopped = ""
-    stream = run_on_cluster(jobs, cluster) if cluster else run_local(jobs, workers)
+    stream = run_on_cluster(jobs, cluster, progress.tell if progress else None) if cluster else run_local(jobs, workers)
     try:
         for job, summary in stream:
             results.append((job, summary))

@@ -100,6 +100,26 @@ def test_a_dask_cluster_gives_the_same_aggregate_bytes(in_process):
     assert aggregate_bytes(results) == aggregate_bytes(in_process)
 
 
+def test_a_cluster_with_no_worker_says_so_rather_than_wait_in_silence():
+    """A scheduler with no worker took the runs and said nothing, for ever; it now says why the
+    runs wait, and they go on once a worker joins."""
+    distributed = pytest.importorskip("distributed")
+    from game.agents.batch_runs import run_on_cluster
+
+    told: list[str] = []
+    with distributed.LocalCluster(n_workers=0, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        def worker_joins(words: str) -> None:
+            told.append(words)
+            cluster.scale(1)
+
+        stream = run_on_cluster(JOBS[:2], cluster.scheduler_address, worker_joins)
+        results = list(stream)
+    assert told == [f"the scheduler at {cluster.scheduler_address} has no workers yet: the runs wait for one "
+                    f"(start one with: dask worker {cluster.scheduler_address})"]
+    assert sorted(job.seed for job, _ in results) == [1, 1]
+
+
 @pytest.mark.slow
 def test_whole_runs_agree_between_one_process_and_a_pool():
     """Uncut runs (towns, deep floors, quests) as well: 16 seeds to their end on both backends."""
