@@ -27,8 +27,9 @@ def require_matplotlib() -> Any:
     return plt
 
 
-def draw_charts(agg: dict[str, Any], path: Path) -> None:
-    """Write four charts into one .png or .svg file at `path`."""
+def draw_charts(agg: dict[str, Any], path: Path, about: str = "") -> None:
+    """Write four charts into one .png or .svg file at `path`, `about` (the batch's settings)
+    under the title: a chart passed round on its own says what was played."""
     plt = require_matplotlib()
     fig, axes = plt.subplots(2, 2, figsize=(12, 8))
     endings_by_floor(axes[0][0], agg["endings_by_floor"])
@@ -38,7 +39,7 @@ def draw_charts(agg: dict[str, Any], path: Path) -> None:
         groups(axes[1][1], agg["personalities"], "per personality")
     else:
         groups(axes[1][1], agg["seats"], "per seat mix")
-    fig.suptitle(f"Masterless balance: {agg['runs']} runs")
+    fig.suptitle(f"Masterless balance: {agg['runs']} runs" + (f"\n{about}" if about else ""))
     fig.tight_layout()
     kind = path.suffix.lower().lstrip(".")
     drawn = io.BytesIO()
@@ -68,7 +69,7 @@ def endings_by_floor(ax: Any, data: dict[str, dict[str, int]]) -> None:
     bottom = [0] * len(floors)
     for outcome in outcomes:
         counts = [data.get(str(f), {}).get(outcome, 0) for f in floors]
-        ax.bar(floors, counts, bottom=bottom, label=outcome, color=ENDING_COLOURS.get(outcome))
+        ax.bar(floors, counts, bottom=bottom, label=outcome.replace("_", " "), color=ENDING_COLOURS.get(outcome))
         bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
     ax.set_title("endings by deepest floor")
     ax.set_xlabel("deepest floor")

@@ -191,7 +191,9 @@ def run_balance(args: Any) -> int:
     if args.plot:
         from game.commands.balance_charts import draw_charts  # matplotlib only when asked: start-up time
 
-        draw_charts(aggregates, Path(args.plot))
+        about = (f"seeds {args.seeds}, seats {' / '.join(mixes)}, level {level}"
+                 + (f", {' '.join(f'{k}={v}' for k, v in args.dial)}" if args.dial else ""))
+        draw_charts(aggregates, Path(args.plot), printable(about))
     return code
 
 

@@ -17,8 +17,10 @@ def interval(p: dict[str, Any]) -> str:
 
 
 def label(key: str) -> str:
-    """A summary field as the tables print it: `treasure_found` reads "treasure found"."""
-    return key.replace("_", " ")
+    """A summary field as the tables print it: `treasure_found` reads "treasure found"; the level
+    says that a wiped run's is 0 (no hero lives to have one), which pulls its low end down."""
+    words = key.replace("_", " ")
+    return "level (0: wiped)" + words[len("level"):] if words == "level" or words.startswith("level (") else words
 
 
 def num(x: float | None) -> str:
@@ -32,7 +34,7 @@ def two_places(x: float) -> str:
 
 
 def spread_line(name: str, s: dict[str, Any]) -> str:
-    return (f"  {label(name):<16} median {num(s['median']):>6}  p10 {num(s['p10']):>6}  p90 {num(s['p90']):>6}"
+    return (f"  {label(name):<17} median {num(s['median']):>6}  p10 {num(s['p10']):>6}  p90 {num(s['p90']):>6}"
             f"  mean {num(s['mean']):>7}  max {num(s['max']):>6}")
 
 

@@ -25,6 +25,7 @@ def test_balance_prints_the_tables_and_writes_runs_in_seed_order(tmp_path, capsy
                     "damage by source", "quests offered",
                     "per designer personality", "per seat mix"):
         assert heading in out
+    assert "  level (0: wiped)  median" in out  # a wiped run's level is 0: said where it pulls the low end down
     assert "balance: 8/8 runs" in err  # stderr is not a terminal here: plain lines, no bar
     assert [r["seed"] for r in data["runs"]] == [5, 5, 6, 6, 7, 7, 8, 8]
     assert data["run_seats"][:2] == ["ai+hero,ai:tyrant", "ai+hero,ai:swarm"]
