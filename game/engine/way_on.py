@@ -87,9 +87,12 @@ def way_on(game: Game, eid: int | None = None) -> WayOn:
                              f"one may give what opens it.", n, work)
     peril = mend_first(game, n)
     if peril is not None:
+        # the door shut leaves a dead end, whose search may find a passage round it (the party's
+        # own way: it heads for town to mend, so that is said first)
+        instead = "; or search here: a dead end may hide a secret passage" if can_search(game, n) else ""
         return WayOn("mend", f"{peril.words} is left shut: a failed try ({peril.pain} Pain dice) could slay one of "
                              f"the party ({game.name(peril.hero)}: {plural(peril.hits, 'Hit')} left). Mend first, "
-                             "with a draught or in town.",
+                             f"with a draught or in town{instead}.",
                      n, tuple(tiles_of(game, Tile.STAIR_UP)))
     if can_search(game, n):
         return WayOn("search", "No way on is in sight: search here, a dead end may hide a secret passage.", n)

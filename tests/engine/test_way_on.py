@@ -10,6 +10,7 @@ from game.agents.companion import go_on, hero_action
 from game.core.dials import Dials
 from game.core.seats import parse_seats
 from game.engine import actions as A
+from game.engine.dispatch import apply_action
 from game.engine.replay import clone_game
 from game.engine.routes import GIVE_UP_ON_DOOR, UNREACHABLE, passable, search, tiles_of
 from game.engine.start import new_game
@@ -83,7 +84,8 @@ def test_a_door_whose_failed_try_could_slay_the_weakest_hero_says_to_mend_first_
     way = way_on(game)
     assert way.kind == "mend" and way.goals == tuple(tiles_of(game, Tile.STAIR_UP))
     assert way.text == ("A trapped door is left shut: a failed try (3 Pain dice) could slay one of the party "
-                        f"({game.name(second)}: 3 Hits left). Mend first, with a draught or in town.")
+                        f"({game.name(second)}: 3 Hits left). Mend first, with a draught or in town; or search "
+                        "here: a dead end may hide a secret passage.")
     pos = game.position(first)
     assert go_on(game, 0, first, pos) == A.HeadBack(0)  # nothing to drink: town mends
     give(game, second, Treasure(fancy=True, heal=2, name="healer's draught"))
@@ -91,6 +93,19 @@ def test_a_door_whose_failed_try_could_slay_the_weakest_hero_says_to_mend_first_
     assert go_on(game, 1, second, game.position(second)) == A.UseItem(1, 0)
     hurt.hits = 4
     assert way_on(game).kind == "explore"
+
+
+def test_the_search_offered_beside_mending_does_find_a_passage_round_the_door():
+    """Seed 123's entrance room: its one door a tier-4 trapped door that beat the hero. The screen
+    said only "Mend first", and a mended hero loses about half its Hits at each try; a search of
+    the dead end finds a way round it, and the screen now says so."""
+    game = without_kits(barred_floor("trapped", 2, failed=1))
+    game.heroes()[1][1].hits = 3
+    assert way_on(game).kind == "mend" and "or search here" in way_on(game).text
+    exits = len(game.floor.exits())
+    apply_action(game, A.Search(game.next_seat()))
+    assert any(line.text.endswith("finds a secret passage!") for line in game.log)
+    assert len(game.floor.exits()) > exits and way_on(game).kind == "explore"
 
 
 def test_a_door_that_could_slay_the_weakest_hero_even_whole_is_not_a_reason_to_mend():
