@@ -78,7 +78,8 @@ def help_topics(kit: Kit, game: Game | None = None) -> list[tuple[str, str]]:
                                f"furniture beside you. {key('disarm')} disarms a "
                                f"found trap (a ^ on the floor; on furniture or a door, a tint, or reverse "
                                f"without colour), or tries again a door whose trap the party has met. {key('pick_up')} "
-                               f"takes treasure once the room's monsters are dead."),
+                               f"takes treasure once the room's monsters are dead, or fled (a monster that runs, or "
+                               f"keeps the peace, guards nothing)."),
         ("Down, and home again", f"{key('descend')} on a stair down takes the party down "
                                  f"({key('travel_stairs')} walks there). {key('head_back')} turns the party for "
                                  f"town, {key('travel_entrance')} walks back to the stair up, {key('head_back')} "
