@@ -173,7 +173,10 @@ def continuous_effects(game: Game, in_combat: bool) -> None:
                 if effect.from_trap and trap is not None:
                     hero.xp += xp_for_trap(trap.cost)
                     game.stats.xp_gained += xp_for_trap(trap.cost)
-            elif effect.pain:  # Continuous Damage, a hold's too: a hold alone has no Pain dice
+                continue
+            if effect.hold:  # said, as its breaking is: the hero stays out of the fight
+                game.say(f"{game.name(eid)} cannot break free of {effect.source}.", "combat", teller)
+            if effect.pain:  # Continuous Damage, a hold's too: a hold alone has no Pain dice
                 suffer(game, eid, effect.source, NO_SEAT, effect.pain, effect.type, effect.universal, effect.source,
                        kind=effect.source_kind)
 
@@ -198,6 +201,8 @@ def struggle_free(game: Game) -> None:
             if ok:
                 effects.active.remove(effect)
                 game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat", teller)
+            else:
+                game.say(f"{game.name(eid)} cannot break free of {effect.source}.", "combat", teller)
             if hero.hits <= 0:
                 break
 

@@ -61,9 +61,11 @@ def monster_died(game: Game, eid: int, killer: int) -> None:
     game.stats.kills_by_name[game.name(eid).lower()] = game.stats.kills_by_name.get(game.name(eid).lower(), 0) + 1
     game.say(f"{game.name(eid)} dies.", "combat")
     game.world.remove(eid, Position)
-    for heid, _ in game.heroes():  # a hold ends with its holder
+    for heid, _ in game.heroes():  # a hold ends with its holder, and the held hero is told so
         effects = game.world.comp(heid, Effects)
-        effects.active = [e for e in effects.active if not (e.hold and e.source_entity == eid)]
+        for effect in [e for e in effects.active if e.hold and e.source_entity == eid]:
+            effects.active.remove(effect)
+            game.say(f"{game.name(heid)} is free of {effect.source}.", "combat")
     group_morale(game, eid)
     room = (game.dungeon.floor_no, *mon.cell)
     left = game.monsters_of_room(mon.cell)

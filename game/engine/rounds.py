@@ -30,6 +30,7 @@ def start_round(game: Game) -> None:
         if game.phase != "dungeon":
             return
         game.party.queue = unheld_seats(game)
+        tell_held(game)
         if game.party.queue:
             return
         if not game.heroes():
@@ -106,6 +107,18 @@ def unheld_seats(game: Game) -> list[int]:
         if not effects.active or not effects.held:
             seats.append(hero.seat)
     return seats
+
+
+def tell_held(game: Game) -> None:
+    """Each hero left out of this round for a hold is said to be, with what holds it: a held
+    player's turn went by with no word of why."""
+    if len(game.party.queue) == len(game.heroes()):
+        return  # the usual round: nobody held
+    for eid, hero in game.heroes():
+        if hero.seat not in game.party.queue:
+            holds = [e.source for e in game.world.comp(eid, Effects).active if e.hold]
+            game.say(f"{game.name(eid)} is held by {holds[0] if holds else 'something'}: no action this turn.",
+                     "combat")
 
 
 def monster_after_party(game: Game) -> bool:

@@ -141,6 +141,43 @@ def test_a_hold_ends_when_its_holder_flees_or_dies():
     assert any("is free of the gazer's stare" in line.text for line in game.log)
 
 
+def test_a_held_heros_lost_turns_failed_struggles_and_freeing_are_all_told():
+    """A held player's turn went by with no word, a failed try to break free left no line (only
+    "shakes off" was logged), and the holder's death ended the hold in silence."""
+    from game.engine.fates import monster_died
+    from game.world.components import Effect
+
+    told = set()
+    for seed in range(1, 40):
+        game, hero = arena(seed, seats="human,human,ai")
+        x, y = free_neighbour(game, hero)
+        gazer = put_monster(game, x, y, Monster(1, "claws", (), name="gazer"))  # it holds by this stare alone
+        game.world.comp(gazer, MonsterState).aware = True
+        game.world.comp(hero, Effects).active.append(Effect("the gazer's stare", gazer, "psychic", 11, 0, False,
+                                                            True, False))
+        name = game.name(hero)
+        other = next(h.seat for e, h in game.heroes() if e != hero)
+        apply_action(game, A.Wait(game.world.comp(hero, HeroState).seat))  # caught after this round's queue
+        lines = len(game.log)
+        apply_action(game, A.Wait(other))  # the round ends: the fight, the struggle, the next round
+        said = [line.text for line in game.log[lines:]]
+        alive = game.world.comp(hero, HeroState).hits > 0
+        held = game.world.comp(hero, Effects).held and alive
+        assert (f"{name} cannot break free of the gazer's stare." in said) == held
+        assert (f"{name} shakes off the gazer's stare." in said) == (not held and alive)
+        if held:
+            assert f"{name} is held by the gazer's stare: no action this turn." in said
+            assert game.party.queue == [other]
+            lines = len(game.log)
+            monster_died(game, gazer, -1)
+            assert f"{name} is free of the gazer's stare." in [line.text for line in game.log[lines:]]
+            assert not game.world.comp(hero, Effects).held
+        told.add(held)
+        if told == {True, False}:
+            return
+    raise AssertionError(f"39 seeds gave only {told}")
+
+
 def test_meals_come_off_the_time_track_and_hunger_hurts():
     from game.engine.rounds import eat
 
