@@ -213,8 +213,8 @@ def in_the_way_words(game: Game, eid: int, targets: Sequence[tuple[int, int]],
         return f"{name} stands in the way, keeping the peace: walking into it starts a fight."
     if another_players_hero(game, eid, who):
         seat = game.world.comp(who, HeroState).seat
-        return (f"{name} stands in the way: {game.seats[seat].name} moves them on their turn "
-                f"({key('wait')} waits, ending yours).")
+        return (f"{name} stands in the way: {game.seats[seat].name} moves them on their turn; "
+                f"end yours by waiting ({key('wait')}).")
     return f"{name} stands in the way."
 
 

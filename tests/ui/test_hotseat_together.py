@@ -86,9 +86,9 @@ def test_a_walk_held_up_by_another_players_hero_says_how_that_player_gets_the_ke
     assert isinstance(screen, MapScreen)
     _, presenter = run_headless(screen, [key("x")], kit=kit, size=(100, 34))
     words = " ".join(presenter.text().split())
-    assert "stands in the way: Player 4 moves them on their turn (Numpad 5 waits, ending yours)." in words
+    assert "stands in the way: Player 4 moves them on their turn; end yours by waiting (.)." in words
     assert presenter.lines()[0].startswith(" Player 1's turn")
-    _, presenter = run_headless(screen, [key("KP_5")], kit=kit, size=(100, 34))
+    _, presenter = run_headless(screen, [key(".")], kit=kit, size=(100, 34))
     assert presenter.lines()[0].startswith(" Player 2's turn")
 
 

@@ -373,7 +373,11 @@ class MapScreen(MapKeys, MapDrawing):
         return self.game_action(action, seat, eid)
 
     def keys(self, action: str) -> str:
-        return key_label(self.kit.keymap.keys_for(action)[0])
+        """The key a hint names for `action`: its first one off the numpad (and off the digits a
+        numpad may send), where it has one: a laptop has no numpad, and "Numpad 5 waits" told such
+        a player of no key to press, where the help and README name "."."""
+        keys = self.kit.keymap.keys_for(action)
+        return key_label(next((k for k in keys if not k.startswith("KP_") and not k.isdigit()), keys[0]))
 
     # -- drawing -------------------------------------------------------------------------------
 
