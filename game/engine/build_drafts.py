@@ -100,7 +100,7 @@ def _read(path: Path, game: Game) -> tuple[Draft | None, str]:
         data = json.loads(read_bounded(path, MAX_DRAFT_BYTES, "draft"))
     except FileProblem as exc:
         return None, f"their file cannot be read ({exc})"
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested past reading
         return None, "their file is damaged"
     if not isinstance(data, dict) or data.get("draft") != DRAFT_FORMAT:
         return None, "their file is damaged, or from another version of Masterless"

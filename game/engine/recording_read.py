@@ -157,7 +157,7 @@ def _steps(lines: list[bytes], header: Header, where: str, strict: bool) -> tupl
                     problem = "is damaged (its end does not match its actions)"
             else:
                 raise ValueError
-        except (ValueError, TypeError, KeyError, IndexError, FileProblem):
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError, FileProblem):  # nested past reading too
             problem = f"is damaged (line {number} is not an action)"
         if problem is not None:
             if strict:

@@ -235,3 +235,30 @@ def test_replay_speed_beyond_the_ends_is_the_nearest_end(tmp_path, solo, speed, 
         assert app.wait_for("paused, ", timeout=30), app.text()
         assert f"paused, {shown}" in app.text(), app.text()
         app.leave()
+
+
+def test_an_action_line_nested_past_reading_is_one_line_not_an_internal_error(tmp_path, capsys, solo):
+    """A hand edit nesting an action line 100,000 arrays deep: `replay` (and `continue`, `watch`,
+    the Replays screen, a new run's check of the autosave) ended in "internal error: RecursionError",
+    exit 1, and a new run could not start until the autosave was deleted by hand."""
+    from fault_tools import body_lines, pack
+
+    lines = body_lines(solo.read_bytes())
+    lines[3] = b"[" * 100_000
+    target = tmp_path / "nested.mlrec"
+    target.write_bytes(pack(lines))
+    code, line = cli_line(capsys, "replay", str(target), "--headless", "--verify")
+    assert code == 3 and line.endswith("is damaged (line 4 is not an action)"), line
+
+
+def test_a_builder_draft_nested_past_reading_is_set_aside_as_damaged(tmp_path):
+    """`continue` of a hot-seat run whose builder draft a hand edit had nested: RecursionError,
+    exit 1, at every try; a damaged draft is dropped with its one line, as any other."""
+    from game.core.seats import parse_seats
+    from game.engine.build_drafts import _read
+    from game.engine.start import new_game
+
+    draft = tmp_path / "autosave.draft.json"
+    draft.write_text("[" * 100_000)
+    game = new_game(11, parse_seats("human:Ann,human:Bob,ai"), 2)
+    assert _read(draft, game) == (None, "their file is damaged")
