@@ -14,7 +14,7 @@ from game.core.sentences import plural
 from game.designers.design_files import load_designs
 from game.designers.table import check_named_personalities
 from game.engine.recording import Recorder
-from game.engine.saves import output_file_problem
+from game.engine.saves import record_file_problem
 
 
 class Stopped(MasterlessError):
@@ -33,7 +33,7 @@ def run_autoplay(args: Any) -> int:
     designs = load_designs(args.designs) if getattr(args, "designs", None) else ()
     recorder = None
     if args.record is not None:
-        problem = output_file_problem(args.record)
+        problem = record_file_problem(args.record)
         if problem:  # before the run, not after minutes of it
             raise FileProblem(f"--record: {problem}")
         seats = drawn_personalities(args.seats, args.seed)  # the table autoplay sets, as a replay must

@@ -39,7 +39,7 @@ from game.core.seats import HeroChoice
 from game.core.staged_files import file_staged, staged_copy, sweep_leftovers
 from game.engine.build_drafts import forget_draft
 from game.engine.game import Game
-from game.engine.recording import SUFFIX, Recorder, Recording
+from game.engine.recording import MAGIC, SUFFIX, Recorder, Recording
 from game.engine.recording_read import read_recording
 
 AUTOSAVE = "autosave" + SUFFIX
@@ -110,6 +110,26 @@ def output_file_problem(path: str | Path) -> str | None:
             if where.exists() and where.is_relative_to(folder.resolve()):
                 return f"{printable(str(path))} is one of the game's own files (in {printable(str(folder))}); " \
                        "name a file of your own"
+    return None
+
+
+def record_file_problem(path: str | Path) -> str | None:
+    """Why `--record FILE` (or the file `continue` goes on recording to) cannot be written, as
+    `output_file_problem`, and besides: a file that is there already must be a recording, which
+    the run may write over (a live recording is written to again and again); any other file of
+    the player's (a thesis, a finished autoplay's JSON) would be lost without a word."""
+    problem = output_file_problem(path)
+    if problem or str(path) == "":
+        return problem
+    try:
+        with open(path, "rb") as fh:
+            start = fh.read(len(MAGIC))
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return None  # what cannot be read here is for the write to find and say
+    if start and start != MAGIC:
+        return f"{printable(str(path))} is there already and is no recording: name a new file, or remove it first"
     return None
 
 

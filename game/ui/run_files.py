@@ -11,7 +11,7 @@ from typing import Any
 
 from game.core.dials import Dials
 from game.core.errors import FileProblem, UsageError, printable
-from game.core.file_guard import probe_writable_file, write_problem
+from game.core.file_guard import write_problem
 from game.core.paths import data_dir as _data_dir
 from game.core.paths import recordings_dir, written_through
 from game.core.program import command
@@ -24,6 +24,7 @@ from game.engine.saves import (
     backup_path,
     find_autosave,
     new_autosave,
+    record_file_problem,
     record_target,
     set_aside_autosave,
     set_record_target,
@@ -82,8 +83,8 @@ def load_autosave() -> tuple[Game, Any, str | None]:
     if dropped:
         note = " ".join(filter(None, [note, dropped]))
     mirror = record_target()  # `play --record FILE` goes on recording there
-    if mirror is not None:
-        problem = probe_writable_file(mirror)
+    if mirror is not None:  # checked as `play --record` checks it: the note may name any file by now
+        problem = record_file_problem(mirror)
         if problem is None:
             loaded.recorder.mirror = mirror
             loaded.recorder.flush(loaded.game)

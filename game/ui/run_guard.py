@@ -15,7 +15,7 @@ from game.core.file_guard import probe_writable_dir
 from game.core.paths import data_dir
 from game.core.sentences import capitalised
 from game.designers.table import check_named_personalities
-from game.engine.saves import output_file_problem
+from game.engine.saves import record_file_problem
 from game.ui.kit import Kit
 from game.ui.screens.dialog import MessageDialog
 from game.ui.state import State
@@ -38,7 +38,7 @@ def check_record_file(path: str | None) -> None:
     """`--record FILE`: FileProblem (exit 3, one line) unless it can be written."""
     if path is None:
         return
-    problem = output_file_problem(path)
+    problem = record_file_problem(path)
     if problem:
         raise FileProblem(f"--record: {problem}")
 

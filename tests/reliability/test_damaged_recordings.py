@@ -162,6 +162,28 @@ def test_record_never_names_the_games_own_autosave(tmp_path, capsys, monkeypatch
     assert code == 0 and (autosave.parent / "mine.mlrec").exists()
 
 
+def test_record_writes_over_a_recording_but_never_over_another_file(tmp_path, capsys, monkeypatch):
+    """`play --record thesis.txt` replaced the file at once, and `continue` wrote the run into any
+    file its note named: a file there already is refused unless it is a recording (a live one is
+    written to again and again)."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    thesis = tmp_path / "thesis.txt"
+    thesis.write_text("my precious thesis\n")
+    for command in (("autoplay", "--seed", "1", "--max-turns", "5"), ("play", "--seed", "1")):
+        code, line = cli_line(capsys, *command, "--record", str(thesis))
+        assert code == 3 and line == f"masterless: --record: {thesis} is there already and is no recording: " \
+                                      "name a new file, or remove it first", line
+    assert thesis.read_text() == "my precious thesis\n"
+    again = tmp_path / "live.mlrec"
+    for _ in range(2):  # the second run writes over the first's recording
+        code, _ = cli_line(capsys, "autoplay", "--seed", "1", "--max-turns", "5", "--record", str(again))
+        assert code == 0
+    from game.engine.saves import record_file_problem
+
+    assert record_file_problem(thesis) is not None  # what `continue` asks of the file its note names
+    assert record_file_problem(again) is None and record_file_problem(tmp_path / "new.mlrec") is None
+
+
 def test_paths_with_a_file_in_the_way(tmp_path: Path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("x")
