@@ -181,6 +181,28 @@ def test_a_marked_paste_goes_into_the_line_as_typing(kit: Kit) -> None:
     assert "It bitback!" in screen.text() and "11/200" in screen.text()
 
 
+def test_a_paste_or_a_key_that_does_not_go_in_says_so(kit: Kit) -> None:
+    """A paste the terminal did not mark was dropped whole, one past 200 characters was cut, and a
+    character the screen cannot draw showed as "?", each without a word (the map, the log search
+    and the New game form said so; the narration line, the builder's names and the design's name
+    did not)."""
+    from game.ui.events import PASTE_REFUSED, PasteEvent
+
+    session = make_session(seats="human,human,ai")
+    state = NarrationPrompt(kit, session, BACK, 0)
+    _, screen = run_headless(state, [PasteEvent(None)], size=(100, 30))
+    assert state.field.value == "" and state.status == PASTE_REFUSED
+    assert " ".join(screen.text().split()).count("That paste was too long to take as typing") == 1
+    run_headless(state, [PasteEvent("x" * 300)])
+    assert len(state.field.value) == 200
+    assert state.status == "That is as long as it can be here: 200 characters; the rest was left out."
+    state = NarrationPrompt(kit, session, BACK, 0)
+    run_headless(state, [*typed("ok "), key("日")])
+    assert state.field.value == "ok " and "cannot be drawn here" in state.status
+    run_headless(state, typed("then"))
+    assert state.field.value == "ok then" and state.status == ""
+
+
 def test_the_narrators_hand_over_says_esc_skips_the_line_not_that_it_goes_back(kit: Kit) -> None:
     """The narrator's hand-over said "or Esc to skip" above a footer "Esc back" and a help that
     promised Esc "goes back to the screen before, if the wrong player got up"; but Esc there gives

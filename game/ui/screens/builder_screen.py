@@ -202,8 +202,10 @@ class BuilderScreen(BuilderForm, BuilderView):
     # -- keys --------------------------------------------------------------------------------------
 
     def on_event(self, event: Event) -> State | None:
-        if self.naming is not None and isinstance(event, PasteEvent) and event.text is not None:
-            self.naming.paste(event.text)
+        if self.naming is not None and isinstance(event, PasteEvent):
+            words = self.naming.pasted(event.text)
+            if words:
+                self.say(words)
             return None
         if not isinstance(event, KeyEvent):
             return None
@@ -311,8 +313,8 @@ class BuilderScreen(BuilderForm, BuilderView):
             self.naming = None
         elif event.key == "f1":
             return self.open_help()
-        else:
-            self.naming.feed(event)
+        elif words := self.naming.typed(event):
+            self.say(words)
         return None
 
     def suggest(self) -> State | None:

@@ -48,9 +48,8 @@ class SaveDesignDialog(Screen):
         self._cursor: tuple[int, int] | None = None
 
     def on_event(self, event: Event) -> State | None:
-        if isinstance(event, PasteEvent) and event.text is not None:
-            self.field.paste(event.text)
-            self.problem = ""
+        if isinstance(event, PasteEvent):
+            self.problem = self.field.pasted(event.text)
             return None
         if not isinstance(event, KeyEvent):
             return None
@@ -58,8 +57,7 @@ class SaveDesignDialog(Screen):
             return self.go_back()
         if event.key == "enter":
             return self.save()
-        self.field.feed(event)  # every other key edits the name (letters are not menu keys here)
-        self.problem = ""
+        self.problem = self.field.typed(event)  # every other key edits the name (letters are not menu keys here)
         return None
 
     def save(self) -> State | None:

@@ -39,14 +39,16 @@ class NarrationPrompt(Screen):
         self.session = session
         self.seat = seat
         self.field = TextField("", LIMIT)
+        self.status = ""  # what of a paste or a key did not go in, and why
         self._cursor: tuple[int, int] | None = None
 
     def on_event(self, event: Event) -> State | None:
-        if isinstance(event, PasteEvent) and event.text is not None:
-            self.field.paste(event.text)
+        if isinstance(event, PasteEvent):
+            self.status = self.field.pasted(event.text)
             return None
         if not isinstance(event, KeyEvent):
             return None
+        self.status = ""
         if event.key == "escape":
             return self.go_back()
         if event.key == "f1":
@@ -56,7 +58,7 @@ class NarrationPrompt(Screen):
             if text:
                 self.session.apply(Narrate(self.seat, text))
             return self.go_back()
-        self.field.feed(event)
+        self.status = self.field.typed(event)
         return None
 
     def open_help(self) -> State:
@@ -99,8 +101,8 @@ class NarrationPrompt(Screen):
         box_w = console.width - 6
         self._cursor = self.field.draw(console, 3, y + 1, box_w, palette["text_bright"], palette["panel_bg"])
         draw.text(console, 3, y + 2, f"{len(self.field.value)}/{LIMIT}", palette["text_dim"])
-        draw.text(console, 12, y + 2, "A line you write earns your hero a story point.", palette["text_dim"],
-                  width=console.width - 14)
+        draw.text(console, 12, y + 2, self.status or "A line you write earns your hero a story point.",
+                  palette["warning"] if self.status else palette["text_dim"], width=console.width - 14)
         footer(console, self.kit, [("type", "your line"), ("Enter", "tell it"), ("Esc/empty Enter", "skip"),
                                    ("F1", "help")])
 

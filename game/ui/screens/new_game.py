@@ -370,17 +370,12 @@ class NewGameScreen(NewGameView, Screen):
     def take_paste(self, text: str) -> str:
         """Put pasted text in the field being edited as if typed; what to say of what was left out."""
         assert self.editing is not None
-        typed = [c for c in text if c.isprintable()]
-        drawable = "".join(c for c in typed if c.isspace() or one_cell(c))
-        if self.selected == "seed" and any(not c.isdigit() for c in drawable):
-            self.editing.paste(drawable)
-            return "A seed is a number: only the digits of that paste went in."
-        if self.editing.paste(drawable):
-            what = "digits" if self.selected == "seed" else "characters"
-            return f"That is as long as it can be here: {self.editing.limit} {what}; the rest was left out."
-        if len(drawable) < len(typed):
-            return "Some of those characters cannot be drawn here, so they are left out."
-        return ""
+        if self.selected != "seed":
+            return self.editing.pasted(text)
+        not_digits = any(not c.isdigit() for c in text if c.isprintable())
+        words = self.editing.pasted(text)  # the seed's field takes digits only
+        return "A seed is a number: only the digits of that paste went in." if not_digits \
+            else words.replace(" characters", " digits")
 
     def move(self, delta: int) -> None:
         rows = self.rows()

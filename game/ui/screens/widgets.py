@@ -12,9 +12,10 @@ import tcod.console
 
 from game.core.seats import SEAT_COLOURS
 from game.ui import draw
-from game.ui.events import KeyEvent
+from game.ui.events import PASTE_REFUSED, KeyEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
+from game.ui.present.ansi import one_cell
 from game.ui.screens.screen_base import Screen
 from game.ui.scrolling import scrolled
 from game.ui.state import State
@@ -220,6 +221,33 @@ class TextField:
         self.value = self.value[: self.pos] + taken + self.value[self.pos :]
         self.pos += len(taken)
         return len(typed) - len(taken)
+
+    def typed(self, event: KeyEvent) -> str:
+        """`feed` for a field a player types into, and what to tell of a key that did not go in
+        ("" when it did, or was no character): one the screen cannot draw (it showed as "?"),
+        or one past the limit."""
+        char = event.char
+        if char and char.isprintable() and not char.isspace() and not one_cell(char):
+            return "That character cannot be drawn here (it would show as ?), so it is left out."
+        if char and char.isprintable() and len(self.value) >= self.limit:
+            self.feed(event)
+            return f"That is as long as it can be here: {self.limit} characters."
+        self.feed(event)
+        return ""
+
+    def pasted(self, text: str | None) -> str:
+        """A paste put in as typing, and what to tell of what did not go in ("" when all did):
+        a paste the terminal did not mark (`None`: none of it was taken), characters that cannot
+        be drawn here, or the rest past the limit."""
+        if text is None:
+            return PASTE_REFUSED
+        typed = [c for c in text if c.isprintable()]
+        drawable = "".join(c for c in typed if c.isspace() or one_cell(c))
+        if self.paste(drawable):
+            return f"That is as long as it can be here: {self.limit} characters; the rest was left out."
+        if len(drawable) < len(typed):
+            return "Some of those characters cannot be drawn here, so they are left out."
+        return ""
 
     def draw(self, console: tcod.console.Console, x: int, y: int, width: int, fg: RGB, bg: RGB) -> tuple[int, int]:
         """Draw the visible part (scrolled to keep the cursor in view); returns the cursor cell."""
