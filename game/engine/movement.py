@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.doors import open_door
 from game.engine.encounters import retrace_check
+from game.engine.loot import seen_by_party
 from game.engine.quests import try_catch
 from game.engine.results import DONE, Refused, Result, Waiting
 from game.engine.room_entry import enter_room, waiting_words
@@ -39,6 +40,16 @@ def friends_give_way(game: Game) -> bool:
     return not any(m.aware and m.hostile and m.hits > 0 for _, (m, _) in game.on_floor(MonsterState))
 
 
+def fight_words(game: Game) -> str:
+    """Why friends keep their places, as far as the party knows: a fight it sees, or only that
+    something it cannot see is after it (a monster that noticed the party out of sight: "in the
+    middle of a fight" came with no foe in sight, before the room's monsters showed)."""
+    for eid, (mon, _) in game.on_floor(MonsterState):
+        if mon.aware and mon.hostile and mon.hits > 0 and seen_by_party(game, eid):
+            return "in the middle of a fight"
+    return "while something unseen is after the party"
+
+
 def move(game: Game, eid: int, dx: int, dy: int) -> Result:
     """One step (or a blow, a swap, a door, a new room): what happened, or why not."""
     pos = game.position(eid)
@@ -63,7 +74,7 @@ def move(game: Game, eid: int, dx: int, dy: int) -> Result:
             game.party.pressed.append((game.turn, eid, other))
             return DONE
         if not friends_give_way(game):
-            return Refused(f"{game.name(other)} will not give way in the middle of a fight.")
+            return Refused(f"{game.name(other)} will not give way {fight_words(game)}.")
         opos = game.position(other)  # out of a fight, friends swap places
         opos.x, opos.y = pos.x, pos.y
         pos.x, pos.y = nx, ny

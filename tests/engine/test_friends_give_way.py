@@ -45,6 +45,14 @@ def test_a_monster_left_aware_on_another_floor_or_fleeing_does_not_hold_a_friend
         assert not isinstance(result, Refused), (where, result)
         assert (game.position(friend).x, game.position(friend).y) == before, where  # they traded places
     game, hero, friend = two_heroes_side_by_side()
-    put_monster(game, 1, 1, Monster(1, name="Fell Zombie"))  # aware, here, fighting
+    put_monster(game, 1, 1, Monster(1, name="Fell Zombie"))  # aware, here, fighting, out of sight
+    result = step_into_friend(game, hero, friend)
+    assert isinstance(result, Refused)
+    assert result.reason.endswith("will not give way while something unseen is after the party.")
+    game, hero, friend = two_heroes_side_by_side()
+    x, y = free_neighbour(game, hero)
+    put_monster(game, x, y, Monster(1, name="Fell Zombie"))  # beside the hero: in sight
+    assert game.next_seat() == 0
+    game.derived.visible[y, x] = True
     result = step_into_friend(game, hero, friend)
     assert isinstance(result, Refused) and "will not give way in the middle of a fight" in result.reason
