@@ -35,7 +35,7 @@ from game.designers.builds import decode, encode_monster, encode_trap, encode_tr
 from game.designers.monsters import design_monsters, design_with_target
 from game.designers.personality import Personality, personality
 from game.designers.scout import PartyView
-from game.designers.traps import design_traps
+from game.designers.traps import catalogue_trap_types, design_traps
 from game.designers.treasure import design_treasure
 from game.mapgen.plan import Spot
 from game.rules.costs import (
@@ -44,6 +44,7 @@ from game.rules.costs import (
     budget_violations,
     monster_cost,
     monster_violations,
+    trade_value,
     trap_cost,
     trap_violations,
     treasure_cost,
@@ -201,6 +202,9 @@ class RoomBuilder:
             out += trap_violations(item)
             if item.type and item.type not in types:
                 out.append(Violation("type", f"there is no Type called {item.type}"))
+            elif item.type and item.type not in catalogue_trap_types():  # DESIGN.md §3: the book's trap rows
+                out.append(Violation("trap_type", f"no trap of the catalogue deals {item.type} damage (trap "
+                                                  f"Types: {', '.join(catalogue_trap_types())})"))
             if item.continuous and not item.pain:
                 out.append(Violation("continuous_no_pain", "Continuous Damage needs a Pain die to do damage"))
             if not 0 <= purchase.spot < len(self.spots):
@@ -215,6 +219,9 @@ class RoomBuilder:
                                                         "die or Continuous Hold"))
         else:
             out += treasure_violations(item)
+            if trade_value(item) == 0:  # README: no room's loot is worth 0 in town (the AI's rule too)
+                out.append(Violation("worthless", "a 1-point Mundane item fetches nothing in town (half of 1, "
+                                                  "rounded down): give it Increased Value, or make it Fancy"))
             if item.universal and not (item.annoy or item.pain):
                 out.append(Violation("universal_no_dice", "Universal needs Annoy or Pain dice to widen"))
             if item.type and item.type not in types:
@@ -295,7 +302,12 @@ class RoomBuilder:
             placed = design_traps(left, self.party, chosen.traps, stream, self.spots, holders)
             self.items += [Purchase(p.trap, self.spots.index(p.spot)) for p in placed]
         elif self.category == "treasure":
-            bought = design_treasure(left, self.party, chosen.treasure, stream)
+            if left == 1:  # one point buys only an item worth nothing in town: it goes into a bought one
+                notes.append(self._spend_last_treasure_point())
+                if self.left == 0:
+                    return notes
+                before = len(self.items)  # the item handed back is the AI's to buy again
+            bought = design_treasure(self.left, self.party, chosen.treasure, stream)
             holders = self.treasure_spots()
             start = stream.below(len(holders)) if holders else 0
             self.items += [Purchase(item, holders[(start + i) % len(holders)] if holders else -1)
@@ -322,6 +334,19 @@ class RoomBuilder:
             notes.append(f"The AI ({chosen.title}) bought: {', '.join(describe(p.item) for p in added)}.")
         assert self.can_confirm(), self.problems()
         return notes
+
+    def _spend_last_treasure_point(self) -> str:
+        """The last point of a treasure budget: an Increased Value on a bought item with no
+        doubling feature (its cost grows by exactly one), else the last item is handed back for
+        the AI to rebuild with the point (a 1-point item fetches nothing in town). What was done."""
+        for i, p in enumerate(self.items):
+            item = p.item
+            if isinstance(item, Treasure) and treasure_cost(item) == (2 if item.fancy else 1) + item.value + item.heal:
+                self.items[i] = Purchase(replace(item, value=item.value + 1), p.spot)
+                return f"The last point went to {describe(item)}'s value."
+        gone = self.items.pop()
+        return (f"1 point buys only an item worth nothing in town: the AI rebuilds {describe(gone.item)} "
+                "with it.")
 
     def _top_up_monster(self, left: int) -> bool:
         """Spend `left` points on the Level of a bought monster (the fewest doublings first)."""

@@ -35,6 +35,13 @@ def trap_kinds() -> tuple[TrapKind, ...]:
     return tuple(table[name] for name in sorted(table))
 
 
+@functools.cache
+def catalogue_trap_types() -> tuple[str, ...]:
+    """The damage Types the trap catalogue's kinds deal, sorted: the only Types a trap is bought
+    in (DESIGN.md §3)."""
+    return tuple(sorted({kind.type for kind in trap_kinds()}))
+
+
 @dataclass(frozen=True, slots=True)
 class TrapWish:
     guards: bool

@@ -18,7 +18,7 @@ from game.designers.scout import view_party
 from game.designers.traps import check_traps
 from game.designers.treasure import check_treasure
 from game.mapgen.plan import Spot
-from game.rules.costs import budget_violations
+from game.rules.costs import budget_violations, trade_value
 from game.rules.party import room_budgets
 from game.rules.purchases import Ability, Monster, Trap, Treasure
 
@@ -85,6 +85,8 @@ REFUSED = [
     ("traps", Purchase(Trap("fire", annoy=2, pain=0, continuous=True), 0), "Continuous Damage needs a Pain die"),
     ("traps", Purchase(Trap("fire", annoy=2, pain=1), 9), "one of the room's spots"),
     ("traps", Purchase(Trap("wet noodle", annoy=2, pain=1), 0), "no Type called wet noodle"),
+    # a Type the trap catalogue's kinds never deal (DESIGN.md §3): the builder sold bite traps
+    ("traps", Purchase(Trap("bite", annoy=2, pain=1), 0), "no trap of the catalogue deals bite damage"),
     ("monsters", Purchase(Monster(2)), "at least the Floor (3 points)"),
     ("monsters", Purchase(Monster(0, abilities=(Ability("fire", 2, 1),))), "at least Level 1"),
     ("monsters", Purchase(Monster(3, abilities=(Ability("fire", 0, 1),))), "at least one pair of Annoy dice"),
@@ -98,6 +100,8 @@ REFUSED = [
     ("treasure", Purchase(Treasure(fancy=True, universal=True)), "Universal needs Annoy or Pain dice"),
     ("treasure", Purchase(Treasure(fancy=True), 0), "in the open or in a spot that can hold it"),
     ("treasure", Purchase(Trap("fire", 2, 1), 0), "buys treasure, not traps"),
+    # worth 0 in town (half of 1): the README's "no room's loot is worth 0", which the AI keeps
+    ("treasure", Purchase(Treasure()), "a 1-point Mundane item fetches nothing in town"),
 ]
 
 
@@ -193,6 +197,19 @@ def test_points_under_the_floor_with_only_doubled_monsters_rebuild_the_last_one(
     b.add(Purchase(Monster(2, abilities=(Ability("fire", 2, 1, continuous=True),))))  # 8
     notes = b.fill_rest(Stream(1), "artisan")
     assert b.can_confirm() and "rebuilds" in notes[0]
+
+
+def test_one_treasure_point_left_goes_into_an_items_value_or_the_last_item_is_rebuilt():
+    """`f` with one point left bought a 1-point item worth nothing in town."""
+    b = builder("treasure", budget=5)
+    assert b.add(Purchase(Treasure(value=3))) == ""  # 4 points, no doubling: one more Value is one more point
+    notes = b.fill_rest(Stream(3), "artisan")
+    assert b.items == [Purchase(Treasure(value=4))] and b.left == 0 and "went to" in notes[0]
+    b = builder("treasure", budget=5)
+    assert b.add(Purchase(Treasure(fancy=True, annoy=2, type="fire"))) == ""  # 4 points, doubled
+    notes = b.fill_rest(Stream(3), "artisan")
+    assert b.left == 0 and b.can_confirm() and "rebuilds" in notes[0]
+    assert all(trade_value(p.item) > 0 for p in b.items)
 
 
 def test_encode_round_trips_through_the_engines_decoder():

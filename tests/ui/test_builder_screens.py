@@ -261,7 +261,7 @@ def test_magic_on_a_mundane_item_is_refused(kit: Kit) -> None:
     _, text = step(screen, *go_to(screen, "heal"), "right", "enter")
     assert "Refused: only a Fancy item may be magic." in text
     _, text = step(screen, *go_to(screen, "fancy"), "right", "enter")
-    assert "Bought:" in text and screen.model.spent == 3
+    assert "Bought:" in text and screen.model.spent == 4  # Fancy 2 + the draft's Value 1 + Heal 1
 
 
 def test_naming_and_suggesting(kit: Kit) -> None:
@@ -276,7 +276,7 @@ def test_naming_and_suggesting(kit: Kit) -> None:
 
 def test_a_bought_thing_can_be_changed_or_sold_back(kit: Kit) -> None:
     screen = builder(kit, "treasure", budget=6)
-    step(screen, *go_to(screen, "value"), "right", "enter")  # a Mundane item of Value 1: 2 points
+    step(screen, "enter")  # the draft: a Mundane item of Value 1, 2 points (a bare one fetches nothing in town)
     _, text = step(screen, "tab", "enter")
     assert "Changing purchase 1" in text
     _, text = step(screen, *go_to(screen, "value"), "right", "enter")
@@ -382,7 +382,7 @@ def test_esc_is_named_only_where_it_does_something_and_enter_says_what_it_does(k
 def test_one_purchase_is_one_in_the_confirmation_and_the_save_dialog(kit: Kit) -> None:
     """"Build the Treasure with these 1 purchase?" and "The 1 traps bought so far go into a
     design file": one thing bought is told as one."""
-    screen = builder(kit, "treasure", budget=1)
+    screen = builder(kit, "treasure", budget=2)
     state, text = step(screen, "enter", "c")
     assert isinstance(state, ConfirmDialog) and "with this one purchase?" in text
     assert state.question.endswith("this one purchase? The heroes meet it next; there is no changing it after.")
@@ -533,7 +533,7 @@ def test_an_items_annoy_dice_are_counted_in_pairs_as_a_traps_are(kit: Kit) -> No
     _, text = step(screen, "right", *go_to(screen, "annoy"), "right")
     row = next(line for line in text.split("\n") if ">Annoy dice" in line)
     assert "2 (1 pair)" in row and "x2 a pair" in row
-    assert "x 2 (Annoy pair 1) = 4" in text
+    assert "(2 Fancy + 1 Value) = 3 x 2 (Annoy pair 1) =" in text and screen.model.cost(screen.draft) == 6
 
 
 def test_fill_the_rest_with_a_change_not_saved_asks_for_it_first(kit: Kit) -> None:

@@ -159,14 +159,15 @@ class BuilderScreen(BuilderForm, BuilderView):
 
     def new_draft(self) -> Purchase:
         """A fresh draft that fits what is left: a trap with one point left has no Pain die (an
-        Annoy pair and a Pain die cost 2), a monster no Level past it."""
+        Annoy pair and a Pain die cost 2), a monster no Level past it, an item the least that is
+        worth something in town."""
         floor = self.model.floor
         if self.category == "traps":
             draft = Purchase(Trap("", annoy=2, pain=0 if self.model.left == 1 else 1), 0)
             return replace(draft, item=replace(draft.item, type=self.suggest_trap_type(0)))
         if self.category == "monsters":
             return Purchase(Monster(max(1, min(floor, self.model.left or floor))))
-        return Purchase(Treasure(), -1)
+        return Purchase(Treasure(value=1), -1)  # 2 points: a bare Mundane item (1) fetches nothing in town
 
     # -- a build left unconfirmed (game.engine.build_drafts) ----------------------------------------
 

@@ -167,8 +167,10 @@ class BuilderView:
                                                 if self.editing is not None else 0)
             enter = "saves it" if self.editing is not None else "buys it"
             short = self.category == "monsters" and 0 < after < self.model.floor  # a point stranded: say so first
+            lone = self.category == "treasure" and after == 1  # one point buys only an item worth nothing
             verdict = (f"Legal: {'then ' if self.naming is not None else ''}Enter {enter} ({after} left after"
-                       + (": too few for another monster)" if short else ")"))
+                       + (": too few for another monster)" if short else
+                          ": too few for an item worth anything in town)" if lone else ")"))
             verdict_colour = palette["good"]
         info = ([(row, palette["text_dim"]) for row in fit_rows(about, iw, about_rows)]
                 + [(row, palette["accent"]) for row in fit_rows(f"Cost {q.sum_text}", iw, 2)]
