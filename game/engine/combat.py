@@ -165,7 +165,8 @@ def continuous_effects(game: Game, in_combat: bool) -> None:
                 break
             if (effect.hold and not in_combat) or (effect.from_trap and in_combat):
                 continue
-            ok, _, teller = resist(game, eid, effect.source, NO_SEAT, effect.annoy, effect.type, effect.universal)
+            seat = effect_seat(game, effect)
+            ok, _, teller = resist(game, eid, effect.source, seat, effect.annoy, effect.type, effect.universal)
             if ok:
                 effects.active.remove(effect)
                 game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat", teller)
@@ -177,8 +178,22 @@ def continuous_effects(game: Game, in_combat: bool) -> None:
             if effect.hold:  # said, as its breaking is: the hero stays out of the fight
                 game.say(f"{game.name(eid)} cannot break free of {effect.source}.", "combat", teller)
             if effect.pain:  # Continuous Damage, a hold's too: a hold alone has no Pain dice
-                suffer(game, eid, effect.source, NO_SEAT, effect.pain, effect.type, effect.universal, effect.source,
+                suffer(game, eid, effect.source, seat, effect.pain, effect.type, effect.universal, effect.source,
                        kind=effect.source_kind)
+
+
+def effect_seat(game: Game, effect: Effect) -> int:
+    """The seat that rolls for what keeps an effect going (the monster's or the trap's designer):
+    "each seat involved" puts its Thwack-O die in every roll event (DESIGN.md §2), a re-roll to
+    break free or shake it off too (they were rolled with none: the hero's seat told every one)."""
+    if effect.source_entity >= 0:
+        mon = game.world.try_comp(effect.source_entity, MonsterState)
+        if mon is not None:
+            return mon.seat
+        trap = game.world.try_comp(effect.source_entity, TrapState)
+        if trap is not None:
+            return trap.seat
+    return NO_SEAT
 
 
 def struggle_free(game: Game) -> None:
@@ -197,7 +212,8 @@ def struggle_free(game: Game) -> None:
                 effects.active.remove(effect)
                 game.say(f"{game.name(eid)} is free of {effect.source}.", "combat")
                 continue
-            ok, _, teller = resist(game, eid, effect.source, NO_SEAT, effect.annoy, effect.type, effect.universal)
+            ok, _, teller = resist(game, eid, effect.source, holder.seat, effect.annoy, effect.type,
+                                   effect.universal)
             if ok:
                 effects.active.remove(effect)
                 game.say(f"{game.name(eid)} shakes off {effect.source}.", "combat", teller)

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from game.designers.records import RoomDesign
 
 GAME_VERSION = "0.1.0"
-RULES_VERSION = 23  # bump when a change to the rules would change how a recording plays
+RULES_VERSION = 24  # bump when a change to the rules would change how a recording plays
 
 
 T = TypeVar("T")

@@ -178,6 +178,27 @@ def test_a_held_heros_lost_turns_failed_struggles_and_freeing_are_all_told():
     raise AssertionError(f"39 seeds gave only {told}")
 
 
+def test_a_re_roll_to_break_a_hold_has_the_holders_seat_and_its_thwack_o_die():
+    """Each seat involved puts its Thwack-O die in every roll event (DESIGN.md §2): the re-roll to
+    break a hold was rolled for nobody, so the held hero's seat told every one and the designer
+    of the monster that held it had no die in it."""
+    from game.engine.combat import continuous_effects
+    from game.world.components import Effect
+
+    game, hero = arena(5, seats="human,human,ai")
+    x, y = free_neighbour(game, hero)
+    gazer = put_monster(game, x, y, Monster(1, "claws", (), name="gazer"))
+    holder_seat = game.world.comp(gazer, MonsterState).seat
+    assert holder_seat != game.world.comp(hero, HeroState).seat
+    game.world.comp(hero, Effects).active.append(Effect("the gazer's stare", gazer, "psychic", 6, 0, False,
+                                                        True, False))
+    continuous_effects(game, in_combat=True)
+    roll = [r for r in game.rolls if r.title == "the gazer's stare"][-1]
+    obstacle = roll.pools[0]
+    assert obstacle.seat == holder_seat and obstacle.thwacko >= 0
+    assert len(obstacle.dice) == 6
+
+
 def test_meals_come_off_the_time_track_and_hunger_hurts():
     from game.engine.rounds import eat
 
