@@ -14,7 +14,7 @@ from game.core.content import traits
 from game.core.file_guard import claim_name
 from game.core.outcomes import ending
 from game.core.score_table import ScoreEntry, load_scores, write_scores
-from game.core.sentences import plural, tidy
+from game.core.sentences import plural, possessive, tidy
 from game.core.staged_files import staged_bytes, sweep_leftovers
 from game.engine.morgue_link import STAGED
 from game.engine.quests import standing
@@ -70,7 +70,8 @@ def morgue_text(game: Game, hide_seed: bool = False) -> str:
     for eid, hero in every_hero(game):
         fate = f"slain by {hero.cause_of_death}" if hero.hits <= 0 else f"{plural(hero.hits, 'Hit')} left"
         held = ", ".join(traits().describe(hero.traits))  # "very violent", not "violent, violent"
-        lines.append(f"  {game.name(eid)}, Level {hero.level} {hero.race} {hero.klass} "
+        lines.append(f"  {game.name(eid)}, {possessive(game.seats[hero.seat].name)} hero, Level {hero.level} "
+                     f"{hero.race} {hero.klass} "
                      f"({held}), {hero.xp} XP, {plural(hero.kills, 'kill')} - {fate}")
         for _, item in game.pack(eid):
             lines.append(f"      carrying {item.spec.name or 'an item'} "

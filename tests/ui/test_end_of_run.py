@@ -83,7 +83,7 @@ def test_m_shows_the_morgue_file_and_enter_returns_to_the_title(
 def test_without_a_file_the_morgue_is_made_afresh_and_the_seed_can_be_hidden(tmp_path: Path, ended: Session) -> None:
     kit = make_kit(tmp_path, hide_seed=True)
     state = EndOfRunScreen(kit, ended, TITLE)
-    _, screen = run_headless(state, [])
+    _, screen = run_headless(state, [], size=(100, 40))
     assert "Morgue file  not written" in screen.text()
     assert "(hidden)" in screen.text() and "Seed                  11" not in screen.text()
     assert "Seed: (hidden)" in state.morgue()
@@ -157,7 +157,9 @@ def test_a_hero_with_one_kill_has_one_kill_not_one_kills(kit: Kit, tmp_path: Pat
     hero.kills = 1
     path = write_morgue(game, tmp_path)
     _, screen = run_headless(EndOfRunScreen(kit, session, TITLE, path, None), [], size=(100, 40))
-    assert f"{game.name(eid)}, Level" in screen.text() and "1 kill:" in screen.text()
+    seat = game.seats[hero.seat].name  # each hero says whose it was (a table of players could not tell)
+    assert f"{game.name(eid)}, {seat}'s hero, Level" in screen.text() and "1 kill:" in screen.text()
+    assert f"{game.name(eid)}, {seat}'s hero, Level" in path.read_text()
     assert "1 kill -" in path.read_text() and "1 kills" not in path.read_text()
 
 

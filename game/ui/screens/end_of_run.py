@@ -13,7 +13,7 @@ import tcod.console
 from game.core.outcomes import ending
 from game.core.program import command
 from game.core.score_table import ScoreEntry
-from game.core.sentences import plural
+from game.core.sentences import plural, possessive
 from game.engine.game import Game
 from game.engine.morgue import every_hero, first_rooms_words, morgue_text
 from game.engine.quests import fulfilled, standing, steps_done
@@ -194,6 +194,7 @@ class EndOfRunScreen(Screen):
             else:
                 fate = (f"alive, {plural(hero.hits, 'Hit')}", p["good"])
             rows.append(line(("  ", text), (game.name(eid), colour),
+                             (f", {possessive(game.seats[hero.seat].name)} hero", colour),  # who played whom
                              (f", Level {hero.level} {hero.race} {hero.klass}, {hero.xp} XP, "
                               f"{plural(hero.kills, 'kill')}: ", text), fate, indent=4))
         fallen = fallen_words(s.deaths, replaced_heroes(game), game.outcome == "wiped") if s.deaths else None
