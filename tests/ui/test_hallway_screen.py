@@ -434,7 +434,7 @@ def test_a_stair_owed_as_party_min_falls_is_not_said_to_come_of_party_min_rising
     text = " ".join(screen.text().split())
     assert "a stair down waits in this room" in text, text
     assert "Party Min rose:" not in text, text
-    assert "a new hero who joins no higher than the one it replaces is left out" in text, text
+    assert "The lowest Level among the heroes who were here before rose: a stair down waits" in text, text
     assert "Who builds the rooms" not in text, text  # nobody plays this table: no "you" to tell
 
 

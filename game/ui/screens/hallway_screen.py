@@ -136,8 +136,9 @@ class HallwayScreen(Screen):
             rows.append(line(("    " + self.bought(category), text), indent=4))
         if design.downward_stair is not None:
             # `party_min_rose`: the newcomer of a dead hero's seat counts only if it joined higher
-            rows.append(line(("  Party Min rose (a new hero who joins no higher than the one it replaces is "
-                              "left out): a stair down waits in this room.", p["good"]), indent=4))
+            # true whether or not a newcomer joined below them (Party Min itself may then have fallen)
+            rows.append(line(("  The lowest Level among the heroes who were here before rose: a stair down waits "
+                              "in this room.", p["good"]), indent=4))
         return rows
 
     def style(self, seat: int, name: str, personality: str) -> str:
