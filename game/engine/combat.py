@@ -14,6 +14,7 @@ Decisions where the book is silent, for a conflict on a map:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.core.sentences import possessive, verb_for
@@ -131,9 +132,21 @@ def combat_turn(game: Game, surprised_party: bool = False) -> bool:
         game.turn, "pain", FIGHT, pools, names,
         tuple(pool_of.get(winner, -1) for winner in result.winners), narrator=event.narrator,
         unplaced=unplaced, fleeing=tuple(i for i in unplaced if is_fleeing(game, int(owners[i]))),
-        idle=tuple((len(owners) + i, why) for i, (_, _, why) in enumerate(sitting_out))))
+        idle=tuple((len(owners) + i, why) for i, (_, _, why) in enumerate(sitting_out)),
+        fell=fallen_ranks(event.pools, result.values)))
     apply_damage(game, result.damage, result.hits, event.narrator)
     return True
+
+
+def fallen_ranks(pools: Sequence[Pool], columns: Sequence[tuple[int, ...]]) -> tuple[tuple[int, int], ...]:
+    """(pool, rank) for each pool whose owner fell during the fight: the first rank at which its
+    die counted 0 (`painful_conflict` empties a dead creature's later dice; a die is never 0)."""
+    out = []
+    for i, pool in enumerate(pools):
+        rank = next((r for r in range(len(pool.dice)) if columns[r][i] == 0), None)
+        if rank is not None:
+            out.append((i, rank))
+    return tuple(out)
 
 
 def is_fleeing(game: Game, eid: int) -> bool:

@@ -36,6 +36,9 @@ class RollRecord:
     fleeing: tuple[int, ...] = ()
     # a fight's empty pools, of those who were in it but rolled nothing, and why ("held")
     idle: tuple[tuple[int, str], ...] = ()
+    # a fight's pools whose owner fell during it, each with the first rank its dice no longer
+    # counted at (a creature at 0 Hits dies at once: its later dice count 0)
+    fell: tuple[tuple[int, int], ...] = ()
 
     @property
     def came_to_something(self) -> bool:

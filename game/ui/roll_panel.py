@@ -15,7 +15,8 @@ they do not. Dice that do not fit are counted ("+5"), marked as a winner's when 
 ranks was won. A pool that won ranks but had no one in reach (a monster drawn into the fight by a
 hero's bow, two tiles from anyone it could hit; or one whose only foe fell earlier in the turn)
 says so on its row: its wins hurt nobody; so does one that was already fleeing (it strikes no
-one). The engine records which pools those were as it rolls: the panel does not guess them."""
+one). A creature that fell during the fight has its later dice dimmed and says that they counted
+0. The engine records which pools those were as it rolls: the panel does not guess them."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ NO_ONE = "no one in reach"
 FLEEING = "flees: no harm"  # a fleeing monster strikes no one: its won ranks hurt nobody
 CHECK_WORDS = ("holds", "rallies", "flees")  # a morale check's result, as its title says it
 PASSES, FAILS = " passes", " fails"  # a resister's row in an annoying conflict
+FELL = " fell"  # a creature at 0 Hits dies at once: its later dice (dimmed) count for nothing
 MORE_W = 3  # "+N": how many dice did not fit
 
 
@@ -151,7 +153,7 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
     names = list(record.names) + [p.owner for p in record.pools[len(record.names):]]
     idle = out_of_reach(record)
     # the dice (and a passes/fails or out-of-reach note) first; the names take the rest, up to name_w
-    note_w = max(len(NO_ONE), len(FLEEING)) + 1 if idle else len(PASSES)
+    note_w = max(len(NO_ONE), len(FLEEING)) + 1 if idle else len(FELL) if record.fell else len(PASSES)
     dice_w = max((len(p.dice) for p in record.pools), default=0) * (DIE_W + GAP) + note_w
     longest = max((len(n) for n in names), default=4) + 1
     name_w = max(4, min(longest, max(w // 3, w - dice_w)))
@@ -177,6 +179,9 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             tail = PASSES if record.successes[i - 1] else FAILS
         elif i in idle:
             tail = " " + (FLEEING if i in record.fleeing else NO_ONE)
+        fell_at = dict(record.fell).get(i)
+        if fell_at is not None and not tail:
+            tail = FELL
         room = (x + w - dx - len(tail)) // (DIE_W + GAP)
         if room < len(pool.dice):  # some left out: the "+N" saying so takes room too, not the note's
             room = (x + w - dx - len(tail) - MORE_W) // (DIE_W + GAP)
@@ -186,13 +191,15 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
             won = pain and rank < len(record.rank_winners) and record.rank_winners[rank] == i
             kept = not pain and rank == 0
             fg, bg = palette["die_fg"], palette["die_bg"]
+            if fell_at is not None and rank >= fell_at:  # rolled, but its owner had fallen: it counted 0
+                fg, bg = palette["text_dim"], palette["panel_bg"]
             if no_colour:
                 # reverse (the winner's ground) says which dice counted: a rank's winner, a pool's
                 # kept die; a Thwack-O die's face is bold (its seat colour), never reversed for it.
                 # The rest stand on the plain ground (a palette's die colour may be reversed)
                 bg = palette["die_winner_bg"] if won or kept else palette["background"]
                 fg = seat_colour if is_thwacko else fg
-            elif is_thwacko:
+            elif is_thwacko and (fell_at is None or rank < fell_at):
                 bg = seat_colour
             elif won:
                 bg = palette["die_winner_bg"]

@@ -351,3 +351,34 @@ def test_a_win_among_the_dice_left_out_for_width_is_marked_on_their_count(tmp_pa
         assert all((t.endswith(mark)) == (winners[r] == i) for r, t in enumerate(shown)), row
         assert more.endswith(mark) == (i in winners[len(shown):]), (row, winners)
     assert 0 in winners[6:] and 0 not in winners[:6]  # the hero's wins were all past the dice a row shows
+
+
+def test_a_creature_that_fell_in_the_fight_has_its_later_dice_dimmed_and_says_it_fell(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Dread Centipede died at rank 3; its 4 at rank 5 still stood like any die, so rank 5 read
+    as a 4-4 tie given to the hero. Through the engine: the fight's record says from which rank
+    a fallen creature's dice counted 0; the panel dims them and says it fell."""
+    import tcod.console
+
+    from game.engine.combat import fallen_ranks
+    from game.rules.conflicts import painful_conflict
+    from game.ui.kit import Kit
+    from game.ui.roll_panel import draw_record
+
+    pools = (Pool("hero", 0, (6, 6, 5, 2, 4)), Pool("centipede", 1, (5, 5, 4, 4, 4)))
+    result = painful_conflict(pools, {"hero": ["centipede"], "centipede": ["hero"]}, {"hero": 9, "centipede": 2})
+    assert result.hits["centipede"] == 0  # it fell at rank 2: its dice from rank 3 on count 0
+    fell = fallen_ranks(pools, result.values)
+    assert fell == ((1, 2),)
+    assert result.winners[4] == "hero"  # rank 5: 4 against a 4 that no longer counts
+    monkeypatch.setenv("MASTERLESS_CONFIG_DIR", str(tmp_path))
+    kit = Kit.load()
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
+    record = RollRecord(5, "pain", FIGHT, pools, ("Rook", "Dread Centipede"), (0, 0, 0, 0, 0), fell=fell)
+    console = tcod.console.Console(60, 3, order="C")
+    draw_record(console, game, record, 0, 0, 60, kit.palette, kit.glyphs)
+    row = "".join(chr(c) for c in console.ch[2]).rstrip()
+    assert row.endswith(" fell"), row
+    faces = [i for i, c in enumerate(row) if c.isdigit()]
+    dim = tuple(kit.palette["text_dim"])
+    assert [tuple(console.fg[2, i]) == dim for i in faces] == [False, False, True, True, True]

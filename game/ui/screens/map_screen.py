@@ -95,7 +95,8 @@ def help_topics(kit: Kit, game: Game | None = None) -> list[tuple[str, str]]:
                                  "struck."),
         ("The roll panel", f"Dice highest first, ranks in columns. {kit.glyphs['rank_winner']} marks the die "
                            f"that won its rank (a tie: nobody; a fleeing monster's won ranks hurt no one, as it only "
-                           f"runs), {kit.glyphs['die_thwacko']} a seat's Thwack-O "
+                           f"runs; a creature that falls mid-fight has its later dice dimmed: they count 0), "
+                           f"{kit.glyphs['die_thwacko']} a seat's Thwack-O "
                            f"die, in its colour. An annoying roll keeps each pool's highest die and dims the "
                            f"rest. Without colour the dice that count are reversed and a Thwack-O die is bold. "
                            f"{key('roll_panel')} expands or hides the panel."),
