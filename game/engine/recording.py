@@ -253,6 +253,7 @@ class Recorder:
         self._synced = -SYNC_SECONDS
         self.game: Game | None = None
         self.mirror: Path | None = None  # a second copy written with every flush (`play --record FILE`)
+        self.mirror_problem: str | None = None  # why the last write of that copy failed (None: it did not)
         self.left = False  # the player abandoned the run: the trailer says so (a spectator, a replay)
         self.problem: str | None = None  # why the last write failed (None: it did not)
         self._z = zlib.compressobj(LEVEL)
@@ -338,13 +339,17 @@ class Recorder:
         data = self.to_bytes(game)
         try:
             atomic_write(self.path, data, self.backup, durable, shared=True)
-            if self.mirror is not None:
-                atomic_write(self.mirror, data, None, durable, shared=True)
         except OSError as exc:  # full, read-only, gone: the game goes on, and says so
-            where = exc.filename if isinstance(exc.filename, str) else str(self.path)
-            self.problem = f"{write_problem(exc)} ({printable(where)})"
+            # the file the player knows, not the temp file beside it that the write failed on
+            self.problem = f"{write_problem(exc)} ({printable(str(self.path))})"
             return False
         self.problem = None
+        if self.mirror is not None:  # the copy failing leaves the run saved: said apart, of that file
+            try:
+                atomic_write(self.mirror, data, None, durable, shared=True)
+                self.mirror_problem = None
+            except OSError as exc:
+                self.mirror_problem = f"{write_problem(exc)} ({printable(str(self.mirror))})"
         if durable:
             self._synced = now
         self.unwritten = 0

@@ -113,6 +113,9 @@ class AppHost(RunHost):
     def save_problem(self) -> str | None:
         return getattr(self.recorder, "problem", None) if not self.finished else None
 
+    def record_problem(self) -> str | None:
+        return getattr(self.recorder, "mirror_problem", None) if not self.finished else None
+
     def save_now(self) -> None:
         """A durable write (quitting, Ctrl-C, hang-up); `--record FILE` is written with it."""
         if self.recorder is not None and self.session is not None and not self.finished and not self.replaced:
@@ -253,6 +256,9 @@ def _goodbye(host: AppHost, result: Any) -> int:
         problem = getattr(host.recorder, "problem", None)
         line = (f"Not saved: {problem}." if problem else
                 f"Saved. `{command('continue')}` picks the run up where you left it.")
+        mirror = getattr(host.recorder, "mirror_problem", None)
+        if not problem and mirror:  # the run is saved; only its --record copy is behind
+            line += f"\nThe --record copy was not written: {mirror}."
         if not problem and host.session.draft_unkept:  # the room builder said so; the last word says it too
             line += "\n" + DRAFT_UNKEPT
         with contextlib.suppress(OSError, ValueError):  # the terminal may be gone

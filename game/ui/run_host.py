@@ -21,6 +21,10 @@ class RunHost:
         game goes on and saves again as soon as it can."""
         return None
 
+    def record_problem(self) -> str | None:
+        """Why the `--record FILE` copy is failing while the run itself saves (None: it is not)."""
+        return None
+
     def end_of_run(self, session: Session, screen: State) -> State:
         from game.engine.run_score import score  # start-up: only at the end of a run
 

@@ -93,6 +93,24 @@ def test_a_new_game_is_saved_before_its_first_action() -> None:
     assert loaded.game.state_hash() == game.state_hash()
 
 
+def test_a_record_copy_that_fails_is_told_apart_and_a_failed_save_names_the_autosave(home: Path) -> None:
+    """Only the --record copy failing (a directory in its place) read "Saving failed: it is a
+    directory", as if the run were not saved; a failed save named the temp file beside the
+    autosave ('.autosave.mlrec.6e6iq_x3.tmp'), not the autosave."""
+    game, recorder = new_autosave(5, "human,ai,ai")
+    copy = home / "copy-is-a-folder.mlrec"
+    copy.mkdir()
+    recorder.mirror = copy
+    assert recorder.flush(game) and recorder.problem is None
+    assert recorder.mirror_problem == f"it is a directory, not a file ({copy})"
+    recorder.mirror = home / "copy.mlrec"
+    assert recorder.flush(game) and recorder.mirror_problem is None
+    (home / "a-file").write_text("not a folder")
+    recorder.path = home / "a-file" / "autosave.mlrec"
+    assert not recorder.flush(game)
+    assert recorder.problem is not None and recorder.problem.endswith(f"({recorder.path})")
+
+
 def test_continue_resumes_the_autosave_exactly() -> None:
     state, count = saved_game()
     info = find_autosave()

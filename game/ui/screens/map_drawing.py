@@ -110,6 +110,11 @@ class MapDrawing:
             draw.text(console, 1, y, f"Saving failed: {why}. Play on: it saves again when it can.",
                       palette["warning"], width=console.width - 2)
             return
+        copy = getattr(self.host, "record_problem", lambda: None)()
+        if copy:  # the run is saved: only the --record copy is failing, said as such
+            draw.text(console, 1, y, f"The run is saved, but its --record copy is not: {copy}.",
+                      palette["warning"], width=console.width - 2)
+            return
         k = self.kit.keymap
         moves = "arrows" if "up" in k.keys_for("move_n") else self.keys("move_n")
         if "k" in k.keys_for("move_n"):
