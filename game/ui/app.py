@@ -126,8 +126,13 @@ class AppHost(RunHost):
         if self.finished:
             return None
         self.finished = True
-        if self.recorder is not None:
-            self.recorder.finish(session.game, left=reason == "abandoned")
+        if self.recorder is not None and not self.recorder.finish(session.game, left=reason == "abandoned"):
+            # the end itself is unwritten (a full or read-only disk): the autosave holds the run as
+            # last saved, and filing it now would file an unended run; `continue` goes on from there
+            why = (self.recorder.problem or "").split(" (", 1)[0]
+            self.filing_problem = (f"its end could not be saved ({why}): `{command('continue')}` would take the "
+                                   "run up from its last save, before the end")
+            return None
         try:
             return archive_run()
         except OSError as exc:  # the autosave stays where it is: nothing is lost, `continue` finds it ended

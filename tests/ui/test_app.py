@@ -302,6 +302,28 @@ def test_a_recording_that_could_not_be_filed_as_the_run_ended_is_said(home: Path
     assert "without it the run could not go into seed 11's table" in said, said
 
 
+def test_an_end_that_could_not_be_saved_is_not_filed_and_says_continue_goes_back_before_it(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Retiring on a read-only disk: the end was never written, yet the end said the run "stays in
+    the autosave and goes under Replays when the next run starts", and `continue` then put the
+    party back in town before it retired. The end says that now, and files nothing unended."""
+    class ReadOnly:
+        problem = "the disk is read-only (/home/x/autosave.mlrec)"
+
+        def finish(self, game, left=False) -> bool:  # noqa: ANN001 - a Game
+            return False
+
+    filed = []
+    monkeypatch.setattr(app, "archive_run", lambda: filed.append(True))
+    kit = make_kit(tmp_path)
+    session, host = ended_run(kit)
+    host.recorder = ReadOnly()
+    said = end_of_run_words(kit, session, host)
+    assert ("its end could not be saved (the disk is read-only): `python main.py continue` would take the run "
+            "up from its last save, before the end") in said, said
+    assert "goes under Replays" not in said and filed == []
+
+
 def test_a_damaged_high_score_list_set_aside_at_the_end_of_a_run_is_said(home: Path, tmp_path: Path) -> None:
     """The end of a run moved a damaged scores.json aside as scores.json.bad without a word, and
     the high-score screen, reading the fresh list, had nothing to say either: the player's old
