@@ -25,6 +25,7 @@ from game.ui.screens.trait_choice import TraitChoiceScreen
 from game.ui.screens.workshop_screen import WorkshopScreen
 from game.ui.session import Session
 from game.ui.state import Exit
+from game.world.components import HeroState
 
 BACK = Exit("back")
 RING = {"fancy": True, "annoy": 2, "type": "cold", "value": 1}
@@ -294,14 +295,21 @@ def test_at_80_columns_the_header_gives_way_in_words_never_in_numbers(kit: Kit) 
     assert header.startswith(" Town  Purse: 1234") and header.endswith("137 rooms cleared"), header
 
 
-def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(kit: Kit) -> None:
-    """A quest is paid in town, and the hero grows there: the choice's title said "The Hallway"."""
+def paid_in_town() -> tuple[Session, HeroState]:
+    """A run back in town with its quest (reach a floor) fulfilled: paid there, and the first hero
+    owed the growth it brings."""
     session = make_session(seed=5)
     game = session.game
     game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
     game.stats.deepest_floor = game.quest.count
     in_town(session)
-    eid, hero = game.heroes()[0]
+    return session, game.heroes()[0][1]
+
+
+def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(kit: Kit) -> None:
+    """A quest is paid in town, and the hero grows there: the choice's title said "The Hallway"."""
+    session, hero = paid_in_town()
+    game = session.game
     assert game.stats.quest_paid and hero.growth_due == 1
     paid = f"Quest fulfilled: {game.quest.name}. Its reward, {game.quest.reward}, goes into the purse."
     assert paid in [ln.text for ln in game.log]  # it said "The reward: 3." with no word of where it went
@@ -317,12 +325,7 @@ def test_the_growth_a_quest_fulfilled_brings_in_town_is_not_called_the_hallways(
 def test_end_takes_the_growth_choice_to_the_last_trait_and_home_to_the_first(kit: Kit) -> None:
     """End then Enter took the first trait: End did nothing on the growth choice, as lists elsewhere
     do it."""
-    session = make_session(seed=5)
-    game = session.game
-    game.quest = next(q for q in all_quests() if q.goal == "reach_floor")
-    game.stats.deepest_floor = game.quest.count
-    in_town(session)
-    eid, hero = game.heroes()[0]
+    session, hero = paid_in_town()
     state = TraitChoiceScreen(kit, session, None, hero.seat)
     last = state.choices()[-1][0]
     assert last != state.choices()[0][0]
