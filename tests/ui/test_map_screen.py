@@ -212,6 +212,28 @@ def test_disarm_tries_a_door_known_to_be_trapped_and_look_tells_what_it_asks(tmp
     assert len(game.rolls[rolls].pools[0].dice) == dice
 
 
+def test_a_try_at_a_door_that_could_slay_the_hero_asks_first(tmp_path: Path) -> None:
+    """D (or a step) at a trapped door with the hero at 1 Hit ended the run at once, "slain by the
+    door's trap", where x refuses that try for its peril: a key pressed there now asks first."""
+    from game.world.components import DoorState
+
+    screen = new_map(tmp_path)
+    game = screen.game
+    name, x, y = free_step(screen)
+    game.floor.set_tile(x, y, Tile.DOOR)
+    door = DoorState("trapped", 2, game.floor.cell_of(x, y), "n", False, True, False, failed=1)
+    game.world.create(door, Position(x, y, game.dungeon.floor_no))
+    game.world.comp(screen.hero(), HeroState).hits = 3  # the door's 3 Pain dice could take them all
+    for keys in (["D"], [name]):
+        state = screen.on_event(KeyEvent(keys[0]))
+        assert isinstance(state, ConfirmDialog) and game.turn == 0
+        assert state.question == (f"A failed try at this door deals up to 3 Pain dice, and {game.name(screen.hero())} "
+                                  "has 3 Hits left: it could be the end of them. Try it anyway?")
+    rolls = len(game.rolls)
+    run_headless(state, [key("Y")], kit=screen.kit)
+    assert game.turn == 1 and game.rolls[rolls].title == "the door (Traps)"
+
+
 def test_open_a_door_next_to_the_hero(tmp_path: Path) -> None:
     screen = new_map(tmp_path)
     _, x, y = free_step(screen)

@@ -3,12 +3,18 @@ or use (asking where when there is a choice), the stairs, heading back, quitting
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from game.core.sentences import plural
 from game.mapgen.tiles import ACTIONABLE, Tile
 from game.ui.describe import tile_words, treasure_beside, worked_already
 from game.ui.keymap import DIRECTIONS
 from game.ui.map_layout import Prompt
 from game.ui.screens.dialog import ConfirmDialog
 from game.ui.state import State
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
 
 FAR_BEHIND = 10  # tiles: a friend further than this is "left behind" when going down
 
@@ -44,7 +50,7 @@ class MapKeys:
                 self.notice = f"You know of no trap within reach ({self.keys('search')} searches for traps)."
                 return None
             if len(spots) == 1:
-                return self.act(disarm_at(seat, spots[0], traps))
+                return self.risking(eid, *spots[0], disarm_at(seat, spots[0], traps))
             self.prompt = Prompt("disarm", "Disarm which trap? A direction,", spots)
             return None
         if action == "use":
@@ -53,7 +59,7 @@ class MapKeys:
                 self.notice = "There is nothing here to open or use."
                 return None
             if len(spots) == 1:
-                return self.act(A.Interact(seat, *spots[0]))
+                return self.risking(eid, *spots[0], A.Interact(seat, *spots[0]))
             self.prompt = Prompt("use", "Open or use which way? A direction,", spots)
             return None
         if action == "autoexplore":
@@ -90,7 +96,18 @@ class MapKeys:
                     return self.act(A.Interact(seat, x, y))
                 self.notice = f"The way is blocked: {tile_words(game, x, y)}."
                 return None
+            if inside:
+                return self.risking(eid, x, y, A.Move(seat, dx, dy))
         return self.act(A.Move(seat, dx, dy))
+
+    def risking(self, eid: int, x: int, y: int, action: object) -> State | None:
+        """`action` at (x, y); first asked when it is a try at a door whose failure could slay the
+        hero (autoexplore will not try one; a key pressed there may not know it: D, a step, o)."""
+        question = deadly_door_question(self.game, eid, x, y)
+        if question is None:
+            return self.act(action)
+        return ConfirmDialog(self.kit, self, question, on_yes=lambda: self.act(action), title="Risk it?",
+                             yes_label="Try it")
 
     def use_spots(self, eid: int) -> list[tuple[int, int]]:
         """Adjacent tiles (and the hero's own) holding something to open or use."""
@@ -138,8 +155,8 @@ class MapKeys:
         if prompt.verb == "disarm":
             from game.ui.auto_travel import trap_known_near  # start-up: loaded with the first disarm
 
-            return self.act(disarm_at(seat, target, trap_known_near(self.game, eid)))
-        return self.act(A.Interact(seat, *target))
+            return self.risking(eid, *target, disarm_at(seat, target, trap_known_near(self.game, eid)))
+        return self.risking(eid, *target, A.Interact(seat, *target))
 
     def descend(self, seat: int, eid: int) -> State | None:
         from game.engine import actions as A  # start-up: loaded with the first action
@@ -204,3 +221,22 @@ def disarm_at(seat: int, spot: tuple[int, int], traps: list[tuple[int, int]]) ->
     from game.engine import actions as A  # start-up: loaded with the first action
 
     return A.Disarm(seat, *spot) if spot in traps else A.Interact(seat, *spot)
+
+
+def deadly_door_question(game: Game, eid: int, x: int, y: int) -> str | None:
+    """The question before a try at a closed door the party knows a failure of could slay this
+    hero (as `routes.perilous` judges it), or None."""
+    from game.engine.routes import perilous  # start-up: loaded with the first door
+    from game.mapgen.tables import door_kinds  # start-up: loaded with the first door
+    from game.world.components import DoorState, HeroState  # start-up: loaded with the first door
+
+    door_eid = game.entity_at(x, y, DoorState)
+    if door_eid is None or int(game.floor.tile[y, x]) != Tile.DOOR:
+        return None
+    door = game.world.comp(door_eid, DoorState)
+    pain = door_kinds()[door.now].pain_at(door.tier) if door.locked else 0
+    hits = game.world.comp(eid, HeroState).hits
+    if not pain or not perilous(door, pain, hits):
+        return None
+    return (f"A failed try at this door deals up to {pain} Pain dice, and {game.name(eid)} has "
+            f"{plural(hits, 'Hit')} left: it could be the end of them. Try it anyway?")
