@@ -127,6 +127,8 @@ def fail(game: Game, eid: int, door: DoorState, kind: DoorKind, teller: int = -1
         become(door, kind.fail_becomes)
         game.say(f"Something in the door grinds and sticks: it is {kind.fail_becomes} now.", "danger")
     pain = kind.pain_at(door.tier)
+    if kind.skill == "disarm":  # the door's own trap went off: a trap sprung, as the morgue counts them
+        game.stats.traps_sprung += 1
     if pain:
         label = "the door's trap" if kind.skill == "disarm" else "the stuck door"
         suffer(game, eid, label, -1, pain, "crushing", False, label, kind="doors")

@@ -56,6 +56,7 @@ def test_a_trapped_door_springs_on_a_failed_traps_test():
     pain = [r for r in game.rolls if r.kind == "pain" and r.title == "the door's trap"][-1]
     assert len(pain.pools[0].dice) == 3  # fail_pain of tier 2
     assert door.now == "trapped"
+    assert game.stats.traps_sprung == 1  # the door's trap went off (the morgue said "Traps sprung: 0")
 
 
 def test_a_trap_locked_door_disarmed_is_still_locked():
