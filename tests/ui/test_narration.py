@@ -197,10 +197,8 @@ def test_a_paste_or_a_key_that_does_not_go_in_says_so(kit: Kit) -> None:
     assert len(state.field.value) == 200
     assert state.status == "That is as long as it can be here: 200 characters; the rest was left out."
     state = NarrationPrompt(kit, session, BACK, 0)
-    run_headless(state, [*typed("ok "), key("日")])
-    assert state.field.value == "ok " and "cannot be drawn here" in state.status
-    run_headless(state, typed("then"))
-    assert state.field.value == "ok then" and state.status == ""
+    run_headless(state, [*typed("ab"), key("日"), *typed("cd")])  # keys as fast as a paste sends them
+    assert state.field.value == "abcd" and "cannot be drawn here" in state.status  # still said after "cd"
 
 
 def test_the_narrators_hand_over_says_esc_skips_the_line_not_that_it_goes_back(kit: Kit) -> None:

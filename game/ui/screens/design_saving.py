@@ -57,7 +57,9 @@ class SaveDesignDialog(Screen):
             return self.go_back()
         if event.key == "enter":
             return self.save()
-        self.problem = self.field.typed(event)  # every other key edits the name (letters are not menu keys here)
+        # every other key edits the name (letters are not menu keys here): a key typed answers
+        # "A design needs a name." and the like, so it clears them, or says what did not go in
+        self.problem = self.field.typed(event)
         return None
 
     def save(self) -> State | None:

@@ -48,7 +48,6 @@ class NarrationPrompt(Screen):
             return None
         if not isinstance(event, KeyEvent):
             return None
-        self.status = ""
         if event.key == "escape":
             return self.go_back()
         if event.key == "f1":
@@ -58,7 +57,9 @@ class NarrationPrompt(Screen):
             if text:
                 self.session.apply(Narrate(self.seat, text))
             return self.go_back()
-        self.status = self.field.typed(event)
+        # what did not go in stays said while the keys after it go in (typed fast, or pasted with
+        # no marks, they come at once: the next key wiped it unseen)
+        self.status = self.field.typed(event) or self.status
         return None
 
     def open_help(self) -> State:
