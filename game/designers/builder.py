@@ -342,8 +342,9 @@ class RoomBuilder:
         for i, p in enumerate(self.items):
             item = p.item
             if isinstance(item, Treasure) and treasure_cost(item) == (2 if item.fancy else 1) + item.value + item.heal:
-                self.items[i] = Purchase(replace(item, value=item.value + 1), p.spot)
-                return f"The last point went to {describe(item)}'s value."
+                raised = replace(item, value=item.value + 1)
+                self.items[i] = Purchase(raised, p.spot)
+                return f"The last point went to an item's value: {describe(raised)}."
         gone = self.items.pop()
         return (f"1 point buys only an item worth nothing in town: the AI rebuilds {describe(gone.item)} "
                 "with it.")

@@ -798,3 +798,22 @@ def test_the_next_trap_is_drafted_on_a_spot_that_holds_none(kit: Kit) -> None:
         step(screen, "enter")
     assert sorted(p.spot for p in screen.model.items) == list(range(count))
     assert screen.draft.spot == count - 1
+
+
+def test_a_broken_rule_is_said_whole_in_the_draft_panel(kit: Kit) -> None:
+    """"Breaks a rule: no trap of the catalogue deals cold damage (trap Types: arrows, crushing,..."
+    was cut to two rows: the Types a trap may take, the point of the line, were lost."""
+    from dataclasses import replace
+
+    screen = builder(kit, "traps")
+    screen.draft = replace(screen.draft, item=replace(screen.draft.item, type="cold"))
+    from game.ui.fit import ELLIPSIS
+
+    console = tcod.console.Console(80, 24, order="C")
+    screen.on_draw(console)
+    rows = ["".join(chr(c) for c in row) for row in console.ch]
+    at = next(i for i, row in enumerate(rows) if "Breaks a rule" in row)
+    column = rows[at].index("Breaks a rule")
+    said = " ".join(row[column:].split("│")[0].strip() for row in rows[at:at + 4])
+    assert said.startswith("Breaks a rule: no trap of the catalogue deals cold damage"), said
+    assert "sonic, spikes)" in said and ELLIPSIS not in said, said

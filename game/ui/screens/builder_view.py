@@ -174,7 +174,7 @@ class BuilderView:
             verdict_colour = palette["good"]
         info = ([(row, palette["text_dim"]) for row in fit_rows(about, iw, about_rows)]
                 + [(row, palette["accent"]) for row in fit_rows(f"Cost {q.sum_text}", iw, 2)]
-                + [(row, verdict_colour) for row in fit_rows(verdict, iw, 2)])
+                + [(row, verdict_colour) for row in fit_rows(verdict, iw, 4)])  # a rule broken, said whole
         info = info[-max(1, ih - 3):]
         info_h = len(info)
         rows_h = max(1, ih - info_h)
