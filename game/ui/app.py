@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.core.data_lock import RecordLock
 from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.file_guard import write_problem
@@ -29,7 +30,7 @@ from game.core.paths import morgue_dir
 from game.core.program import command
 from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
-from game.engine.saves import record_target_path, set_record_target, set_seeded, was_seeded
+from game.engine.saves import record_target, record_target_path, set_record_target, set_seeded, was_seeded
 from game.ui.kit import Kit
 from game.ui.run_files import (
     SCORES,
@@ -297,7 +298,7 @@ def run_play(args: Any) -> int:
     if not window:
         require_terminal()
     kit = Kit.load()
-    with own_data_dir():
+    with own_data_dir(), RecordLock(getattr(args, "record", None)):
         return _play(args, kit, window, seed, dials, seats, level, designs)
 
 
@@ -334,7 +335,7 @@ def run_continue(args: Any) -> int:
     if not getattr(args, "window", False):
         require_terminal()
     kit = Kit.load()
-    with own_data_dir():
+    with own_data_dir(), RecordLock(record_target()):
         game, recorder, note = load_autosave()
         state, host = _on_screen(kit, game, recorder, None, note=note)
         host.seeded = was_seeded()  # a `play --seed N` run saved and continued still races on its seed

@@ -69,6 +69,31 @@ def test_a_second_copy_on_the_same_data_dir_is_refused_naming_the_first(tmp_path
     assert saved.header.seed == 7 and saved.turns == 2  # the run is whole, and filed as itself
 
 
+def test_a_second_game_recording_to_the_same_file_is_refused_naming_the_first(tmp_path: Path) -> None:
+    """Two games of two data directories with one `--record FILE`: the file's header swapped
+    between their seeds at every action, and when both had quit only the last one's run was in
+    it. The second is refused in one line; the first records on."""
+    shared = tmp_path / "shared.mlrec"
+    first = play(tmp_path / "a", "play", "--seed", "1", "--record", str(shared))
+    try:
+        started(first, 1)
+        second = play(tmp_path / "b", "play", "--seed", "2", "--record", str(shared))
+        try:
+            assert second.wait(30) == 3
+        finally:
+            second.close()
+        line = only_line(second)
+        assert line == f"masterless: --record: another Masterless (pid {first.pid}) is recording to {shared}; " \
+                       "close it first, or name another file", line
+        first.send(".")
+        assert first.wait_for("Turn 1"), first.text()
+        first.send("\x03")
+        first.wait(30)
+    finally:
+        first.close()
+    assert read_recording(shared).header.seed == 1
+
+
 def test_a_lock_left_by_a_dead_game_does_not_block(tmp_path: Path) -> None:
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "masterless.lock").write_text("999999\n")  # a killed game's, unlocked
