@@ -114,6 +114,20 @@ def _after_unknown_sequence(term: Any) -> Any:
     return None
 
 
+def quiet_terminal(blessed: Any) -> Any:
+    """blessed's Terminal without its XTGETTCAP probe (blessed 1.4x and later): it writes a DCS
+    query a terminal that does not know it prints as text ("+q544e+q524742...", over the frame
+    just drawn), and waits up to 5 s for an answer at the first key. The game reads only keys and
+    the size from blessed (its colours are its own), so the answer is never needed. A blessed
+    without the parameter makes its Terminal as ever."""
+    try:
+        from blessed._capabilities import TermcapResponse  # start-up: with the first key; private to blessed
+
+        return blessed.Terminal(_xtgettcap_data=TermcapResponse(supported=False))
+    except (ImportError, TypeError):
+        return blessed.Terminal()
+
+
 def blessed_key_name(text: str, name: str | None) -> str | None:
     """Our key name for a blessed keystroke (its ``str`` and ``.name``); None to ignore it.
 
@@ -273,12 +287,12 @@ class TerminalPresenter:
         if self.term is None:
             import blessed  # start-up: loaded with the first key read, after the first frame
 
-            self.term = blessed.Terminal()
+            self.term = quiet_terminal(blessed)
             with contextlib.suppress(AttributeError, LookupError, TypeError):  # any byte, never an exception
                 encoding = getattr(self.term, "_encoding", None) or "utf-8"
                 self.term._keyboard_decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
-            # blessed asks the terminal what it can do as it starts; a terminal that does not
-            # know the question may print it, so the whole screen is drawn again
+            # an older blessed may still ask the terminal something as it starts; a terminal that
+            # does not know the question may print it, so the whole screen is drawn again
             self.invalidate()
             self._resized = True
             self.wake()
