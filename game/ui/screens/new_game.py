@@ -26,7 +26,6 @@ from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, NAME_MOST, SEAT_KIND
 from game.ui.events import PASTE_NOT_HERE, PASTE_REFUSED, Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
-from game.ui.present.ansi import one_cell
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.new_game_drafts import (
     LEVELS,
@@ -357,13 +356,9 @@ class NewGameScreen(NewGameView, Screen):
                 return self.open_help()
             elif self.selected == "seed" and event.char and not event.char.isdigit():
                 self.status = "A seed is a number: digits only (blank for a fresh one)."
-            elif event.char and not event.char.isspace() and not one_cell(event.char):
-                self.status = "That character cannot be drawn here (it would show as ?), so it is left out."
-            elif event.char and len(self.editing.value) >= self.editing.limit:
-                what = "digits" if self.selected == "seed" else "characters"
-                self.status = f"That is as long as it can be here: {self.editing.limit} {what}."
-            else:
-                self.editing.feed(event)
+            else:  # a character that cannot be drawn, or one past the limit, is said (TextField.typed)
+                words = self.editing.typed(event)
+                self.status = words.replace(" characters", " digits") if self.selected == "seed" else words
             return None
         return super().on_event(event)
 
