@@ -9,6 +9,7 @@ the book's own example (Levels 2, 3 and 5) from its entrance floor down `--floor
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -19,6 +20,7 @@ from game.core.dials import THEMES, Dials, parse_dials
 from game.core.errors import UsageError, printable
 from game.core.rng import Streams
 from game.core.seats import Seat, parse_seats
+from game.core.seeds import SEED_LIMIT
 from game.designers.design_files import SavedDesign, load_designs
 from game.designers.generate import generate_rooms, static_party
 from game.designers.personality import personalities
@@ -58,19 +60,19 @@ def check_rooms(rooms: int, flag: str = "--rooms") -> int:
     return rooms
 
 
+SEED_RANGE = re.compile(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?")  # A, or A-B; either may be below 0 (`-5--1`)
+
+
 def parse_seed_range(text: str) -> range:
-    """`A-B` (inclusive) or a single seed `A`. A range that dips below 0 (`-5-3`) is read as
-    numbers, so the player is told where seeds start and what to type, not that it is no range."""
-    body = text.strip()
-    lo, sep, hi = body.removeprefix("-").partition("-")
-    try:
-        first = -int(lo) if body.startswith("-") else int(lo)
-        last = int(hi) if sep else first
-    except ValueError:
-        raise UsageError(f"--seeds: expected A-B (two whole numbers), got {text!r}") from None
-    if min(first, last) < 0:
-        example = f"0-{last}" if last > 0 else "0-100"
-        raise UsageError(f"--seeds: seeds start at 0: a range is A-B, as {example} (got {text!r})")
+    """`A-B` (inclusive) or a single seed `A`, any seed `--seed` takes (below 0 too: `-5-3` is
+    -5 to 3), so a run played on a seed can be balanced and catalogued on it."""
+    found = SEED_RANGE.fullmatch(text)
+    if found is None:
+        raise UsageError(f"--seeds: expected A-B (two whole numbers), got {text!r}")
+    first = int(found[1])
+    last = first if found[2] is None else int(found[2])
+    if not -SEED_LIMIT < min(first, last) <= max(first, last) < SEED_LIMIT:
+        raise UsageError(f"--seeds: a seed is between {-SEED_LIMIT + 1} and {SEED_LIMIT - 1}, got {text!r}")
     if last < first:  # `--seeds 5-1`: what to type instead, not an inequality to work out
         raise UsageError(f"--seeds: give the lower seed first, as {last}-{first} (got {text!r})")
     if last - first + 1 > MAX_SEEDS:

@@ -147,18 +147,39 @@ def test_a_file_the_system_refuses_is_one_line_and_exit_3_not_an_internal_error(
     assert "internal error" not in err[0] and not list(tmp_path.rglob("crash.log"))
 
 
+def test_seeds_below_0_are_balanced_and_catalogued_as_autoplay_plays_them(capsys, tmp_path):
+    """`autoplay --seed -3` plays (a recording holds seeds either side of 0), but `balance` and
+    `catalog` refused any range below 0: a designer could not look again at a run played there.
+    `--seeds -2--1` is seeds -2 and -1, typed either way, and each run is autoplay's own."""
+    out = tmp_path / "b.json"
+    assert cli.main(["balance", "--seeds=-2--1", "--workers", "1", "--max-turns", "200", "--json", str(out)]) == 0
+    runs = json.loads(out.read_text())["runs"]
+    assert [run["seed"] for run in runs] == [-2, -1]
+    capsys.readouterr()
+    assert cli.main(["autoplay", "--seed", "-2", "--max-turns", "200", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["state_hash"] == runs[0]["state_hash"]
+    assert cli.main(["catalog", "--seeds", "-1"]) == 0
+    assert capsys.readouterr().out.strip()
+
+
 @pytest.mark.parametrize("command", ["balance", "catalog"])
-@pytest.mark.parametrize(("typed", "example"), [("-5-3", "0-3"), ("-5", "0-100"), ("2--3", "0-100")])
-def test_seeds_below_0_are_told_where_seeds_start_however_typed(command, typed, example, capsys):
-    """`balance --seeds -5-3` said argparse's "expected one argument", and `--seeds=-5-3` that it
-    was not two whole numbers: both now say that seeds start at 0 and what range to type."""
-    said = []
+@pytest.mark.parametrize(("typed", "said"), [
+    ("2--3", "give the lower seed first, as -3-2 (got '2--3')"),
+    ("1-2-3", "expected A-B (two whole numbers), got '1-2-3'"),
+    ("-", "expected A-B (two whole numbers), got '-'"),
+    ("18446744073709551616", "a seed is between -18446744073709551615 and 18446744073709551615, "
+                             "got '18446744073709551616'"),
+])
+def test_a_seed_range_that_cannot_be_played_is_one_line_however_typed(command, typed, said, capsys):
+    """`--seeds -5-3` once got argparse's "expected one argument" (an option, it thought), and
+    `--seeds=-5-3` another line: both spellings now get the same line, saying what to type."""
+    lines = []
     for argv in ([command, "--seeds", typed], [command, f"--seeds={typed}"]):
         assert cli.main(argv) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1, err
-        said.append(err[0])
-    assert said[0] == said[1] == f"masterless: --seeds: seeds start at 0: a range is A-B, as {example} (got '{typed}')"
+        lines.append(err[0])
+    assert lines[0] == lines[1] == f"masterless: --seeds: {said}", lines
 
 
 def test_a_party_beginning_with_a_minus_is_checked_as_levels(capsys):
