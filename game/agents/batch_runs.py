@@ -76,6 +76,9 @@ def run_local(jobs: Iterable[Job], workers: int) -> Iterator[tuple[Job, dict[str
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+CONNECT_TIMEOUT = "10s"  # how long a scheduler that does not answer is waited for (Dask retries meanwhile)
+
+
 def run_on_cluster(jobs: Iterable[Job], address: str,
                    tell: Callable[[str], None] | None = None) -> Iterator[tuple[Job, dict[str, Any]]]:
     """Yield each job's summary from a Dask distributed scheduler at `address`
@@ -86,7 +89,7 @@ def run_on_cluster(jobs: Iterable[Job], address: str,
     except ImportError:
         raise UsageError("--cluster needs Dask: pip install -e '.[cluster]'") from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout=CONNECT_TIMEOUT)
     except ValueError as exc:  # no address at all: the command line was mistyped, nothing was tried
         raise UsageError(f"--cluster takes a scheduler's address, as tcp://HOST:8786: {exc}") from None
     except (OSError, TimeoutError) as exc:

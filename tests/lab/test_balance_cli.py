@@ -4,6 +4,7 @@ errors with the exit codes of DESIGN.md §6."""
 from __future__ import annotations
 
 import json
+import socket
 
 import pytest
 
@@ -132,6 +133,22 @@ def test_a_cluster_address_that_is_no_address_is_a_usage_error(capsys):
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("masterless: --cluster takes a scheduler's address, as tcp://")
     assert "runs" not in out
+
+
+def test_a_scheduler_out_of_reach_is_one_line_and_exit_1(capsys, monkeypatch):
+    """A scheduler nobody answers at: the batch cannot run (exit 1, as the README says), and the
+    line says where it looked, never a traceback from Dask."""
+    pytest.importorskip("distributed")
+    from game.agents import batch_runs
+
+    monkeypatch.setattr(batch_runs, "CONNECT_TIMEOUT", "1s")
+    with socket.socket() as free:  # a port nothing listens on: bound, then let go
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    assert cli.main(["balance", "--seeds", "1-2", "--cluster", f"tcp://127.0.0.1:{port}"]) == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"masterless: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: "), lines
 
 
 def test_the_endings_chart_shows_every_stack_whole():
