@@ -255,7 +255,8 @@ class Recorder:
         self.mirror: Path | None = None  # a second copy written with every flush (`play --record FILE`)
         self.mirror_problem: str | None = None  # why the last write of that copy failed (None: it did not)
         self.left = False  # the player abandoned the run: the trailer says so (a spectator, a replay)
-        self.problem: str | None = None  # why the last write failed (None: it did not)
+        self.problem: str | None = None  # why the last write failed, and of which file (None: it did not)
+        self.failing: str | None = None  # why alone, for a line that names no file
         self._z = zlib.compressobj(LEVEL)
         self._body = bytearray(self._z.compress(_line(header.to_json())))
         if self.path is not None and self.flush_every == 1:
@@ -341,9 +342,10 @@ class Recorder:
             atomic_write(self.path, data, self.backup, durable, shared=True)
         except OSError as exc:  # full, read-only, gone: the game goes on, and says so
             # the file the player knows, not the temp file beside it that the write failed on
-            self.problem = f"{write_problem(exc)} ({printable(str(self.path))})"
+            self.failing = write_problem(exc)
+            self.problem = f"{self.failing} ({printable(str(self.path))})"
             return False
-        self.problem = None
+        self.problem = self.failing = None
         if self.mirror is not None:  # the copy failing leaves the run saved: said apart, of that file
             try:
                 atomic_write(self.mirror, data, None, durable, shared=True)

@@ -112,7 +112,7 @@ class AppHost(RunHost):
         self.session = session  # the recorder writes after every action itself
 
     def save_problem(self) -> str | None:
-        return getattr(self.recorder, "problem", None) if not self.finished else None
+        return getattr(self.recorder, "failing", None) if not self.finished else None
 
     def record_problem(self) -> str | None:
         return getattr(self.recorder, "mirror_problem", None) if not self.finished else None
@@ -130,9 +130,8 @@ class AppHost(RunHost):
         if self.recorder is not None and not self.recorder.finish(session.game, left=reason == "abandoned"):
             # the end itself is unwritten (a full or read-only disk): the autosave holds the run as
             # last saved, and filing it now would file an unended run; `continue` goes on from there
-            why = (self.recorder.problem or "").split(" (", 1)[0]
-            self.filing_problem = (f"its end could not be saved ({why}): `{command('continue')}` would take the "
-                                   "run up from its last save, before the end")
+            self.filing_problem = (f"its end could not be saved ({self.recorder.failing}): "
+                                   f"`{command('continue')}` would take the run up from its last save, before the end")
             return None
         try:
             return archive_run()

@@ -17,8 +17,9 @@ class RunHost:
         return None
 
     def save_problem(self) -> str | None:
-        """Why saving is failing just now (a full or read-only disk), for the hint line; the
-        game goes on and saves again as soon as it can."""
+        """Why saving is failing just now ("the disk is full": the reason, not the file, which
+        the line printed on the way out names), for the hint line and the quit dialog; the game
+        goes on and saves again as soon as it can."""
         return None
 
     def record_problem(self) -> str | None:

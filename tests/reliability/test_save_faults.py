@@ -165,6 +165,32 @@ def test_the_map_says_saving_failed_and_the_game_plays_on(home: Path, monkeypatc
         game.close()
 
 
+def test_a_reason_with_brackets_in_it_is_said_whole(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint line and the quit dialog cut the failed save's line at its first " (" to drop the
+    file's name, and so cut a reason that has brackets of its own: a file-size limit read "the
+    file would grow past the largest size allowed", its cause gone. The reason is kept apart."""
+    from map_tools import make_kit, play
+
+    from game.ui.app import _on_screen
+
+    kit = make_kit(home)
+    game, recorder = saves.new_autosave(7, "human,ai,ai")
+    state, host = _on_screen(kit, game, recorder, None)
+
+    def too_big(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EFBIG, "File too large", str(home))
+
+    monkeypatch.setattr(R, "atomic_write", too_big)
+    try:
+        _, screen = play(state, ["escape", "."], size=(100, 30), kit=kit)
+        assert host.save_problem() == "the file would grow past the largest size allowed (a file-size limit)"
+        assert recorder.problem == f"{host.save_problem()} ({saves.autosave_path()})"
+        # the hint line keeps the whole reason when it cannot hold the words after it too
+        assert f"Saving failed: {host.save_problem()}." in screen.text()
+    finally:
+        game.close()
+
+
 def test_a_folder_in_the_backups_place_does_not_stop_the_game_saving(home: Path, hotseat: Path) -> None:
     """A folder named autosave.bak.mlrec made every save fail ("Saving failed: Is a directory...
     it saves again when it can", and it never could): a run continued was lost on quitting."""

@@ -309,6 +309,7 @@ def test_an_end_that_could_not_be_saved_is_not_filed_and_says_continue_goes_back
     party back in town before it retired. The end says that now, and files nothing unended."""
     class ReadOnly:
         problem = "the disk is read-only (/home/x/autosave.mlrec)"
+        failing = "the disk is read-only"
 
         def finish(self, game, left=False) -> bool:  # noqa: ANN001 - a Game
             return False

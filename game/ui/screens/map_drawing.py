@@ -105,10 +105,11 @@ class MapDrawing:
                 draw.text(console, 1, y - len(rows) + 1 + i, row, palette["warning"], width=width)
             return
         problem = getattr(self.host, "save_problem", lambda: None)()
-        if problem:
-            why = problem.split(" (", 1)[0]  # the reason; the path is in the exit line
-            draw.text(console, 1, y, f"Saving failed: {why}. Play on: it saves again when it can.",
-                      palette["warning"], width=console.width - 2)
+        if problem:  # the reason before the reassurance, when the line cannot hold both
+            line = f"Saving failed: {problem}. Play on: it saves again when it can."
+            if len(line) > console.width - 2:
+                line = f"Saving failed: {problem}."
+            draw.text(console, 1, y, line, palette["warning"], width=console.width - 2)
             return
         copy = getattr(self.host, "record_problem", lambda: None)()
         if copy:  # the run is saved: only the --record copy is failing, said as such

@@ -48,8 +48,7 @@ class QuitDialog(Screen):
         problem = getattr(host, "save_problem", lambda: None)()
         if not problem:
             return "Leave the game?"
-        why = problem.split(" (", 1)[0]  # the reason; the path is in the line printed on the way out
-        return f"Saving is failing ({why}): save and quit keeps only what was saved before it. Leave the game?"
+        return f"Saving is failing ({problem}): save and quit keeps only what was saved before it. Leave the game?"
 
     def on_draw(self, console: tcod.console.Console) -> None:
         _draw_behind(self.back, console)
