@@ -53,11 +53,17 @@ def draw_charts(agg: dict[str, Any], path: Path, about: str = "") -> None:
         raise FileProblem(f"cannot write {printable(str(path))}: {write_problem(exc)}") from None
 
 
-def whole_runs(ax: Any) -> None:
-    """Ticks on whole numbers of runs: an axis of counts read "2.5 runs" at 2.5."""
+def whole_numbers(axis: Any) -> None:
+    """Ticks on whole numbers only, even over a range of one: an axis of counts (runs, rooms,
+    hits) read "2.5 rooms" at 2.5, and ran -0.4 to 0.4 when every count was 0."""
     from matplotlib.ticker import MaxNLocator  # the optional extra, loaded by require_matplotlib
 
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+
+
+def whole_runs(ax: Any) -> None:
+    """Ticks on whole numbers of runs: an axis of counts read "2.5 runs" at 2.5."""
+    whole_numbers(ax.yaxis)
 
 
 def endings_by_floor(ax: Any, data: dict[str, dict[str, int]]) -> None:
@@ -84,10 +90,15 @@ def endings_by_floor(ax: Any, data: dict[str, dict[str, int]]) -> None:
 
 
 def rooms(ax: Any, data: dict[str, int]) -> None:
-    ax.bar([int(k) for k in data], list(data.values()), color="#6b6bb3")
+    """Runs by rooms entered: a bar per whole number of rooms, the axis half a bar either side
+    of them and ticked at whole rooms, so no tick says a negative or a fraction of a room."""
+    counts = [int(k) for k in data]
+    ax.bar(counts, list(data.values()), color="#6b6bb3")
     ax.set_title("rooms entered")
     ax.set_xlabel("rooms")
     ax.set_ylabel("runs")
+    whole_numbers(ax.xaxis)
+    ax.set_xlim(min(counts, default=0) - 0.5, max(counts, default=0) + 0.5)
     whole_runs(ax)
 
 
@@ -97,8 +108,14 @@ def damage(ax: Any, data: dict[str, Any] | None) -> None:
         ax.text(0.5, 0.5, "n/a: the runs do not report damage", ha="center", va="center")
         ax.set_axis_off()
         return
-    ax.barh(list(data), [s["total"] for s in data.values()], color="#c98a4a")
+    totals = [s["total"] for s in data.values()]
+    ax.barh(list(data), totals, color="#c98a4a")
     ax.invert_yaxis()
+    # hits are whole and never below 0: with none lost the axis ran -0.04 to 0.04
+    whole_numbers(ax.xaxis)
+    ax.set_xlim(0, max(max(totals, default=0) * 1.05, 1))
+    if not any(totals):
+        ax.text(0.5, 0.5, "no hits lost", ha="center", va="center", transform=ax.transAxes)
 
 
 def groups(ax: Any, rows: dict[str, Any], what: str) -> None:

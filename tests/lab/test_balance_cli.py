@@ -248,3 +248,44 @@ def test_compare_refuses_a_batch_with_an_unsound_run(damage, what, tmp_path, cap
     assert cli.main(["balance", "compare", str(tmp_path / "a.json"), str(tmp_path / "bad.json")]) == 3
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and f"run 2 has no {what} (a damaged batch" in err[0]
+
+
+def drawn_ticks(draw, data, axis: str) -> tuple[list[str], tuple[float, float]]:
+    """The tick labels matplotlib shows on one axis of a chart drawn by `draw`, and its limits."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    try:
+        draw(ax, data)
+        fig.canvas.draw()
+        low, high = ax.get_xlim() if axis == "x" else ax.get_ylim()
+        ticks = ax.get_xticks() if axis == "x" else ax.get_yticks()
+        shown = [label.get_text() for label, at in zip(ax.get_xticklabels() if axis == "x" else ax.get_yticklabels(),
+                                                       ticks, strict=True) if low <= at <= high]
+    finally:
+        plt.close(fig)
+    return shown, (low, high)
+
+
+@pytest.mark.parametrize("data", [{"0": 20}, {"0": 3, "1": 5, "2": 9, "3": 4, "4": 2, "5": 1}, {"7": 2, "8": 1}])
+def test_the_rooms_chart_is_ticked_at_whole_rooms_never_below_0(data):
+    """Rooms 0 to 5 were ticked 0.0, 2.5, 5.0 ("2.5 rooms"), and a batch where no run entered a
+    room had its axis run -0.4 to 0.4 (negative rooms)."""
+    from game.commands.balance_charts import rooms
+
+    shown, (low, high) = drawn_ticks(rooms, data, "x")
+    assert shown and all(text.isdigit() for text in shown), shown
+    assert set(data) <= set(shown)
+    assert low >= min(map(int, data)) - 0.5 and high <= max(map(int, data)) + 0.5
+
+
+@pytest.mark.parametrize("totals", [{"traps": 0, "monsters": 0}, {"traps": 7, "monsters": 2}])
+def test_the_damage_chart_counts_whole_hits_from_0(totals):
+    """With no hit lost the damage axis ran -0.04 to 0.04: negative, fractional hits."""
+    from game.commands.balance_charts import damage
+
+    shown, (low, _) = drawn_ticks(damage, {source: {"total": n} for source, n in totals.items()}, "x")
+    assert low == 0 and shown and all(text.isdigit() for text in shown), shown
+
