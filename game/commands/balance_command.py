@@ -16,7 +16,7 @@ from game.commands.balance_compare import compare
 from game.commands.balance_stats import PER_RUN, Run, aggregate
 from game.commands.balance_tables import aggregate_lines, compare_lines
 from game.commands.generate_command import parse_seed_range
-from game.core.dials import parse_dials
+from game.core.dials import Dials, parse_dials
 from game.core.errors import FileProblem, UsageError, printable
 from game.core.file_guard import MiB, read_bounded, write_problem
 from game.core.paths import atomic_write
@@ -191,10 +191,17 @@ def run_balance(args: Any) -> int:
     if args.plot:
         from game.commands.balance_charts import draw_charts  # matplotlib only when asked: start-up time
 
-        about = (f"seeds {args.seeds}, seats {' / '.join(mixes)}, level {level}"
-                 + (f", {' '.join(f'{k}={v}' for k, v in args.dial)}" if args.dial else ""))
-        draw_charts(aggregates, Path(args.plot), printable(about))
+        draw_charts(aggregates, Path(args.plot), printable(batch_about(args.seeds, mixes, level, max_turns, dials)))
     return code
+
+
+def batch_about(seeds: str, mixes: list[str], level: int, max_turns: int, dials: Dials) -> str:
+    """Every setting that shapes the runs, for a chart's subtitle: a chart passed round alone
+    left out the turn limit (most runs of a short batch end there) and showed dials as typed."""
+    changed = [f"{name}={('on' if value else 'off') if isinstance(value, bool) else value}"
+               for name, value in dials.as_dict().items() if value != Dials().as_dict()[name]]
+    return (f"seeds {seeds}, seats {' / '.join(mixes)}, level {level}, max turns {max_turns}"
+            + (f", dials {' '.join(changed)}" if changed else ""))
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:

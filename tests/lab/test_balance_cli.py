@@ -289,3 +289,15 @@ def test_the_damage_chart_counts_whole_hits_from_0(totals):
     shown, (low, _) = drawn_ticks(damage, {source: {"total": n} for source, n in totals.items()}, "x")
     assert low == 0 and shown and all(text.isdigit() for text in shown), shown
 
+
+def test_the_chart_subtitle_says_every_setting_that_shapes_the_runs(tmp_path, monkeypatch):
+    """The subtitle left out --max-turns (most runs of a short batch end at the limit, and a chart
+    passed round alone did not say so) and showed dials as typed, not as played."""
+    pytest.importorskip("matplotlib")
+    from game.commands import balance_charts
+
+    said = []
+    monkeypatch.setattr(balance_charts, "draw_charts", lambda agg, path, about="": said.append(about))
+    assert cli.main(["balance", "--seeds", "1-2", "--workers", "1", "--max-turns", "3", "--level", "4",
+                     "--dial", "die=d8", "--dial", "morale=OFF", "--plot", str(tmp_path / "c.png")]) == 0
+    assert said == ["seeds 1-2, seats ai+hero,ai+hero,ai, level 4, max turns 3, dials die=8 morale=off"]
