@@ -14,6 +14,7 @@ Z95 = 1.959963984540054  # two-sided 95 %
 ENDINGS = ("quest", "retired", "wiped", "turn_limit")  # always shown, even at zero
 SOURCES = ("traps", "monsters", "abilities", "doors", "terrain", "hunger", "features")
 TOWN = ("visits", "sold", "designed", "healed")
+RATE_PLACES = 6  # a rate kept to 0.0001 %: printed to 0.1 % with no second rounding's slip (13.548 % is 13.5)
 PER_RUN = ("rooms", "turns", "floor", "level", "deaths", "kills", "xp", "treasure_found", "banked", "score")
 
 
@@ -36,7 +37,8 @@ def wilson(k: int, n: int) -> tuple[float, float]:
 
 def proportion(k: int, n: int) -> dict[str, Any]:
     low, high = wilson(k, n)
-    return {"count": k, "of": n, "rate": rounded(k / n if n else 0.0), "low": rounded(low), "high": rounded(high)}
+    return {"count": k, "of": n, "rate": rounded(k / n if n else 0.0, RATE_PLACES), "low": rounded(low, RATE_PLACES),
+            "high": rounded(high, RATE_PLACES)}
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:
@@ -119,7 +121,8 @@ def by_source(runs: Sequence[Run], key: str) -> dict[str, Any] | None:
     extra = sorted({s for d in reporting for s in d} - set(SOURCES))
     totals = {source: [float(d.get(source, 0) or 0) for d in reporting] for source in (*SOURCES, *extra)}
     grand = sum(sum(values) for values in totals.values())
-    return {source: {"total": rounded(sum(values)), "share": rounded(sum(values) / grand if grand else 0.0),
+    return {source: {"total": rounded(sum(values)),
+                     "share": rounded(sum(values) / grand if grand else 0.0, RATE_PLACES),
                      **spread(values)} for source, values in totals.items()}
 
 
@@ -160,8 +163,9 @@ def personalities_of(seats: str) -> list[str]:
     names = []
     for part in seats.split(","):
         kind, _, name = part.strip().partition(":")
-        if kind.strip().lower() in ("ai", "ai+hero") and name.strip() and name.strip() not in names:
-            names.append(name.strip())
+        name = name.strip().lower()  # `ai:Tyrant` is the tyrant, as the seats read it
+        if kind.strip().lower() in ("ai", "ai+hero") and name and name not in names:
+            names.append(name)
     return names
 
 

@@ -30,7 +30,8 @@ def num(x: float | None) -> str:
 
 
 def two_places(x: float) -> str:
-    return f"{x:.2f}"
+    text = f"{x:.2f}"
+    return "0.00" if text == "-0.00" else text  # a bound a hair below 0 is no negative count
 
 
 def spread_line(name: str, s: dict[str, Any]) -> str:
@@ -96,21 +97,31 @@ def aggregate_lines(agg: dict[str, Any]) -> list[str]:
 
 
 def compare_lines(result: dict[str, dict[str, Any]], fmt: Callable[[float], str] | None = None) -> list[str]:
-    """One line per measure: A and B with their intervals, the difference, p and the verdict."""
+    """One line per measure: A and B with their intervals, the difference, p and the verdict (a
+    measure too thin to test says why instead; a bound that cannot be had reads n/a)."""
     out = [f"{'measure':<28} {'A [95%]':>24} {'B [95%]':>24} {'A-B [95%]':>24} {'p':>8}  verdict"]
     for name, r in result.items():
-        show = pct if not name.endswith(("(median)", "(mean)")) else (fmt or num) if name.endswith("(median)") \
+        shown = pct if not name.endswith(("(median)", "(mean)")) else (fmt or num) if name.endswith("(median)") \
             else two_places
-        a = f"{show(r['a']).strip()} [{show(r['a_low']).strip()}, {show(r['a_high']).strip()}]"
-        b = f"{show(r['b']).strip()} [{show(r['b_low']).strip()}, {show(r['b_high']).strip()}]"
-        diff = show(r["diff"]).strip()
+
+        def show(x: float | None, shown: Callable[[float], str] = shown) -> str:
+            return "n/a" if x is None else shown(x).strip()
+
+        a = show(r["a"]) + ("" if r["a"] is None else f" [{show(r['a_low'])}, {show(r['a_high'])}]")
+        b = show(r["b"]) + ("" if r["b"] is None else f" [{show(r['b_low'])}, {show(r['b_high'])}]")
+        diff = show(r["diff"])
         if "diff_low" in r:
-            diff += f" [{show(r['diff_low']).strip()}, {show(r['diff_high']).strip()}]"
-        verdict = "DIFFERS" if r["differs"] else "same within chance"
-        out.append(f"{label(name):<28} {a:>24} {b:>24} {diff:>24} {r['p']:>8.4f}  {verdict}")
+            diff += f" [{show(r['diff_low'])}, {show(r['diff_high'])}]"
+        p = "n/a" if r["p"] is None else f"{r['p']:.4f}"
+        verdict = f"not tested: {r['why']}" if r["p"] is None else "DIFFERS" if r["differs"] else "same within chance"
+        if "test" in r:
+            verdict += f" ({r['test']})"
+        out.append(f"{label(name):<28} {a:>24} {b:>24} {diff:>24} {p:>8}  {verdict}")
+    tested = sum(1 for r in result.values() if r["p"] is not None)
     differing = sum(1 for r in result.values() if r["differs"])
-    out.append(f"{differing} of {len(result)} measures differ at p < 0.05 "
+    out.append(f"{differing} of {tested} measures tested differ at p < 0.05 "
                f"(about 1 in 20 would by chance alone when nothing changed)")
-    out.append("rates: two-proportion z-test, Wilson and Newcombe intervals; (median) and (mean): Mann-Whitney U "
-               "(does one batch run larger?), order-statistic intervals of medians, normal ones of means")
+    out.append("rates: Fisher's exact test, Wilson and Newcombe intervals; (median): Mann-Whitney U (does one "
+               "batch run larger?) and exact order-statistic intervals; (mean): Welch's t-test and t intervals "
+               "(a count fewer than 10 runs have any of: Fisher's test of those runs)")
     return out

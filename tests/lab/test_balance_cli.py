@@ -43,7 +43,7 @@ def test_compare_reads_two_batches_and_says_measure_by_measure(tmp_path, capsys)
     assert cli.main(["balance", "compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")]) == 0
     out = capsys.readouterr().out
     assert "ending wiped" in out and "rooms (median)" in out and "stayed on entrance floor" in out
-    assert "measures differ at p < 0.05" in out
+    assert "measures tested differ at p < 0.05" in out
 
 
 @pytest.mark.parametrize("argv, code, words", [

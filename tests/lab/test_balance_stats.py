@@ -61,7 +61,7 @@ def test_sources_quests_and_town_are_na_when_absent_and_summed_when_present():
     agg = aggregate(new, ["ai+hero,ai"] * 2)
     assert agg["damage"]["traps"]["total"] == 5 and agg["damage"]["monsters"]["total"] == 6
     assert agg["damage"]["lava"]["total"] == 2  # a source nobody listed yet still shows
-    assert agg["damage"]["monsters"]["share"] == 0.4615  # 6 of the 13 hits lost
+    assert agg["damage"]["monsters"]["share"] == 0.461538  # 6 of the 13 hits lost
     assert agg["deaths_by"]["hunger"]["total"] == 1 and agg["deaths_by"]["doors"]["total"] == 0
     assert agg["quests"]["offered"] == 2 and agg["quests"]["won"]["count"] == 1  # fulfilled, not the outcome
     assert agg["quests"]["by_quest"]["Whiskers"] == {"offered": 1, "won": 0}
@@ -78,6 +78,17 @@ def test_personalities_group_the_runs_of_the_seat_mixes_that_name_them():
     assert agg["personalities"]["tyrant"]["endings"]["quest"]["count"] == 2
     assert agg["personalities"]["swarm"]["endings"]["wiped"]["count"] == 1
     assert list(agg["seats"]) == ["ai+hero,ai:swarm", "ai+hero,ai:tyrant"]
+    # `ai:Tyrant` is the tyrant (the seats read it so): one designer, one row
+    spelt = aggregate(runs, ["ai+hero,ai:Tyrant", "ai+hero,ai:swarm", "ai+hero,ai:tyrant"])
+    assert list(spelt["personalities"]) == ["swarm", "tyrant"] and spelt["personalities"]["tyrant"]["runs"] == 2
+
+
+def test_a_rate_prints_to_its_true_tenth_of_a_percent():
+    """21 of 155 is 13.548 %: kept to four places (0.1355) and printed to one (13.55), it read
+    "13.6%"; a Wilson bound of 5.155 % read "5.1%" the same way."""
+    runs = [run(i, "retired" if i < 21 else "quest", 2, 3) for i in range(155)]
+    lines = aggregate_lines(aggregate(runs, ["ai+hero,ai"] * 155))
+    assert any(line.split() == ["retired", "13.5%", "[9.0%,", "19.8%]", "21/155"] for line in lines), lines
 
 
 def test_the_highest_living_heros_level_is_a_per_run_number():
