@@ -232,6 +232,8 @@ def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:
 
 
 MOST_FLOORS = 999  # deeper than any run goes; a larger floor is a damaged batch (compare walks every floor)
+LARGEST = 10**12  # far past any run's turns, damage or score; a larger number is a damaged batch
+LARGEST_SAID = "between -10^12 and 10^12"
 
 
 def missing_measure(run: Run) -> str | None:
@@ -255,12 +257,21 @@ def missing_measure(run: Run) -> str | None:
         if by_source is not None and not (isinstance(by_source, dict)
                                           and all(_is_number(v) for v in by_source.values())):
             return f"{key} by source"
-    return None
+    # a hand-edited 1e300 overflowed the sums (an internal error), a 400-digit whole number
+    # could not be made a float, and levels of 1e308 printed a 309-digit median
+    sizes = {"levels": levels, **{key: [run[key]] for key in PER_RUN if key != "level"},
+             **{f"{key} by source": list(run[key].values()) for key in ("damage", "deaths_by")
+                if isinstance(run.get(key), dict)}}
+    return next((f"{key} {LARGEST_SAID}" for key, values in sizes.items()
+                 if any(abs(v) > LARGEST for v in values)), None)
 
 
 def _is_number(value: Any) -> bool:
-    """A finite number (NaN or infinity moves a median where no run went)."""
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    """A finite number (NaN or infinity moves a median where no run went); a whole number of any
+    size is one (its size is checked apart: math.isfinite cannot take a 400-digit one)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
 
 
 def run_compare(a_path: Path, b_path: Path) -> int:

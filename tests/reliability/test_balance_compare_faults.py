@@ -130,3 +130,39 @@ def test_a_run_without_a_measure_is_refused_not_compared_as_zero(tmp_path, batch
     assert one_line(done, 3) == f"masterless: {damaged}: {named} (a damaged batch, or one another version " \
                                 "wrote; expected a file written by balance --json)"
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(("damage", "named"), [
+    (lambda run: run["damage"].update(traps=1e300), "damage by source"),  # overflowed the sums: internal error
+    (lambda run: run.update(turns=10**400), "turns"),  # "int too large to convert to float"
+    (lambda run: run["damage"].update(traps=10**400), "damage by source"),
+    (lambda run: run.update(score=-(10**13)), "score"),
+    (lambda run: run.update(levels=[1e308]), "levels")])  # printed a 309-digit median
+def test_a_run_with_a_number_no_run_reaches_is_refused(tmp_path, batch, damage, named) -> None:
+    """A hand-edited batch with a huge number in it was an internal error (exit 1 and a crash
+    log) or a table of 309-digit numbers; it is refused as a run without that measure is."""
+    import json
+
+    data = json.loads(batch.read_text())
+    damage(data["runs"][1])
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(data))
+    done = run_cli(tmp_path, "balance", "compare", str(batch), str(damaged))
+    assert one_line(done, 3) == f"masterless: {damaged}: run 2 has no {named} between -10^12 and 10^12 (a damaged " \
+                                "batch, or one another version wrote; expected a file written by balance --json)"
+    assert done.stdout == "" and "Traceback" not in done.stderr
+
+
+def test_a_run_with_large_numbers_a_run_could_reach_is_compared(tmp_path, capsys, batch) -> None:
+    """The bound on a run's numbers is far past what any run counts: a long run's are compared."""
+    import json
+
+    from game import cli
+
+    data = json.loads(batch.read_text())
+    data["runs"][1].update(turns=10**12, score=-(10**12), levels=[2, 10**12])
+    data["runs"][1]["damage"]["traps"] = 10**12
+    long = tmp_path / "long.json"
+    long.write_text(json.dumps(data))
+    assert cli.main(["balance", "compare", str(batch), str(long)]) == 0
+    assert "turns (median)" in capsys.readouterr().out
