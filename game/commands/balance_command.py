@@ -28,6 +28,7 @@ from game.rules.party import entrance_floor
 
 DEFAULT_SEATS = "ai+hero,ai+hero,ai"
 DEFAULT_LEVEL, DEFAULT_MAX_TURNS = 2, 5000  # as autoplay's
+LEVELS = range(1, 11)  # the starting levels balance plays (as autoplay --level)
 MAX_BATCH_BYTES = 2048 * MiB  # far above the largest batch --seeds allows, far below filling memory
 
 
@@ -148,8 +149,8 @@ def run_balance(args: Any) -> int:
     max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else args.max_turns
     if max_turns < 1:
         raise UsageError("--max-turns must be at least 1")
-    if not 1 <= level <= 10:
-        raise UsageError("--level must be between 1 and 10")
+    if level not in LEVELS:
+        raise UsageError(f"--level must be between {LEVELS[0]} and {LEVELS[-1]}")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     if workers < 1:
         raise UsageError("--workers must be at least 1")
@@ -228,7 +229,12 @@ def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:
             raise FileProblem(f"{printable(str(path))}: run {n} has no {missing} (a damaged batch, or one another "
                               "version wrote; expected a file written by balance --json)")
     settings = data.get("settings")
-    return runs, settings if isinstance(settings, dict) else {}
+    settings = settings if isinstance(settings, dict) else {}
+    problem = settings_problem(settings)
+    if problem:
+        raise FileProblem(f"{printable(str(path))}: {problem} (a damaged batch, or one another version wrote; "
+                          "expected a file written by balance --json)")
+    return runs, settings
 
 
 MOST_FLOORS = 999  # deeper than any run goes; a larger floor is a damaged batch (compare walks every floor)
@@ -264,6 +270,26 @@ def missing_measure(run: Run) -> str | None:
                 if isinstance(run.get(key), dict)}}
     return next((f"{key} {LARGEST_SAID}" for key, values in sizes.items()
                  if any(abs(v) > LARGEST for v in values)), None)
+
+
+def settings_problem(settings: dict[str, Any]) -> str | None:
+    """What of a batch's settings no batch holds (None: all sound; an absent one is unknown, as
+    in older batches): a level of 2.0 dropped the entrance floor's row, and one of 10**9 or -3
+    emptied the wipe rates or took floor -3 for the entrance."""
+    level = settings.get("level")
+    if level is not None and not (_is_whole(level) and level in LEVELS):
+        return f"its setting 'level' is {shown_value(level)}, not a whole number from {LEVELS[0]} to {LEVELS[-1]}"
+    return None
+
+
+def shown_value(value: Any) -> str:
+    """A value of a file as a one-line message shows it: as JSON, printable, cut at 40 characters."""
+    shown = printable(json.dumps(value, ensure_ascii=False))
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_number(value: Any) -> bool:

@@ -166,3 +166,37 @@ def test_a_run_with_large_numbers_a_run_could_reach_is_compared(tmp_path, capsys
     long.write_text(json.dumps(data))
     assert cli.main(["balance", "compare", str(batch), str(long)]) == 0
     assert "turns (median)" in capsys.readouterr().out
+
+
+def batch_with_settings(tmp_path, batch, **settings):
+    """A copy of `batch` with its settings changed (a value of None takes the setting out)."""
+    import json
+
+    data = json.loads(batch.read_text())
+    data["settings"].update(settings)
+    data["settings"] = {k: v for k, v in data["settings"].items() if v is not None}
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data))
+    return edited
+
+
+@pytest.mark.parametrize(("level", "shown"), [(2.0, "2.0"), (10**9, "1000000000"), (-3, "-3"), (0, "0"),
+                                              (11, "11"), (True, "true"), ("2", '"2"')])
+def test_a_batch_of_a_level_balance_does_not_play_is_refused(tmp_path, batch, level, shown) -> None:
+    """A level of 2.0 dropped the 'stayed on entrance floor' row unsaid; 10**9 emptied the wipe
+    rates and -3 took floor -3 for the entrance. balance plays levels 1 to 10, and so refuses
+    a file of another level as it refuses --level 11."""
+    edited = batch_with_settings(tmp_path, batch, level=level)
+    done = run_cli(tmp_path, "balance", "compare", str(batch), str(edited))
+    assert one_line(done, 3) == (f"masterless: {edited}: its setting 'level' is {shown}, not a whole number from 1 "
+                                 "to 10 (a damaged batch, or one another version wrote; expected a file written by "
+                                 "balance --json)")
+    assert done.stdout == ""
+
+
+def test_a_batch_without_a_level_is_compared_as_before(tmp_path, capsys, batch) -> None:
+    from game import cli
+
+    edited = batch_with_settings(tmp_path, batch, level=None)
+    assert cli.main(["balance", "compare", str(batch), str(edited)]) == 0
+    assert "turns (median)" in capsys.readouterr().out
