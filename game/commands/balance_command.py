@@ -8,6 +8,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,6 +22,7 @@ from game.core.errors import FileProblem, UsageError, printable
 from game.core.file_guard import MiB, read_bounded, write_problem
 from game.core.paths import atomic_write
 from game.core.seats import drawn_personalities, parse_seats
+from game.core.sentences import plural
 from game.designers.table import check_named_personalities
 from game.engine.game import RULES_VERSION
 from game.engine.saves import output_file_problem
@@ -199,7 +201,7 @@ def run_balance(args: Any) -> int:
 def batch_about(seeds: str, mixes: list[str], level: int, max_turns: int, dials: Dials) -> str:
     """Every setting that shapes the runs, for a chart's subtitle: a chart passed round alone
     left out the turn limit (most runs of a short batch end there) and showed dials as typed."""
-    changed = [f"{name}={('on' if value else 'off') if isinstance(value, bool) else value}"
+    changed = [f"{name}={shown_dial(value)}"
                for name, value in dials.as_dict().items() if value != Dials().as_dict()[name]]
     return (f"seeds {seeds}, seats {' / '.join(mixes)}, level {level}, max turns {max_turns}"
             + (f", dials {' '.join(changed)}" if changed else ""))
@@ -228,9 +230,9 @@ def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:
         if missing:  # else compared as a 0 no run played
             raise FileProblem(f"{printable(str(path))}: run {n} has no {missing} (a damaged batch, or one another "
                               "version wrote; expected a file written by balance --json)")
-    settings = data.get("settings")
-    settings = settings if isinstance(settings, dict) else {}
-    problem = settings_problem(settings)
+    settings = {} if data.get("settings") is None else data["settings"]  # none in the oldest batches
+    problem = (settings_problem(settings) if isinstance(settings, dict)
+               else f"its settings are {shown_value(settings)}, not a table of settings")
     if problem:
         raise FileProblem(f"{printable(str(path))}: {problem} (a damaged batch, or one another version wrote; "
                           "expected a file written by balance --json)")
@@ -274,12 +276,40 @@ def missing_measure(run: Run) -> str | None:
 
 def settings_problem(settings: dict[str, Any]) -> str | None:
     """What of a batch's settings no batch holds (None: all sound; an absent one is unknown, as
-    in older batches): a level of 2.0 dropped the entrance floor's row, and one of 10**9 or -3
+    in older batches): compare prints and reads them, and an edited `interrupted` printed
+    "[1] of {} runs"; a level of 2.0 dropped the entrance floor's row, and one of 10**9 or -3
     emptied the wipe rates or took floor -3 for the entrance."""
-    level = settings.get("level")
-    if level is not None and not (_is_whole(level) and level in LEVELS):
-        return f"its setting 'level' is {shown_value(level)}, not a whole number from {LEVELS[0]} to {LEVELS[-1]}"
+    for key, (sound, allowed) in SETTING_SHAPES.items():
+        value = settings.get(key)
+        if value is not None and not sound(value):
+            return f"its setting '{key}' is {shown_value(value)}, not {allowed}"
     return None
+
+
+def _dials_sound(dials: Any) -> bool:
+    """Named dials, each on or off, a whole number or a word (as `Dials` holds them)."""
+    return isinstance(dials, dict) and len(dials) <= 100 and all(
+        len(name) <= 40 and (isinstance(value, bool) or (_is_whole(value) and abs(value) <= LARGEST)
+                             or (isinstance(value, str) and len(value) <= 40))
+        for name, value in dials.items())
+
+
+def _runs_sound(value: Any) -> bool:
+    return _is_whole(value) and 0 <= value <= LARGEST
+
+
+SETTING_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "rules_version": (lambda v: _is_whole(v) and 0 <= v <= LARGEST, "a whole number"),
+    "seats": (lambda v: isinstance(v, list) and 0 < len(v) <= 100
+              and all(isinstance(m, str) and 0 < len(m) <= 200 for m in v), "a list of seat mixes"),
+    "level": (lambda v: _is_whole(v) and v in LEVELS, f"a whole number from {LEVELS[0]} to {LEVELS[-1]}"),
+    "dials": (_dials_sound, "a table of dials, each on, off, a number or a word"),
+    "max_turns": (lambda v: _is_whole(v) and 1 <= v <= LARGEST, "a whole number from 1 to 10^12"),
+    "requested": (_runs_sound, "a whole number of runs"),
+    "finished": (_runs_sound, "a whole number of runs"),
+    "interrupted": (lambda v: isinstance(v, bool), "true or false"),
+    "stopped": (lambda v: isinstance(v, str) and len(v) <= 1000, "a reason in words"),
+}
 
 
 def shown_value(value: Any) -> str:
@@ -339,9 +369,15 @@ def setting_notes(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     for name, settings in (("A", a), ("B", b)):
         if settings.get("interrupted"):
             why = settings.get("stopped") or "stopped short"
-            notes.append(f"{name} stopped before its end: {settings.get('finished')} of {settings.get('requested')} "
-                         f"runs ({printable(str(why))})")
+            finished, requested = settings.get("finished"), settings.get("requested")
+            counts = "" if finished is None or requested is None else f": {finished} of {plural(requested, 'run')}"
+            notes.append(f"{name} stopped before its end{counts} ({printable(why)})")
     return notes
+
+
+def shown_dial(value: Any) -> str:
+    """A dial's value as --dial takes it: on and off, not Python's True and False."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def shown_setting(value: Any) -> str:
@@ -351,5 +387,5 @@ def shown_setting(value: Any) -> str:
     if isinstance(value, list):
         return " / ".join(printable(str(v)) for v in value)
     if isinstance(value, dict):
-        return " ".join(f"{printable(str(k))}={printable(str(v))}" for k, v in sorted(value.items())) or "(none)"
+        return " ".join(f"{printable(str(k))}={printable(shown_dial(v))}" for k, v in sorted(value.items())) or "(none)"
     return printable(str(value))

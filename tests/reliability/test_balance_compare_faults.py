@@ -200,3 +200,58 @@ def test_a_batch_without_a_level_is_compared_as_before(tmp_path, capsys, batch) 
     edited = batch_with_settings(tmp_path, batch, level=None)
     assert cli.main(["balance", "compare", str(batch), str(edited)]) == 0
     assert "turns (median)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("settings", "said"), [
+    ({"interrupted": [1]}, "'interrupted' is [1], not true or false"),  # printed "[1] of {} runs"
+    ({"interrupted": True, "finished": [1]}, "'finished' is [1], not a whole number of runs"),
+    ({"requested": {}}, "'requested' is {}, not a whole number of runs"),
+    ({"interrupted": True, "stopped": {"x": 1}}, "'stopped' is {\"x\": 1}, not a reason in words"),
+    ({"seats": "ai+hero,ai"}, "'seats' is \"ai+hero,ai\", not a list of seat mixes"),  # printed letter by letter
+    ({"seats": [{"a": 1}]}, "'seats' is [{\"a\": 1}], not a list of seat mixes"),
+    ({"dials": ["die=8"]}, "'dials' is [\"die=8\"], not a table of dials, each on, off, a number or a word"),
+    ({"dials": {"die": [8]}}, "'dials' is {\"die\": [8]}, not a table of dials, each on, off, a number or a word"),
+    ({"max_turns": 0.5}, "'max_turns' is 0.5, not a whole number from 1 to 10^12"),
+    ({"rules_version": True}, "'rules_version' is true, not a whole number"),  # "rules version True"
+    ({"seats": ["x" * 300]}, "'seats' is [\"" + "x" * 35 + "..., not a list of seat mixes")])
+def test_settings_of_a_shape_no_batch_has_are_refused_not_printed(tmp_path, batch, settings, said) -> None:
+    """An edited settings block was printed as it came: 'B stopped before its end: [1] of {} runs'."""
+    edited = batch_with_settings(tmp_path, batch, **settings)
+    done = run_cli(tmp_path, "balance", "compare", str(batch), str(edited))
+    assert one_line(done, 3) == (f"masterless: {edited}: its setting {said} (a damaged batch, or one another "
+                                 "version wrote; expected a file written by balance --json)")
+    assert done.stdout == ""
+
+
+def test_settings_that_are_no_table_are_refused(tmp_path, batch) -> None:
+    import json
+
+    data = json.loads(batch.read_text())
+    data["settings"] = [1]
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data))
+    line = one_line(run_cli(tmp_path, "balance", "compare", str(batch), str(edited)), 3)
+    assert line.startswith(f"masterless: {edited}: its settings are [1], not a table of settings (a damaged batch")
+
+
+def test_a_stopped_batch_without_its_counts_says_it_stopped_without_them(tmp_path, capsys, batch) -> None:
+    """A batch stopped short that records no counts read 'None of None runs'."""
+    from game import cli
+
+    edited = batch_with_settings(tmp_path, batch, interrupted=True, stopped="stopped by Ctrl-C", finished=None,
+                                 requested=None)
+    assert cli.main(["balance", "compare", str(batch), str(edited)]) == 0
+    assert "note: B stopped before its end (stopped by Ctrl-C)" in capsys.readouterr().out.splitlines()
+
+
+def test_dials_that_differ_are_said_on_and_off(tmp_path, capsys, batch) -> None:
+    """Dials differing between batches were noted as Python writes them: 'A morale=True, B morale=False'."""
+    import json
+
+    from game import cli
+
+    data = json.loads(batch.read_text())
+    dials = data["settings"]["dials"]
+    edited = batch_with_settings(tmp_path, batch, dials={**dials, "morale": not dials["morale"]})
+    assert cli.main(["balance", "compare", str(batch), str(edited)]) == 0
+    assert "note: the batches differ in dials: A morale=on, B morale=off" in capsys.readouterr().out.splitlines()
