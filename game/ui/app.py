@@ -32,6 +32,7 @@ from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
 from game.engine.game import Game
 from game.engine.saves import record_target, record_target_path, set_record_target, set_seeded, was_seeded
 from game.ui.kit import Kit
+from game.ui.present.ansi import one_cell
 from game.ui.run_files import (
     SCORES,
     archive_run,
@@ -284,6 +285,10 @@ def run_play(args: Any) -> int:
     table = parse_seats(seats)
     if any(not s.name.isprintable() for s in table):  # it would go raw into the morgue file and the logs
         raise UsageError(f"--seats: a player's name must be plain text, not control characters: {printable(seats)}")
+    undrawn = next((s.name for s in table if s.human and not all(c.isspace() or one_cell(c) for c in s.name)), None)
+    if undrawn is not None:  # every hand-over would name "??" (the New game form refuses these letters too)
+        raise UsageError(f"--seats: the name {undrawn} has letters this screen cannot draw (they would show as ?): "
+                         "give a name in other letters")
     players = [s.name.casefold() for s in table if s.human]
     twice = next((n for n in players if players.count(n) > 1), None)
     if twice is not None:  # the hand-over would say "Pass the keyboard to Ann" and not which

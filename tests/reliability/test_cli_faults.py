@@ -86,6 +86,17 @@ def test_play_refuses_two_players_of_one_name(tmp_path, capsys, monkeypatch) -> 
     assert not (tmp_path / "data" / "autosave.mlrec").exists()
 
 
+@pytest.mark.parametrize("name", ["李四", "😀", "Ze\u0301ro"])
+def test_play_refuses_a_player_name_the_screen_cannot_draw(name, tmp_path, capsys, monkeypatch) -> None:
+    """`--seats 'human:李四,human:王五'` started a table whose every hand-over said "??'s turn", so
+    neither player could tell whose it was; the New game form already refuses such letters."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    code, line = cli_line(capsys, "play", "--seats", f"human:{name},human:Ann")
+    assert code == 2 and line == (f"masterless: --seats: the name {name} has letters this screen cannot draw "
+                                  "(they would show as ?): give a name in other letters")
+    assert not (tmp_path / "data" / "autosave.mlrec").exists()
+
+
 def test_play_refuses_a_player_name_with_control_characters(tmp_path, capsys, monkeypatch) -> None:
     """`--seats human:$'\\e[2J'Ann` went into the recording and the morgue file, where `cat` ran it."""
     monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))

@@ -43,8 +43,9 @@ HELP_TOPICS = (
         "A recording is every action of a run; the viewer plays them again with the same dice. Space "
         "plays or pauses; . steps one action and , steps one back (going back starts from the nearest "
         "keyframe, so it is quick anywhere in a long run); + and - change the speed; g, a turn number "
-        "and Enter jump to that turn; Home and End go to the start and the end. A recording that no "
-        "longer plays the same (another version of the rules) stops where it went astray.",
+        "and Enter jump to that turn; Home and End go to the start and the end. A recording made under "
+        "another version of the rules is not opened (it would not play the same); one that still goes "
+        "astray (a damaged or altered file) stops where it does, saying so.",
     ),
 )
 
