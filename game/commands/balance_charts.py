@@ -11,6 +11,7 @@ from typing import Any
 from game.core.errors import FileProblem, UsageError, printable
 from game.core.file_guard import write_problem
 from game.core.paths import atomic_write
+from game.core.sentences import plural
 
 ENDING_COLOURS = {"quest": "#3a9d5d", "retired": "#4a7fc1", "wiped": "#c94a4a", "turn_limit": "#999999"}
 
@@ -39,7 +40,7 @@ def draw_charts(agg: dict[str, Any], path: Path, about: str = "") -> None:
         groups(axes[1][1], agg["personalities"], "per personality")
     else:
         groups(axes[1][1], agg["seats"], "per seat mix")
-    fig.suptitle(f"Masterless balance: {agg['runs']} runs" + (f"\n{about}" if about else ""))
+    fig.suptitle(f"Masterless balance: {plural(agg['runs'], 'run')}" + (f"\n{about}" if about else ""))
     fig.tight_layout()
     kind = path.suffix.lower().lstrip(".")
     drawn = io.BytesIO()

@@ -335,7 +335,8 @@ def run_compare(a_path: Path, b_path: Path) -> int:
     b, b_settings = read_batch(b_path)
     if not a or not b:
         raise FileProblem(f"{a_path if not a else b_path} holds no runs to compare")
-    print(f"A: {printable(str(a_path))} ({len(a)} runs)   B: {printable(str(b_path))} ({len(b)} runs)")
+    print(f"A: {printable(str(a_path))} ({plural(len(a), 'run')})   "
+          f"B: {printable(str(b_path))} ({plural(len(b), 'run')})")
     for note in setting_notes(a_settings, b_settings):
         print(f"note: {note}")
     entrances = [entrance_floor([level]) if isinstance(level := settings.get("level"), int) else None

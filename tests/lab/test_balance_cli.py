@@ -301,3 +301,12 @@ def test_the_chart_subtitle_says_every_setting_that_shapes_the_runs(tmp_path, mo
     assert cli.main(["balance", "--seeds", "1-2", "--workers", "1", "--max-turns", "3", "--level", "4",
                      "--dial", "die=d8", "--dial", "morale=OFF", "--plot", str(tmp_path / "c.png")]) == 0
     assert said == ["seeds 1-2, seats ai+hero,ai+hero,ai, level 4, max turns 3, dials die=8 morale=off"]
+
+
+def test_a_chart_of_one_run_is_titled_one_run(tmp_path, monkeypatch):
+    """The chart of a one-seed batch was titled 'Masterless balance: 1 runs'."""
+    matplotlib = pytest.importorskip("matplotlib")
+    monkeypatch.setitem(matplotlib.rcParams, "svg.fonttype", "none")  # the words as text, not as shapes
+    chart = tmp_path / "c.svg"
+    assert cli.main(["balance", "--seeds", "1-1", "--workers", "1", "--max-turns", "3", "--plot", str(chart)]) == 0
+    assert ">Masterless balance: 1 run<" in chart.read_text()

@@ -255,3 +255,17 @@ def test_dials_that_differ_are_said_on_and_off(tmp_path, capsys, batch) -> None:
     edited = batch_with_settings(tmp_path, batch, dials={**dials, "morale": not dials["morale"]})
     assert cli.main(["balance", "compare", str(batch), str(edited)]) == 0
     assert "note: the batches differ in dials: A morale=on, B morale=off" in capsys.readouterr().out.splitlines()
+
+
+def test_a_batch_of_one_run_is_said_as_one_run(tmp_path, capsys, batch) -> None:
+    """The header read 'B: one.json (1 runs)'."""
+    import json
+
+    from game import cli
+
+    data = json.loads(batch.read_text())
+    data["runs"] = data["runs"][:1]
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(data))
+    assert cli.main(["balance", "compare", str(batch), str(one)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"A: {batch} (2 runs)   B: {one} (1 run)"
