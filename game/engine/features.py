@@ -117,8 +117,10 @@ def feature_outcome(game: Game, eid: int, x: int, y: int, tile: int) -> bool:
             else:
                 # the failed test named: "cannot get anything more out of the locked chest" after its
                 # search had found an item read as if nothing had been tried
+                # "nothing more comes of it" read as if the treasure seen in it were locked away too;
+                # only what the book hides there (keys, a lever) stays shut
                 game.say(f"{game.name(eid)} fails the {skill_test_name(spec.skill)} test at the {called}: "
-                         "nothing more comes of it.", narrator=teller)
+                         "whatever else it hides stays shut.", narrator=teller)
             return True
     outcome = row.outcome(stream.die(10))  # a d10, as the book rolls it
     if outcome is None:
