@@ -274,6 +274,20 @@ def test_naming_and_suggesting(kit: Kit) -> None:
     assert screen.draft.item.name and "Suggested:" in text
 
 
+def test_a_names_refused_letter_is_let_go_once_typing_goes_on(kit: Kit, monkeypatch) -> None:  # noqa: ANN001
+    """The builder kept "That character cannot be drawn here" under a name typed on long after."""
+    from game.ui.screens import widgets
+
+    clock = [100.0]
+    monkeypatch.setattr(widgets.time, "monotonic", lambda: clock[0])
+    screen = builder(kit, "traps", budget=7)
+    _, text = step(screen, "r", "日", *list("Gr"))
+    assert "cannot be drawn here" in text
+    clock[0] += 2
+    _, text = step(screen, *list("in"))
+    assert "cannot be drawn here" not in text and screen.message == ""
+
+
 def test_a_bought_thing_can_be_changed_or_sold_back(kit: Kit) -> None:
     screen = builder(kit, "treasure", budget=6)
     step(screen, "enter")  # the draft: a Mundane item of Value 1, 2 points (a bare one fetches nothing in town)

@@ -191,14 +191,32 @@ def test_a_paste_or_a_key_that_does_not_go_in_says_so(kit: Kit) -> None:
     session = make_session(seats="human,human,ai")
     state = NarrationPrompt(kit, session, BACK, 0)
     _, screen = run_headless(state, [PasteEvent(None)], size=(100, 30))
-    assert state.field.value == "" and state.status == PASTE_REFUSED
+    assert state.field.value == "" and state.status.text == PASTE_REFUSED
     assert " ".join(screen.text().split()).count("That paste was too long to take as typing") == 1
     run_headless(state, [PasteEvent("x" * 300)])
     assert len(state.field.value) == 200
-    assert state.status == "That is as long as it can be here: 200 characters; the rest was left out."
+    assert state.status.text == "That is as long as it can be here: 200 characters; the rest was left out."
     state = NarrationPrompt(kit, session, BACK, 0)
     run_headless(state, [*typed("ab"), key("日"), *typed("cd")])  # keys as fast as a paste sends them
-    assert state.field.value == "abcd" and "cannot be drawn here" in state.status  # still said after "cd"
+    assert state.field.value == "abcd" and "cannot be drawn here" in state.status.text  # still said after "cd"
+
+
+def test_what_did_not_go_in_is_let_go_once_typing_goes_on(kit: Kit, monkeypatch) -> None:  # noqa: ANN001
+    """"That paste was too long ... none of it went in" stayed under a line then typed in full, as
+    if that line had not gone in either. Held while keys come at once, the words go at a key that
+    goes in once they have stood a second."""
+    from game.ui.events import PASTE_REFUSED, PasteEvent
+    from game.ui.screens import widgets
+
+    clock = [100.0]
+    monkeypatch.setattr(widgets.time, "monotonic", lambda: clock[0])
+    state = NarrationPrompt(kit, make_session(seats="human,human,ai"), BACK, 0)
+    run_headless(state, [PasteEvent(None), *typed("The")])  # at once: still said
+    assert state.status.text == PASTE_REFUSED
+    clock[0] += 2
+    _, screen = run_headless(state, typed(" end"))
+    assert state.field.value == "The end" and state.status.text == ""
+    assert "too long" not in screen.text() and "earns your hero a story point" in screen.text()
 
 
 def test_the_narrators_hand_over_says_esc_skips_the_line_not_that_it_goes_back(kit: Kit) -> None:

@@ -52,7 +52,7 @@ from game.ui.screens.dialog import ConfirmDialog
 from game.ui.screens.help import OWN_KEYS, HelpScreen
 from game.ui.screens.quit_here import quit_key_words
 from game.ui.screens.spot_words import spot_short, spot_words, which_of
-from game.ui.screens.widgets import TextField, seat_named
+from game.ui.screens.widgets import HeldWords, TextField, seat_named
 from game.ui.session import Session
 from game.ui.state import State
 
@@ -99,6 +99,7 @@ class BuilderScreen(BuilderForm, BuilderView):
         self.scroll = 0
         self.editing: int | None = None  # the bought purchase the draft is changing
         self.naming: TextField | None = None
+        self.naming_words = HeldWords()  # what of a key or paste did not go into the name
         self.message = ""
         self.message_bad = False
         self.uses = 0  # suggestions and fills asked for: each gets a stream of its own
@@ -204,9 +205,7 @@ class BuilderScreen(BuilderForm, BuilderView):
 
     def on_event(self, event: Event) -> State | None:
         if self.naming is not None and isinstance(event, PasteEvent):
-            words = self.naming.pasted(event.text)
-            if words:
-                self.say(words)
+            self.naming_said(self.naming.pasted(event.text))
             return None
         if not isinstance(event, KeyEvent):
             return None
@@ -314,9 +313,20 @@ class BuilderScreen(BuilderForm, BuilderView):
             self.naming = None
         elif event.key == "f1":
             return self.open_help()
-        elif words := self.naming.typed(event):
-            self.say(words)
+        else:
+            self.naming_said(self.naming.typed(event))
         return None
+
+    def naming_said(self, words: str) -> None:
+        """Say what did not go into the name; once all goes in again, let the words go (`HeldWords`)."""
+        if words:
+            self.say(words)
+            self.naming_words.said(words)
+            return
+        before = self.naming_words.text
+        self.naming_words.went_in()
+        if before and not self.naming_words.text and self.message == before:
+            self.message = ""
 
     def suggest(self) -> State | None:
         """Types where the draft has none (or a pointless one) and a name from the table's namer."""

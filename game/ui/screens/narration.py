@@ -14,7 +14,7 @@ from game.ui.events import Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.screens.help import HelpScreen
 from game.ui.screens.screen_base import Screen
-from game.ui.screens.widgets import TextField, footer, seat_colour
+from game.ui.screens.widgets import HeldWords, TextField, footer, seat_colour
 from game.ui.session import Session
 from game.ui.state import State
 
@@ -39,12 +39,12 @@ class NarrationPrompt(Screen):
         self.session = session
         self.seat = seat
         self.field = TextField("", LIMIT)
-        self.status = ""  # what of a paste or a key did not go in, and why
+        self.status = HeldWords()  # what of a paste or a key did not go in, and why
         self._cursor: tuple[int, int] | None = None
 
     def on_event(self, event: Event) -> State | None:
         if isinstance(event, PasteEvent):
-            self.status = self.field.pasted(event.text)
+            self.status.said(self.field.pasted(event.text))
             return None
         if not isinstance(event, KeyEvent):
             return None
@@ -57,9 +57,11 @@ class NarrationPrompt(Screen):
             if text:
                 self.session.apply(Narrate(self.seat, text))
             return self.go_back()
-        # what did not go in stays said while the keys after it go in (typed fast, or pasted with
-        # no marks, they come at once: the next key wiped it unseen)
-        self.status = self.field.typed(event) or self.status
+        words = self.field.typed(event)
+        if words:
+            self.status.said(words)
+        else:
+            self.status.went_in()
         return None
 
     def open_help(self) -> State:
@@ -102,8 +104,8 @@ class NarrationPrompt(Screen):
         box_w = console.width - 6
         self._cursor = self.field.draw(console, 3, y + 1, box_w, palette["text_bright"], palette["panel_bg"])
         draw.text(console, 3, y + 2, f"{len(self.field.value)}/{LIMIT}", palette["text_dim"])
-        draw.text(console, 12, y + 2, self.status or "A line you write earns your hero a story point.",
-                  palette["warning"] if self.status else palette["text_dim"], width=console.width - 14)
+        draw.text(console, 12, y + 2, self.status.text or "A line you write earns your hero a story point.",
+                  palette["warning"] if self.status.text else palette["text_dim"], width=console.width - 14)
         footer(console, self.kit, [("type", "your line"), ("Enter", "tell it"), ("Esc/empty Enter", "skip"),
                                    ("F1", "help")])
 

@@ -5,6 +5,7 @@ and a scrolling text screen (the morgue file)."""
 from __future__ import annotations
 
 import textwrap
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -172,6 +173,27 @@ def seat_named(kit: Kit, game: object, seat: int) -> Segment:
 
 
 # ----- a one-line text field -----------------------------------------------------------------------
+
+
+class HeldWords:
+    """Words about a key or a paste that did not go in: held while keys keep coming (typed fast,
+    or pasted with no marks, keys come at once, and the next one wiped the words unseen), and
+    gone at a key that goes in once they have stood HOLD_SECONDS (a stale "none of that paste
+    went in" stayed under a line typed in full after it)."""
+
+    HOLD_SECONDS = 1.0
+
+    def __init__(self) -> None:
+        self.text = ""
+        self._at = 0.0
+
+    def said(self, text: str) -> None:
+        self.text, self._at = text, time.monotonic()
+
+    def went_in(self) -> None:
+        """A key went in as typed."""
+        if self.text and time.monotonic() - self._at >= self.HOLD_SECONDS:
+            self.text = ""
 
 
 class TextField:
