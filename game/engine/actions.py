@@ -195,5 +195,9 @@ def from_record(record: list[Any]) -> Any:
         raise FileProblem(f"not an action: {record!r} ({exc})") from None
 
 
+DESCRIBED_MOST = 100  # characters of an action's description in a line (a room build's purchases run long)
+
+
 def describe(action: Any) -> str:
-    return f"{type(action).__name__}({', '.join(f'{k}={v!r}' for k, v in asdict(action).items())})"
+    text = f"{type(action).__name__}({', '.join(f'{k}={v!r}' for k, v in asdict(action).items())})"
+    return text if len(text) <= DESCRIBED_MOST else text[:DESCRIBED_MOST - 4] + "...)"

@@ -3,25 +3,43 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core.errors import ReplayDesync
 from game.engine import actions as A
 from game.engine.dispatch import apply_action
 from game.engine.game import Game
 from game.engine.recording import CHECK_BITS, End, Recording, Step, check_of
-
+from game.engine.results import Refused
 
 # ----- replaying ----------------------------------------------------------------------------------
-def check_step(game: Game, step: Step, index: int, bits: int = CHECK_BITS) -> None:
-    """ReplayDesync unless `game`, having just applied `step`, is where the recording says."""
+REFUSAL_REACH = 8  # actions back a refusal is named in a desync's line: an altered action often shows only later
+Refusal = tuple[int, str, str]  # (action index, action kind, the reason it was refused)
+
+
+def refusal_of(result: Any, index: int, action: Any, last: Refusal | None) -> Refusal | None:
+    """The last action refused while playing back: a refusal recorded in play (a key that did
+    nothing) plays back the same, but an altered or damaged action is refused where it was not,
+    and the dice it would have drawn show the desync only a few actions later."""
+    return (index, type(action).__name__, result.reason) if isinstance(result, Refused) else last
+
+
+def check_step(game: Game, step: Step, index: int, bits: int = CHECK_BITS, refused: Refusal | None = None) -> None:
+    """ReplayDesync unless `game`, having just applied `step`, is where the recording says (naming
+    a refusal within REFUSAL_REACH actions before: most likely where it went astray)."""
+    said = f"action {index + 1} ({A.describe(step.action)})"
+    why = ""
     if game.turn != step.after:
-        raise ReplayDesync(step.turn, f"action {index + 1} ({A.describe(step.action)}) left the game on turn "
-                                      f"{game.turn}, the recording on turn {step.after}")
-    if check_of(game, bits) != step.check:
-        raise ReplayDesync(step.turn, f"action {index + 1} ({A.describe(step.action)}) drew different dice "
-                                      "than when it was recorded")
-    if step.state is not None and game.state_hash()[:len(step.state)] != step.state:
-        raise ReplayDesync(step.turn, f"after action {index + 1} ({A.describe(step.action)}) the game differs "
-                                      "from the recording")
+        why = f"{said} left the game on turn {game.turn}, the recording on turn {step.after}"
+    elif check_of(game, bits) != step.check:
+        why = f"{said} drew different dice than when it was recorded"
+    elif step.state is not None and game.state_hash()[:len(step.state)] != step.state:
+        why = f"after {said} the game differs from the recording"
+    if not why:
+        return
+    if refused is not None and index - refused[0] <= REFUSAL_REACH:
+        why += f"; action {refused[0] + 1} ({refused[1]}) was refused on the way: {refused[2]}"
+    raise ReplayDesync(step.turn, why)
 
 
 def check_end(game: Game, end: End | None) -> None:
@@ -37,11 +55,12 @@ def replay(recording: Recording, verify: bool = True, upto: int | None = None) -
     game = recording.header.new_game()
     steps = recording.steps if upto is None else recording.steps[:upto]
     bits = recording.header.check_bits
+    refused: Refusal | None = None
     try:
         for i, step in enumerate(steps):
-            apply_action(game, step.action)
+            refused = refusal_of(apply_action(game, step.action), i, step.action, refused)
             if verify:
-                check_step(game, step, i, bits)
+                check_step(game, step, i, bits, refused)
         if verify and (upto is None or upto >= len(recording.steps)):
             check_end(game, recording.end)
     except BaseException:

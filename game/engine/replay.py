@@ -19,7 +19,7 @@ from typing import Any
 
 from game.engine.dispatch import apply_action
 from game.engine.game import Derived, Game
-from game.engine.recorded_play import check_end, check_step
+from game.engine.recorded_play import Refusal, check_end, check_step, refusal_of
 from game.engine.recording import Recording, Step
 from game.engine.recording_read import read_recording
 
@@ -52,6 +52,7 @@ class Replay:
         self.verify = verify
         self.keyframe_every = keyframe_every
         self.index = 0
+        self.refused: Refusal | None = None  # the last action refused while playing forward (`check_step`)
         self._game = recording.header.new_game()
         self._keyframes: dict[int, Game] = {}  # action index -> a copy of the game there (never played on)
         self._cloning = keyframe_every > 0
@@ -104,9 +105,9 @@ class Replay:
         if self.at_end:
             return None
         step = self.steps[self.index]
-        apply_action(self._game, step.action)
+        self.refused = refusal_of(apply_action(self._game, step.action), self.index, step.action, self.refused)
         if self.verify:
-            check_step(self._game, step, self.index, self.recording.header.check_bits)
+            check_step(self._game, step, self.index, self.recording.header.check_bits, self.refused)
         self.index += 1
         if self.keyframe_every and self.index % self.keyframe_every == 0:
             self._keep(self.index)
@@ -128,6 +129,7 @@ class Replay:
             start = max((k for k in self._keyframes if k <= index), default=0)
             if start > self.index or index < self.index:
                 self._restore(start)
+                self.refused = None  # from a keyframe on: a refusal before it is no longer on the way
         while self.index < index:
             self.step()
 

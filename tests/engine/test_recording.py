@@ -243,6 +243,31 @@ def test_a_changed_action_is_caught_where_it_changes_the_game(tmp_path: Path) ->
     assert err.value.turn <= rec.steps[min(i + STATE_EVERY, len(rec.steps) - 1)].turn
 
 
+def test_a_desync_names_the_refused_action_just_before_it(tmp_path: Path) -> None:
+    """A recording edited so that a room build spends more than its budget: played back, the
+    build is refused (it was not when recorded), draws no dice, and the desync showed actions
+    later, blaming an action that was fine ("action 45 ... drew different dice"). The line now
+    names the refusal on the way, both when replayed whole and when watched step by step."""
+    from game.engine.replay import Replay
+
+    path = tmp_path / "r.mlrec"
+    record_scripted(path, seats="human,ai,ai", actions=120)
+    rec = read_recording(path)
+    moves = [i for i, s in enumerate(rec.steps) if isinstance(s.action, A.Move) and s.after > s.turn]
+    i = moves[len(moves) // 2]
+    step = rec.steps[i]
+    rec.steps[i] = type(step)(A.Descend(step.action.seat), step.turn, step.after, step.check, step.state)
+    with pytest.raises(ReplayDesync) as whole:
+        replay(rec)
+    watched = Replay(rec)
+    with pytest.raises(ReplayDesync) as stepped:
+        while watched.step() is not None:
+            pass
+    watched.close()
+    for err in (whole, stepped):
+        assert f"; action {i + 1} (Descend) was refused on the way: " in str(err.value), str(err.value)
+
+
 def test_replay_without_a_terminal_suggests_headless(tmp_path: Path) -> None:
     path = tmp_path / "r.mlrec"
     record_scripted(path, actions=10)
