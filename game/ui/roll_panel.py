@@ -135,6 +135,19 @@ def won_unseen(record: RollRecord, pool: int, shown: int) -> bool:
     return record.kind == "pain" and pool in record.rank_winners[shown:]
 
 
+def dice_room(record: RollRecord, pool: int, width: int) -> tuple[int, int]:
+    """How many of a pool's dice a row shows in `width` cells when not all of them fit, and the
+    cells their "+N" takes after them: at least MORE_W, and room for the win mark whatever N is
+    ("+10◊" takes four: the mark of a win among ten dice left out was dropped)."""
+    count = len(record.pools[pool].dice)
+    room = max(0, (width - MORE_W) // (DIE_W + GAP))
+    while True:
+        more_w = max(MORE_W, len(f"+{count - room}") + won_unseen(record, pool, room))
+        if room == 0 or room * (DIE_W + GAP) + more_w <= width:
+            return room, more_w
+        room -= 1
+
+
 def recent_records(game: Game, limit: int) -> list[RollRecord]:
     """The roll events of the latest turn that had any, oldest first, at most `limit`."""
     if not game.rolls:
@@ -183,8 +196,9 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         if fell_at is not None and not tail:
             tail = FELL
         room = (x + w - dx - len(tail)) // (DIE_W + GAP)
+        more_w = 0
         if room < len(pool.dice):  # some left out: the "+N" saying so takes room too, not the note's
-            room = (x + w - dx - len(tail) - MORE_W) // (DIE_W + GAP)
+            room, more_w = dice_room(record, i, x + w - dx - len(tail))
         shown = pool.dice[: max(0, room)]
         for rank, face in enumerate(shown):
             is_thwacko = rank == pool.thwacko
@@ -216,10 +230,10 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         if len(shown) < len(pool.dice):
             more = f"+{len(pool.dice) - len(shown)}"
             draw.text(console, dx, row, more, palette["text_dim"])
-            if len(more) < MORE_W and won_unseen(record, i, len(shown)):  # "+5◊": a win among them
+            if won_unseen(record, i, len(shown)):  # "+5◊": a win among them
                 console.ch[row, dx + len(more)] = winner
                 console.fg[row, dx + len(more)] = palette["die_winner_bg"]
-            dx += MORE_W
+            dx += more_w
         if not pool.dice:  # "held: no dice": in the fight, but it may not act
             why = dict(record.idle).get(i)
             draw.text(console, dx, row, elide(f"{why}: no dice" if why else "no dice", max(0, x + w - dx)),

@@ -382,3 +382,22 @@ def test_a_creature_that_fell_in_the_fight_has_its_later_dice_dimmed_and_says_it
     faces = [i for i, c in enumerate(row) if c.isdigit()]
     dim = tuple(kit.palette["text_dim"])
     assert [tuple(console.fg[2, i]) == dim for i in faces] == [False, False, True, True, True]
+
+
+def test_a_win_among_ten_or_more_dice_left_out_is_marked_too(tmp_path: Path) -> None:
+    """At 80x24 a row read "Fitch Thimble 6 6 5 4 4 4 +10" with no mark though he won four ranks
+    among the dice left out: the mark went in only when "+N" was shorter than its three cells."""
+    game, monster = _turn_with_a_trap_and_an_idle_melee()
+    hero = game.party.hero_of[0]
+    dice = (6, 6, 5, 4, 4, 4, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1)
+    pools = (Pool(str(hero), 0, dice), Pool(str(monster), 2, (6, 6, 6, 5, 5, 5, 2, 2, 2, 2)))
+    winners = (1, 1, 1, 1, 1, 1, 0, 0, 0, 0) + (0,) * 6
+    game.record_roll(RollRecord(25, "pain", FIGHT, pools, ("Fitch Thimble", NAME), rank_winners=winners, narrator=0))
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    mark = chr(kit.glyphs.code("rank_winner"))
+    row = next(line for line in term.lines if line.startswith(" Fitch Thimble") and "+" in line)
+    more = row.split("+", 1)[1].split()[0]
+    shown = len(dice) - int(more.rstrip(mark))
+    assert more.endswith(mark) and shown <= 6, row
+    assert not any(t.endswith(mark) for t in row.split("+", 1)[0].split()[2:]), row
