@@ -56,23 +56,22 @@ def record_height(record: RollRecord) -> int:
 
 def title_of(game: Game, record: RollRecord, width: int | None = None) -> str:
     """The event's title and its facts (kind, turn, narrator), all of them when they fit in `width`;
-    else the kind goes first, then the turn, and the narrator stays whole (the title is drawn in
-    its seat's colour): "told by... 1" named nobody."""
+    else the narrator goes first (the title is drawn in its seat's colour, which says it too), then
+    the turn, and the kind stays: whether a roll was all or nothing (annoying) or rank by rank
+    (painful) says how to read its dice, where "(turn 124, told by Warden (AI))" did not."""
     kind = {"pain": "painful", "check": "a d20 check"}.get(record.kind, "annoying")
     told = []
     if 0 <= record.narrator < len(game.seats):
         told = [f"told by {game.seats[record.narrator].name}"]
     title = capitalised(record.title)
     fuller = [_with_facts(title, ", ".join(facts))
-              for facts in ([kind, f"turn {record.turn}", *told], [f"turn {record.turn}", *told], told)]
+              for facts in ([kind, f"turn {record.turn}", *told], [kind, f"turn {record.turn}"], [kind])]
     if width is None:
         return fuller[0]
     fitting = first_fitting(width, *fuller)
     if len(fitting) <= width:
         return fitting
-    if not told:
-        return elide(fitting, width)
-    tail = _with_facts("", told[0])
+    tail = _with_facts("", kind)  # the title cut, keeping its first word and what it owns
     return fit_name(title, width - len(tail)) + tail if width - len(tail) >= 8 else elide(fitting, width)
 
 
@@ -112,8 +111,8 @@ def _with_facts(title: str, facts: str) -> str:
 
 
 def check_terms(game: Game, owner: str, said: str) -> str:
-    """What a morale check's d20 was held against, for its row (the title's "a d20 check" is the
-    first fact left out for width, and a bare 20 among d6 faces says nothing): " (d20 over 12)"
+    """What a morale check's d20 was held against, for its row (the title's "a d20 check" names no
+    mark, and a bare 20 among d6 faces says nothing): " (d20 over 12)"
     beside "flees", " (d20 under 12)" beside "holds", " (d20 exactly 12)" beside "rallies"; ""
     when the monster is not known."""
     mon = game.world.try_comp(int(owner), MonsterState) if owner.isdigit() else None
