@@ -27,17 +27,36 @@ def reachable_treasure(game: Game, eid: int) -> list[tuple[int, str]]:
             continue
         if (ipos.x, ipos.y) != (pos.x, pos.y) and game.floor.walkable[ipos.y, ipos.x]:
             continue
-        why = ""
-        if item.cell is not None and item.seat >= 0:
-            guards = [e for e, m in game.monsters_of_room(item.cell) if m.hostile]
-            if guards and any(seen_by_party(game, e) for e in guards):
-                why = capitalised(f"{game.name(item_eid)} is guarded: the room's monsters still stand.")
-            elif guards:
-                why = f"Something unseen still prowls this room: {game.name(item_eid)} must wait."
-            else:
-                why = trap_guard_words(game, eid, item_eid, item)
-        out.append((item_eid, why))
+        out.append((item_eid, why_not_taken(game, eid, item_eid, item)))
     return out
+
+
+def why_not_taken(game: Game, eid: int, item_eid: int, item: TreasureState) -> str:
+    """Why the hero cannot take the item even when beside it ("" if it can): see `reachable_treasure`."""
+    if item.cell is None or item.seat < 0:
+        return ""
+    guards = [e for e, m in game.monsters_of_room(item.cell) if m.hostile]
+    if guards and any(seen_by_party(game, e) for e in guards):
+        return capitalised(f"{game.name(item_eid)} is guarded: the room's monsters still stand.")
+    if guards:
+        return f"Something unseen still prowls this room: {game.name(item_eid)} must wait."
+    return trap_guard_words(game, eid, item_eid, item)
+
+
+def kept_by(game: Game, eid: int, item: TreasureState) -> str | int | None:
+    """What keeps the hero from the item: "monsters" (the room's own still stand), a guard trap's
+    entity (live, and this hero has not got past it), or None when nothing does."""
+    if item.cell is None or item.seat < 0:
+        return None
+    if any(m.hostile for _, m in game.monsters_of_room(item.cell)):
+        return "monsters"
+    return next((t for t in item.guarded_by if trap_keeps(game, eid, t)), None)
+
+
+def trap_keeps(game: Game, eid: int, t: int) -> bool:
+    """Whether guard trap `t` still keeps this hero from what it guards."""
+    trap = game.world.try_comp(t, TrapState)
+    return trap is not None and trap.live and not trap.sprung and eid not in trap.passed_by
 
 
 def trap_guard_words(game: Game, eid: int, item_eid: int, item: TreasureState) -> str:
@@ -45,9 +64,9 @@ def trap_guard_words(game: Game, eid: int, item_eid: int, item: TreasureState) -
     live that this hero has not got past, named with where it lies once the hero has found it
     (a guard may sit on other furniture of the room than the item), else only felt."""
     for t in item.guarded_by:
-        trap = game.world.try_comp(t, TrapState)
-        if trap is None or not trap.live or trap.sprung or eid in trap.passed_by:
+        if not trap_keeps(game, eid, t):
             continue
+        trap = game.world.comp(t, TrapState)
         if eid in trap.found_by:
             return capitalised(f"{game.name(t)} on the {host_words(game, trap.host)} guards {game.name(item_eid)}: "
                                "it must be disarmed or got past first.")

@@ -13,7 +13,8 @@ the AI heroes do: a trap may lie on the furniture), and the edge of what has bee
 only ways into rooms not yet entered are left, it walks to the nearest and stops there, saying
 which key goes on; pressed again on that opening, it steps through (into the cell, the opposite
 way from the side the cell is entered by), which unfolds the next room. What it cannot take
-(guarded treasure, furniture with a known trap on it) it says once and then leaves alone.
+(guarded treasure, furniture with a known trap on it) it says once and then leaves alone until
+what kept it waiting is gone (the monsters fled or fell, the trap was disarmed), then goes back.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import numpy as np
 
 from game.core.sentences import capitalised
 from game.engine import actions as A
-from game.engine.loot import reachable_treasure
+from game.engine.loot import kept_by, reachable_treasure
 from game.engine.movement import friends_give_way
 from game.engine.routes import explore_goals, step_by_open_ways, step_towards, steps_around, tiles_of, usable_exits
 from game.engine.way_on import WORTH_WORKING, way_on
@@ -258,8 +259,9 @@ def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, st
     here = (pos.x, pos.y)
     seat = travel.seat
     on_exit = next((side for x, y, _, side in usable_exits(game) if (x, y) == here), None)
-    takeable = [(item, why) for item, why in reachable_treasure(game, eid) if left_key(game, item) not in travel.left]
-    travel.left |= {left_key(game, item) for item, _ in takeable}  # one try each: what stays was said
+    takeable = [(item, why) for item, why in reachable_treasure(game, eid)
+                if left_key(game, eid, item) not in travel.left]
+    travel.left |= {left_key(game, eid, item) for item, _ in takeable}  # one try each: what stays was said
     if any(not why for _, why in takeable):
         return A.PickUp(seat), None
     if takeable:
@@ -268,10 +270,11 @@ def explore_action(game: Game, eid: int, travel: Travel) -> tuple[Any | None, st
         if max(abs(x - pos.x), abs(y - pos.y)) <= 1:
             if (game.dungeon.floor_no, game.floor.cell_of(pos.x, pos.y)) not in game.dungeon.searched:
                 return A.Search(seat), None  # furniture may hide a trap: the room is searched first, once
-            travel.left.add((game.dungeon.floor_no, x, y))
             if trap_known_on(game, eid, x, y):
+                travel.left.add(("trapped", game.dungeon.floor_no, x, y))  # until the trap is gone
                 return None, (f"You know of a trap on {tile_words(game, x, y)}: {travel.key('disarm')} disarms it, "
                               f"{travel.key('use')} searches it anyway.")
+            travel.left.add((game.dungeon.floor_no, x, y))  # one try: what stays shut was said
             return A.Interact(seat, x, y), None
     targets = [g for g in room_goals(game, eid, travel) if g != here]
     if targets and step_towards(game, eid, targets) is not None:
@@ -301,7 +304,7 @@ def room_goals(game: Game, eid: int, travel: Travel) -> list[tuple[int, int]]:
     floor = game.floor
     out: set[tuple[int, int]] = set()
     for item_eid, (item, ipos) in game.world.get2(TreasureState, Position):
-        if (ipos.floor != game.dungeon.floor_no or item.hidden or left_key(game, item_eid) in travel.left
+        if (ipos.floor != game.dungeon.floor_no or item.hidden or left_key(game, eid, item_eid) in travel.left
                 or not floor.explored[ipos.y, ipos.x]):
             continue
         out |= {(ipos.x, ipos.y)} if floor.walkable[ipos.y, ipos.x] else set(beside(game, ipos.x, ipos.y))
@@ -312,10 +315,11 @@ def room_goals(game: Game, eid: int, travel: Travel) -> list[tuple[int, int]]:
     return sorted(out)
 
 
-def left_key(game: Game, item: int) -> tuple[str, int, int]:
-    """How autoexplore remembers treasure it could not take: until a monster falls (its guards
-    may be gone then), it does not walk back to it."""
-    return ("item", item, len(game.monsters()))
+def left_key(game: Game, eid: int, item: int) -> tuple[str, int, str | int | None]:
+    """How autoexplore remembers treasure it could not take, with what kept it waiting (the
+    room's monsters, a guard trap): it walks back to it once that no longer does (the monsters
+    fled or fell, the trap was disarmed or sprung), and not before."""
+    return ("item", item, kept_by(game, eid, game.world.comp(item, TreasureState)))
 
 
 def furniture_to_search(game: Game, eid: int, travel: Travel) -> list[tuple[int, int]]:
@@ -329,7 +333,8 @@ def furniture_to_search(game: Game, eid: int, travel: Travel) -> list[tuple[int,
     ys, xs = np.nonzero(area)
     floor_no = game.dungeon.floor_no
     return [(x, y) for x, y in zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True)
-            if (floor_no, x, y) not in game.dungeon.opened and (floor_no, x, y) not in travel.left]
+            if (floor_no, x, y) not in game.dungeon.opened and (floor_no, x, y) not in travel.left
+            and not (("trapped", floor_no, x, y) in travel.left and trap_known_on(game, eid, x, y))]
 
 
 def beside(game: Game, x: int, y: int) -> list[tuple[int, int]]:

@@ -185,3 +185,30 @@ def treasure_beside(game: Game, eid: int, take_key: str) -> str:
     (d, name), *more = sorted(near)
     also = f", and {plural(len(more), 'more thing')} close by" if more else ""
     return f"{take_key} takes what lies underfoot: {name} is one step {COMPASS[d]}, stand on it{also}."
+
+
+def trap_afar(game: Game, eid: int) -> str:
+    """Where the nearest trap the party knows of lies, when none is within the hero's reach ("" if
+    it knows of no live trap on this floor): D disarms only from beside a trap, so a hero two or
+    more steps off hears which way to go rather than to search again."""
+    pos = game.position(eid)
+    if pos is None:
+        return ""
+    known = sorted((max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)), tpos.y, tpos.x, t)
+                   for t, (trap, tpos) in game.world.get2(TrapState, Position)
+                   if tpos.floor == pos.floor and trap.live and eid in trap.found_by)
+    if not known:
+        return ""
+    _, y, x, t = known[0]
+    return f"{capitalised(game.name(t))} is {steps_words(x - pos.x, y - pos.y)}: stand next to it to disarm it."
+
+
+def steps_words(dx: int, dy: int) -> str:
+    """How far and which way (dx, dy) lies in steps: "2 steps west", "3 steps north-east", and off
+    the eight ways, the longer leg first: "3 steps east and 1 south"."""
+    ew = COMPASS[(1 if dx > 0 else -1, 0)] if dx else ""
+    ns = COMPASS[(0, 1 if dy > 0 else -1)] if dy else ""
+    if not dx or not dy or abs(dx) == abs(dy):
+        return f"{plural(max(abs(dx), abs(dy)), 'step')} {COMPASS[((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))]}"
+    (far, far_way), (near, near_way) = sorted([(abs(dx), ew), (abs(dy), ns)], reverse=True)
+    return f"{plural(far, 'step')} {far_way} and {near} {near_way}"

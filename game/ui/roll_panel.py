@@ -56,23 +56,22 @@ def record_height(record: RollRecord) -> int:
 
 def title_of(game: Game, record: RollRecord, width: int | None = None) -> str:
     """The event's title and its facts (kind, turn, narrator), all of them when they fit in `width`;
-    else the kind goes first, then the turn, and the narrator stays whole (the title is drawn in
-    its seat's colour): "told by... 1" named nobody."""
+    else the narrator goes first (the title is drawn in its seat's colour, which says it too), then
+    the turn, and the kind stays: whether a roll was all or nothing (annoying) or rank by rank
+    (painful) says how to read its dice, where "(turn 124, told by Warden (AI))" did not."""
     kind = {"pain": "painful", "check": "a d20 check"}.get(record.kind, "annoying")
     told = []
     if 0 <= record.narrator < len(game.seats):
         told = [f"told by {game.seats[record.narrator].name}"]
     title = capitalised(record.title)
     fuller = [_with_facts(title, ", ".join(facts))
-              for facts in ([kind, f"turn {record.turn}", *told], [f"turn {record.turn}", *told], told)]
+              for facts in ([kind, f"turn {record.turn}", *told], [kind, f"turn {record.turn}"], [kind])]
     if width is None:
         return fuller[0]
     fitting = first_fitting(width, *fuller)
     if len(fitting) <= width:
         return fitting
-    if not told:
-        return elide(fitting, width)
-    tail = _with_facts("", told[0])
+    tail = _with_facts("", kind)  # the title cut, keeping its first word and what it owns
     return fit_name(title, width - len(tail)) + tail if width - len(tail) >= 8 else elide(fitting, width)
 
 
@@ -112,8 +111,8 @@ def _with_facts(title: str, facts: str) -> str:
 
 
 def check_terms(game: Game, owner: str, said: str) -> str:
-    """What a morale check's d20 was held against, for its row (the title's "a d20 check" is the
-    first fact left out for width, and a bare 20 among d6 faces says nothing): " (d20 over 12)"
+    """What a morale check's d20 was held against, for its row (the title's "a d20 check" names no
+    mark, and a bare 20 among d6 faces says nothing): " (d20 over 12)"
     beside "flees", " (d20 under 12)" beside "holds", " (d20 exactly 12)" beside "rallies"; ""
     when the monster is not known."""
     mon = game.world.try_comp(int(owner), MonsterState) if owner.isdigit() else None
@@ -133,6 +132,19 @@ def won_unseen(record: RollRecord, pool: int, shown: int) -> bool:
     """Whether pool `pool` of a fight won a rank among its dice past the first `shown` (left out
     for width): its row marks the "+N" as a win, else a hero who dealt damage there showed none."""
     return record.kind == "pain" and pool in record.rank_winners[shown:]
+
+
+def dice_room(record: RollRecord, pool: int, width: int) -> tuple[int, int]:
+    """How many of a pool's dice a row shows in `width` cells when not all of them fit, and the
+    cells their "+N" takes after them: at least MORE_W, and room for the win mark whatever N is
+    ("+10◊" takes four: the mark of a win among ten dice left out was dropped)."""
+    count = len(record.pools[pool].dice)
+    room = max(0, (width - MORE_W) // (DIE_W + GAP))
+    while True:
+        more_w = max(MORE_W, len(f"+{count - room}") + won_unseen(record, pool, room))
+        if room == 0 or room * (DIE_W + GAP) + more_w <= width:
+            return room, more_w
+        room -= 1
 
 
 def recent_records(game: Game, limit: int) -> list[RollRecord]:
@@ -183,8 +195,9 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         if fell_at is not None and not tail:
             tail = FELL
         room = (x + w - dx - len(tail)) // (DIE_W + GAP)
+        more_w = 0
         if room < len(pool.dice):  # some left out: the "+N" saying so takes room too, not the note's
-            room = (x + w - dx - len(tail) - MORE_W) // (DIE_W + GAP)
+            room, more_w = dice_room(record, i, x + w - dx - len(tail))
         shown = pool.dice[: max(0, room)]
         for rank, face in enumerate(shown):
             is_thwacko = rank == pool.thwacko
@@ -216,10 +229,10 @@ def draw_record(console: tcod.console.Console, game: Game, record: RollRecord, x
         if len(shown) < len(pool.dice):
             more = f"+{len(pool.dice) - len(shown)}"
             draw.text(console, dx, row, more, palette["text_dim"])
-            if len(more) < MORE_W and won_unseen(record, i, len(shown)):  # "+5◊": a win among them
+            if won_unseen(record, i, len(shown)):  # "+5◊": a win among them
                 console.ch[row, dx + len(more)] = winner
                 console.fg[row, dx + len(more)] = palette["die_winner_bg"]
-            dx += MORE_W
+            dx += more_w
         if not pool.dice:  # "held: no dice": in the fight, but it may not act
             why = dict(record.idle).get(i)
             draw.text(console, dx, row, elide(f"{why}: no dice" if why else "no dice", max(0, x + w - dx)),

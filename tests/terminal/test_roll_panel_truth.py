@@ -164,7 +164,10 @@ def test_a_title_with_its_own_bracket_gets_one_bracket_and_a_capital() -> None:
     assert title_of(game, record) == f"The door (Locks; annoying, turn 3, told by {game.seats[0].name})"
 
 
-def test_a_narrow_title_drops_the_kind_then_the_turn_but_keeps_the_narrator_whole() -> None:
+def test_a_narrow_title_drops_the_narrator_then_the_turn_but_keeps_the_kind() -> None:
+    """The kind (annoying: all or nothing; painful: rank by rank) says how to read the dice: it
+    went first, and at 80 columns titles read "(turn 124, told by Warden (AI))". The narrator
+    goes first now (the title's colour is the narrator's seat's), then the turn."""
     from game.ui.roll_panel import title_of
 
     game = new_game(7, parse_seats("human,ai,ai"), 2)
@@ -174,9 +177,26 @@ def test_a_narrow_title_drops_the_kind_then_the_turn_but_keeps_the_narrator_whol
     full = title_of(game, record)
     assert full == f"Xol the Unvanquished's drilling sting (annoying, turn 39, told by {name})"
     assert title_of(game, record, len(full)) == full
-    assert title_of(game, record, len(full) - 1) == f"Xol the Unvanquished's drilling sting (turn 39, told by {name})"
+    assert title_of(game, record, len(full) - 1) == "Xol the Unvanquished's drilling sting (annoying, turn 39)"
+    assert title_of(game, record, 50) == "Xol the Unvanquished's drilling sting (annoying)"
     short = title_of(game, record, 40)
-    assert short.endswith(f"(told by {name})") and len(short) <= 40 and "..." in short
+    assert short.endswith("drilling sting (annoying)") and len(short) <= 40 and "..." in short
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_a_roll_titles_kind_stays_on_screen_at_any_width(tmp_path: Path, width: int) -> None:
+    """At 100 columns a title read "(annoying, turn 227, told by ...)" and at 80 "(turn 124, told
+    by Warden (AI))": the kind went first. A trap's spring keeps its kind and its turn at 80."""
+    game = new_game(7, parse_seats("human,ai,ai"), 2)
+    hero = game.party.hero_of[0]
+    game.turn = 124
+    trap = "Cruel Dart Trap"  # a trap's roll is titled by its name
+    game.record_roll(RollRecord(124, "annoy", trap, (Pool("obstacle", 1, (6, 5, 4, 2)), Pool(str(hero), 0, (6, 4))),
+                                (trap, game.name(hero)), successes=(True,), narrator=1))
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (width, 30 if width > 80 else 24), kit)
+    title = next(line for line in term.lines if f"{trap} (" in line)
+    assert f"{trap} (annoying, turn 124" in title, title
 
 
 def test_a_pool_too_long_for_its_row_keeps_its_passes_or_fails_whole(tmp_path: Path,
@@ -305,7 +325,7 @@ def test_an_abilitys_roll_keeps_the_abilitys_name_when_its_owners_is_cut(tmp_pat
     game.record_roll(RollRecord(77, "annoy", spit, pools, (spit, game.name(hero)), successes=(True,), narrator=0))
     kit = make_kit(tmp_path)
     _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
-    title = next(line for line in term.lines if "(told by" in line)
+    title = next(line for line in term.lines if "(annoying" in line)
     assert "toxic spit (" in title and title.strip().startswith("Sabbeth"), title
 
 
@@ -382,3 +402,22 @@ def test_a_creature_that_fell_in_the_fight_has_its_later_dice_dimmed_and_says_it
     faces = [i for i, c in enumerate(row) if c.isdigit()]
     dim = tuple(kit.palette["text_dim"])
     assert [tuple(console.fg[2, i]) == dim for i in faces] == [False, False, True, True, True]
+
+
+def test_a_win_among_ten_or_more_dice_left_out_is_marked_too(tmp_path: Path) -> None:
+    """At 80x24 a row read "Fitch Thimble 6 6 5 4 4 4 +10" with no mark though he won four ranks
+    among the dice left out: the mark went in only when "+N" was shorter than its three cells."""
+    game, monster = _turn_with_a_trap_and_an_idle_melee()
+    hero = game.party.hero_of[0]
+    dice = (6, 6, 5, 4, 4, 4, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1)
+    pools = (Pool(str(hero), 0, dice), Pool(str(monster), 2, (6, 6, 6, 5, 5, 5, 2, 2, 2, 2)))
+    winners = (1, 1, 1, 1, 1, 1, 0, 0, 0, 0) + (0,) * 6
+    game.record_roll(RollRecord(25, "pain", FIGHT, pools, ("Fitch Thimble", NAME), rank_winners=winners, narrator=0))
+    kit = make_kit(tmp_path)
+    _, term = play(first_screen(kit, Session(game)), [], (80, 24), kit)
+    mark = chr(kit.glyphs.code("rank_winner"))
+    row = next(line for line in term.lines if line.startswith(" Fitch Thimble") and "+" in line)
+    more = row.split("+", 1)[1].split()[0]
+    shown = len(dice) - int(more.rstrip(mark))
+    assert more.endswith(mark) and shown <= 6, row
+    assert not any(t.endswith(mark) for t in row.split("+", 1)[0].split()[2:]), row

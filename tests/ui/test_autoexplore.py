@@ -16,13 +16,23 @@ from game.engine.spawning import make_treasure_entity
 from game.engine.start import new_game
 from game.mapgen.tiles import Tile
 from game.rules.costs import monster_cost, monster_hits
-from game.rules.purchases import Monster, Treasure
+from game.rules.purchases import Monster, Trap, Treasure
 from game.ui.auto_travel import FURNITURE_CODES, Travel, room_goals
 from game.ui.events import key
 from game.ui.present.headless import run_headless
 from game.ui.screens.map_screen import MapScreen, first_screen
 from game.ui.session import Session
-from game.world.components import Carried, DoorState, Glyph, HeroState, MonsterState, Named, Position
+from game.world.components import (
+    Carried,
+    DoorState,
+    Glyph,
+    HeroState,
+    MonsterState,
+    Named,
+    Position,
+    TrapState,
+    TreasureState,
+)
 
 
 def map_screen(tmp_path: Path, seed: int, level: int = 2) -> MapScreen:
@@ -302,3 +312,75 @@ def test_x_does_not_walk_again_into_a_door_whose_failure_could_slay_the_hero_and
     assert game.turn > turn  # the room was searched and worked first
     _, shot = run_headless(screen, [], size=(80, 24))
     assert screen.notice in " ".join(line.strip() for line in shot.lines()[-3:])  # whole at 80x24
+
+
+
+def _waiting_gem(tmp_path: Path) -> tuple[MapScreen, int, int]:
+    """Seed 42's second room: x opens the pile of old bones, finds the Gem there and leaves it,
+    for the room's monster still prowls unseen. Returns the screen, the Gem and the monster."""
+    screen = map_screen(tmp_path, 42, level=1)
+    game = screen.game
+    for _ in range(6):
+        press_x(screen)
+        if "must wait" in screen.notice:
+            break
+    assert screen.notice == "Something unseen still prowls this room: Ancestral Rune-cut Gem must wait."
+    gem = next(e for e, _ in game.world.get2(TreasureState, Position) if game.name(e) == "Ancestral Rune-cut Gem")
+    monster = next(e for e, m in game.monsters() if m.hostile)
+    return screen, gem, monster
+
+
+def explore_until_taken_or_done(screen: MapScreen, item: int) -> bool:
+    """Press x until the hero holds `item` (True) or x stops at the way into a new room (False)."""
+    for _ in range(4):
+        press_x(screen)
+        if screen.game.world.try_comp(item, Carried) is not None:
+            return True
+        if "into a room not yet entered" in screen.notice:
+            return False
+    raise AssertionError(screen.notice)
+
+
+def test_x_goes_back_for_treasure_that_waited_on_a_monster_once_it_flees(tmp_path: Path) -> None:
+    """x said the Gem must wait, and once the monster had fled (nothing kept the Gem any more)
+    it walked off to the way on and left it lying: it takes it now."""
+    screen, gem, monster = _waiting_gem(tmp_path)
+    screen.game.world.comp(monster, MonsterState).fleeing = True
+    assert explore_until_taken_or_done(screen, gem), screen.notice
+    assert any("takes Ancestral Rune-cut Gem" in line.text for line in screen.game.log)
+
+
+def test_x_goes_back_for_treasure_once_the_trap_guarding_it_is_disarmed(tmp_path: Path) -> None:
+    screen, gem, monster = _waiting_gem(tmp_path)
+    game = screen.game
+    game.world.comp(monster, MonsterState).fleeing = True
+    trap = game.world.comp(game.world.comp(gem, TreasureState).guarded_by[0], TrapState)
+    trap.sprung = False  # live again: the trap now keeps the Gem, and x says so
+    press_x(screen)
+    assert "guards Ancestral Rune-cut Gem" in screen.notice or "feels wrong" in screen.notice, screen.notice
+    assert not explore_until_taken_or_done(screen, gem), "it took the Gem past a live trap"
+    trap.disarmed = True
+    assert explore_until_taken_or_done(screen, gem), screen.notice
+
+
+def test_x_goes_back_to_furniture_it_left_for_a_known_trap_once_the_trap_is_disarmed(tmp_path: Path) -> None:
+    """Furniture with a trap the party knows of is left alone, said once; it stayed left alone
+    for good, so x walked off to the way on from the bones just disarmed, never searching them."""
+    screen = map_screen(tmp_path, 42, level=1)
+    game = screen.game
+    pos = game.position(screen.hero())
+    x0, y0, x1, y1 = game.floor.cells[game.floor.cell_of(pos.x, pos.y)].bounds
+    x, y = next((x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)
+                if int(game.floor.tile[y, x]) in FURNITURE_CODES.tolist())
+    trap = TrapState(Trap("fire", 2, 1, name="Test Needle"), 2, 1, game.floor.cell_of(x, y), "search", "furniture",
+                     found_by={screen.hero()})
+    game.world.create(trap, Position(x, y, game.dungeon.floor_no))
+    for _ in range(4):
+        press_x(screen)
+        if "You know of a trap on" in screen.notice:
+            break
+    assert screen.notice.startswith("You know of a trap on"), screen.notice
+    trap.disarmed = True  # as D beside the bones would
+    press_x(screen)
+    assert (game.dungeon.floor_no, x, y) in game.dungeon.opened, screen.notice
+    assert game.stats.rooms_entered == 0, "it went on into the next room"

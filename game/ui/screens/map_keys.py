@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.core.sentences import plural
 from game.mapgen.tiles import ACTIONABLE, Tile
-from game.ui.describe import tile_words, treasure_beside, worked_already
+from game.ui.describe import tile_words, trap_afar, treasure_beside, worked_already
 from game.ui.keymap import DIRECTIONS
 from game.ui.map_layout import Prompt
 from game.ui.screens.dialog import ConfirmDialog
@@ -47,7 +47,8 @@ class MapKeys:
             traps = trap_known_near(game, eid)
             spots = sorted(set(traps) | set(trapped_doors_near(game, eid)))
             if not spots:
-                self.notice = f"You know of no trap within reach ({self.keys('search')} searches for traps)."
+                self.notice = (trap_afar(game, eid)
+                               or f"You know of no trap within reach ({self.keys('search')} searches for traps).")
                 return None
             if len(spots) == 1:
                 return self.risking(eid, *spots[0], disarm_at(seat, spots[0], traps))
