@@ -325,8 +325,12 @@ def _play(args: Any, kit: Kit, window: bool, seed: int, dials: Dials, seats: str
         raise
     status = max((_goodbye(host, result) for host in hosts), default=0)
     if not hosts and getattr(result, "result", None) == "kept":  # "Keep it": no new run, the saved one waits
+        line = f"Kept the saved run: `{command('continue')}` picks it up."
+        if unreadable_run() is not None:  # `continue` refuses it: said so, not promised
+            line = f"Kept the saved run as it is, in {printable(str(data_dir()))}: this version cannot continue " \
+                   "it (a new run moves it aside first, untouched)."
         with contextlib.suppress(OSError, ValueError):
-            print(f"Kept the saved run: `{command('continue')}` picks it up.", file=sys.stderr)
+            print(line, file=sys.stderr)
     return status
 
 
