@@ -169,6 +169,9 @@ def run_balance(args: Any) -> int:
         problem = output_file_problem(target) if target is not None else None
         if problem:  # before the runs, not after minutes of them
             raise FileProblem(f"{flag}: {problem}")
+    if args.json is not None and not_a_batch(args.json):  # an earlier batch is written over; anything else kept
+        raise FileProblem(f"--json: {printable(args.json)} is there already and is no balance batch (a JSON "
+                          "with runs and aggregates): name a new file, or remove it first")
     dials = parse_dials(args.dial)
     jobs = [Job(seed, mix, level, dials, max_turns) for seed in seeds for mix in mixes]
     progress = Progress(len(jobs), sys.stderr)
@@ -213,6 +216,24 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
         atomic_write(path, (json.dumps(data, sort_keys=True, indent=1) + "\n").encode("utf-8"), shared=True)
     except OSError as exc:
         raise FileProblem(f"cannot write {printable(str(path))}: {write_problem(exc)}") from None
+
+
+def not_a_batch(name: str) -> bool:
+    """Whether `--json FILE` is a file there already that no `balance --json` wrote (a JSON object
+    with "runs" and "aggregates"): it would be lost without a word. Not there, empty, or not to
+    be read here: False (the write finds and says what is wrong)."""
+    try:
+        with open(name, "rb") as fh:
+            raw = fh.read(MAX_BATCH_BYTES + 1)
+    except OSError:
+        return False
+    if not raw:
+        return False
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return True
+    return not (isinstance(data, dict) and "runs" in data and "aggregates" in data)
 
 
 def read_batch(path: Path) -> tuple[list[Run], dict[str, Any]]:

@@ -44,6 +44,9 @@ def run_scores(args: Any) -> int:
     action = args.action or "show"
     if action != "import" and args.recording is not None:  # else dropped unsaid: nothing was checked
         raise UsageError("scores: --recording goes with import (scores import LINE --recording FILE)")
+    if action == "import" and args.seed is not None:  # else dropped unsaid: the line names its own seed
+        raise UsageError("scores import: --seed goes with the tables and export; the line names its own seed "
+                         "(scores import LINE [--recording FILE])")
     if action == "show" and args.line is not None:
         raise UsageError(f"scores: unexpected {args.line!r} (scores [--seed N] | export | import LINE)")
     if action == "export" and args.line is not None:

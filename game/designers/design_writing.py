@@ -5,6 +5,7 @@ small, and the game adds no dependency to write it (tomllib reads it back, in de
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -13,10 +14,12 @@ from game.core.paths import atomic_write
 from game.designers.design_files import (
     CATEGORIES,
     NAME_LIMIT,
+    DesignProblem,
     DesignTrap,
     DesignTreasure,
     SavedDesign,
     design_to_data,
+    read_design,
 )
 from game.mapgen.plan import Spot
 
@@ -58,6 +61,34 @@ def file_stem(name: str) -> str:
     while "--" in stem:
         stem = stem.replace("--", "-")
     return stem or "design"
+
+
+def names_in(folder: Path) -> set[str]:
+    """The names of the designs in `folder` (as `--designs` reads them: `*.toml`), for a new one
+    to be named apart: `--designs` refuses a folder where two designs have one name. A file that
+    cannot be read as a design names nothing here (`--designs` says what is wrong with it)."""
+    try:
+        files = [folder / n for n in os.listdir(folder) if n.endswith(".toml")]
+    except OSError:
+        return set()
+    names = set()
+    for path in files:
+        try:
+            names.add(read_design(path).name)
+        except (DesignProblem, OSError):
+            continue
+    return names
+
+
+def free_name(name: str, taken: set[str]) -> str:
+    """`name`, or the first of "name (2)", "name (3)"... not in `taken`, within NAME_LIMIT."""
+    base = candidate = name[:NAME_LIMIT]
+    n = 2
+    while candidate in taken:
+        suffix = f" ({n})"
+        candidate = base[:NAME_LIMIT - len(suffix)].rstrip() + suffix
+        n += 1
+    return candidate
 
 
 def design_from_build(name: str, category: str, purchases: Sequence[Any], spots: Sequence[Spot],

@@ -35,6 +35,7 @@ from game.core.dials import Dials
 from game.core.errors import FileProblem, MasterlessError, ReplayDesync, printable
 from game.core.file_guard import claim_name, probe_writable_file, read_bounded
 from game.core.paths import atomic_write, config_dir, data_dir, recordings_dir, written_through
+from game.core.program import command
 from game.core.seats import HeroChoice
 from game.core.staged_files import file_staged, staged_copy, sweep_leftovers
 from game.engine.build_drafts import forget_draft
@@ -131,6 +132,29 @@ def record_file_problem(path: str | Path) -> str | None:
     if start and start != MAGIC:
         return f"{printable(str(path))} is there already and is no recording: name a new file, or remove it first"
     return None
+
+
+def new_record_file_problem(path: str | Path) -> str | None:
+    """Why `play --record FILE` cannot start a new run's recording in FILE, as
+    `record_file_problem`, and besides: a recording there already is another run's (a finished
+    one, another data directory's autosave, a score's checked recording), which the new run would
+    replace at its first action. Only `continue` writes on in a recording, the one its run began."""
+    problem = record_file_problem(path)
+    if problem or str(path) == "":
+        return problem
+    try:
+        with open(path, "rb") as fh:
+            start = fh.read(len(MAGIC))
+    except OSError:
+        return None  # not there (or not readable): for the write to find and say
+    if start != MAGIC:
+        return None  # an empty file: nothing in it to lose
+    with contextlib.suppress(OSError):
+        target = record_target()
+        if target is not None and os.path.samefile(target, path) and has_autosave():
+            return f"{printable(str(path))} is the recording of the saved run: " \
+                   f"`{command('continue')}` goes on with it, or name a new file for a new run"
+    return f"{printable(str(path))} is another run's recording already: name a new file, or remove it first"
 
 
 def record_target() -> Path | None:

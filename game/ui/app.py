@@ -108,6 +108,9 @@ class AppHost(RunHost):
         self.finished = False
         self.replaced = False  # another run (or this one, continued afresh) owns the autosave now
         self.filing_problem = ""  # why the ended run's recording stayed in the autosave, said at the end
+        self.end_unsaved = False  # the end itself could not be written: the autosave holds the run before it
+        self.abandoned = False  # left for good (`S` `a`)
+        self.abandoned_to: Path | None = None  # where the abandoned run's recording was filed
 
     def save(self, session: Session) -> None:
         self.session = session  # the recorder writes after every action itself
@@ -131,6 +134,7 @@ class AppHost(RunHost):
         if self.recorder is not None and not self.recorder.finish(session.game, left=reason == "abandoned"):
             # the end itself is unwritten (a full or read-only disk): the autosave holds the run as
             # last saved, and filing it now would file an unended run; `continue` goes on from there
+            self.end_unsaved = True
             self.filing_problem = (f"its end could not be saved ({self.recorder.failing}): "
                                    f"`{command('continue')}` would take the run up from its last save, before the end")
             return None
@@ -186,7 +190,8 @@ class AppHost(RunHost):
     def leave(self, session: Session, abandon: bool) -> State:
         self.session = session
         if abandon:
-            self._finish(session, "abandoned")
+            self.abandoned = True
+            self.abandoned_to = self._finish(session, "abandoned")
         else:
             self.save_now()
         return self.after()
@@ -258,6 +263,8 @@ def _goodbye(host: AppHost, result: Any) -> int:
     """Say whether the run left unfinished was saved; the exit status: 3 (a file that could not
     be written, DESIGN.md §6) when it was not, so a script is not told all went well."""
     left = getattr(result, "interrupted", False) or getattr(result, "result", None) == "left"
+    if left and host.abandoned:
+        return _abandoned(host)
     if left and host.session is not None and not host.finished and host.recorder is not None:
         problem = getattr(host.recorder, "problem", None)
         line = (f"Not saved: {problem}." if problem else
@@ -271,6 +278,21 @@ def _goodbye(host: AppHost, result: Any) -> int:
             print(line, file=sys.stderr)
         return 3 if problem else 0
     return 0
+
+
+def _abandoned(host: AppHost) -> int:
+    """Say what became of the run the player abandoned (`S`, `a`): it is over, with no score, and
+    filed under Replays as any ended run, or why not; 3 when its end could not be written."""
+    if host.filing_problem:
+        line = f"Abandoned, but {host.filing_problem}."
+    elif host.abandoned_to is not None:
+        line = f"Abandoned: the run is over, with no score; its recording is kept under Replays as " \
+               f"{printable(str(host.abandoned_to))}."
+    else:
+        line = "Abandoned: the run is over, with no score."
+    with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
+        print(line, file=sys.stderr)
+    return 3 if host.end_unsaved else 0
 
 
 # ----- the commands ---------------------------------------------------------------------------------
@@ -330,8 +352,12 @@ def _play(args: Any, kit: Kit, window: bool, seed: int, dials: Dials, seats: str
         raise
     status = max((_goodbye(host, result) for host in hosts), default=0)
     if not hosts and getattr(result, "result", None) == "kept":  # "Keep it": no new run, the saved one waits
+        line = f"Kept the saved run: `{command('continue')}` picks it up."
+        if unreadable_run() is not None:  # `continue` refuses it: said so, not promised
+            line = f"Kept the saved run as it is, in {printable(str(data_dir()))}: this version cannot continue " \
+                   "it (a new run moves it aside first, untouched)."
         with contextlib.suppress(OSError, ValueError):
-            print(f"Kept the saved run: `{command('continue')}` picks it up.", file=sys.stderr)
+            print(line, file=sys.stderr)
     return status
 
 

@@ -9,13 +9,13 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from game.core.data_lock import DataDirLock
+from game.core.data_lock import DataDirLock, RecordLock
 from game.core.errors import FileProblem, printable
 from game.core.file_guard import probe_writable_dir
 from game.core.paths import data_dir
 from game.core.sentences import capitalised
 from game.designers.table import check_named_personalities
-from game.engine.saves import record_file_problem
+from game.engine.saves import new_record_file_problem, record_file_problem
 from game.ui.kit import Kit
 from game.ui.screens.dialog import MessageDialog
 from game.ui.state import State
@@ -35,10 +35,15 @@ def own_data_dir() -> Iterator[Path]:
 
 
 def check_record_file(path: str | None) -> None:
-    """`--record FILE`: FileProblem (exit 3, one line) unless it can be written."""
+    """`play --record FILE`: FileProblem (exit 3, one line) unless it can be written, and is no
+    recording already (a new run would replace it: `continue` writes on in its own)."""
     if path is None:
         return
     problem = record_file_problem(path)
+    if problem is None:
+        with RecordLock(path):  # a game recording there now is named as that (its lock's line), not as a run's
+            pass
+        problem = new_record_file_problem(path)
     if problem:
         raise FileProblem(f"--record: {problem}")
 

@@ -19,7 +19,7 @@ def test_ctrl_c_before_any_run_shows_no_empty_tables_and_keeps_the_json(tmp_path
 
     monkeypatch.setattr(balance_command, "run_local", stopped_at_once)
     earlier = tmp_path / "runs.json"
-    earlier.write_text('{"runs": []}\n', encoding="utf-8")
+    earlier.write_text('{"aggregates": {}, "runs": []}\n', encoding="utf-8")  # a batch: --json writes over it
     code = cli.main(["balance", "--seeds", "1-3", "--workers", "1", "--json", str(earlier)])
     out, err = capsys.readouterr()
     assert code == 130
@@ -27,7 +27,7 @@ def test_ctrl_c_before_any_run_shows_no_empty_tables_and_keeps_the_json(tmp_path
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("balance: 0/3 runs in ")
     assert lines[0].endswith("(stopped by Ctrl-C before any run finished: nothing to show, no file written)")
-    assert earlier.read_text(encoding="utf-8") == '{"runs": []}\n'
+    assert earlier.read_text(encoding="utf-8") == '{"aggregates": {}, "runs": []}\n'
 
 
 def test_more_workers_than_runs_starts_no_idle_processes(capsys, monkeypatch) -> None:

@@ -93,14 +93,19 @@ def test_help_says_what_no_command_does(capsys):
     (["scores", "export", "7"], "scores export: unexpected '7' (scores export [--seed N])"),
     (["scores", "--recording", "run.mlrec"], "scores: --recording goes with import"),
     (["scores", "export", "--recording", "run.mlrec"], "scores: --recording goes with import"),
+    (["scores", "import", "masterless:1:9:40:0123456789abcdef:3d99", "--seed", "4"],
+     "scores import: --seed goes with the tables and export; the line names its own seed "
+     "(scores import LINE [--recording FILE])"),
 ])
 def test_scores_refuses_what_it_would_drop_unsaid(argv, said, capsys, tmp_path, monkeypatch):
-    """`scores export 7` (meaning seed 7) exported the last run of any seed, and `scores
-    --recording FILE` without import listed the tables: the 7 and the FILE were dropped unsaid."""
+    """`scores export 7` (meaning seed 7) exported the last run of any seed, `scores
+    --recording FILE` without import listed the tables, and `scores import LINE --seed 4` filed
+    the line under its own seed: the 7, the FILE and the 4 were dropped unsaid."""
     monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
     assert cli.main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(f"masterless: {said}"), err
+    assert not (tmp_path / "data" / "seed_scores.json").exists()  # nothing filed
 
 
 @pytest.mark.parametrize("argv", [["play", "--seats", "ai:tyrnt"],

@@ -116,6 +116,22 @@ def test_a_json_or_plot_file_that_cannot_be_written_is_one_line_before_any_run(t
         assert "runs" not in out
 
 
+def test_json_never_writes_over_a_file_that_is_no_batch(tmp_path, capsys):
+    """`balance --json notes.txt` replaced the notes with the batch, unasked: a file there already
+    is refused in one line unless an earlier `balance --json` wrote it, which is written over."""
+    for content in ("my notes\n", '{"runs": []}\n', "[1, 2]\n"):
+        notes = tmp_path / "notes.txt"
+        notes.write_text(content)
+        assert cli.main(["balance", "--seeds", "1-2", "--max-turns", "5", "--workers", "1",
+                         "--json", str(notes)]) == 3
+        out, err = capsys.readouterr()
+        assert err.strip() == f"masterless: --json: {notes} is there already and is no balance batch (a JSON with " \
+                              "runs and aggregates): name a new file, or remove it first", err
+        assert notes.read_text() == content and "runs" not in out
+    first = balance(tmp_path, "again.json")
+    assert balance(tmp_path, "again.json", "--seats", "ai+hero,ai:tyrant") != first  # the earlier batch, replaced
+
+
 def test_cluster_without_dask_is_one_line_before_any_run(capsys, monkeypatch):
     without(monkeypatch, "distributed")
     assert cli.main(["balance", "--seeds", "1-2", "--cluster", "tcp://127.0.0.1:8786"]) == 2

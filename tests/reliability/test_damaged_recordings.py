@@ -184,6 +184,28 @@ def test_record_writes_over_a_recording_but_never_over_another_file(tmp_path, ca
     assert record_file_problem(again) is None and record_file_problem(tmp_path / "new.mlrec") is None
 
 
+def test_play_record_never_replaces_another_runs_recording(tmp_path, capsys, monkeypatch, solo):
+    """`play --seed 3 --record same.mlrec` replaced another run's recording at once, unasked (a
+    finished run's, another data directory's autosave): a recording there already is refused in
+    one line naming it; the one the saved run began is said to be `continue`'s, which still
+    writes on in it."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    theirs = tmp_path / "same.mlrec"
+    shutil.copyfile(solo, theirs)
+    code, line = cli_line(capsys, "play", "--seed", "3", "--record", str(theirs))
+    assert code == 3 and line == f"masterless: --record: {theirs} is another run's recording already: " \
+                                  "name a new file, or remove it first", line
+    assert theirs.read_bytes() == solo.read_bytes()
+    from game.engine.saves import record_file_problem, set_record_target
+
+    set_record_target(theirs)  # the saved run (`earlier_save`) was begun with `play --record same.mlrec`
+    code, line = cli_line(capsys, "play", "--seed", "3", "--record", str(theirs))
+    assert code == 3 and line == f"masterless: --record: {theirs} is the recording of the saved run: " \
+                                  "`python main.py continue` goes on with it, or name a new file for a new run", line
+    assert record_file_problem(theirs) is None  # what `continue` asks of it: it writes on there
+    assert theirs.read_bytes() == solo.read_bytes()
+
+
 def test_paths_with_a_file_in_the_way(tmp_path: Path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("x")

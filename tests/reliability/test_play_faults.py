@@ -327,6 +327,36 @@ def test_keeping_the_saved_run_says_how_to_go_on_with_it(tmp_path: Path) -> None
     no_crash(app, tmp_path)
 
 
+def test_keeping_a_saved_run_this_version_cannot_read_says_so(tmp_path: Path) -> None:
+    """"Kept the saved run: `continue` picks it up." was said of a save of rules version 23 too,
+    which `continue` then refused: it now says this version cannot continue it, and the file is
+    kept as it was."""
+    first = play(tmp_path, "play", "--seed", "2")
+    try:
+        started(first, 2)
+        first.send(".")
+        first.send("\x03")
+        first.wait(30)
+    finally:
+        first.close()
+    old = with_header(autosave(tmp_path).read_bytes(), rules_version=23)
+    autosave(tmp_path).write_bytes(old)
+    (tmp_path / "data" / "autosave.bak.mlrec").unlink(missing_ok=True)
+    app = play(tmp_path, "play", "--seed", "3")
+    try:
+        assert app.wait_for("Keep it", timeout=30), app.text()
+        app.send("N")
+        assert app.wait(30) == 0
+    finally:
+        app.close()
+    said = output(app)
+    assert "picks it up" not in said
+    assert f"Kept the saved run as it is, in {tmp_path / 'data'}: this version cannot continue it (a new run " \
+           "moves it aside first, untouched)." in said, said[-500:]
+    assert autosave(tmp_path).read_bytes() == old
+    no_crash(app, tmp_path)
+
+
 def test_a_binding_to_no_key_is_said_and_the_keys_stay(tmp_path: Path) -> None:
     """`move_n = ["Up"]` (a capital) in options.toml took the north keys away: no key could
     move the hero north, and nothing said why."""

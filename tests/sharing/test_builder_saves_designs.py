@@ -120,3 +120,28 @@ def test_a_link_to_nothing_named_like_the_design_is_not_written_through(tmp_path
     press(state, "enter")
     assert not (tmp_path / "elsewhere.toml").exists()
     assert (designs / "doorkeep.toml").is_symlink() and read_design(designs / "doorkeep-2.toml").name == "Doorkeep"
+
+
+def test_a_second_save_of_one_category_on_one_floor_is_named_apart(tmp_path, monkeypatch):
+    """`w` Enter twice in one builder wrote two designs both named "Ann's traps, floor 2", and
+    `--designs` then refused the whole folder ("two designs have this name"). The name offered is
+    now a free one, "... (2)", said so when saved; a name typed that the folder holds is refused in
+    the dialog, and nothing is written."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    screen = builder(tmp_path, "traps")
+    state, _ = press(screen, "enter", "w", "enter", "enter")
+    assert state is screen
+    state, text = press(screen, "w")
+    assert "Ann's traps, floor 2 (2)" in text
+    state, text = press(state, "enter")
+    assert "Design saved" in text and 'Saved "Ann\'s traps, floor 2 (2)"' in text
+    state, _ = press(state, "enter")
+    designs = load_designs(tmp_path / "data" / "designs")
+    assert sorted(d.name for d in designs) == ["Ann's traps, floor 2", "Ann's traps, floor 2 (2)"]
+    state, text = press(screen, "w", *["backspace"] * 40, *"Door", "enter")
+    assert "Design saved" in text
+    state, _ = press(state, "enter")
+    state, text = press(state, "w", *["backspace"] * 40, *"Door", "enter")
+    assert isinstance(state, SaveDesignDialog)
+    assert "A design in the folder has this name: give this one another." in text
+    assert len(load_designs(tmp_path / "data" / "designs")) == 3

@@ -216,6 +216,28 @@ def test_play_on_a_pty_shows_the_map_first_moves_saves_and_continues(home: dict[
     assert len(recordings) == 1  # the abandoned run, kept for replays
 
 
+def test_abandoning_says_what_became_of_the_run(home: dict[str, str]) -> None:
+    """`S` `a` `Y` ended the program without a word, where `S` `s` says "Saved. ...": it now says
+    the run is over, with no score, and where its recording was filed under Replays."""
+    app = PtyApp(python_argv("main.py", "play", "--seed", "7"), 80, 24, env=home)
+    try:
+        assert app.wait_for("Seed 7"), app.text()
+        app.send(".")
+        assert app.wait_for("Turn 1"), app.text()
+        app.send("S")
+        assert app.wait_for("Abandon"), app.text()
+        app.send("a")
+        assert app.wait_for("for good"), app.text()
+        app.send("Y")
+        assert app.wait() == 0
+    finally:
+        app.close()
+    (filed,) = (Path(home["MASTERLESS_HOME"]) / "data" / "recordings").glob("*.mlrec")
+    said = app.output.decode(errors="replace")
+    assert f"Abandoned: the run is over, with no score; its recording is kept under Replays as {filed}." in said
+    assert "Saved." not in said
+
+
 def test_ctrl_c_saves_the_run(home: dict[str, str]) -> None:
     app = PtyApp(python_argv("main.py", "play", "--seed", "11"), 80, 24, env=home)
     try:

@@ -526,10 +526,12 @@ class BuilderScreen(BuilderForm, BuilderView):
         if not self.model.items:
             self.say("Buy something first: a design keeps what you have bought.", bad=False)
             return None
-        from game.ui.screens.design_saving import SaveDesignDialog  # opened on demand
+        from game.designers.design_writing import free_name, names_in  # opened on demand
+        from game.ui.screens.design_saving import SaveDesignDialog, designs_dir  # opened on demand
 
         name = seat_named(self.kit, self.game, self.seat)[0]
         suggested = f"{possessive(name)} {self.category}, floor {self.game.dungeon.floor_no}"
+        suggested = free_name(suggested, names_in(designs_dir()))  # a second save here: "... (2)"
         return SaveDesignDialog(self.kit, self, self.category, self.model.items, self.spots(), suggested, by=name)
 
     def open_help(self) -> State:

@@ -14,7 +14,7 @@ from game.core.file_guard import write_problem
 from game.core.paths import data_dir
 from game.core.sentences import plural
 from game.designers.design_files import NAME_LIMIT
-from game.designers.design_writing import design_from_build, write_design
+from game.designers.design_writing import design_from_build, names_in, write_design
 from game.mapgen.plan import Spot
 from game.ui import draw
 from game.ui.events import Event, KeyEvent, PasteEvent
@@ -68,6 +68,9 @@ class SaveDesignDialog(Screen):
             self.problem = "A design needs a name."
             return None
         design = design_from_build(name, self.category, self.purchases, self.spots, self.by)
+        if design.name in names_in(designs_dir()):  # `--designs` would refuse the folder for it
+            self.problem = "A design in the folder has this name: give this one another."
+            return None
         try:
             path = write_design(design, designs_dir())
         except OSError as exc:
@@ -101,8 +104,8 @@ class SaveDesignDialog(Screen):
         self._cursor = self.field.draw(console, ix, row, iw, palette["text_bright"], palette["background"])
         hint = "Enter: save   Esc: cancel"
         draw.text(console, ix + max(0, iw - len(hint)), row + 2, hint, palette["text_dim"])
-        if self.problem:
-            draw.text(console, ix, row + 2, self.problem, palette["bad"], width=max(0, iw - len(hint) - 1))
+        if self.problem:  # on the row under the name, the width of the panel: beside the hint it was cut
+            draw.text(console, ix, row + 1, self.problem, palette["bad"], width=iw)
 
     def cursor(self) -> tuple[int, int] | None:
         return self._cursor
