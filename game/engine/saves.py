@@ -114,6 +114,16 @@ def output_file_problem(path: str | Path) -> str | None:
     return None
 
 
+def _file_start(path: str | Path) -> bytes | None:
+    """The first bytes of `path`, as many as a recording's MAGIC (None: not there, or not
+    readable here, which is for the write to find and say)."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(len(MAGIC))
+    except OSError:
+        return None
+
+
 def record_file_problem(path: str | Path) -> str | None:
     """Why `--record FILE` (or the file `continue` goes on recording to) cannot be written, as
     `output_file_problem`, and besides: a file that is there already must be a recording, which
@@ -122,13 +132,7 @@ def record_file_problem(path: str | Path) -> str | None:
     problem = output_file_problem(path)
     if problem or str(path) == "":
         return problem
-    try:
-        with open(path, "rb") as fh:
-            start = fh.read(len(MAGIC))
-    except FileNotFoundError:
-        return None
-    except OSError:
-        return None  # what cannot be read here is for the write to find and say
+    start = _file_start(path)
     if start and start != MAGIC:
         return f"{printable(str(path))} is there already and is no recording: name a new file, or remove it first"
     return None
@@ -142,12 +146,7 @@ def new_record_file_problem(path: str | Path) -> str | None:
     problem = record_file_problem(path)
     if problem or str(path) == "":
         return problem
-    try:
-        with open(path, "rb") as fh:
-            start = fh.read(len(MAGIC))
-    except OSError:
-        return None  # not there (or not readable): for the write to find and say
-    if start != MAGIC:
+    if _file_start(path) != MAGIC:
         return None  # an empty file: nothing in it to lose
     with contextlib.suppress(OSError):
         target = record_target()
