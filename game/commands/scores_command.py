@@ -111,7 +111,8 @@ def export(seed: int | None) -> int:
         own = [r for r in own if last is not None and (r.seed, r.checksum) == last]
     if not own:
         where = f" on seed {seed}" if seed is not None else ""
-        raise UsageError(f"no run played here{where} to export: seeded runs (play --seed N, play --daily) are kept")
+        raise UsageError(f"no run played here{where} to export: only a run on a chosen seed (play --seed N, "
+                         "play --daily, or a seed typed on New game) goes into the seed tables")
     print(export_line(own[0]))  # best first
     return 0
 

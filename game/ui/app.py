@@ -403,10 +403,11 @@ def title_screen(kit: Kit, hosts: list[AppHost] | None = None) -> State:
     def start(back: State, form: State) -> Callable[..., State]:
         """Starting from `form`: leaving the run goes to `back`; "keep the saved run" goes back to
         the form as the player left it (their heroes and dials are not thrown away)."""
-        def begin(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice]) -> State:
+        def begin(seed: int, seats: str, level: int, dials: Dials, heroes: dict[int, HeroChoice],
+                  seeded: bool = False) -> State:
             def make() -> State:
                 state, host = start_state(kit, seed=seed, seats=seats, level=level, dials=dials, heroes=heroes,
-                                          back=back)
+                                          back=back, seeded=seeded)
                 own_autosave(host)
                 return state
             return guard_new_run(kit, form, make)

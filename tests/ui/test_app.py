@@ -150,6 +150,23 @@ def test_a_new_game_from_the_form_starts_on_the_map(home: Path, tmp_path: Path) 
     assert isinstance(state, MapScreen) and run_files.has_autosave()
 
 
+def test_a_seed_typed_on_the_form_races_on_its_seeds_table(home: Path, tmp_path: Path) -> None:
+    """Seed races are "score tables per seed, to race friends on one dungeon", but a run begun on
+    a seed typed on the New game form was never filed there (only `play --seed N` was); one left
+    blank (a fresh seed nobody chose) is not, as before."""
+    from game.engine.saves import was_seeded
+
+    kit = make_kit(tmp_path)
+    title = app.title_screen(kit)
+    form = title.on_event(key("n"))
+    form.seed = "42"
+    state = form.begin()
+    assert isinstance(state, MapScreen) and state.game.seed == 42
+    assert was_seeded() and state.host.seeded
+    fresh = title.on_event(key("n")).begin().on_event(key("Y"))  # replaces the seed-42 run
+    assert isinstance(fresh, MapScreen) and not was_seeded() and not fresh.host.seeded
+
+
 def test_a_new_run_asks_before_replacing_a_run_in_progress(home: Path, tmp_path: Path) -> None:
     kit = make_kit(tmp_path)
     state, _ = app.start_state(kit, seed=7)

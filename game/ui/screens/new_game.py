@@ -322,7 +322,8 @@ class NewGameScreen(NewGameView, Screen):
             return None
         start = self.start
         args = (self.seed_value(), self.seats_text(), self.level, self.dials, self.hero_choices())
-        extra = {"seat_names": [s.name.strip() for s in self.seats], "seat_colours": self.colours()}
+        extra = {"seat_names": [s.name.strip() for s in self.seats], "seat_colours": self.colours(),
+                 "seeded": bool(self.seed)}  # a seed typed in races on its seed's table, as `play --seed N`
         try:
             params = inspect.signature(start).parameters
         except (TypeError, ValueError):

@@ -93,8 +93,9 @@ class SeedRacesScreen(Screen):
             draw.text(console, 1, 2 + i, row, palette["bad"])
             top = 3 + i + 1
         if not self.tables:
-            text = (f"No seeded runs yet: {command('play', '--seed', 'N')}, or play --daily YYYY-MM-DD, starts a "
-                    "race; a friend's run comes in with scores import LINE.")
+            text = (f"No seeded runs yet: a run on a chosen seed ({command('play', '--seed', 'N')}, play --daily "
+                    "YYYY-MM-DD, or a seed typed on New game) starts a race; a friend's run comes in with "
+                    "scores import LINE.")
             for i, row in enumerate(draw.wrap(text, console.width - 3)):
                 draw.text(console, 1, top + i, row, palette["text_dim"])
             return
