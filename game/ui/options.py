@@ -90,7 +90,7 @@ def options_from_mapping(data: Mapping[str, Any]) -> tuple[Options, list[str]]:
     """Build Options from parsed TOML; returns the options and a list of complaints."""
     complaints: list[str] = []
     values: dict[str, Any] = {}
-    known = {f.name for f in fields(Options)} - {"keys", "extra"}
+    known = [f.name for f in fields(Options) if f.name not in ("keys", "extra")]  # in order: the complaints' too
     for name in known:
         if name not in data:
             continue

@@ -149,3 +149,31 @@ def test_a_binding_that_cannot_stand_is_left_out_alone_and_a_save_drops_it(tmp_p
     assert tomllib.loads(path.read_text())["keys"] == {"search": ["s", "f8"]}
     again = Kit.load(path)
     assert again.notices == [] and again.keymap.keys_for("search") == ("s", "f8")
+
+
+def test_the_title_shows_a_bad_options_files_every_complaint_in_the_files_order(tmp_path: Path) -> None:
+    """Four bad values and two bad bindings: the title gave each notice two rows, so the list
+    stopped mid-word ("esc_delay_ms = -5 is not one of 0,"), color_mode was never named and the
+    "using the default there" was lost; and the values came in another order at each start.
+    Now they come in the options' own order, and the title shows every line it has room for."""
+    import re
+
+    from game.ui.app import title_screen
+    from game.ui.present.headless import run_headless
+
+    path = tmp_path / "options.toml"
+    path.write_text('color_mode = "purple"\npalette = 3\nesc_delay_ms = -5\nhide_seed = "yes"\n'
+                    '[keys]\nmove_w = ["s"]\nfly = ["f"]\n')
+    kit = Kit.load(path)
+    names = re.findall(r"(\w+) = ", kit.notices[0])
+    order = [name for name in Options.__dataclass_fields__ if name in names]
+    assert names == order and set(names) == {"color_mode", "palette", "esc_delay_ms", "hide_seed"}
+    _, screen = run_headless(title_screen(kit), [], size=(100, 32), kit=kit)
+    said = " ".join(screen.text().split())
+    for name in names:
+        assert f"{name} = " in said, said
+    assert "using the default there" in said and "there is no action called 'fly'" in said, said
+    _, screen = run_headless(title_screen(kit), [], size=(80, 24), kit=kit)  # the art gives way to them
+    said = " ".join(screen.text().split())
+    assert "M A S T E R L E S S" in said and all(f"{name} = " in said for name in names), said
+    assert "called 'fly'" in said or said.endswith("... Up/Down choose Enter select ? help Esc quit"), said

@@ -9,6 +9,7 @@ import tcod.console
 from game.core.program import command
 from game.ui import draw
 from game.ui.events import KeyEvent
+from game.ui.fit import elide
 from game.ui.kit import Kit
 from game.ui.palette import ASSETS
 from game.ui.screens.dialog import MessageDialog
@@ -135,7 +136,11 @@ class TitleScreen(Screen):
         palette = self.kit.palette
         draw.clear(console, palette)
         art_width = max(len(line) for line in TITLE_ART)
-        show_art = console.width >= art_width + 2 and console.height >= len(TITLE_ART) + 16
+        notice_rows = sum(len(draw.wrap(n, console.width - 4)) for n in self.kit.notices)
+        below_art = 3 + len(self.menu.entries) + 1 + 2 + notice_rows + 1  # the menu, hint, notices, footer
+        # the art gives way to the notices (a bad options file's whole list) where both cannot fit
+        show_art = (console.width >= art_width + 2 and console.height >= len(TITLE_ART) + 16
+                    and (not notice_rows or console.height >= 1 + len(TITLE_ART) + below_art))
         y = 1
         if show_art:
             x = (console.width - art_width) // 2
@@ -156,10 +161,15 @@ class TitleScreen(Screen):
             draw.text_center(console, hint_y, self.status, palette["warning"])
         elif hint:
             draw.text_center(console, hint_y, hint, palette["text_dim"])
-        for i, notice in enumerate(self.kit.notices[-2:]):
-            lines = draw.wrap(notice, console.width - 4)
-            for j, line in enumerate(lines[:2]):
-                draw.text(console, 2, hint_y + 2 + 2 * i + j, line, palette["warning"])
+        # every notice whole, one after another, in the rows down to the footer (two rows each
+        # cut a bad options file's list of settings off mid-word); what still cannot fit says so
+        rows = [line for notice in self.kit.notices for line in draw.wrap(notice, console.width - 4)]
+        room = max(0, console.height - 1 - (hint_y + 2))
+        if len(rows) > room > 0:
+            rows = rows[:room]
+            rows[-1] = elide(rows[-1] + " ...", console.width - 4)
+        for j, line in enumerate(rows[:room]):
+            draw.text(console, 2, hint_y + 2 + j, line, palette["warning"])
         draw.footer(
             console,
             [("Up/Down", "choose"), ("Enter", "select"), ("?", "help"), ("Esc", "quit")],
