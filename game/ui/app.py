@@ -63,7 +63,7 @@ def guard_new_run(kit: Kit, back: State | None, begin: Callable[[], State]) -> S
     """`begin()` at once, or first a question when a saved run is in progress (a new run replaces
     the autosave; the old run is kept as a recording under Replays, but cannot be continued) or
     is one this version cannot read (a new run moves it aside)."""
-    saved = run_in_progress()
+    saved = run_in_progress(kit.options.hide_seed)
 
     def ask(question: str, first: Callable[[], None]) -> State:
         def then() -> State:

@@ -106,14 +106,15 @@ def file_ended_run_again() -> None:
                           "that folder can be written") from None
 
 
-def run_in_progress() -> str | None:
-    """A line describing the saved run a new one would replace, or None when there is none."""
+def run_in_progress(hide_seed: bool = False) -> str | None:
+    """A line describing the saved run a new one would replace, or None when there is none (its
+    seed left out when the player hides seeds)."""
 
     info = find_autosave()
     if info is None or info.phase == "over":
         return None
     where = "in town" if info.phase == "town" else f"on Floor {info.floor}" if info.floor else "in the dungeon"
-    return f"seed {info.seed}, {where}, turn {info.turn}"
+    return ("" if hide_seed else f"seed {info.seed}, ") + f"{where}, turn {info.turn}"
 
 
 def unreadable_run() -> str | None:

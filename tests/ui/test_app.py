@@ -183,6 +183,17 @@ def test_a_new_run_asks_before_replacing_a_run_in_progress(home: Path, tmp_path:
     assert len(list((home / "data" / "recordings").glob("*.mlrec"))) == 1  # the old run, for replays
 
 
+def test_the_question_before_a_new_run_hides_the_saved_runs_seed_when_seeds_are_hidden(home: Path,
+                                                                                       tmp_path: Path) -> None:
+    """With "Hide the seed" on, the New game form still asked "A saved run is in progress (seed 7,
+    on Floor 2, turn 1)": the one place that showed it."""
+    kit = Kit.from_options(Options(hide_seed=True), tmp_path / "options.toml")
+    state, _ = app.start_state(kit, seed=7)
+    run_headless(state, [key(".")], kit=kit)
+    ask = app.title_screen(kit).on_event(key("n")).begin()
+    assert "A saved run is in progress (on Floor 2, turn 1)" in ask.question and "seed" not in ask.question
+
+
 def test_keeping_the_saved_run_keeps_the_heroes_made_on_the_form(home: Path, tmp_path: Path) -> None:
     kit = make_kit(tmp_path)
     state, _ = app.start_state(kit, seed=7)
