@@ -603,3 +603,24 @@ def test_after_a_make_the_verdict_is_on_making_another(kit: Kit) -> None:
     assert "for 2 points; 0 left." in text
     _, screen = run_headless(workshop, [key("v")])  # the draft changed: its own verdict again
     assert "Refused: over budget" in " ".join(screen.text().split())
+
+
+def test_the_log_opens_in_town_on_l_and_shows_the_towns_trades(kit: Kit) -> None:
+    """In town the letters pick items, so the map's m said "No item m." and the trades, heals
+    and draughts made there could not be read again until the morgue file: L opens the log."""
+    from game.ui.screens.log_history import LogHistoryScreen
+
+    session = town()
+    game = session.game
+    eid, hero = game.heroes()[0]
+    hero.hits, hero.workshop = 4, 20
+    state = TownScreen(kit, session, BACK)
+    run_headless(state, [key("H"), key("enter")])
+    healed = game.log[-1].text
+    assert "heals" in healed
+    _, screen = run_headless(state, [])
+    assert "L log" in " ".join(screen.text().split())
+    log = state.on_event(key("L"))
+    assert isinstance(log, LogHistoryScreen) and log.back is state
+    _, screen = run_headless(log, [], size=(100, 30))
+    assert healed[:60] in " ".join(screen.text().split())

@@ -57,7 +57,8 @@ HELP_TOPICS = (
         "a-z pick an item, Up/Down move. S trades the picked item in (asks first). U drinks the picked "
         "healing draught. M opens the workshop for the picked hero. H has healing made for the picked "
         "hero: Left/Right choose the points, Enter buys (the bigger the draught, the less each Hit "
-        "costs). R retires (asks first). D delves again.",
+        "costs). R retires (asks first). D delves again. L opens the log (what was traded, drunk and "
+        "healed; the letters pick items here, so it is not m as on the map).",
     ),
 )
 
@@ -127,6 +128,10 @@ class TownScreen(Screen):
             return self.retire()
         if k == "D":
             return self.delve()
+        if k == "L":  # the map's m is an item's letter here
+            from game.ui.screens.log_history import LogHistoryScreen  # start-up: opened on demand
+
+            return LogHistoryScreen(self.kit, self.session, back=self)
         if action == "menu_up" and rows:
             self.index = (self.index - 1) % len(rows)
         elif action == "menu_down" and rows:
@@ -309,7 +314,7 @@ class TownScreen(Screen):
             hints = [("Left/Right", "points"), ("Enter", "buy"), ("Esc", "cancel"), ("?", "help")]
         else:
             hints = [("a-z", "pick"), ("Up/Down", "move"), ("S", "trade in"), ("U", "drink"), ("M", "make"),
-                     ("H", "heal"), ("R", "retire"), ("D", "delve again"), ("?", "help")]
+                     ("H", "heal"), ("R", "retire"), ("D", "delve again"), ("L", "log"), ("?", "help")]
             if not self.in_town():  # in town there is nothing behind this screen to go back to
                 hints.insert(-1, ("Esc", "back"))
         bottom = footer(console, self.kit, hints) - 1
