@@ -33,6 +33,12 @@ class Seat:
 NAME_MOST = 20  # characters of a player's name the screens have room for
 
 
+def reads_as_ai(name: str) -> bool:
+    """Whether a name reads as an AI seat's: the AI seats are called "Warden (AI)" and the like,
+    so a player called so (in any case) could not be told from one in the log and the hand-overs."""
+    return " ".join(name.split()).casefold().endswith("(ai)")
+
+
 def short_name(text: str) -> str:
     """A player's name as the table shows it: at most NAME_MOST characters, cut after its last
     whole word that fits ("Maximiliana Featherstonehaugh" -> "Maximiliana", not

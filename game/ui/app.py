@@ -28,7 +28,7 @@ from game.core.errors import FileProblem, MasterlessError, UsageError, printable
 from game.core.file_guard import write_problem
 from game.core.paths import morgue_dir
 from game.core.program import command
-from game.core.seats import HeroChoice, parse_seats, ready_made_heroes
+from game.core.seats import HeroChoice, parse_seats, reads_as_ai, ready_made_heroes
 from game.engine.game import Game
 from game.engine.saves import record_target, record_target_path, set_record_target, set_seeded, was_seeded
 from game.ui.kit import Kit
@@ -315,6 +315,10 @@ def run_play(args: Any) -> int:
     twice = next((n for n in players if players.count(n) > 1), None)
     if twice is not None:  # the hand-over would say "Pass the keyboard to Ann" and not which
         raise UsageError(f"--seats: two players are both called {twice.title()}; give each their own name")
+    posing = next((s.name for s in table if s.human and reads_as_ai(s.name)), None)
+    if posing is not None:  # the log and the hand-overs would name a player as if an AI seat
+        raise UsageError(f"--seats: the name {posing} ends in (AI), as only AI seats may: give the player another "
+                         "name")
     check_record_file(getattr(args, "record", None))  # arguments first: a bad one is said at once
     designs: tuple[Any, ...] = ()
     if getattr(args, "designs", None):

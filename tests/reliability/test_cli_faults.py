@@ -86,6 +86,16 @@ def test_play_refuses_two_players_of_one_name(tmp_path, capsys, monkeypatch) -> 
     assert not (tmp_path / "data" / "autosave.mlrec").exists()
 
 
+@pytest.mark.parametrize("name", ["Warden (AI)", "Ann (ai)"])
+def test_play_refuses_a_player_named_as_an_ai_seat(name, tmp_path, capsys, monkeypatch) -> None:
+    """`--seats 'human:Warden (AI),ai'` seated a player the log named as if the AI seat beside it."""
+    monkeypatch.setenv("MASTERLESS_HOME", str(tmp_path))
+    code, line = cli_line(capsys, "play", "--seats", f"human:{name},ai")
+    assert code == 2 and line == (f"masterless: --seats: the name {name} ends in (AI), as only AI seats may: "
+                                  "give the player another name")
+    assert not (tmp_path / "data" / "autosave.mlrec").exists()
+
+
 @pytest.mark.parametrize("name", ["李四", "😀", "Ze\u0301ro"])
 def test_play_refuses_a_player_name_the_screen_cannot_draw(name, tmp_path, capsys, monkeypatch) -> None:
     """`--seats 'human:李四,human:王五'` started a table whose every hand-over said "??'s turn", so

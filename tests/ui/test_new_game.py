@@ -313,6 +313,24 @@ def test_two_players_or_two_heroes_of_one_name_are_refused_in_one_line(kit: Kit)
     assert start.calls and start.calls[0][1].startswith("human:Ann,human:Bob")
 
 
+def test_a_player_named_as_an_ai_seat_is_refused_in_one_line(kit: Kit) -> None:
+    """A human seat called "Warden (AI)" beside the AI seat "Warden (AI)" was taken: the log and the
+    hand-overs then named a player as if an AI seat, and nobody could tell the two apart."""
+    start = Starter()
+    state = NewGameScreen(kit, start, BACK)
+    ai_names = [s.name for s in state.seats if s.kind == "ai"]
+    assert "Warden (AI)" in ai_names, ai_names
+    for name in ("Warden (AI)", "warden (ai)"):
+        run_headless(state, [*go(state, "seat.0.name"), key("enter"), *[key("backspace")] * 20,
+                             *typed(name), key("enter")])
+        _, screen = run_headless(state, [key("S")])
+        assert f"{name} ends in (AI), as only AI seats may: give the player another name." in screen.text()
+        assert not start.calls
+    run_headless(state, [*go(state, "seat.0.name"), key("enter"), *[key("backspace")] * 20, *typed("Warden"),
+                         key("enter"), key("S")])
+    assert start.calls and start.calls[0][1].startswith("human:Warden,")
+
+
 def test_a_pasted_seed_keeps_its_digits_and_says_what_was_left_out(kit: Kit) -> None:
     from game.ui.events import PasteEvent
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from game.core.content import load, traits
 from game.core.dials import DIE_SIZES, SERIOUSNESS, THEMES, Dials
-from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, NAME_MOST, SEAT_KINDS, HeroChoice
+from game.core.seats import EVERY_PERSONALITY, FIRST, LAST, NAME_MOST, SEAT_KINDS, HeroChoice, reads_as_ai
 from game.ui.events import PASTE_NOT_HERE, PASTE_REFUSED, Event, KeyEvent, PasteEvent
 from game.ui.kit import Kit
 from game.ui.palette import RGB
@@ -291,6 +291,9 @@ class NewGameScreen(NewGameView, Screen):
         for i, seat in enumerate(self.seats):
             if not seat.name.strip():
                 out.append(f"Seat {i + 1} needs a name.")
+            elif seat.kind == "human" and reads_as_ai(seat.name):  # it would read as an AI seat's
+                out.append(f"{' '.join(seat.name.split())} ends in (AI), as only AI seats may: give the player "
+                           "another name.")
             if seat.kind == "human" and not self.hero(i).name.strip():
                 out.append(f"The hero of {seat.name or f'seat {i + 1}'} needs a name.")
         players = [" ".join(s.name.split()).casefold() for s in self.seats if s.kind == "human"]

@@ -284,11 +284,14 @@ class OptionsScreen(Screen):
 
 
 class KeysScreen(Screen):
-    """Rebinding: Enter then a key adds it to the action; Backspace removes one; R resets."""
+    """Rebinding: Enter then a key adds it to the action; Left and Right pick one of the action's
+    keys (its last, until another is picked), Del or Backspace removes the one picked; R resets.
+    Only the last could be removed once, so an action's first key could never be moved."""
 
     def __init__(self, kit: Kit, back: State | None = None) -> None:
         super().__init__(kit, back)
         self.index = 0
+        self.pick = -1  # which of the selected action's keys Del removes (-1: its last)
         self.capturing = False
         self.status = ""
         self._cursor: tuple[int, int] | None = None
@@ -322,9 +325,18 @@ class KeysScreen(Screen):
         problem = self.kit.save()
         self.status = problem or f"{what}. Saved."
 
+    def picked(self) -> int:
+        """The index of the selected action's key that Del removes."""
+        count = len(self.kit.keymap.keys_for(self.action))
+        return count - 1 if self.pick < 0 or self.pick >= count else self.pick
+
     def on_action(self, action: str | None, event: KeyEvent) -> State | None:
         n = len(ACTIONS)
-        if action == "menu_up":
+        row = self.index
+        if action in ("menu_left", "menu_right"):
+            count = len(self.kit.keymap.keys_for(self.action))
+            self.pick = (self.picked() + (1 if action == "menu_right" else -1)) % max(1, count)
+        elif action == "menu_up":
             self.index = (self.index - 1) % n
         elif action == "menu_down":
             self.index = (self.index + 1) % n
@@ -336,13 +348,14 @@ class KeysScreen(Screen):
             self.capturing = True
             self.status = f"Press a key for {ACTION_BY_NAME[self.action].label!r} (Esc cancels)."
         elif action == "remove":
-            keys = self.kit.keymap.keys_for(self.action)
+            gone = self.kit.keymap.keys_for(self.action)[self.picked()]
             try:
-                keymap = self.kit.keymap.remove_key(self.action, keys[-1])
+                keymap = self.kit.keymap.remove_key(self.action, gone)
             except KeymapError as exc:
                 self.status = str(exc)
                 return None
-            self._install(keymap, f"Removed {key_label(keys[-1])}")
+            self.pick = -1
+            self._install(keymap, f"Removed {key_label(gone)} from {ACTION_BY_NAME[self.action].label!r}")
         elif action == "reset":
             try:
                 keymap = self.kit.keymap.reset_action(self.action)
@@ -350,6 +363,8 @@ class KeysScreen(Screen):
                 self.status = str(exc)
                 return None
             self._install(keymap, f"{ACTION_BY_NAME[self.action].label!r} reset")
+        if self.index != row:
+            self.pick = -1
         return None
 
     def on_draw(self, console: tcod.console.Console) -> None:
@@ -369,10 +384,13 @@ class KeysScreen(Screen):
                 self._cursor = (LABEL_X, y)
             fg = palette["selection_fg"] if selected else palette["text"]
             draw.text(console, LABEL_X, y, action.label, fg, width=36)
-            draw.text(
-                console, 40, y, self.kit.keymap.labels_for(action.name), fg if selected else palette["key"],
-                width=console.width - 41,
-            )
+            if selected:  # the key Del removes in brackets: "[x], z"
+                keys = [key_label(k) for k in self.kit.keymap.keys_for(action.name)]
+                keys[self.picked()] = f"[{keys[self.picked()]}]"
+                draw.text(console, 40, y, ", ".join(keys), fg, width=console.width - 41)
+            else:
+                draw.text(console, 40, y, self.kit.keymap.labels_for(action.name), palette["key"],
+                          width=console.width - 41)
         # more actions than rows (80x24 shows 18 of them): say so, as the help's scrolling does
         if first > 0:
             draw.text(console, console.width - 2, top, self.kit.glyphs["more_above"], palette["text_dim"])
@@ -381,7 +399,8 @@ class KeysScreen(Screen):
         draw.text(console, 2, console.height - 3, self.status, palette["info"], width=console.width - 4)
         draw.footer(
             console,
-            [("Enter", "add a key"), ("Backspace", "remove last"), ("R", "reset"), ("Esc", "back")],
+            [("Enter", "add a key"), ("Left/Right", "pick a key"), ("Del", "remove it"), ("R", "reset"),
+             ("Esc", "back")],
             palette,
         )
 
