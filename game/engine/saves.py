@@ -138,16 +138,13 @@ def record_file_problem(path: str | Path) -> str | None:
     return None
 
 
-def new_record_file_problem(path: str | Path) -> str | None:
-    """Why `play --record FILE` cannot start a new run's recording in FILE, as
-    `record_file_problem`, and besides: a recording there already is another run's (a finished
-    one, another data directory's autosave, a score's checked recording), which the new run would
-    replace at its first action. Only `continue` writes on in a recording, the one its run began."""
-    problem = record_file_problem(path)
-    if problem or str(path) == "":
-        return problem
+def recording_there_problem(path: str | Path) -> str | None:
+    """Why `play --record FILE` cannot start a new run's recording in FILE, once it passed
+    `record_file_problem`: a recording there already is another run's (a finished one, another
+    data directory's autosave, a score's checked recording), which the new run would replace at
+    its first action. Only `continue` writes on in a recording, the one its run began."""
     if _file_start(path) != MAGIC:
-        return None  # an empty file: nothing in it to lose
+        return None  # not there, or empty: nothing in it to lose
     with contextlib.suppress(OSError):
         target = record_target()
         if target is not None and os.path.samefile(target, path) and has_autosave():

@@ -15,7 +15,7 @@ from game.core.file_guard import probe_writable_dir
 from game.core.paths import data_dir
 from game.core.sentences import capitalised
 from game.designers.table import check_named_personalities
-from game.engine.saves import new_record_file_problem, record_file_problem
+from game.engine.saves import record_file_problem, recording_there_problem
 from game.ui.kit import Kit
 from game.ui.screens.dialog import MessageDialog
 from game.ui.state import State
@@ -43,7 +43,7 @@ def check_record_file(path: str | None) -> None:
     if problem is None:
         with RecordLock(path):  # a game recording there now is named as that (its lock's line), not as a run's
             pass
-        problem = new_record_file_problem(path)
+        problem = recording_there_problem(path)
     if problem:
         raise FileProblem(f"--record: {problem}")
 
