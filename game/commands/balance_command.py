@@ -223,9 +223,8 @@ def not_a_batch(name: str) -> bool:
     with "runs" and "aggregates"): it would be lost without a word. Not there, empty, or not to
     be read here: False (the write finds and says what is wrong)."""
     try:
-        with open(name, "rb") as fh:
-            raw = fh.read(MAX_BATCH_BYTES + 1)
-    except OSError:
+        raw = read_bounded(name, MAX_BATCH_BYTES, "file written by balance --json", head=True)  # never a pipe
+    except FileProblem:
         return False
     if not raw:
         return False
