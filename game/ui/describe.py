@@ -195,8 +195,7 @@ def trap_afar(game: Game, eid: int) -> str:
     if pos is None:
         return ""
     known = sorted((max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)), tpos.y, tpos.x, t)
-                   for t, (trap, tpos) in game.world.get2(TrapState, Position)
-                   if tpos.floor == pos.floor and trap.live and eid in trap.found_by)
+                   for t, (trap, tpos) in game.on_floor(TrapState) if trap.live and eid in trap.found_by)
     if not known:
         return ""
     _, y, x, t = known[0]
